@@ -1,0 +1,35 @@
+// Command smashup plays Smash Up: in the terminal, as rule scenarios, and more.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	_ "github.com/smashup/smashup/internal/cards"
+	"github.com/smashup/smashup/internal/scenario"
+)
+
+const usage = `smashup: the card game Smash Up
+
+usage:
+  smashup play [flags]           play in the terminal (see smashup play -h)
+  smashup scenario PATH...       run rule scenarios (files or directories)
+  smashup cards [FACTION]        list factions, or a faction's cards with their texts
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	args := os.Args[2:]
+	switch os.Args[1] {
+	case "scenario":
+		os.Exit(scenario.Main(args, os.Stdout))
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+	default:
+		fmt.Fprintf(os.Stderr, "unknown command %q\n\n%s", os.Args[1], usage)
+		os.Exit(2)
+	}
+}

@@ -1,0 +1,136 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Aliens: return minions to their owners' hands, gain VP.
+
+var _ = card("aliens/supreme_overlord", func(d *engine.Def) {
+	d.OnPlay = chooseCard("You may return a minion to its owner's hand", true, allMinions, returnIt)
+})
+
+var _ = card("aliens/invader", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { g.GainVP(you(f), 1) }
+})
+
+var _ = card("aliens/scout", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinAfterScore, From: engine.ZInPlay,
+		OK: func(g *G, c, p, slot int) bool { return g.BaseOf(c) == slot },
+		Do: func(g *G, f *F) { g.Place(f, self(f), engine.PlaceHand) },
+	}}
+})
+
+var _ = card("aliens/collector", func(d *engine.Def) {
+	d.OnPlay = chooseCard("You may return a minion of power 3 or less here to its owner's hand", true,
+		func(g *G, f *F) []int {
+			return where(g.MinionsAt(here(g, f), none), func(c int) bool {
+				return g.Power(c) <= 3 && !named(g, "Collector")(c)
+			})
+		}, returnIt)
+})
+
+var _ = card("aliens/abduction", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Return a minion to its owner's hand", g.Minions(none), false)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.Return(f, c)
+			}
+			extraMinion(g, you(f))
+		}
+	}
+})
+
+var _ = card("aliens/beam_up", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Return a minion to its owner's hand", false, allMinions, returnIt)
+})
+
+var _ = card("aliens/crop_circles", func(d *engine.Def) {
+	d.OnPlay = chooseBase("Choose a base: return every minion there to its owner's hand", false, allBases,
+		func(g *G, f *F, s int) {
+			for _, m := range g.MinionsAt(s, none) {
+				g.Return(f, m)
+			}
+		})
+})
+
+var _ = card("aliens/disintegrator", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Put a minion of power 3 or less on the bottom of its owner's deck", false,
+		func(g *G, f *F) []int { return where(g.Minions(none), powerAtMost(g, 3)) },
+		func(g *G, f *F, c int) { g.Place(f, c, engine.PlaceDeckBottom) })
+})
+
+var _ = card("aliens/invasion", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose a minion to move", g.Minions(none), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			askMoveDest(g, f, c, false)
+		case 2:
+			if s := f.ChosenBase(); s != none {
+				g.Move(f, int(f.V[0]), s)
+			}
+		}
+	}
+})
+
+var _ = card("aliens/jammed_signal", func(d *engine.Def) {
+	d.IgnoreBase = func(g *G, self, p int) bool { return g.Cards[self].On == none }
+})
+
+var _ = card("aliens/probe", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
+		case 1:
+			p := f.ChosenPlayer()
+			if p == none {
+				return
+			}
+			g.Log(you(f), "looks at the hand of another player")
+			mins := where(g.Hand(p), g.IsMinion)
+			g.AskCards(f, you(f), "Choose a minion in that hand to be discarded", mins, false)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.DiscardCard(c)
+			}
+		}
+	}
+})
+
+var _ = card("aliens/terraforming", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskBases(f, you(f), "Choose a base in play to replace", g.BaseSlots(), false)
+		case 1:
+			s := f.ChosenBase()
+			if s == none {
+				return
+			}
+			f.Base = int8(s)
+			g.BeginAsk()
+			for _, b := range g.Collect(engine.ZBaseDeck, none) {
+				g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
+			}
+			g.Ask(f, you(f), "Search the base deck for the base that replaces it", 0)
+		case 2:
+			nb := int(f.Ans.Card)
+			if f.Ans.Kind != engine.OptBase || nb < 0 {
+				return
+			}
+			s := int(f.Base)
+			g.SwapBase(f, s, nb)
+			g.ShuffleBaseDeck()
+			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none, NotBase: none}, self(f))
+		}
+	}
+})

@@ -1,0 +1,124 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Shorthands used by every faction file.
+type (
+	G = engine.Game
+	F = engine.Frame
+)
+
+const none = engine.None
+
+// you is the player an ability belongs to.
+func you(f *F) int { return int(f.Player) }
+
+// here is the base slot of the card whose ability is resolving (or the frame's base).
+func here(g *G, f *F) int {
+	if f.Src >= 0 {
+		if s := g.BaseOf(int(f.Src)); s != none {
+			return s
+		}
+	}
+	return int(f.Base)
+}
+
+// self is the card whose ability is resolving.
+func self(f *F) int { return int(f.Src) }
+
+// where keeps the cards satisfying pred.
+func where(cs []int, pred func(c int) bool) []int {
+	var out []int
+	for _, c := range cs {
+		if pred(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// powerAtMost is a filter: current power n or less.
+func powerAtMost(g *G, n int) func(int) bool { return func(c int) bool { return g.Power(c) <= n } }
+
+// other excludes one card.
+func other(c0 int) func(int) bool { return func(c int) bool { return c != c0 } }
+
+// chooseCard builds a one-target ability: the player picks one of cands (or
+// declines when may), then act happens to it.
+func chooseCard(prompt string, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, c int)) engine.AbilityFn {
+	return func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), prompt, cands(g, f), may)
+		case 1:
+			if c := f.Chosen(); c != none {
+				act(g, f, c)
+			}
+		}
+	}
+}
+
+// chooseBase builds an ability that picks a base slot and acts on it.
+func chooseBase(prompt string, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, s int)) engine.AbilityFn {
+	return func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskBases(f, you(f), prompt, cands(g, f), may)
+		case 1:
+			if s := f.ChosenBase(); s != none {
+				act(g, f, s)
+			}
+		}
+	}
+}
+
+// allBases lists every base in play.
+func allBases(g *G, f *F) []int { return g.BaseSlots() }
+
+// allMinions lists every minion in play.
+func allMinions(g *G, f *F) []int { return g.Minions(none) }
+
+// otherBases lists the bases in play other than slot s.
+func otherBases(g *G, s int) []int {
+	return where(g.BaseSlots(), func(b int) bool { return b != s })
+}
+
+// destroyIt, returnIt are act functions.
+func destroyIt(g *G, f *F, c int) { g.Destroy(f, c) }
+func returnIt(g *G, f *F, c int)  { g.Return(f, c) }
+
+// moveToOtherBase asks where to move minion c (stored in V[0]) and moves it; use as a
+// continuation from step base.
+func askMoveDest(g *G, f *F, c int, may bool) {
+	f.V[0] = int16(c)
+	g.AskBases(f, you(f), "Choose the base to move "+g.Name(c)+" to", otherBases(g, g.BaseOf(c)), may)
+}
+
+// seq runs abilities one after another (each to completion, with its own steps).
+func seq(parts ...engine.AbilityFn) engine.AbilityFn {
+	ids := make([]int16, len(parts))
+	for i, p := range parts {
+		ids[i] = engine.Fn(p)
+	}
+	return func(g *G, f *F) {
+		if int(f.Step) < len(ids) {
+			sf := g.Schedule(ids[f.Step], you(f), self(f), int(f.Base), int(f.Target))
+			sf.Ev = f.Ev
+		}
+	}
+}
+
+// extraMinion grants a held extra minion play.
+func extraMinion(g *G, p int) { g.GrantExtra(p, engine.ExtraMinionGrant()) }
+
+// extraAction grants a held extra action play.
+func extraAction(g *G, p int) { g.GrantExtra(p, engine.ExtraActionGrant()) }
+
+// isCurrent reports whether it is p's turn.
+func isCurrent(g *G, p int) bool { return int(g.Current) == p }
+
+// cardsNamed filters by printed name.
+func named(g *G, name string) func(int) bool {
+	n := engine.Normalize(name)
+	return func(c int) bool { return engine.Normalize(g.Name(c)) == n }
+}

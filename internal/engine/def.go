@@ -1,0 +1,302 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// CardType is a card's kind.
+type CardType uint8
+
+const (
+	Minion CardType = iota + 1
+	Action
+	BaseCard
+	Titan
+)
+
+func (t CardType) String() string {
+	switch t {
+	case Minion:
+		return "minion"
+	case Action:
+		return "action"
+	case BaseCard:
+		return "base"
+	case Titan:
+		return "titan"
+	}
+	return "?"
+}
+
+// PlayTarget is where an action goes when played.
+type PlayTarget uint8
+
+const (
+	Standard PlayTarget = iota
+	OnBase
+	OnMinion
+	OnOwnMinion
+)
+
+// AbilityFn is one resumable ability. It is called with f.Step = 0 first.
+// During one call it may ask one question (g.Ask...) or schedule work
+// (g.Destroy, g.Move...) or call f.Next(); then it is called again with the
+// next step after the question is answered or the work is done. A call that
+// does none of these ends the ability.
+type AbilityFn func(g *Game, f *Frame)
+
+// Trigger is an ability that fires after an event while its card is in play
+// (or, for bases, while the base is in play and not ignored).
+type Trigger struct {
+	On   EventKind
+	When func(g *Game, self int, ev Event) bool // nil: always
+	Do   AbilityFn
+	From Zone // zone the card must be in; default ZInPlay
+	fn   int16
+}
+
+// Window is a moment when Specials may be used.
+type Window uint8
+
+const (
+	WinNone        Window = iota
+	WinPlayPhase          // the current player's Play Cards phase
+	WinBeforeScore        // a base has been chosen to score
+	WinAfterScore         // VP have been awarded
+	WinAfterPlay          // a card was just played (before its ability resolves)
+	WinGainVP             // a player gained VP
+)
+
+// Special is a card ability usable at a Window from a zone.
+type Special struct {
+	Window Window
+	From   Zone // ZHand, ZInPlay or ZDiscard
+	Play   bool // the card itself is played (OptPlay) rather than used (OptUse)
+	OK     func(g *Game, self, player, slot int) bool // slot: the base the window is about, or None
+	Do     AbilityFn
+	fn     int16
+}
+
+// AffectKind says what an ability tries to do to a card.
+type AffectKind uint8
+
+const (
+	AffDestroy AffectKind = iota + 1
+	AffMove
+	AffReturn
+	AffPlace
+	AffPower
+	AffAttach
+	AffControl
+	AffCounter
+	AffCancel
+)
+
+// Affect describes an attempt to affect a card, for protection checks.
+type Affect struct {
+	Kind AffectKind
+	By   int8  // player credited (controller of the source)
+	Src  int16 // source card, or None
+}
+
+// Def is a card definition: facts and behaviour.
+type Def struct {
+	ID         int16
+	Key        string // e.g. "aliens/collector"
+	Name       string
+	Set        string
+	Faction    string // faction name, "" for bases of no faction
+	Type       CardType
+	Power      int
+	Copies     int
+	Target     PlayTarget
+	Text       string
+	Breakpoint int
+	VP         [3]int
+
+	// Behaviour; nil when the card has no such ability.
+	OnPlay     AbilityFn
+	Talent     AbilityFn
+	TalentOK   func(g *Game, self int) bool
+	PowerMod   func(g *Game, self, target int) int // ongoing: power this card gives a minion in play
+	BreakMod   func(g *Game, self, slot int) int   // ongoing: breakpoint change of a base
+	Triggers   []Trigger
+	Specials   []Special
+	Protect    func(g *Game, self, target int, a Affect) bool // true: target is not affected
+	Instead    func(g *Game, self, target int, a Affect) bool // true: replace the effect with InsteadDo
+	InsteadDo  AbilityFn
+	CanPlay    func(g *Game, self, player, card, slot int) bool // restriction imposed while self is in play
+	PlayOK     func(g *Game, player, card, target int) bool    // may this card be played on target (slot or minion)
+	IgnoreBase func(g *Game, self, player int) bool            // player ignores the ability of self's base
+	BaseFrom   func(g *Game, self, player int) bool            // minions may be played onto self's base from the discard
+	Playable   bool                                             // the behaviour is implemented
+
+	onPlayFn, talentFn, insteadFn int16
+}
+
+var (
+	defs      []*Def
+	fns       []AbilityFn
+	byName    = map[string]int{} // normalized name -> def id (lookup only, never iterated)
+	byKey     = map[string]int{}
+	texts     []string
+	textIndex = map[string]int16{}
+)
+
+// Register adds a definition. Call it from init functions only.
+func Register(d *Def) *Def {
+	d.ID = int16(len(defs))
+	defs = append(defs, d)
+	if d.OnPlay != nil {
+		d.onPlayFn = regFn(d.OnPlay)
+	}
+	if d.Talent != nil {
+		d.talentFn = regFn(d.Talent)
+	}
+	if d.InsteadDo != nil {
+		d.insteadFn = regFn(d.InsteadDo)
+	}
+	for i := range d.Triggers {
+		d.Triggers[i].fn = regFn(d.Triggers[i].Do)
+		if d.Triggers[i].From == 0 {
+			d.Triggers[i].From = ZInPlay
+		}
+	}
+	for i := range d.Specials {
+		d.Specials[i].fn = regFn(d.Specials[i].Do)
+	}
+	n := Normalize(d.Name)
+	if _, dup := byName[n]; !dup {
+		byName[n] = int(d.ID)
+	}
+	byKey[d.Key] = int(d.ID)
+	return d
+}
+
+// Fn registers a free-standing ability (used by scheduled sub-abilities) and returns its id.
+func Fn(f AbilityFn) int16 { return regFn(f) }
+
+func regFn(f AbilityFn) int16 {
+	fns = append(fns, f)
+	return int16(len(fns) - 1)
+}
+
+// Text interns a string and returns its id (for prompts and text options).
+func Text(s string) int16 {
+	if id, ok := textIndex[s]; ok {
+		return id
+	}
+	texts = append(texts, s)
+	id := int16(len(texts) - 1)
+	textIndex[s] = id
+	return id
+}
+
+// TextOf returns an interned string.
+func TextOf(id int16) string {
+	if id < 0 || int(id) >= len(texts) {
+		return ""
+	}
+	return texts[id]
+}
+
+// Normalize folds a card name for matching: case and ' ’ . , ! ? - are ignored.
+func Normalize(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch r {
+		case '\'', '’', '.', ',', '!', '?', '-', '"', '“', '”':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// Lookup finds a definition by printed name (or alias key).
+func Lookup(name string) (*Def, error) {
+	if id, ok := byName[Normalize(name)]; ok {
+		return defs[id], nil
+	}
+	if id, ok := byKey[name]; ok {
+		return defs[id], nil
+	}
+	return nil, fmt.Errorf("unknown card %q", name)
+}
+
+// Alias makes another name find d.
+func Alias(d *Def, name string) { byName[Normalize(name)] = int(d.ID) }
+
+// DefByID returns the definition with that id.
+func DefByID(id int) *Def { return defs[id] }
+
+// Defs lists every registered definition in registration order.
+func Defs() []*Def { return defs }
+
+// Factions lists the faction names with at least one card, sorted.
+func Factions() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range defs {
+		if d.Faction != "" && d.Type != BaseCard && !seen[d.Faction] {
+			seen[d.Faction] = true
+			out = append(out, d.Faction)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// FactionCards lists the definitions of a faction's deck cards.
+func FactionCards(faction string) []*Def {
+	var out []*Def
+	for _, d := range defs {
+		if d.Faction == faction && (d.Type == Minion || d.Type == Action) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// FactionPlayable reports whether every card of the faction is implemented.
+func FactionPlayable(faction string) bool {
+	cs := FactionCards(faction)
+	if len(cs) == 0 {
+		return false
+	}
+	for _, d := range cs {
+		if !d.Playable {
+			return false
+		}
+	}
+	return true
+}
+
+// PlayableFactions lists factions whose every card is implemented.
+func PlayableFactions() []string {
+	var out []string
+	for _, f := range Factions() {
+		if FactionPlayable(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Bases lists base definitions, optionally only playable ones.
+func Bases(playableOnly bool) []*Def {
+	var out []*Def
+	for _, d := range defs {
+		if d.Type == BaseCard && (!playableOnly || d.Playable) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (g *Game) def(c int) *Def { return defs[g.Cards[c].Def] }
+
+// DefOf returns the definition of card instance c.
+func (g *Game) DefOf(c int) *Def { return defs[g.Cards[c].Def] }

@@ -1,0 +1,321 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Next tells the engine this ability has more steps even though this step
+// neither asked nor scheduled anything.
+func (f *Frame) Next() { f.Flags |= frContinue }
+
+// Goto makes the ability continue at step s (instead of the following step).
+func (f *Frame) Goto(s int) { f.Flags |= frContinue; f.Jump = int16(s) }
+
+// Chosen returns the card of the last answer, or None.
+func (f *Frame) Chosen() int {
+	if f.Ans.Kind == OptNone || f.Ans.Kind == OptPass || f.Ans.Kind == OptNo {
+		return None
+	}
+	return int(f.Ans.Card)
+}
+
+// ChosenBase returns the base slot of the last answer, or None.
+func (f *Frame) ChosenBase() int {
+	if f.Ans.Kind != OptBase {
+		return None
+	}
+	return int(f.Ans.Base)
+}
+
+// ChosenPlayer returns the player of the last answer, or None.
+func (f *Frame) ChosenPlayer() int {
+	if f.Ans.Kind != OptPlayer {
+		return None
+	}
+	return int(f.Ans.Player)
+}
+
+// Yes reports whether the last answer was yes.
+func (f *Frame) Yes() bool { return f.Ans.Kind == OptYes }
+
+// Passed reports whether the last answer declined (or there was nothing to choose).
+func (f *Frame) Passed() bool {
+	return f.Ans.Kind == OptPass || f.Ans.Kind == OptNone || f.Ans.Kind == OptNo
+}
+
+// push schedules an ability frame; it runs after the current step, in call order.
+func (g *Game) push(fn int16, player, src, base, target int) *Frame {
+	if int(g.NFrames) >= MaxFrames {
+		panic("engine: work stack overflow")
+	}
+	f := &g.Frames[g.NFrames]
+	*f = Frame{Fn: fn, Player: int8(player), Src: int16(src), Base: int8(base), Target: int16(target), Jump: -1, Parent: g.NFrames - 1}
+	g.NFrames++
+	return f
+}
+
+// Schedule runs ability fn (registered with Fn) as part of the current step's work.
+func (g *Game) Schedule(fn int16, player, src, base, target int) *Frame {
+	return g.push(fn, player, src, base, target)
+}
+
+// run advances the game until a decision is pending or the game is over.
+func (g *Game) run() {
+	for !g.Over && !g.Pending.Active && !g.Paused && g.NFrames > 0 {
+		g.exec(int(g.NFrames) - 1)
+	}
+}
+
+func (g *Game) exec(fi int) {
+	f := &g.Frames[fi]
+	f.Flags &^= frAsked | frContinue | frPushed
+	f.Jump = -1
+	h := g.NFrames
+	fns[f.Fn](g, f)
+	if g.NFrames > h { // scheduled work runs in the order it was scheduled
+		for i, j := int(h), int(g.NFrames)-1; i < j; i, j = i+1, j-1 {
+			g.Frames[i], g.Frames[j] = g.Frames[j], g.Frames[i]
+		}
+		f.Flags |= frPushed
+	}
+	if f.Flags&(frAsked|frContinue|frPushed) == 0 {
+		// finished: it is on top because it scheduled nothing
+		g.NFrames--
+		return
+	}
+	if f.Jump >= 0 {
+		f.Step = f.Jump
+	} else {
+		f.Step++
+	}
+}
+
+// Resume continues a game paused at a breakpoint.
+func (g *Game) Resume() {
+	g.Paused = false
+	g.BreakPhase, g.BreakTurn = None, None
+	g.run()
+}
+
+// RunUntil sets a breakpoint and runs to it: phase (None: any) of player
+// turn (None: any). It stops earlier at a decision or the end of the game.
+func (g *Game) SetBreak(phase Phase, turnOf int) {
+	g.BreakPhase = int8(phase)
+	g.BreakTurn = int8(turnOf)
+}
+
+// ClearBreak removes breakpoints.
+func (g *Game) ClearBreak() { g.BreakPhase, g.BreakTurn = None, None }
+
+// pauseAt reports (and arranges) a pause as phase ph of p's turn begins.
+func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
+	if g.BreakPhase == None && g.BreakTurn == None {
+		return false
+	}
+	if (g.BreakPhase == None || int(g.BreakPhase) == int(ph)) && (g.BreakTurn == None || (int(g.BreakTurn) == p && ph == PhaseStart)) {
+		g.BreakPhase, g.BreakTurn = None, None
+		g.Paused = true
+		f.Goto(int(f.Step))
+		return true
+	}
+	return false
+}
+
+// Asking ------------------------------------------------------------------
+
+// Opt adds an option to the question being built (call Ask after).
+func (g *Game) Opt(o Option) {
+	if int(g.Pending.N) >= MaxOpts {
+		return
+	}
+	g.Pending.Opts[g.Pending.N] = o
+	g.Pending.N++
+}
+
+// OptCardOf adds "choose card c".
+func (g *Game) OptCardOf(c int) {
+	g.Opt(Option{Kind: OptCard, Card: int16(c), Base: g.Cards[c].Base, Player: g.Cards[c].Ctrl})
+}
+
+// OptBaseOf adds "choose base slot s".
+func (g *Game) OptBaseOf(s int) {
+	g.Opt(Option{Kind: OptBase, Base: int8(s), Card: g.Bases[s].Card, Player: None})
+}
+
+// Ask flags.
+const (
+	AskMay    = 1 << iota // the player may decline: a pass option is added
+	AskAlways             // ask even when there is a single option
+)
+
+// BeginAsk starts building a question.
+func (g *Game) BeginAsk() { g.Pending.N = 0 }
+
+// Ask poses the question built with Opt to player on behalf of frame f.
+// A mandatory question with one option (or none) is answered at once.
+func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
+	if flags&AskMay != 0 {
+		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
+	}
+	n := int(g.Pending.N)
+	if flags&(AskMay|AskAlways) == 0 && n <= 1 {
+		if n == 1 {
+			f.Ans = g.Pending.Opts[0]
+		} else {
+			f.Ans = Option{Kind: OptNone, Player: None, Base: None, Card: None}
+		}
+		g.Pending.N = 0
+		f.Flags |= frContinue
+		return
+	}
+	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 && player < 0 {
+		f.Ans = g.Pending.Opts[0]
+		f.Flags |= frContinue
+		return
+	}
+	g.Pending.Active = true
+	g.Pending.Player = int8(player)
+	g.Pending.Prompt = Text(prompt)
+	g.Pending.Src = f.Src
+	g.Pending.Frame = int8(g.frameIndex(f))
+	f.Flags |= frAsked
+}
+
+func (g *Game) frameIndex(f *Frame) int {
+	for i := 0; i < int(g.NFrames); i++ {
+		if &g.Frames[i] == f {
+			return i
+		}
+	}
+	panic("engine: frame not on stack")
+}
+
+// AskCards asks player to choose one of cards.
+func (g *Game) AskCards(f *Frame, player int, prompt string, cards []int, may bool) {
+	g.BeginAsk()
+	for _, c := range cards {
+		g.OptCardOf(c)
+	}
+	fl := 0
+	if may {
+		fl = AskMay
+	}
+	g.Ask(f, player, prompt, fl)
+}
+
+// AskBases asks player to choose one of the base slots.
+func (g *Game) AskBases(f *Frame, player int, prompt string, slots []int, may bool) {
+	g.BeginAsk()
+	for _, s := range slots {
+		g.OptBaseOf(s)
+	}
+	fl := 0
+	if may {
+		fl = AskMay
+	}
+	g.Ask(f, player, prompt, fl)
+}
+
+// AskPlayers asks player to choose one of players.
+func (g *Game) AskPlayers(f *Frame, player int, prompt string, players []int, may bool) {
+	g.BeginAsk()
+	for _, p := range players {
+		g.Opt(Option{Kind: OptPlayer, Player: int8(p), Base: None, Card: None})
+	}
+	fl := 0
+	if may {
+		fl = AskMay
+	}
+	g.Ask(f, player, prompt, fl)
+}
+
+// AskYesNo asks a "may" question.
+func (g *Game) AskYesNo(f *Frame, player int, prompt string) {
+	g.BeginAsk()
+	g.Opt(Option{Kind: OptYes, Player: None, Base: None, Card: None})
+	g.Opt(Option{Kind: OptNo, Player: None, Base: None, Card: None})
+	g.Ask(f, player, prompt, AskAlways)
+}
+
+// AskTexts asks player to choose one of several texts (OR choices, named factions).
+func (g *Game) AskTexts(f *Frame, player int, prompt string, choices []string) {
+	g.BeginAsk()
+	for _, s := range choices {
+		g.Opt(Option{Kind: OptText, Num: Text(s), Player: None, Base: None, Card: None})
+	}
+	g.Ask(f, player, prompt, 0)
+}
+
+// AskNumber asks player for a number between lo and hi.
+func (g *Game) AskNumber(f *Frame, player int, prompt string, lo, hi int) {
+	g.BeginAsk()
+	for n := lo; n <= hi; n++ {
+		g.Opt(Option{Kind: OptNum, Num: int16(n), Player: None, Base: None, Card: None})
+	}
+	g.Ask(f, player, prompt, 0)
+}
+
+// Public decision API ------------------------------------------------------
+
+// Decision is a read-only description of what the game waits for.
+type Decision struct {
+	Player  int
+	Prompt  string
+	Src     int
+	Options []Option
+}
+
+// Decision returns the pending decision; ok is false when the game is over.
+func (g *Game) Decision() (Decision, bool) {
+	if !g.Pending.Active {
+		return Decision{}, false
+	}
+	d := Decision{Player: int(g.Pending.Player), Prompt: TextOf(g.Pending.Prompt), Src: int(g.Pending.Src)}
+	d.Options = append([]Option(nil), g.Pending.Opts[:g.Pending.N]...)
+	return d, true
+}
+
+// NumOptions returns the number of options of the pending decision.
+func (g *Game) NumOptions() int {
+	if !g.Pending.Active {
+		return 0
+	}
+	return int(g.Pending.N)
+}
+
+// ErrNoDecision is returned when a decision is applied to a finished game.
+var ErrNoDecision = errors.New("no decision is pending")
+
+// Apply answers the pending decision with option i. An invalid answer
+// returns an error and leaves the game unchanged.
+func (g *Game) Apply(i int) error {
+	if g.Over || !g.Pending.Active {
+		return ErrNoDecision
+	}
+	if i < 0 || i >= int(g.Pending.N) {
+		return fmt.Errorf("option %d is out of range (0..%d)", i, g.Pending.N-1)
+	}
+	fi := int(g.Pending.Frame)
+	if fi < 0 || fi >= int(g.NFrames) {
+		return fmt.Errorf("corrupt game: decision frame %d", fi)
+	}
+	g.Frames[fi].Ans = g.Pending.Opts[i]
+	g.Pending.Active = false
+	g.Pending.N = 0
+	g.Moves++
+	g.run()
+	return nil
+}
+
+// Err wraps panics from card code into errors so bad states never crash an interface.
+func (g *Game) ApplySafe(i int) (err error) {
+	saved := *g
+	defer func() {
+		if r := recover(); r != nil {
+			*g = saved
+			err = fmt.Errorf("engine failure: %v", r)
+		}
+	}()
+	return g.Apply(i)
+}

@@ -1,0 +1,210 @@
+package engine
+
+// Operations on cards in play. Destroy, Move, Return and the Place* family are
+// scheduled: they happen after the calling step ends, in the order called,
+// because protections and "instead" effects may need to ask a player.
+
+var fnDestroy, fnMove, fnReturn, fnPlace int16
+
+func init() {
+	fnDestroy = regFn(destroyProc)
+	fnMove = regFn(moveProc)
+	fnReturn = regFn(returnProc)
+	fnPlace = regFn(placeProc)
+}
+
+// affect checks protection and replacement effects before f's ability does
+// something of kind k to target. It reports whether the effect goes ahead.
+func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
+	a := Affect{Kind: k, By: f.Player, Src: f.Src}
+	if g.Protected(target, a) {
+		return false
+	}
+	for i := 0; i < int(g.NCards); i++ {
+		s := &g.Cards[i]
+		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+			continue
+		}
+		d := defs[s.Def]
+		if d.Instead == nil || !d.Instead(g, i, target, a) {
+			continue
+		}
+		nf := g.push(d.insteadFn, int(s.Ctrl), i, int(s.Base), target)
+		nf.Ev = Event{Kind: EvAffect, Player: a.By, Card: int16(target), Other: a.Src, Num: int16(k)}
+		return false
+	}
+	if f.Src != None && f.Src != int16(target) {
+		g.emit(Event{Kind: EvAffect, Player: a.By, Card: int16(target), Base: g.Cards[target].Base, Other: a.Src, Num: int16(k)})
+	}
+	return true
+}
+
+// Affects is the protection check for card code that changes a card directly.
+func (g *Game) Affects(f *Frame, target int, k AffectKind) bool { return g.affect(f, target, k) }
+
+// Protected reports whether target is protected from the attempt a.
+func (g *Game) Protected(target int, a Affect) bool {
+	for i := 0; i < int(g.NCards); i++ {
+		s := &g.Cards[i]
+		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+			continue
+		}
+		d := defs[s.Def]
+		if d.Protect == nil {
+			continue
+		}
+		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), int(g.Cards[target].Ctrl)) {
+			continue
+		}
+		if d.Protect(g, i, target, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// CanAffect reports whether f's ability could do k to target (no replacement considered).
+func (g *Game) CanAffect(f *Frame, target int, k AffectKind) bool {
+	return !g.Protected(target, Affect{Kind: k, By: f.Player, Src: f.Src})
+}
+
+// leavePlay detaches everything from card c as it leaves play: attached
+// actions go to their owners' discard piles, counters and effects end.
+func (g *Game) leavePlay(c int) {
+	for _, a := range g.Attached(c) {
+		g.leavePlay(a)
+		g.put(a, ZDiscard, int(g.Cards[a].Owner))
+		g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[a].Owner, Card: int16(a), Base: None})
+	}
+	g.removeEffectsOn(c)
+	g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[c].Ctrl, Card: int16(c), Base: g.Cards[c].Base})
+}
+
+// Destroy schedules the destruction of card c (a minion or an action in play) by f's ability.
+func (g *Game) Destroy(f *Frame, c int) { g.push(fnDestroy, int(f.Player), int(f.Src), None, c) }
+
+func destroyProc(g *Game, f *Frame) {
+	c := int(f.Target)
+	if !g.InPlay(c) || !g.affect(f, c, AffDestroy) {
+		return
+	}
+	slot := g.Cards[c].Base
+	ctrl := g.Cards[c].Ctrl
+	g.leavePlay(c)
+	g.put(c, ZDiscard, int(g.Cards[c].Owner))
+	g.emit(Event{Kind: EvDestroy, Player: ctrl, Card: int16(c), Base: slot, Other: f.Src, Num: int16(f.Player)})
+}
+
+// Move schedules moving minion c (with everything on it) to base slot to.
+func (g *Game) Move(f *Frame, c, to int) { g.push(fnMove, int(f.Player), int(f.Src), to, c) }
+
+func moveProc(g *Game, f *Frame) {
+	c, to := int(f.Target), int(f.Base)
+	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || int(g.Cards[c].Base) == to {
+		return
+	}
+	if !g.affect(f, c, AffMove) {
+		return
+	}
+	g.MoveNow(c, to)
+}
+
+// MoveNow relocates card c and its attachments to slot to, with no checks.
+func (g *Game) MoveNow(c, to int) {
+	from := g.Cards[c].Base
+	g.Cards[c].Base = int8(to)
+	g.Cards[c].On = None
+	for _, a := range g.Attached(c) {
+		g.Cards[a].Base = int8(to)
+	}
+	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: int16(c), Base: int8(to), Num: int16(from)})
+}
+
+// Return schedules returning card c from play to its owner's hand.
+func (g *Game) Return(f *Frame, c int) { g.push(fnReturn, int(f.Player), int(f.Src), None, c) }
+
+func returnProc(g *Game, f *Frame) {
+	c := int(f.Target)
+	if !g.InPlay(c) || !g.affect(f, c, AffReturn) {
+		return
+	}
+	slot := g.Cards[c].Base
+	g.leavePlay(c)
+	g.put(c, ZHand, int(g.Cards[c].Owner))
+	g.emit(Event{Kind: EvReturn, Player: g.Cards[c].Owner, Card: int16(c), Base: slot})
+}
+
+// Placement destinations.
+const (
+	PlaceDeckBottom = 1
+	PlaceDeckTop    = 2
+	PlaceHand       = 3
+	PlaceDiscard    = 4
+)
+
+// Place schedules putting card c from play somewhere (not destroyed, not returned).
+func (g *Game) Place(f *Frame, c, where int) {
+	pf := g.push(fnPlace, int(f.Player), int(f.Src), None, c)
+	pf.V[0] = int16(where)
+}
+
+func placeProc(g *Game, f *Frame) {
+	c := int(f.Target)
+	if !g.InPlay(c) || !g.affect(f, c, AffPlace) {
+		return
+	}
+	slot := g.Cards[c].Base
+	g.leavePlay(c)
+	o := int(g.Cards[c].Owner)
+	switch f.V[0] {
+	case PlaceDeckBottom:
+		g.put(c, ZDeck, o)
+	case PlaceDeckTop:
+		g.putTop(c, o)
+	case PlaceHand:
+		g.put(c, ZHand, o)
+	default:
+		g.put(c, ZDiscard, o)
+	}
+	g.emit(Event{Kind: EvPlace, Player: int8(o), Card: int16(c), Base: slot, Num: f.V[0]})
+}
+
+// PlaceCounters puts n +1 power counters on minion c (negative n removes them).
+func (g *Game) PlaceCounters(f *Frame, c, n int) {
+	if !g.InPlay(c) || !g.affect(f, c, AffCounter) {
+		return
+	}
+	v := int(g.Cards[c].Counters) + n
+	if v < 0 {
+		v = 0
+	}
+	g.Cards[c].Counters = int8(v)
+	g.emit(Event{Kind: EvCounter, Player: f.Player, Card: int16(c), Base: g.Cards[c].Base, Num: int16(n)})
+}
+
+// TakeControl gives p control of card c in play until expiry (ExpireNever: permanently).
+func (g *Game) TakeControl(f *Frame, c, p int, expires uint8) {
+	if !g.InPlay(c) || !g.affect(f, c, AffControl) {
+		return
+	}
+	old := g.Cards[c].Ctrl
+	g.Cards[c].Ctrl = int8(p)
+	if expires != ExpireNever {
+		g.AddEffect(Effect{Kind: EffControl, Expires: expires, Player: g.Current, Base: None, Card: int16(c), Amount: int16(old), Src: f.Src})
+	}
+	g.emit(Event{Kind: EvControl, Player: int8(p), Card: int16(c), Base: g.Cards[c].Base})
+}
+
+// SwapBase replaces the base at slot s with base card nb (from the base deck
+// or discard): actions played on the old base are discarded, minions (and
+// what is on them) stay on the new base, and the old base goes to the base deck.
+func (g *Game) SwapBase(f *Frame, s, nb int) {
+	old := int(g.Bases[s].Card)
+	for _, a := range g.ActionsAt(s) {
+		g.leavePlay(a)
+		g.put(a, ZDiscard, int(g.Cards[a].Owner))
+	}
+	g.put(old, ZBaseDeck, None)
+	g.placeBase(nb, s)
+	g.emit(Event{Kind: EvBaseReplaced, Player: f.Player, Base: int8(s), Card: int16(nb), Other: int16(old)})
+}

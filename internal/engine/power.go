@@ -1,0 +1,249 @@
+package engine
+
+// Power returns the current power of card c: printed, then counters,
+// ongoing modifiers and temporary effects, floored at zero.
+func (g *Game) Power(c int) int {
+	cd := &g.Cards[c]
+	d := defs[cd.Def]
+	if d.Type != Minion && d.Type != Titan {
+		return 0
+	}
+	p := d.Power
+	if cd.Zone != ZInPlay {
+		if p < 0 {
+			return 0
+		}
+		return p
+	}
+	p += int(cd.Counters)
+	p += g.modsFor(c)
+	if p < 0 {
+		p = 0
+	}
+	return p
+}
+
+func (g *Game) modsFor(c int) int {
+	cd := &g.Cards[c]
+	p := 0
+	for i := 0; i < int(g.NCards); i++ {
+		s := &g.Cards[i]
+		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+			continue
+		}
+		sd := defs[s.Def]
+		if sd.PowerMod == nil {
+			continue
+		}
+		if sd.Type == BaseCard && g.BaseIgnored(int(s.Base), int(cd.Ctrl)) {
+			continue
+		}
+		p += sd.PowerMod(g, i, c)
+	}
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		switch e.Kind {
+		case EffPower:
+			if int(e.Card) == c {
+				p += int(e.Amount)
+			}
+		case EffBasePower:
+			if e.Base == cd.Base && (e.Player == None || e.Player == cd.Ctrl) {
+				p += int(e.Amount)
+			}
+		case EffPlayerPower:
+			if e.Player == cd.Ctrl {
+				p += int(e.Amount)
+			}
+		}
+	}
+	return p
+}
+
+// PowerAt returns player p's total power at base slot s, as scoring counts it.
+func (g *Game) PowerAt(s, p int) int {
+	t := 0
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
+			t += g.Power(i)
+		}
+	}
+	return t
+}
+
+// TotalAt returns the total power of all minions at base slot s.
+func (g *Game) TotalAt(s int) int {
+	t := 0
+	for p := 0; p < int(g.NPlayers); p++ {
+		t += g.PowerAt(s, p)
+	}
+	return t
+}
+
+// Breakpoint returns the current breakpoint of the base at slot s.
+func (g *Game) Breakpoint(s int) int {
+	b := int(g.Bases[s].Card)
+	if b < 0 {
+		return 0
+	}
+	bp := defs[g.Cards[b].Def].Breakpoint
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone != ZInPlay && c.Zone != ZBaseInPlay {
+			continue
+		}
+		d := defs[c.Def]
+		if d.BreakMod == nil {
+			continue
+		}
+		if d.Type == BaseCard && g.BaseIgnored(int(c.Base), None) {
+			continue
+		}
+		bp += d.BreakMod(g, i, s)
+	}
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind == EffBreakpoint && int(e.Base) == s {
+			bp += int(e.Amount)
+		}
+	}
+	if bp < 0 {
+		bp = 0
+	}
+	return bp
+}
+
+// Qualifies reports whether p can earn VP at slot s: at least one minion
+// there, or at least 1 power there.
+func (g *Game) Qualifies(s, p int) bool {
+	return len(g.MinionsAt(s, p)) > 0 || g.PowerAt(s, p) > 0
+}
+
+// Places returns, for each player, the place (1..3) they take at slot s, or 0.
+// Tied players share the better place and the places below are skipped.
+func (g *Game) Places(s int) [MaxPlayers]int {
+	var pw [MaxPlayers]int
+	var in [MaxPlayers]bool
+	for p := 0; p < int(g.NPlayers); p++ {
+		in[p] = g.Qualifies(s, p)
+		pw[p] = g.PowerAt(s, p)
+	}
+	var place [MaxPlayers]int
+	for p := 0; p < int(g.NPlayers); p++ {
+		if !in[p] {
+			continue
+		}
+		better := 0
+		for q := 0; q < int(g.NPlayers); q++ {
+			if q != p && in[q] && pw[q] > pw[p] {
+				better++
+			}
+		}
+		if better < 3 {
+			place[p] = better + 1
+		}
+	}
+	return place
+}
+
+// Winners returns the players who take first place at slot s.
+func (g *Game) WinnersAt(s int) []int {
+	pl := g.Places(s)
+	var out []int
+	for p := 0; p < int(g.NPlayers); p++ {
+		if pl[p] == 1 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// PlayersWithPlace returns the players in place n at slot s.
+func (g *Game) PlayersWithPlace(s, n int) []int {
+	pl := g.Places(s)
+	var out []int
+	for p := 0; p < int(g.NPlayers); p++ {
+		if pl[p] == n {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// AddEffect records a temporary effect.
+func (g *Game) AddEffect(e Effect) {
+	if int(g.NEff) >= MaxEffects {
+		return
+	}
+	g.Effects[g.NEff] = e
+	g.NEff++
+}
+
+// AddPower gives card c +n power until the end of the turn (n may be negative).
+func (g *Game) AddPower(f *Frame, c, n int) {
+	if !g.affect(f, c, AffPower) {
+		return
+	}
+	g.AddEffect(Effect{Kind: EffPower, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(n), Src: f.Src})
+}
+
+// AddBreakpoint changes the breakpoint of slot s by n until the end of the turn.
+func (g *Game) AddBreakpoint(f *Frame, s, n int) {
+	g.AddEffect(Effect{Kind: EffBreakpoint, Expires: ExpireEndOfTurn, Player: g.Current, Base: int8(s), Card: None, Amount: int16(n), Src: f.Src})
+}
+
+// HasEffect reports whether an EffFlag effect with this flag id exists for card c (None: any) and player p (None: any).
+func (g *Game) HasEffect(flag int, c, p int) bool {
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind == EffFlag && int(e.Amount) == flag && (c == None || int(e.Card) == c) && (p == None || int(e.Player) == p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) removeEffectsOn(c int) {
+	n := 0
+	for i := 0; i < int(g.NEff); i++ {
+		e := g.Effects[i]
+		if int(e.Card) == c && e.Kind != EffFlag {
+			continue
+		}
+		g.Effects[n] = e
+		n++
+	}
+	g.NEff = int8(n)
+}
+
+func (g *Game) expire(kind uint8, p int) {
+	n := 0
+	for i := 0; i < int(g.NEff); i++ {
+		e := g.Effects[i]
+		if e.Expires == kind && (int(e.Player) == p || e.Player == None) {
+			if e.Kind == EffControl && g.InPlay(int(e.Card)) {
+				g.Cards[e.Card].Ctrl = int8(e.Amount)
+			}
+			continue
+		}
+		g.Effects[n] = e
+		n++
+	}
+	g.NEff = int8(n)
+}
+
+// BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
+func (g *Game) BaseIgnored(s, p int) bool {
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone != ZInPlay || int(c.Base) != s {
+			continue
+		}
+		d := defs[c.Def]
+		if d.IgnoreBase != nil && d.IgnoreBase(g, i, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,336 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// SetupCard is a card placed on a base by a setup.
+type SetupCard struct {
+	Card       string
+	Owner      int
+	Controller int // -1: the owner
+	Counters   int
+	On         int // index (in the base's card list) of the minion it is attached to, or -1
+}
+
+// SetupBase is a base in play with the cards on it.
+type SetupBase struct {
+	Base  string
+	Cards []SetupCard
+}
+
+// SetupPlayer describes one seat.
+type SetupPlayer struct {
+	Factions []string
+	Hand     []string
+	Deck     []string // top first
+	Discard  []string
+	VP       int
+}
+
+// Setup describes how a game starts: either an exact situation or a real deal.
+type Setup struct {
+	Seed        uint64
+	Players     []SetupPlayer
+	Bases       []SetupBase
+	BaseDeck    []string // top first
+	BaseDiscard []string
+	Current     int
+	Phase       Phase
+	Deal        bool     // build decks from factions, deal bases and hands
+	BaseSets    []string // Deal: sets whose bases form the base deck (empty: the factions' sets)
+	AllBases    bool     // Deal: use every playable base
+	Options     uint8
+}
+
+// New builds a game from a setup and runs it to its first decision.
+// Card names are checked; an error leaves nothing behind.
+func New(s Setup) (*Game, error) {
+	n := len(s.Players)
+	if n < 2 || n > MaxPlayers {
+		return nil, fmt.Errorf("a game needs 2 to %d players, got %d", MaxPlayers, n)
+	}
+	g := &Game{NPlayers: int8(n), Winner: None, BreakPhase: None, BreakTurn: None, Rng: s.Seed*0x2545f4914f6cdd1d + 1, Options: s.Options}
+	for p := range g.Players {
+		g.Players[p].Faction = [2]int8{None, None}
+	}
+	for p, sp := range s.Players {
+		for i, f := range sp.Factions {
+			if i < 2 {
+				fi := factionIndex(canonicalFaction(f))
+				if fi == None {
+					return nil, fmt.Errorf("player %d: unknown faction %q", p+1, f)
+				}
+				g.Players[p].Faction[i] = int8(fi)
+			}
+		}
+	}
+	if s.Deal {
+		if err := g.deal(s); err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+	if err := g.place(s); err != nil {
+		return nil, err
+	}
+	if s.Current < 0 || s.Current >= n {
+		return nil, fmt.Errorf("current player %d out of range", s.Current)
+	}
+	g.Current = int8(s.Current)
+	tf := g.push(fnTurn, s.Current, None, None, None)
+	g.resetTurn(s.Current)
+	switch s.Phase {
+	case PhaseStart:
+		tf.Step = 0
+	case PhasePlay:
+		tf.Step = 1
+	case PhaseScore:
+		tf.Step = 2
+	case PhaseDraw:
+		tf.Step = 3
+	case PhaseEnd:
+		tf.Step = 4
+	default:
+		return nil, errors.New("unknown phase")
+	}
+	g.Phase = s.Phase
+	g.run()
+	return g, nil
+}
+
+func canonicalFaction(name string) string {
+	n := Normalize(name)
+	for _, f := range Factions() {
+		if Normalize(f) == n {
+			return f
+		}
+	}
+	return name
+}
+
+// CanonicalFaction returns the registered spelling of a faction name, or "".
+func CanonicalFaction(name string) string {
+	n := Normalize(name)
+	for _, f := range Factions() {
+		if Normalize(f) == n {
+			return f
+		}
+	}
+	return ""
+}
+
+func (g *Game) newCard(name string, owner int, z Zone) (int, error) {
+	d, err := Lookup(name)
+	if err != nil {
+		return None, err
+	}
+	return g.newCardDef(d, owner, z)
+}
+
+func (g *Game) newCardDef(d *Def, owner int, z Zone) (int, error) {
+	if int(g.NCards) >= MaxCards {
+		return None, fmt.Errorf("too many cards (limit %d)", MaxCards)
+	}
+	i := int(g.NCards)
+	g.NCards++
+	g.Cards[i] = Card{Def: d.ID, Owner: int8(owner), Ctrl: int8(owner), Zone: z, Base: None, On: None, Pos: g.nextPos()}
+	return i, nil
+}
+
+func (g *Game) place(s Setup) error {
+	for p, sp := range s.Players {
+		add := func(names []string, z Zone) error {
+			for _, nm := range names {
+				c, err := g.newCard(nm, p, z)
+				if err != nil {
+					return fmt.Errorf("player %d: %w", p+1, err)
+				}
+				if t := g.def(c).Type; t == BaseCard {
+					return fmt.Errorf("player %d: %q is a base, not a card for a player's zones", p+1, nm)
+				}
+			}
+			return nil
+		}
+		if err := add(sp.Hand, ZHand); err != nil {
+			return err
+		}
+		if err := add(sp.Deck, ZDeck); err != nil {
+			return err
+		}
+		if err := add(sp.Discard, ZDiscard); err != nil {
+			return err
+		}
+		g.Players[p].VP = int16(sp.VP)
+	}
+	if len(s.Bases) > MaxBases {
+		return fmt.Errorf("too many bases in play (limit %d)", MaxBases)
+	}
+	for si, sb := range s.Bases {
+		b, err := g.newCard(sb.Base, None, ZBaseInPlay)
+		if err != nil {
+			return fmt.Errorf("base %d: %w", si+1, err)
+		}
+		if g.def(b).Type != BaseCard {
+			return fmt.Errorf("base %d: %q is not a base", si+1, sb.Base)
+		}
+		g.placeBase(b, si)
+		g.NBases = int8(si + 1)
+		idx := make([]int, len(sb.Cards))
+		for ci, sc := range sb.Cards {
+			if sc.Owner < 0 || sc.Owner >= len(s.Players) {
+				return fmt.Errorf("base %s: card %q has no valid owner", sb.Base, sc.Card)
+			}
+			c, err := g.newCard(sc.Card, sc.Owner, ZInPlay)
+			if err != nil {
+				return fmt.Errorf("base %s: %w", sb.Base, err)
+			}
+			d := g.def(c)
+			if d.Type == BaseCard {
+				return fmt.Errorf("base %s: %q is a base", sb.Base, sc.Card)
+			}
+			idx[ci] = c
+			cd := &g.Cards[c]
+			cd.Base = int8(si)
+			if sc.Controller >= 0 && sc.Controller < len(s.Players) {
+				cd.Ctrl = int8(sc.Controller)
+			}
+			cd.Counters = int8(sc.Counters)
+			if sc.On >= 0 {
+				if sc.On >= ci || !g.IsMinion(idx[sc.On]) {
+					return fmt.Errorf("base %s: %q is attached to a card that is not a minion listed before it", sb.Base, sc.Card)
+				}
+				cd.On = int16(idx[sc.On])
+			}
+		}
+	}
+	for _, nm := range s.BaseDeck {
+		b, err := g.newCard(nm, None, ZBaseDeck)
+		if err != nil {
+			return fmt.Errorf("base deck: %w", err)
+		}
+		if g.def(b).Type != BaseCard {
+			return fmt.Errorf("base deck: %q is not a base", nm)
+		}
+	}
+	for _, nm := range s.BaseDiscard {
+		b, err := g.newCard(nm, None, ZBaseDiscard)
+		if err != nil {
+			return fmt.Errorf("base discard: %w", err)
+		}
+		if g.def(b).Type != BaseCard {
+			return fmt.Errorf("base discard: %q is not a base", nm)
+		}
+	}
+	return nil
+}
+
+var fnSetup int16
+
+func init() { fnSetup = regFn(setupProc) }
+
+// deal builds the decks and base deck from the chosen factions and starts the game
+// with the optional mulligans.
+func (g *Game) deal(s Setup) error {
+	sets := map[string]bool{}
+	for p, sp := range s.Players {
+		if len(sp.Factions) != 2 {
+			return fmt.Errorf("player %d needs two factions", p+1)
+		}
+		if Normalize(sp.Factions[0]) == Normalize(sp.Factions[1]) {
+			return fmt.Errorf("player %d cannot use the same faction twice", p+1)
+		}
+		for _, f := range sp.Factions {
+			name := canonicalFaction(f)
+			cs := FactionCards(name)
+			if len(cs) == 0 {
+				return fmt.Errorf("player %d: unknown faction %q", p+1, f)
+			}
+			if !FactionPlayable(name) {
+				return fmt.Errorf("player %d: faction %q is not playable yet", p+1, name)
+			}
+			for _, d := range cs {
+				for k := 0; k < d.Copies; k++ {
+					if _, err := g.newCardDef(d, p, ZDeck); err != nil {
+						return err
+					}
+				}
+				sets[d.Set] = true
+			}
+		}
+		g.Players[p].VP = int16(sp.VP)
+	}
+	for _, st := range s.BaseSets {
+		sets[st] = true
+	}
+	nb := 0
+	for _, d := range Bases(true) {
+		if s.AllBases || sets[d.Set] {
+			if _, err := g.newCardDef(d, None, ZBaseDeck); err != nil {
+				return err
+			}
+			nb++
+		}
+	}
+	if nb < len(s.Players)+1 {
+		return fmt.Errorf("not enough playable bases (%d) for %d players", nb, len(s.Players))
+	}
+	g.shuffleBases()
+	for p := range s.Players {
+		g.Shuffle(p)
+	}
+	g.NBases = int8(len(s.Players) + 1)
+	for i := 0; i < int(g.NBases); i++ {
+		g.placeBase(g.topBase(), i)
+	}
+	for p := range s.Players {
+		g.Draw(p, 5)
+	}
+	first := g.Intn(len(s.Players))
+	g.Current = int8(first)
+	g.Phase = PhaseSetup
+	g.push(fnSetup, first, None, None, None)
+	g.run()
+	return nil
+}
+
+// setupProc offers each player in turn order the mulligan, then starts the first turn.
+// V0 = players offered so far.
+func setupProc(g *Game, f *Frame) {
+	n := int(g.NPlayers)
+	switch f.Step {
+	case 0:
+		if int(f.V[0]) >= n {
+			first := int(f.Player)
+			f.Fn = fnTurn
+			f.Step = 0
+			f.V = [6]int16{}
+			f.Player = int8(first)
+			f.Flags |= frContinue
+			f.Jump = 0
+			return
+		}
+		p := (int(f.Player) + int(f.V[0])) % n
+		f.V[1] = int16(p)
+		for _, c := range g.Hand(p) {
+			if g.IsMinion(c) {
+				f.V[0]++
+				f.Goto(0)
+				return
+			}
+		}
+		g.AskYesNo(f, p, "Your hand has no minions: shuffle it into your deck and draw five new cards?")
+	case 1:
+		p := int(f.V[1])
+		if f.Yes() {
+			for _, c := range g.Hand(p) {
+				g.put(c, ZDeck, p)
+			}
+			g.Shuffle(p)
+			g.Draw(p, 5)
+		}
+		f.V[0]++
+		f.Goto(0)
+	}
+}

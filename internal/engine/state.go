@@ -1,0 +1,335 @@
+// Package engine plays Smash Up: the whole game state is one plain value
+// (fixed arrays, no pointers between parts, no maps), every pending choice is
+// an explicit Decision, and card abilities are resumable step functions
+// driven by a stack of small frames.
+package engine
+
+// Limits of the fixed-size state. They are far above what a real game needs.
+const (
+	MaxPlayers = 4
+	MaxCards   = 320 // card instances: faction cards, bases, titans
+	MaxBases   = 10  // bases in play at once
+	MaxFrames  = 64  // depth of the work stack
+	MaxOpts    = 96  // options of one decision
+	MaxEffects = 64  // temporary effects alive at once
+	MaxTrig    = 32  // triggered abilities waiting to resolve
+	MaxEvents  = 64  // ring buffer of recent events (for interfaces)
+	MaxExtras  = 8   // extra-play grants held by one player
+	WinVP      = 15
+	HandLimit  = 10
+)
+
+// None marks an absent card, base or player index.
+const None = -1
+
+// Zone says where a card instance is.
+type Zone uint8
+
+const (
+	ZBox         Zone = iota // not in the game
+	ZDeck                    // a player's deck (Card.Ctrl is whose)
+	ZHand                    // a player's hand
+	ZDiscard                 // a player's discard pile
+	ZInPlay                  // on a base (Card.Base), maybe on a minion (Card.On)
+	ZSetAside                // revealed / set aside while an ability resolves
+	ZBaseDeck                // the base deck
+	ZBaseInPlay              // a base on the table (Card.Base is its slot)
+	ZBaseDiscard             // the base discard pile
+	ZTitan                   // a titan waiting beside its owner
+)
+
+var zoneNames = [...]string{"box", "deck", "hand", "discard", "in play", "set aside", "base deck", "base in play", "base discard", "titan"}
+
+func (z Zone) String() string { return zoneNames[z] }
+
+// Phase of a turn.
+type Phase uint8
+
+const (
+	PhaseStart Phase = iota
+	PhasePlay
+	PhaseScore
+	PhaseDraw
+	PhaseEnd
+	PhaseSetup
+)
+
+var phaseNames = [...]string{"start", "play", "score", "draw", "end", "setup"}
+
+func (p Phase) String() string { return phaseNames[p] }
+
+// ParsePhase reads a phase name.
+func ParsePhase(s string) (Phase, bool) {
+	for i, n := range phaseNames {
+		if n == s {
+			return Phase(i), true
+		}
+	}
+	return 0, false
+}
+
+// Card is one physical card instance.
+type Card struct {
+	Def      int16 // index into the definition registry
+	On       int16 // minion this action is attached to, or None
+	Pos      int32 // order within its zone (deck: smaller is nearer the top)
+	Owner    int8
+	Ctrl     int8 // controller in play; holder of the hand/deck/discard it is in
+	Base     int8 // slot of the base it is on (ZInPlay) or occupies (ZBaseInPlay)
+	Zone     Zone
+	Counters int8 // +1 power counters
+	Flags    uint8
+	Mark     int8 // a small per-card value some cards need (e.g. a named faction)
+	_        int8
+}
+
+// Card flags.
+const (
+	FTalentUsed  uint8 = 1 << iota // talent used this turn
+	FPlayedTurn                    // entered play this turn by being played
+	FFaceDown                      // hidden from other players (set aside face down)
+	FRevealed                      // revealed to everyone while set aside
+	FUsedSpecial                   // a once-per-something special already used
+)
+
+// Player holds one seat's counters. Their cards live in Game.Cards.
+type Player struct {
+	VP            int16
+	MinionsPlayed int8 // this turn, counting every minion played
+	ActionsPlayed int8
+	MinionQuota   int8 // normal plays left this turn
+	ActionQuota   int8
+	NExtra        int8
+	Extras        [MaxExtras]Extra
+	Faction       [2]int8 // faction indices (for rules that ask), None when unknown
+	NoActions     int8    // Mark of Sleep: turns for which actions are forbidden
+	Flags         uint8
+}
+
+// Extra is a held extra-play grant ("you may play an extra minion this turn").
+type Extra struct {
+	Kind     uint8 // ExtraMinion or ExtraAction
+	MaxPower int8  // minions: power limit, or -1 for none
+	Base     int8  // only onto this base slot, or None
+	From     Zone  // ZHand normally; ZDiscard for "from your discard pile"
+	Src      int16 // granting card (for "once per card" rules), or None
+	Faction  int8  // only this faction, or None
+	Uses     int8  // remaining uses; 0 is an empty slot
+	Expires  uint8 // ExpireEndOfTurn (default) or ExpireNever
+}
+
+// Extra kinds.
+const (
+	ExtraMinion uint8 = 1
+	ExtraAction uint8 = 2
+)
+
+// BaseSlot is a place on the table for one base.
+type BaseSlot struct {
+	Card  int16 // base card instance, or None
+	Flags uint8
+	Mark  int8
+}
+
+// Base slot flags.
+const (
+	BScoring uint8 = 1 << iota
+	BShinobiUsed
+)
+
+// Effect is a temporary modifier with an expiry.
+type Effect struct {
+	Kind    uint8 // EffPower, EffBreakpoint, ...
+	Expires uint8 // ExpireEndOfTurn, ExpireStartOfTurn (of Player), ...
+	Player  int8  // whose turn the expiry refers to / who created it
+	Base    int8  // target base slot, or None
+	Card    int16 // target card, or None
+	Amount  int16
+	Src     int16 // source card instance
+}
+
+// Effect kinds.
+const (
+	EffNone        uint8 = iota
+	EffPower             // Card gets Amount power
+	EffBreakpoint        // Base breakpoint changes by Amount
+	EffBasePower         // every minion at Base gets Amount (standing rule)
+	EffControl           // Card is controlled by Player until expiry, then returns to Amount
+	EffProtect           // Card is not affected by Amount-kind effects of Player's opponents
+	EffFlag              // a generic flag for card code (Amount = flag id)
+	EffPlayerPower       // every minion Player controls gets Amount
+)
+
+// Expiry moments.
+const (
+	ExpireEndOfTurn uint8 = iota
+	ExpireStartOfTurn
+	ExpireNever
+	ExpireAfterScore // when the base Effect.Base finishes scoring
+)
+
+// Event is a record of something that happened, for logs and triggers.
+type Event struct {
+	Kind   EventKind
+	Player int8 // acting player or affected player
+	Base   int8
+	Card   int16
+	Num    int16
+	Other  int16 // a second card, e.g. the card that caused a destruction
+	Seq    int32
+}
+
+// EventKind names things that happen.
+type EventKind uint8
+
+const (
+	EvNone EventKind = iota
+	EvTurnStart
+	EvPlay          // Card was played (Base where, Other = minion it is on)
+	EvDestroy       // Card was destroyed from Base (Other = cause card)
+	EvMove          // Card moved to Base (Num = from slot)
+	EvReturn        // Card returned to hand
+	EvDiscard       // Card went to a discard pile from a hand or deck
+	EvDraw          // Player drew Num cards
+	EvVP            // Player gained Num VP
+	EvScore         // Base scored (Card = base card)
+	EvBaseReplaced  // Base slot got a new base (Card)
+	EvTurnEnd       // the end of Player's turn
+	EvShuffle       // Player's deck was shuffled
+	EvCounter       // Num counters placed on Card (negative: removed)
+	EvPlace         // Card placed somewhere (Num = zone)
+	EvAward         // Player gets Num VP from Base scoring (Other = place 1..3)
+	EvGameOver      // winner Player (None: shared)
+	EvReveal        // Card revealed
+	EvText          // Num = text id, a free-form log line
+	EvControl       // Card changed controller to Player
+	EvAffect        // Card was affected by Other's ability (Player = credited)
+	EvLeavePlay     // Card left play (any reason)
+	EvMinionPlaced  // not played, but entered a base
+	EvScoringChosen // Base chosen to score
+	EvAfterScore    // after Base scored (VP awarded)
+)
+
+// Frame is one unit of pending work on the stack.
+type Frame struct {
+	Kind   FrameKind
+	Step   int16
+	Fn     int16 // registered ability (FAbility)
+	Src    int16 // source card instance, or None
+	Target int16
+	Player int8 // "you": the player the ability belongs to
+	Base   int8
+	Jump   int16 // next step override, or -1
+	Parent int8
+	Flags  uint8
+	Ans    Option
+	V      [6]int16 // scratch values for the frame's procedure
+	Ev     Event
+}
+
+// Frame flags.
+const (
+	frAsked uint8 = 1 << iota
+	frContinue
+	frPushed
+)
+
+// FrameKind selects the procedure a frame runs.
+type FrameKind uint8
+
+// Option is one choice in a Decision.
+type Option struct {
+	Kind   OptKind
+	Player int8
+	Base   int8  // base slot (in play), or None
+	Card   int16 // card instance (minion, action, base card), or None
+	Num    int16 // number, text id, special index
+}
+
+// OptKind says what an option is about.
+type OptKind uint8
+
+const (
+	OptNone   OptKind = iota
+	OptPlay           // play Card from its zone
+	OptUse            // use an ability of Card (Num = which)
+	OptCard           // choose Card
+	OptBase           // choose Base (slot) or a base Card not in play
+	OptPlayer         // choose Player
+	OptYes
+	OptNo
+	OptNum  // choose a number Num
+	OptText // choose a text (Num = text id)
+	OptPass // decline / stop / end phase
+)
+
+// Pending is the one decision the game is waiting on.
+type Pending struct {
+	Active bool
+	Player int8
+	Frame  int8 // frame waiting for the answer
+	N      int16
+	Prompt int16 // text id
+	Src    int16 // card whose ability asks, or None
+	Opts   [MaxOpts]Option
+}
+
+// Trig is a triggered ability waiting to resolve.
+type Trig struct {
+	Fn     int16
+	Src    int16
+	Player int8
+	Base   int8
+	Ev     Event
+}
+
+// Game is the complete state of one game. Copying the value copies the game.
+type Game struct {
+	NPlayers int8
+	Current  int8
+	Phase    Phase
+	Over     bool
+	Winner   int8 // None for none; see Winners for shared
+	Turn     int16
+	Options  uint8
+	NBases   int8
+	NCards   int16
+	Seq      int32 // increasing position counter (bottom / newest)
+	Low      int32 // decreasing position counter (top)
+	Rng      uint64
+	Players  [MaxPlayers]Player
+	Bases    [MaxBases]BaseSlot
+	Cards    [MaxCards]Card
+	NFrames  int8
+	Frames   [MaxFrames]Frame
+	NEff     int8
+	Effects  [MaxEffects]Effect
+	NTrig    int8
+	Trigs    [MaxTrig]Trig
+	Pending  Pending
+	EvSeq    int32
+	Events   [MaxEvents]Event
+	Moves    int32 // decisions applied so far
+	Winners  uint8 // bit set of winners
+	// Breakpoints for tools that run a game to a point (scenarios): the game
+	// pauses when the named phase begins (BreakPhase) or when a player's turn
+	// begins (BreakTurn). None disables them.
+	BreakPhase int8
+	BreakTurn  int8
+	Paused     bool
+}
+
+// Game options bits.
+const (
+	OptTitans uint8 = 1 << iota
+)
+
+// Clone returns a copy of the game. It never shares memory with g.
+func (g *Game) Clone() *Game {
+	c := new(Game)
+	*c = *g
+	return c
+}
+
+// CopyFrom overwrites g with src without allocating.
+func (g *Game) CopyFrom(src *Game) { *g = *src }

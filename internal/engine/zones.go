@@ -1,0 +1,410 @@
+package engine
+
+// rand returns a deterministic pseudo-random number (splitmix64).
+func (g *Game) rand() uint64 {
+	g.Rng += 0x9e3779b97f4a7c15
+	z := g.Rng
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// Intn returns a deterministic random number in [0,n).
+func (g *Game) Intn(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return int(g.rand() % uint64(n))
+}
+
+func (g *Game) nextPos() int32 { g.Seq++; return g.Seq }
+func (g *Game) topPos() int32  { g.Low--; return g.Low }
+
+// Collect returns the cards in zone z held by player p (None: any holder),
+// ordered by position (deck: top first; discard and hand: oldest first).
+func (g *Game) Collect(z Zone, p int) []int {
+	var out []int
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == z && (p == None || int(c.Ctrl) == p) {
+			out = append(out, i)
+		}
+	}
+	g.sortByPos(out)
+	return out
+}
+
+func (g *Game) sortByPos(cs []int) {
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && g.Cards[cs[j]].Pos < g.Cards[cs[j-1]].Pos; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// Count returns the number of cards in zone z held by p.
+func (g *Game) Count(z Zone, p int) int {
+	n := 0
+	for i := 0; i < int(g.NCards); i++ {
+		if g.Cards[i].Zone == z && int(g.Cards[i].Ctrl) == p {
+			n++
+		}
+	}
+	return n
+}
+
+// Hand returns player p's hand.
+func (g *Game) Hand(p int) []int { return g.Collect(ZHand, p) }
+
+// Deck returns player p's deck, top first.
+func (g *Game) Deck(p int) []int { return g.Collect(ZDeck, p) }
+
+// Discard returns player p's discard pile.
+func (g *Game) Discard(p int) []int { return g.Collect(ZDiscard, p) }
+
+// put moves card c to zone z of holder p at the end (bottom / newest).
+func (g *Game) put(c int, z Zone, p int) {
+	cd := &g.Cards[c]
+	cd.Zone = z
+	cd.Ctrl = int8(p)
+	cd.Base = None
+	cd.On = None
+	cd.Pos = g.nextPos()
+	cd.Counters = 0
+	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed
+}
+
+// putTop moves card c to the top of p's deck.
+func (g *Game) putTop(c int, p int) {
+	g.put(c, ZDeck, p)
+	g.Cards[c].Pos = g.topPos()
+}
+
+// TopOfDeck returns the top card of p's deck, reshuffling the discard pile
+// into a new deck if the deck is empty. None when both are empty.
+func (g *Game) TopOfDeck(p int) int {
+	best := None
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == ZDeck && int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
+			best = i
+		}
+	}
+	if best != None {
+		return best
+	}
+	if g.Count(ZDiscard, p) == 0 {
+		return None
+	}
+	g.reshuffleDiscard(p)
+	return g.TopOfDeck(p)
+}
+
+// EnsureDeck makes sure p has at least n cards to look at, reshuffling the
+// discard pile into the deck if the deck is empty (rules: draw, reveal, search, look).
+func (g *Game) EnsureDeck(p int) {
+	if g.Count(ZDeck, p) == 0 && g.Count(ZDiscard, p) > 0 {
+		g.reshuffleDiscard(p)
+	}
+}
+
+func (g *Game) reshuffleDiscard(p int) {
+	for _, c := range g.Collect(ZDiscard, p) {
+		g.put(c, ZDeck, p)
+	}
+	g.Shuffle(p)
+}
+
+// Shuffle shuffles p's deck.
+func (g *Game) Shuffle(p int) {
+	deck := g.Collect(ZDeck, p)
+	for i := len(deck) - 1; i > 0; i-- {
+		j := g.Intn(i + 1)
+		deck[i], deck[j] = deck[j], deck[i]
+	}
+	for _, c := range deck {
+		g.Cards[c].Pos = g.nextPos()
+	}
+	g.emit(Event{Kind: EvShuffle, Player: int8(p), Card: None, Base: None})
+}
+
+// Draw makes p draw n cards (fewer when deck and discard run out). It returns the cards drawn.
+func (g *Game) Draw(p, n int) []int {
+	var got []int
+	for i := 0; i < n; i++ {
+		c := g.TopOfDeck(p)
+		if c == None {
+			break
+		}
+		g.put(c, ZHand, p)
+		got = append(got, c)
+	}
+	if len(got) > 0 {
+		g.emit(Event{Kind: EvDraw, Player: int8(p), Num: int16(len(got)), Card: None, Base: None})
+	}
+	return got
+}
+
+// ToHand puts card c (from anywhere not in play) into player p's hand.
+func (g *Game) ToHand(c, p int) { g.put(c, ZHand, p) }
+
+// DiscardCard puts card c (from a hand, deck or set aside) into its owner's discard pile.
+func (g *Game) DiscardCard(c int) {
+	from := g.Cards[c].Zone
+	holder := g.Cards[c].Ctrl
+	g.put(c, ZDiscard, int(g.Cards[c].Owner))
+	if from == ZHand || from == ZDeck {
+		g.emit(Event{Kind: EvDiscard, Player: holder, Card: int16(c), Base: None, Num: int16(from)})
+	}
+}
+
+// ToDeckBottom puts card c on the bottom of its owner's deck.
+func (g *Game) ToDeckBottom(c int) { g.put(c, ZDeck, int(g.Cards[c].Owner)) }
+
+// ToDeckTop puts card c on top of its owner's deck.
+func (g *Game) ToDeckTop(c int) { g.putTop(c, int(g.Cards[c].Owner)) }
+
+// ToDeckTopOf puts card c on top of player p's deck.
+func (g *Game) ToDeckTopOf(c, p int) { g.putTop(c, p) }
+
+// SetAside takes card c out of its zone while an ability handles it.
+func (g *Game) SetAside(c int, revealed bool) {
+	p := int(g.Cards[c].Ctrl)
+	g.put(c, ZSetAside, p)
+	if revealed {
+		g.Cards[c].Flags |= FRevealed
+		g.emit(Event{Kind: EvReveal, Player: int8(p), Card: int16(c), Base: None})
+	}
+}
+
+// ShuffleIntoDeck puts card c into player p's deck and shuffles it.
+func (g *Game) ShuffleIntoDeck(c, p int) {
+	g.put(c, ZDeck, p)
+	g.Shuffle(p)
+}
+
+// DiscardRandom makes p discard n random cards from hand.
+func (g *Game) DiscardRandom(p, n int) {
+	for i := 0; i < n; i++ {
+		h := g.Hand(p)
+		if len(h) == 0 {
+			return
+		}
+		g.DiscardCard(h[g.Intn(len(h))])
+	}
+}
+
+// Bases in play --------------------------------------------------------------
+
+// BaseCardAt returns the base card in slot s, or None.
+func (g *Game) BaseCardAt(s int) int { return int(g.Bases[s].Card) }
+
+// BaseSlots returns the slots of bases in play, in table order.
+func (g *Game) BaseSlots() []int {
+	out := make([]int, 0, g.NBases)
+	for s := 0; s < int(g.NBases); s++ {
+		if g.Bases[s].Card != None {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// SlotOfBase returns the slot of base card b in play, or None.
+func (g *Game) SlotOfBase(b int) int {
+	if b < 0 || g.Cards[b].Zone != ZBaseInPlay {
+		return None
+	}
+	return int(g.Cards[b].Base)
+}
+
+// OnBase returns every card at slot s (minions, actions on the base, and
+// actions on those minions), in the order they were played.
+func (g *Game) OnBase(s int) []int {
+	var out []int
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && int(c.Base) == s {
+			out = append(out, i)
+		}
+	}
+	g.sortByPos(out)
+	return out
+}
+
+// MinionsAt returns the minions at slot s controlled by p (None: all).
+func (g *Game) MinionsAt(s, p int) []int {
+	var out []int
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+			out = append(out, i)
+		}
+	}
+	g.sortByPos(out)
+	return out
+}
+
+// Minions returns every minion in play controlled by p (None: all), base by base.
+func (g *Game) Minions(p int) []int {
+	var out []int
+	for _, s := range g.BaseSlots() {
+		out = append(out, g.MinionsAt(s, p)...)
+	}
+	return out
+}
+
+// ActionsAt returns actions played on the base at slot s (not those on minions).
+func (g *Game) ActionsAt(s int) []int {
+	var out []int
+	for _, c := range g.OnBase(s) {
+		if g.def(c).Type == Action && g.Cards[c].On == None {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Attached returns the actions attached to card m.
+func (g *Game) Attached(m int) []int {
+	var out []int
+	for i := 0; i < int(g.NCards); i++ {
+		if g.Cards[i].Zone == ZInPlay && int(g.Cards[i].On) == m {
+			out = append(out, i)
+		}
+	}
+	g.sortByPos(out)
+	return out
+}
+
+// AllActionsInPlay returns every action in play (on bases or on minions).
+func (g *Game) AllActionsInPlay() []int {
+	var out []int
+	for _, s := range g.BaseSlots() {
+		for _, c := range g.OnBase(s) {
+			if g.def(c).Type == Action {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// IsMinion reports whether card c is a minion card.
+func (g *Game) IsMinion(c int) bool { return defs[g.Cards[c].Def].Type == Minion }
+
+// InPlay reports whether card c is on a base.
+func (g *Game) InPlay(c int) bool { return c >= 0 && g.Cards[c].Zone == ZInPlay }
+
+// Ctrl returns the controller (or holder) of card c.
+func (g *Game) Ctrl(c int) int { return int(g.Cards[c].Ctrl) }
+
+// Owner returns the owner of card c.
+func (g *Game) Owner(c int) int { return int(g.Cards[c].Owner) }
+
+// BaseOf returns the slot card c is on, or None.
+func (g *Game) BaseOf(c int) int {
+	if g.Cards[c].Zone != ZInPlay {
+		return None
+	}
+	return int(g.Cards[c].Base)
+}
+
+// Name returns the printed name of card c.
+func (g *Game) Name(c int) string {
+	if c < 0 {
+		return ""
+	}
+	return defs[g.Cards[c].Def].Name
+}
+
+// Others returns every player but p, clockwise from p's left.
+func (g *Game) Others(p int) []int {
+	out := make([]int, 0, g.NPlayers-1)
+	for i := 1; i < int(g.NPlayers); i++ {
+		out = append(out, (p+i)%int(g.NPlayers))
+	}
+	return out
+}
+
+// PlayersFrom returns every player clockwise starting with p.
+func (g *Game) PlayersFrom(p int) []int {
+	out := make([]int, 0, g.NPlayers)
+	for i := 0; i < int(g.NPlayers); i++ {
+		out = append(out, (p+i)%int(g.NPlayers))
+	}
+	return out
+}
+
+// Events ---------------------------------------------------------------------
+
+// emit records an event and queues the triggered abilities it sets off.
+func (g *Game) emit(ev Event) {
+	g.EvSeq++
+	ev.Seq = g.EvSeq
+	g.Events[int(g.EvSeq)%MaxEvents] = ev
+	g.collectTriggers(ev)
+}
+
+// Emit records an event on behalf of card code.
+func (g *Game) Emit(ev Event) { g.emit(ev) }
+
+// Log records a free-form text line in the event log.
+func (g *Game) Log(p int, text string) {
+	g.emit(Event{Kind: EvText, Player: int8(p), Num: Text(text), Card: None, Base: None})
+}
+
+// RecentEvents returns the events with sequence number greater than after (at most MaxEvents).
+func (g *Game) RecentEvents(after int32) []Event {
+	var out []Event
+	lo := g.EvSeq - MaxEvents + 1
+	if after+1 > lo {
+		lo = after + 1
+	}
+	for s := lo; s <= g.EvSeq; s++ {
+		if s <= 0 {
+			continue
+		}
+		out = append(out, g.Events[int(s)%MaxEvents])
+	}
+	return out
+}
+
+func (g *Game) collectTriggers(ev Event) {
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		d := defs[c.Def]
+		if len(d.Triggers) == 0 {
+			continue
+		}
+		for k := range d.Triggers {
+			t := &d.Triggers[k]
+			if t.On != ev.Kind {
+				continue
+			}
+			if t.From == ZInPlay {
+				if d.Type == BaseCard {
+					if c.Zone != ZBaseInPlay || g.BaseIgnored(int(c.Base), None) {
+						continue
+					}
+				} else if c.Zone != ZInPlay {
+					continue
+				}
+			} else if c.Zone != t.From {
+				continue
+			}
+			if t.When != nil && !t.When(g, i, ev) {
+				continue
+			}
+			if int(g.NTrig) >= MaxTrig {
+				continue
+			}
+			p := c.Ctrl
+			if d.Type == BaseCard {
+				p = g.Current
+			}
+			g.Trigs[g.NTrig] = Trig{Fn: t.fn, Src: int16(i), Player: p, Base: c.Base, Ev: ev}
+			g.NTrig++
+		}
+	}
+}

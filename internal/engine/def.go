@@ -72,8 +72,8 @@ const (
 // Special is a card ability usable at a Window from a zone.
 type Special struct {
 	Window Window
-	From   Zone // ZHand, ZInPlay or ZDiscard
-	Play   bool // the card itself is played (OptPlay) rather than used (OptUse)
+	From   Zone                                       // ZHand, ZInPlay or ZDiscard
+	Play   bool                                       // the card itself is played (OptPlay) rather than used (OptUse)
 	OK     func(g *Game, self, player, slot int) bool // slot: the base the window is about, or None
 	Do     AbilityFn
 	fn     int16
@@ -128,9 +128,9 @@ type Def struct {
 	Instead    func(g *Game, self, target int, a Affect) bool // true: replace the effect with InsteadDo
 	InsteadDo  AbilityFn
 	CanPlay    func(g *Game, self, player, card, slot int) bool // restriction imposed while self is in play
-	PlayOK     func(g *Game, player, card, target int) bool    // may this card be played on target (slot or minion)
-	IgnoreBase func(g *Game, self, player int) bool            // player ignores the ability of self's base
-	BaseFrom   func(g *Game, self, player int) bool            // minions may be played onto self's base from the discard
+	PlayOK     func(g *Game, player, card, target int) bool     // may this card be played on target (slot or minion)
+	IgnoreBase func(g *Game, self, player int) bool             // player ignores the ability of self's base
+	BaseFrom   func(g *Game, self, player int) bool             // minions may be played onto self's base from the discard
 	Playable   bool                                             // the behaviour is implemented
 
 	onPlayFn, talentFn, insteadFn int16

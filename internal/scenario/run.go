@@ -86,7 +86,7 @@ func (r *runner) step(i int, st *yaml.Node) {
 // cardSpec is what a step can name about a card.
 type cardSpec struct {
 	name, base, label, zone string
-	owner, ctrl              int
+	owner, ctrl             int
 }
 
 func (c cardSpec) String() string {

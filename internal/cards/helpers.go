@@ -104,6 +104,7 @@ func seq(parts ...engine.AbilityFn) engine.AbilityFn {
 		if int(f.Step) < len(ids) {
 			sf := g.Schedule(ids[f.Step], you(f), self(f), int(f.Base), int(f.Target))
 			sf.Ev = f.Ev
+			f.Next()
 		}
 	}
 }

@@ -57,6 +57,7 @@ func turnProc(g *Game, f *Frame) {
 		g.expire(ExpireStartOfTurn, p)
 		g.emit(Event{Kind: EvTurnStart, Player: int8(p), Card: None, Base: None})
 		g.push(fnDrain, p, None, None, None)
+		f.Next()
 	case 1: // Play Cards
 		g.Phase = PhasePlay
 		if g.pauseAt(f, PhasePlay, p) {
@@ -64,6 +65,7 @@ func turnProc(g *Game, f *Frame) {
 		}
 		g.Phase = PhasePlay
 		g.push(fnPlayPhase, p, None, None, None)
+		f.Next()
 	case 2: // Score Bases
 		g.Phase = PhaseScore
 		if g.pauseAt(f, PhaseScore, p) {
@@ -71,6 +73,7 @@ func turnProc(g *Game, f *Frame) {
 		}
 		g.Phase = PhaseScore
 		g.push(fnScorePhase, p, None, None, None)
+		f.Next()
 	case 3: // Draw 2
 		g.Phase = PhaseDraw
 		if g.pauseAt(f, PhaseDraw, p) {
@@ -79,6 +82,7 @@ func turnProc(g *Game, f *Frame) {
 		g.Phase = PhaseDraw
 		g.Draw(p, 2)
 		g.push(fnHandLimit, p, None, None, None)
+		f.Next()
 	case 4: // End Turn: things that happen, then things that expire
 		g.Phase = PhaseEnd
 		if g.pauseAt(f, PhaseEnd, p) {
@@ -87,6 +91,7 @@ func turnProc(g *Game, f *Frame) {
 		g.Phase = PhaseEnd
 		g.emit(Event{Kind: EvTurnEnd, Player: int8(p), Card: None, Base: None})
 		g.push(fnDrain, p, None, None, None)
+		f.Next()
 	case 5:
 		g.expire(ExpireEndOfTurn, p)
 		g.Players[p].Flags &^= pfNoActions
@@ -616,6 +621,7 @@ func playCardProc(g *Game, f *Frame) {
 			wf := g.push(fnWindow, p, c, slot, None)
 			wf.V[0] = int16(WinAfterPlay)
 		}
+		f.Next()
 	case 2: // a standard action leaves
 		if g.Cards[c].Zone == ZSetAside {
 			g.DiscardCard(c)
@@ -879,6 +885,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.emit(Event{Kind: EvScoringChosen, Player: g.Current, Base: int8(s), Card: f.V[0]})
 		g.push(fnDrain, int(g.Current), None, None, None)
 		g.OpenWindow(WinBeforeScore, s)
+		f.Next()
 	case 1: // award VP
 		if gone {
 			return
@@ -894,6 +901,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		}
 		g.emit(Event{Kind: EvScore, Player: g.Current, Base: int8(s), Card: f.V[0]})
 		g.push(fnDrain, int(g.Current), None, None, None)
+		f.Next()
 	case 2: // after scoring
 		if gone {
 			return
@@ -901,6 +909,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.emit(Event{Kind: EvAfterScore, Player: g.Current, Base: int8(s), Card: f.V[0]})
 		g.push(fnDrain, int(g.Current), None, None, None)
 		g.OpenWindow(WinAfterScore, s)
+		f.Next()
 	case 3: // discard the cards, then the base, then replace it
 		if gone {
 			return

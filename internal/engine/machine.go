@@ -5,8 +5,9 @@ import (
 	"fmt"
 )
 
-// Next tells the engine this ability has more steps even though this step
-// neither asked nor scheduled anything.
+// Next tells the engine this ability has more steps: it is called again with
+// the next step once the work this step scheduled is done. A step that neither
+// asks nor calls Next (or Goto) ends the ability; work it scheduled still happens.
 func (f *Frame) Next() { f.Flags |= frContinue }
 
 // Goto makes the ability continue at step s (instead of the following step).
@@ -77,10 +78,10 @@ func (g *Game) exec(fi int) {
 		for i, j := int(h), int(g.NFrames)-1; i < j; i, j = i+1, j-1 {
 			g.Frames[i], g.Frames[j] = g.Frames[j], g.Frames[i]
 		}
-		f.Flags |= frPushed
 	}
-	if f.Flags&(frAsked|frContinue|frPushed) == 0 {
-		// finished: it is on top because it scheduled nothing
+	if f.Flags&(frAsked|frContinue) == 0 {
+		// finished; the work it scheduled (above it) still happens
+		copy(g.Frames[fi:g.NFrames-1], g.Frames[fi+1:g.NFrames])
 		g.NFrames--
 		return
 	}

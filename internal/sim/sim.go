@@ -34,8 +34,22 @@ func (r *Random) Intn(n int) int {
 	return int(z % uint64(n))
 }
 
-// Choose picks one of the pending options at random.
-func (r *Random) Choose(g *engine.Game) int { return r.Intn(g.NumOptions()) }
+// Choose picks one of the pending options at random. Declining (pass or no)
+// is picked with a lower weight than acting, so that games move on at a
+// realistic pace instead of wasting most turns.
+func (r *Random) Choose(g *engine.Game) int {
+	n := g.NumOptions()
+	i := r.Intn(n)
+	if n > 1 && r.Intn(8) != 0 {
+		if k := g.Pending.Opts[i].Kind; k == engine.OptPass || k == engine.OptNo {
+			i = r.Intn(n - 1)
+			if j := g.Pending.Opts[i].Kind; j == engine.OptPass || j == engine.OptNo {
+				i = n - 1 // one pass/no among the others at most in practice
+			}
+		}
+	}
+	return i
+}
 
 // DefaultMaxMoves caps the decisions of one game; a game still running then is stuck.
 const DefaultMaxMoves = 20000

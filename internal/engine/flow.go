@@ -161,12 +161,13 @@ func playPhaseProc(g *Game, f *Frame) {
 // playOptions adds what player p may do now: cards to play, talents, specials.
 func (g *Game) playOptions(p int, w Window, slot int) {
 	if w == WinPlayPhase {
+		hooks := g.activeHooks()
 		for i := 0; i < int(g.NCards); i++ {
 			c := &g.Cards[i]
 			if int(c.Ctrl) != p {
 				continue
 			}
-			if (c.Zone == ZHand || c.Zone == ZDiscard) && g.canPlayNormally(p, i) {
+			if (c.Zone == ZHand || c.Zone == ZDiscard) && g.canPlayNormallyH(p, i, hooks) {
 				g.Opt(Option{Kind: OptPlay, Player: int8(p), Card: int16(i), Base: None, Num: -1})
 			}
 			if c.Zone == ZInPlay {
@@ -183,10 +184,10 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 func (g *Game) specialOptions(p int, w Window, slot int) {
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		d := defs[c.Def]
-		if len(d.Specials) == 0 || int(c.Ctrl) != p {
+		if defHooks[c.Def]&hSpecials == 0 || int(c.Ctrl) != p {
 			continue
 		}
+		d := defs[c.Def]
 		for k := range d.Specials {
 			sp := &d.Specials[k]
 			if sp.Window != w || sp.From != c.Zone {
@@ -313,13 +314,19 @@ func (g *Game) PlayExtraNow(p, c, slot int) {
 
 // canPlayNormally reports whether p may play card c from hand (or discard) now
 // using a normal or held extra play.
-func (g *Game) canPlayNormally(p, c int) bool {
+func (g *Game) canPlayNormally(p, c int) bool { return g.canPlayNormallyH(p, c, g.activeHooks()) }
+
+// canPlayNormallyH is canPlayNormally given the activeHooks of the game.
+func (g *Game) canPlayNormallyH(p, c int, hooks uint16) bool {
 	d := g.def(c)
 	from := g.Cards[c].Zone
+	if from == ZDiscard && hooks&hBaseFrom == 0 && !g.hasExtraFrom(p, ZDiscard) {
+		return false // nothing lets this player play from the discard pile
+	}
 	switch d.Type {
 	case Minion:
-		for _, s := range g.BaseSlots() {
-			if g.minionAllowed(p, c, s) && g.findAllowance(p, c, s, from) >= -1 {
+		for s := 0; s < int(g.NBases); s++ {
+			if g.Bases[s].Card != None && g.findAllowance(p, c, s, from) >= -1 && g.minionAllowedH(p, c, s, hooks) {
 				return true
 			}
 		}
@@ -395,7 +402,7 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) int {
 func (g *Game) discardAllowedAt(p, slot int) bool {
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == slot {
+		if defHooks[c.Def]&hBaseFrom != 0 && c.Zone == ZInPlay && int(c.Base) == slot {
 			d := defs[c.Def]
 			if d.BaseFrom != nil && d.BaseFrom(g, i, p) {
 				return true
@@ -434,13 +441,10 @@ func (g *Game) minionAllowed(p, c, slot int) bool {
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if defHooks[s.Def]&hCanPlay == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
 		}
 		d := defs[s.Def]
-		if d.CanPlay == nil {
-			continue
-		}
 		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), p) {
 			continue
 		}
@@ -458,15 +462,15 @@ func (g *Game) actionHasTarget(p, c int) bool {
 	d := g.def(c)
 	switch d.Target {
 	case OnBase:
-		for _, s := range g.BaseSlots() {
-			if g.actionTargetOK(p, c, s) {
+		for s := 0; s < int(g.NBases); s++ {
+			if g.Bases[s].Card != None && g.actionTargetOK(p, c, s) {
 				return true
 			}
 		}
 		return false
 	case OnMinion, OnOwnMinion:
-		for _, m := range g.Minions(None) {
-			if g.actionTargetOK(p, c, m) {
+		for m := 0; m < int(g.NCards); m++ {
+			if g.Cards[m].Zone == ZInPlay && g.IsMinion(m) && g.actionTargetOK(p, c, m) {
 				return true
 			}
 		}
@@ -493,7 +497,7 @@ func (g *Game) actionTargetOK(p, c, t int) bool {
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if defHooks[s.Def]&hCanPlay == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
 		}
 		sd := defs[s.Def]
@@ -637,6 +641,9 @@ func (g *Game) discardUnplayable(c int) {
 
 func (g *Game) anySpecialFor(w Window) bool {
 	for i := 0; i < int(g.NCards); i++ {
+		if defHooks[g.Cards[i].Def]&hSpecials == 0 {
+			continue
+		}
 		d := defs[g.Cards[i].Def]
 		for k := range d.Specials {
 			if d.Specials[k].Window == w && g.Cards[i].Zone == d.Specials[k].From {

@@ -22,11 +22,11 @@ func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if defHooks[s.Def]&hInstead == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
 		}
 		d := defs[s.Def]
-		if d.Instead == nil || !d.Instead(g, i, target, a) {
+		if !d.Instead(g, i, target, a) {
 			continue
 		}
 		nf := g.push(d.insteadFn, int(s.Ctrl), i, int(s.Base), target)
@@ -46,13 +46,10 @@ func (g *Game) Affects(f *Frame, target int, k AffectKind) bool { return g.affec
 func (g *Game) Protected(target int, a Affect) bool {
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if defHooks[s.Def]&hProtect == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
 		}
 		d := defs[s.Def]
-		if d.Protect == nil {
-			continue
-		}
 		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), int(g.Cards[target].Ctrl)) {
 			continue
 		}

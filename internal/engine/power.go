@@ -28,13 +28,10 @@ func (g *Game) modsFor(c int) int {
 	p := 0
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if defHooks[s.Def]&hPowerMod == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
 		}
 		sd := defs[s.Def]
-		if sd.PowerMod == nil {
-			continue
-		}
 		if sd.Type == BaseCard && g.BaseIgnored(int(s.Base), int(cd.Ctrl)) {
 			continue
 		}
@@ -90,13 +87,10 @@ func (g *Game) Breakpoint(s int) int {
 	bp := defs[g.Cards[b].Def].Breakpoint
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if c.Zone != ZInPlay && c.Zone != ZBaseInPlay {
+		if defHooks[c.Def]&hBreakMod == 0 || (c.Zone != ZInPlay && c.Zone != ZBaseInPlay) {
 			continue
 		}
 		d := defs[c.Def]
-		if d.BreakMod == nil {
-			continue
-		}
 		if d.Type == BaseCard && g.BaseIgnored(int(c.Base), None) {
 			continue
 		}
@@ -237,7 +231,7 @@ func (g *Game) expire(kind uint8, p int) {
 func (g *Game) BaseIgnored(s, p int) bool {
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if c.Zone != ZInPlay || int(c.Base) != s {
+		if defHooks[c.Def]&hIgnoreBase == 0 || c.Zone != ZInPlay || int(c.Base) != s {
 			continue
 		}
 		d := defs[c.Def]

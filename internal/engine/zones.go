@@ -373,10 +373,10 @@ func (g *Game) RecentEvents(after int32) []Event {
 func (g *Game) collectTriggers(ev Event) {
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		d := defs[c.Def]
-		if len(d.Triggers) == 0 {
+		if defHooks[c.Def]&hTriggers == 0 {
 			continue
 		}
+		d := defs[c.Def]
 		for k := range d.Triggers {
 			t := &d.Triggers[k]
 			if t.On != ev.Kind {

@@ -1,0 +1,89 @@
+package engine
+
+// Hook masks: which kinds of behaviour a definition has, so that the many
+// "look at every card for an X ability" scans skip cards without X with one
+// byte test. The masks are computed by Register (a definition's behaviour is
+// filled in before it is registered) and never change afterwards; they are
+// registry data like defs, not game state.
+
+const (
+	hPowerMod uint16 = 1 << iota
+	hBreakMod
+	hTriggers
+	hSpecials
+	hProtect
+	hInstead
+	hCanPlay
+	hIgnoreBase
+	hBaseFrom
+)
+
+// defHooks[id] is the hook mask of definition id.
+var defHooks []uint16
+
+func hooksOf(d *Def) uint16 {
+	var h uint16
+	if d.PowerMod != nil {
+		h |= hPowerMod
+	}
+	if d.BreakMod != nil {
+		h |= hBreakMod
+	}
+	if len(d.Triggers) > 0 {
+		h |= hTriggers
+	}
+	if len(d.Specials) > 0 {
+		h |= hSpecials
+	}
+	if d.Protect != nil {
+		h |= hProtect
+	}
+	if d.Instead != nil {
+		h |= hInstead
+	}
+	if d.CanPlay != nil {
+		h |= hCanPlay
+	}
+	if d.IgnoreBase != nil {
+		h |= hIgnoreBase
+	}
+	if d.BaseFrom != nil {
+		h |= hBaseFrom
+	}
+	return h
+}
+
+// has reports whether card c's definition has a hook of kind h.
+func (g *Game) has(c int, h uint16) bool { return defHooks[g.Cards[c].Def]&h != 0 }
+
+// activeHooks returns the union of the hook masks of the cards and bases in play.
+func (g *Game) activeHooks() uint16 {
+	var h uint16
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if m := defHooks[c.Def]; m != 0 && (c.Zone == ZInPlay || c.Zone == ZBaseInPlay) {
+			h |= m
+		}
+	}
+	return h
+}
+
+// minionAllowedH is minionAllowed given the activeHooks of the game: with no
+// play restriction in play, any base in play will do.
+func (g *Game) minionAllowedH(p, c, slot int, hooks uint16) bool {
+	if hooks&hCanPlay == 0 {
+		return g.Bases[slot].Card != None
+	}
+	return g.minionAllowed(p, c, slot)
+}
+
+// hasExtraFrom reports whether p holds an unused extra-play grant from zone z.
+func (g *Game) hasExtraFrom(p int, z Zone) bool {
+	pl := &g.Players[p]
+	for i := 0; i < int(pl.NExtra); i++ {
+		if pl.Extras[i].Uses > 0 && pl.Extras[i].From == z {
+			return true
+		}
+	}
+	return false
+}

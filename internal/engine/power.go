@@ -2,7 +2,11 @@ package engine
 
 // Power returns the current power of card c: printed, then counters,
 // ongoing modifiers and temporary effects, floored at zero.
-func (g *Game) Power(c int) int {
+func (g *Game) Power(c int) int { return g.powerH(c, hPowerMod) }
+
+// powerH is Power given the activeHooks of the game (the scan for ongoing
+// modifiers is skipped when no card in play has one).
+func (g *Game) powerH(c int, hooks uint16) int {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
 	if d.Type != Minion && d.Type != Titan {
@@ -16,17 +20,17 @@ func (g *Game) Power(c int) int {
 		return p
 	}
 	p += int(cd.Counters)
-	p += g.modsFor(c)
+	p += g.modsFor(c, hooks&hPowerMod != 0)
 	if p < 0 {
 		p = 0
 	}
 	return p
 }
 
-func (g *Game) modsFor(c int) int {
+func (g *Game) modsFor(c int, scan bool) int {
 	cd := &g.Cards[c]
 	p := 0
-	for i := 0; i < int(g.NCards); i++ {
+	for i := 0; scan && i < int(g.NCards); i++ {
 		s := &g.Cards[i]
 		if defHooks[s.Def]&hPowerMod == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
@@ -59,11 +63,12 @@ func (g *Game) modsFor(c int) int {
 
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
 func (g *Game) PowerAt(s, p int) int {
+	hooks := g.activeHooks()
 	t := 0
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
-			t += g.Power(i)
+			t += g.powerH(i, hooks)
 		}
 	}
 	return t
@@ -71,9 +76,13 @@ func (g *Game) PowerAt(s, p int) int {
 
 // TotalAt returns the total power of all minions at base slot s.
 func (g *Game) TotalAt(s int) int {
+	hooks := g.activeHooks()
 	t := 0
-	for p := 0; p < int(g.NPlayers); p++ {
-		t += g.PowerAt(s, p)
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers && g.IsMinion(i) {
+			t += g.powerH(i, hooks)
+		}
 	}
 	return t
 }
@@ -111,7 +120,13 @@ func (g *Game) Breakpoint(s int) int {
 // Qualifies reports whether p can earn VP at slot s: at least one minion
 // there, or at least 1 power there.
 func (g *Game) Qualifies(s, p int) bool {
-	return len(g.MinionsAt(s, p)) > 0 || g.PowerAt(s, p) > 0
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
+			return true
+		}
+	}
+	return g.PowerAt(s, p) > 0
 }
 
 // Places returns, for each player, the place (1..3) they take at slot s, or 0.

@@ -23,12 +23,21 @@ func (g *Game) topPos() int32  { g.Low--; return g.Low }
 // Collect returns the cards in zone z held by player p (None: any holder),
 // ordered by position (deck: top first; discard and hand: oldest first).
 func (g *Game) Collect(z Zone, p int) []int {
-	var out []int
+	var buf [MaxCards]int16 // one exact allocation instead of growing
+	n := 0
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
 		if c.Zone == z && (p == None || int(c.Ctrl) == p) {
-			out = append(out, i)
+			buf[n] = int16(i)
+			n++
 		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = int(buf[i])
 	}
 	g.sortByPos(out)
 	return out

@@ -64,6 +64,7 @@ func turnProc(g *Game, f *Frame) {
 			return
 		}
 		g.Phase = PhasePlay
+		g.notePlayPhaseStart(p)
 		g.push(fnPlayPhase, p, None, None, None)
 		f.Next()
 	case 2: // Score Bases

@@ -927,6 +927,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.Cards[old].Base = None
 		g.Bases[s].Card = None
 		g.expireScored(s)
+		g.dropBaseEffects(s)
 		nb := g.drawBase()
 		if nb != None {
 			g.placeBase(nb, s)

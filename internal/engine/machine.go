@@ -154,7 +154,8 @@ const (
 func (g *Game) BeginAsk() { g.Pending.N = 0 }
 
 // Ask poses the question built with Opt to player on behalf of frame f.
-// A mandatory question with one option (or none) is answered at once.
+// A mandatory question with one option (or none) is answered at once, and
+// so is an optional one with no option but declining.
 func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 	if flags&AskMay != 0 {
 		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
@@ -170,8 +171,10 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		f.Flags |= frContinue
 		return
 	}
-	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 && player < 0 {
+	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
+		// an optional choice with nothing to choose: declined at once, no decision
 		f.Ans = g.Pending.Opts[0]
+		g.Pending.N = 0
 		f.Flags |= frContinue
 		return
 	}

@@ -208,6 +208,7 @@ func (g *Game) SwapBase(f *Frame, s, nb int) {
 		g.put(a, ZDiscard, int(g.Cards[a].Owner))
 	}
 	g.put(old, ZBaseDeck, None)
+	g.dropBaseEffects(s)
 	g.placeBase(nb, s)
 	g.emit(Event{Kind: EvBaseReplaced, Player: f.Player, Base: int8(s), Card: int16(nb), Other: int16(old)})
 }

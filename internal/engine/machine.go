@@ -92,10 +92,10 @@ func (g *Game) exec(fi int) {
 	}
 }
 
-// Resume continues a game paused at a breakpoint.
+// Resume continues a game paused at a breakpoint, up to the breakpoints set
+// now (the one that paused it is already cleared), or to the next decision.
 func (g *Game) Resume() {
 	g.Paused = false
-	g.BreakPhase, g.BreakTurn = None, None
 	g.run()
 }
 

@@ -149,14 +149,25 @@ var _ = card("dinosaurs/wildlife_preserve", func(d *engine.Def) {
 		return g.IsMinion(target) && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) &&
 			fromOthersAction(g, g.Ctrl(self), a)
 	}
-	// Other players' actions already on your minions here are discarded.
-	d.OnPlay = func(g *G, f *F) {
-		for _, m := range g.MinionsAt(here(g, f), you(f)) {
-			for _, a := range g.Attached(m) {
-				if g.Ctrl(a) != you(f) {
-					g.Place(f, a, engine.PlaceDiscard)
-				}
+	// Other players' actions already on your minions here are discarded, and so
+	// are those on a minion of yours that moves here later.
+	shed := func(g *G, f *F, m int) {
+		for _, a := range g.Attached(m) {
+			if g.Ctrl(a) != you(f) {
+				g.Place(f, a, engine.PlaceDiscard)
 			}
 		}
 	}
+	d.OnPlay = func(g *G, f *F) {
+		for _, m := range g.MinionsAt(here(g, f), you(f)) {
+			shed(g, f, m)
+		}
+	}
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvMove,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return int(ev.Base) == g.BaseOf(self) && g.Ctrl(int(ev.Card)) == g.Ctrl(self)
+		},
+		Do: func(g *G, f *F) { shed(g, f, int(f.Ev.Card)) },
+	}}
 })

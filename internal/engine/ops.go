@@ -44,6 +44,9 @@ func (g *Game) Affects(f *Frame, target int, k AffectKind) bool { return g.affec
 
 // Protected reports whether target is protected from the attempt a.
 func (g *Game) Protected(target int, a Affect) bool {
+	if g.shielded(target, a) {
+		return true
+	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
 		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {

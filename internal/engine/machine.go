@@ -92,10 +92,11 @@ func (g *Game) exec(fi int) {
 	}
 }
 
-// Resume continues a game paused at a breakpoint.
+// Resume continues a game paused at a breakpoint. The breakpoint that paused
+// it is already spent; breakpoints set since (SetBreak) stay, so a game paused
+// at one point can be run on to the next (ClearBreak first to run freely).
 func (g *Game) Resume() {
 	g.Paused = false
-	g.BreakPhase, g.BreakTurn = None, None
 	g.run()
 }
 

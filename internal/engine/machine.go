@@ -115,8 +115,13 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
 	if g.BreakPhase == None && g.BreakTurn == None {
 		return false
 	}
+	here := int32(g.Turn)*8 + int32(ph) + 1
+	if here == g.LastPause {
+		return false // resuming from this very pause
+	}
 	if (g.BreakPhase == None || int(g.BreakPhase) == int(ph)) && (g.BreakTurn == None || (int(g.BreakTurn) == p && ph == PhaseStart)) {
 		g.BreakPhase, g.BreakTurn = None, None
+		g.LastPause = here
 		g.Paused = true
 		f.Goto(int(f.Step))
 		return true

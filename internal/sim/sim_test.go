@@ -44,9 +44,6 @@ func TestRandomGames(t *testing.T) {
 // TestRandomGamesAreDealt makes sure the property test plays real dealt games
 // (random playable factions, 2 to 4 players), not only constructed ones.
 func TestRandomGamesAreDealt(t *testing.T) {
-	if len(engine.PlayableFactions()) < 4 {
-		t.Skip("TEMPORARY until the factions are merged") // TODO(robustness): remove
-	}
 	for n := 2; n <= 4; n++ {
 		if !Dealt(n) {
 			t.Errorf("%d-player games cannot be dealt: playable factions %v, %d playable bases",

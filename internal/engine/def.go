@@ -237,7 +237,9 @@ func DefByID(id int) *Def { return defs[id] }
 func Defs() []*Def { return defs }
 
 // Factions lists the faction names with at least one card, sorted.
-func Factions() []string {
+func Factions() []string { return append([]string(nil), registry().factions...) }
+
+func listFactions() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, d := range defs {
@@ -276,9 +278,11 @@ func FactionPlayable(faction string) bool {
 }
 
 // PlayableFactions lists factions whose every card is implemented.
-func PlayableFactions() []string {
+func PlayableFactions() []string { return append([]string(nil), registry().playable...) }
+
+func listPlayableFactions(all []string) []string {
 	var out []string
-	for _, f := range Factions() {
+	for _, f := range all {
 		if FactionPlayable(f) {
 			out = append(out, f)
 		}

@@ -423,16 +423,8 @@ func (g *Game) cardOfFaction(c, faction int) bool {
 	return factionIndex(g.def(c).Faction) == faction
 }
 
-var factionIdx = map[string]int{}
-
 func factionIndex(name string) int {
-	if i, ok := factionIdx[name]; ok {
-		return i
-	}
-	for i, n := range Factions() {
-		factionIdx[n] = i
-	}
-	if i, ok := factionIdx[name]; ok {
+	if i, ok := registry().index[name]; ok {
 		return i
 	}
 	return None

@@ -87,3 +87,14 @@ func (g *Game) hasExtraFrom(p int, z Zone) bool {
 	}
 	return false
 }
+
+// hookCards appends to buf the cards and bases in play having a hook of kind h.
+func (g *Game) hookCards(h uint16, buf []int16) []int16 {
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if defHooks[c.Def]&h != 0 && (c.Zone == ZInPlay || c.Zone == ZBaseInPlay) {
+			buf = append(buf, int16(i))
+		}
+	}
+	return buf
+}

@@ -2,11 +2,11 @@ package engine
 
 // Power returns the current power of card c: printed, then counters,
 // ongoing modifiers and temporary effects, floored at zero.
-func (g *Game) Power(c int) int { return g.powerH(c, hPowerMod) }
+func (g *Game) Power(c int) int { return g.powerFrom(c, nil, true) }
 
-// powerH is Power given the activeHooks of the game (the scan for ongoing
-// modifiers is skipped when no card in play has one).
-func (g *Game) powerH(c int, hooks uint16) int {
+// powerFrom is Power with the cards whose ongoing abilities modify power
+// given as srcs (see hookCards), or found by a scan when all is set.
+func (g *Game) powerFrom(c int, srcs []int16, all bool) int {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
 	if d.Type != Minion && d.Type != Titan {
@@ -20,26 +20,34 @@ func (g *Game) powerH(c int, hooks uint16) int {
 		return p
 	}
 	p += int(cd.Counters)
-	p += g.modsFor(c, hooks&hPowerMod != 0)
+	p += g.modsFor(c, srcs, all)
 	if p < 0 {
 		p = 0
 	}
 	return p
 }
 
-func (g *Game) modsFor(c int, scan bool) int {
+func (g *Game) modsFor(c int, srcs []int16, all bool) int {
 	cd := &g.Cards[c]
 	p := 0
-	for i := 0; scan && i < int(g.NCards); i++ {
-		s := &g.Cards[i]
-		if defHooks[s.Def]&hPowerMod == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
-			continue
-		}
-		sd := defs[s.Def]
-		if sd.Type == BaseCard && g.BaseIgnored(int(s.Base), int(cd.Ctrl)) {
-			continue
+	mod := func(i int) {
+		sd := defs[g.Cards[i].Def]
+		if sd.Type == BaseCard && g.BaseIgnored(int(g.Cards[i].Base), int(cd.Ctrl)) {
+			return
 		}
 		p += sd.PowerMod(g, i, c)
+	}
+	if all {
+		for i := 0; i < int(g.NCards); i++ {
+			s := &g.Cards[i]
+			if defHooks[s.Def]&hPowerMod != 0 && (s.Zone == ZInPlay || s.Zone == ZBaseInPlay) {
+				mod(i)
+			}
+		}
+	} else {
+		for _, i := range srcs {
+			mod(int(i))
+		}
 	}
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
@@ -63,12 +71,13 @@ func (g *Game) modsFor(c int, scan bool) int {
 
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
 func (g *Game) PowerAt(s, p int) int {
-	hooks := g.activeHooks()
+	var buf [MaxCards]int16
+	srcs := g.hookCards(hPowerMod, buf[:0])
 	t := 0
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
-			t += g.powerH(i, hooks)
+			t += g.powerFrom(i, srcs, false)
 		}
 	}
 	return t
@@ -76,12 +85,13 @@ func (g *Game) PowerAt(s, p int) int {
 
 // TotalAt returns the total power of all minions at base slot s.
 func (g *Game) TotalAt(s int) int {
-	hooks := g.activeHooks()
+	var buf [MaxCards]int16
+	srcs := g.hookCards(hPowerMod, buf[:0])
 	t := 0
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers && g.IsMinion(i) {
-			t += g.powerH(i, hooks)
+			t += g.powerFrom(i, srcs, false)
 		}
 	}
 	return t

@@ -101,11 +101,8 @@ func New(s Setup) (*Game, error) {
 }
 
 func canonicalFaction(name string) string {
-	n := Normalize(name)
-	for _, f := range Factions() {
-		if Normalize(f) == n {
-			return f
-		}
+	if f := CanonicalFaction(name); f != "" {
+		return f
 	}
 	return name
 }
@@ -113,8 +110,9 @@ func canonicalFaction(name string) string {
 // CanonicalFaction returns the registered spelling of a faction name, or "".
 func CanonicalFaction(name string) string {
 	n := Normalize(name)
-	for _, f := range Factions() {
-		if Normalize(f) == n {
+	r := registry()
+	for i, f := range r.factions {
+		if r.norm[i] == n {
 			return f
 		}
 	}

@@ -1,0 +1,33 @@
+package engine
+
+import "sync/atomic"
+
+// Facts derived from the definition registry (faction lists, indexes,
+// normalized names), computed once instead of on every call. Definitions are
+// registered during init only; a snapshot is rebuilt if more were registered
+// since it was made. Snapshots are immutable, so games on several goroutines
+// may share them.
+
+type regSnapshot struct {
+	n        int            // len(defs) when built
+	factions []string       // Factions(), sorted
+	norm     []string       // Normalize of each faction name
+	index    map[string]int // faction name -> index in factions
+	playable []string       // PlayableFactions()
+}
+
+var regSnap atomic.Pointer[regSnapshot]
+
+func registry() *regSnapshot {
+	if r := regSnap.Load(); r != nil && r.n == len(defs) {
+		return r
+	}
+	r := &regSnapshot{n: len(defs), factions: listFactions(), index: map[string]int{}}
+	for i, f := range r.factions {
+		r.norm = append(r.norm, Normalize(f))
+		r.index[f] = i
+	}
+	r.playable = listPlayableFactions(r.factions)
+	regSnap.Store(r)
+	return r
+}

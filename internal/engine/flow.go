@@ -331,7 +331,7 @@ func (g *Game) canPlayNormally(p, c int) bool {
 			}
 		}
 	case Action:
-		if from != ZHand {
+		if from != ZHand || d.SpecialOnly() {
 			return false
 		}
 		if g.findAllowance(p, c, None, from) < -1 {
@@ -749,7 +749,7 @@ func (g *Game) extraCandidates(f *Frame) []int {
 				continue
 			}
 		} else {
-			if d.Type != Action || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
+			if d.Type != Action || d.SpecialOnly() || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
 				continue
 			}
 		}

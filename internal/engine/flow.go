@@ -891,6 +891,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 			return
 		}
 		places := g.Places(s)
+		g.recordScore(s, int(f.V[0]), places)
 		d := g.def(int(f.V[0]))
 		for p := 0; p < int(g.NPlayers); p++ {
 			if places[p] > 0 {

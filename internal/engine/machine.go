@@ -170,7 +170,8 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		f.Flags |= frContinue
 		return
 	}
-	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 && player < 0 {
+	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
+		// nothing to choose but declining: declined at once
 		f.Ans = g.Pending.Opts[0]
 		f.Flags |= frContinue
 		return

@@ -4,8 +4,8 @@ import "github.com/smashup/smashup/internal/engine"
 
 // Core set bases of the Pirates and the Robots.
 
-// scoredHere is a trigger condition: the event is about base card me.
-func scoredHere(g *G, me int, ev engine.Event) bool { return int(ev.Card) == me }
+// aboutThisBase is a trigger condition: the event is about base card me.
+func aboutThisBase(g *G, me int, ev engine.Event) bool { return int(ev.Card) == me }
 
 var _ = card("base/the_grey_opal", func(d *engine.Def) {
 	// After scoring, each player but the winners, in turn order from the
@@ -13,7 +13,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 	// before the cards here are discarded. V0 = players asked so far, V1 = who
 	// is being asked.
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvAfterScore, When: scoredHere,
+		On: engine.EvAfterScore, When: aboutThisBase,
 		Do: func(g *G, f *F) {
 			s := int(f.Ev.Base)
 			switch f.Step {
@@ -24,7 +24,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 				p := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
 				f.V[0]++
 				f.V[1] = int16(p)
-				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 || len(g.MinionsAt(s, p)) == 0 || len(otherBases(g, s)) == 0 {
+				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 || g.BaseIgnored(s, p) || len(g.MinionsAt(s, p)) == 0 || len(otherBases(g, s)) == 0 {
 					f.Goto(0)
 					return
 				}
@@ -88,11 +88,11 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 var _ = card("base/factory_436_1337", func(d *engine.Def) {
 	// When it scores, each winner gains 1 VP per full 5 power they have here.
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvScore, When: scoredHere,
+		On: engine.EvScore, When: aboutThisBase,
 		Do: func(g *G, f *F) {
 			s := int(f.Ev.Base)
 			for _, p := range g.PlayersFrom(int(g.Current)) {
-				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 {
+				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 && !g.BaseIgnored(s, p) {
 					g.GainVP(p, g.PowerAt(s, p)/5)
 				}
 			}

@@ -95,7 +95,6 @@ func (g *Game) exec(fi int) {
 // Resume continues a game paused at a breakpoint.
 func (g *Game) Resume() {
 	g.Paused = false
-	g.BreakPhase, g.BreakTurn = None, None
 	g.run()
 }
 
@@ -114,8 +113,13 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
 	if g.BreakPhase == None && g.BreakTurn == None {
 		return false
 	}
+	here := int32(g.Turn)*8 + int32(ph) + 1
+	if here == g.LastPause {
+		return false // resuming from this very pause
+	}
 	if (g.BreakPhase == None || int(g.BreakPhase) == int(ph)) && (g.BreakTurn == None || (int(g.BreakTurn) == p && ph == PhaseStart)) {
 		g.BreakPhase, g.BreakTurn = None, None
+		g.LastPause = here
 		g.Paused = true
 		f.Goto(int(f.Step))
 		return true

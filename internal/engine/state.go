@@ -318,6 +318,7 @@ type Game struct {
 	BreakTurn  int8
 	Paused     bool
 	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
+	LastPause  int32
 }
 
 // Game options bits.

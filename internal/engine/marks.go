@@ -2,20 +2,24 @@ package engine
 
 // Marks: an ability that works through several cards one at a time ("move any
 // number of your minions") remembers which cards it already handled by marking
-// them. A mark is an EffFlag effect tying flag, card and source card together;
+// them. A mark is an EffMark effect tying flag, card and source card together;
 // it lasts until the end of the turn at most, and Unmark clears the marks of a
 // source when its ability is done.
 
+// EffMark is the effect kind of a mark (kinds declared next to their
+// mechanism are kept clear of the kinds listed in state.go).
+const EffMark uint8 = 40
+
 // MarkCard marks card c with flag on behalf of source card src.
 func (g *Game) MarkCard(flag, c, src int) {
-	g.AddEffect(Effect{Kind: EffFlag, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(flag), Src: int16(src)})
+	g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(flag), Src: int16(src)})
 }
 
 // Marked reports whether card c carries the mark flag of source card src.
 func (g *Game) Marked(flag, c, src int) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && int(e.Card) == c && int(e.Src) == src {
+		if e.Kind == EffMark && int(e.Amount) == flag && int(e.Card) == c && int(e.Src) == src {
 			return true
 		}
 	}
@@ -27,7 +31,7 @@ func (g *Game) Unmark(flag, src int) {
 	n := 0
 	for i := 0; i < int(g.NEff); i++ {
 		e := g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && int(e.Src) == src {
+		if e.Kind == EffMark && int(e.Amount) == flag && int(e.Src) == src {
 			continue
 		}
 		g.Effects[n] = e

@@ -22,7 +22,11 @@ func init() {
 // startTurn resets the per-turn counters of player p.
 func (g *Game) resetTurn(p int) {
 	pl := &g.Players[p]
-	pl.MinionsPlayed, pl.ActionsPlayed = 0, 0
+	// what every player has played "this turn" starts again from zero
+	// (cards played on another player's turn count for that turn only)
+	for q := range g.Players {
+		g.Players[q].MinionsPlayed, g.Players[q].ActionsPlayed, g.Players[q].MinionsBeforePlay = 0, 0, 0
+	}
 	pl.MinionQuota, pl.ActionQuota = 1, 1
 	pl.NExtra = 0
 	pl.Extras = [MaxExtras]Extra{}

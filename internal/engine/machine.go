@@ -99,6 +99,13 @@ func (g *Game) Resume() {
 	g.run()
 }
 
+// Continue resumes a paused game and keeps the breakpoints now set (a tool
+// that pauses at one point and then sets the next one).
+func (g *Game) Continue() {
+	g.Paused = false
+	g.run()
+}
+
 // RunUntil sets a breakpoint and runs to it: phase (None: any) of player
 // turn (None: any). It stops earlier at a decision or the end of the game.
 func (g *Game) SetBreak(phase Phase, turnOf int) {
@@ -170,7 +177,8 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		f.Flags |= frContinue
 		return
 	}
-	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 && player < 0 {
+	// A "may" question with nothing to choose but declining is declined at once.
+	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
 		f.Ans = g.Pending.Opts[0]
 		f.Flags |= frContinue
 		return

@@ -95,14 +95,6 @@ func (g *Game) exec(fi int) {
 // Resume continues a game paused at a breakpoint.
 func (g *Game) Resume() {
 	g.Paused = false
-	g.BreakPhase, g.BreakTurn = None, None
-	g.run()
-}
-
-// Continue resumes a paused game and keeps the breakpoints now set (a tool
-// that pauses at one point and then sets the next one).
-func (g *Game) Continue() {
-	g.Paused = false
 	g.run()
 }
 
@@ -121,8 +113,13 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
 	if g.BreakPhase == None && g.BreakTurn == None {
 		return false
 	}
+	here := int32(g.Turn)*8 + int32(ph) + 1
+	if here == g.LastPause {
+		return false // resuming from this very pause
+	}
 	if (g.BreakPhase == None || int(g.BreakPhase) == int(ph)) && (g.BreakTurn == None || (int(g.BreakTurn) == p && ph == PhaseStart)) {
 		g.BreakPhase, g.BreakTurn = None, None
+		g.LastPause = here
 		g.Paused = true
 		f.Goto(int(f.Step))
 		return true

@@ -503,7 +503,7 @@ func (r *runner) until(i int, v *yaml.Node) {
 		g.BreakPhase = int8(ph)
 	}
 	if g.Paused {
-		g.Continue() // keep the breakpoint just set
+		g.Resume()
 	}
 	for n := 0; n < 100000; n++ {
 		if g.Over || g.Paused {

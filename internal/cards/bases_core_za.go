@@ -35,12 +35,17 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 
 var _ = card("base/the_mothership", func(d *engine.Def) {
 	// After it scores, each winner may return one of their minions of power 3
-	// or less from here to their hand. V[0]: winners asked so far.
+	// or less from here to their hand. The winners are fixed as the ability
+	// starts (V[1]: bit set); V[0]: the next player to consider.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			s := int(f.Base)
-			ws := g.WinnersAt(s)
+			if f.Step == 0 {
+				for _, w := range g.WinnersAt(s) {
+					f.V[1] |= 1 << w
+				}
+			}
 			if f.Step%2 == 1 {
 				if c := f.Chosen(); c != none {
 					g.Return(f, c)
@@ -49,14 +54,15 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 				f.Next()
 				return
 			}
-			for int(f.V[0]) < len(ws) {
-				w := ws[f.V[0]]
-				mine := where(g.MinionsAt(s, w), powerAtMost(g, 3))
-				if len(mine) > 0 {
+			for ; int(f.V[0]) < int(g.NPlayers); f.V[0]++ {
+				w := int(f.V[0])
+				if f.V[1]&(1<<w) == 0 {
+					continue
+				}
+				if mine := where(g.MinionsAt(s, w), powerAtMost(g, 3)); len(mine) > 0 {
 					g.AskCards(f, w, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand", mine, true)
 					return
 				}
-				f.V[0]++
 			}
 		},
 	}}

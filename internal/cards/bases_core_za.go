@@ -10,9 +10,6 @@ func playedHere(g *G, self int, ev engine.Event) bool {
 	return int(ev.Base) == g.SlotOfBase(self) && ev.Card >= 0 && g.IsMinion(int(ev.Card))
 }
 
-// scoredHere is a trigger condition: this base is the one scoring.
-func scoredHere(g *G, self int, ev engine.Event) bool { return int(ev.Card) == self }
-
 var _ = card("base/the_homeworld", func(d *engine.Def) {
 	// After a minion is played here, whoever played it may play an extra minion
 	// of power 2 or less. In that player's own Play Cards phase it is a generic
@@ -36,7 +33,8 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 var _ = card("base/the_mothership", func(d *engine.Def) {
 	// After it scores, each winner may return one of their minions of power 3
 	// or less from here to their hand. The winners are fixed as the ability
-	// starts (V[1]: bit set); V[0]: the next player to consider.
+	// starts (V[1]: bit set); V[0]: the next player to consider, counting
+	// clockwise from the current player.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
@@ -55,7 +53,7 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 				return
 			}
 			for ; int(f.V[0]) < int(g.NPlayers); f.V[0]++ {
-				w := int(f.V[0])
+				w := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
 				if f.V[1]&(1<<w) == 0 {
 					continue
 				}

@@ -64,6 +64,7 @@ func turnProc(g *Game, f *Frame) {
 			return
 		}
 		g.Phase = PhasePlay
+		g.notePlayPhaseStart(p)
 		g.push(fnPlayPhase, p, None, None, None)
 		f.Next()
 	case 2: // Score Bases
@@ -929,6 +930,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.Cards[old].Base = None
 		g.Bases[s].Card = None
 		g.expireScored(s)
+		g.dropBaseEffects(s)
 		nb := g.drawBase()
 		if nb != None {
 			g.placeBase(nb, s)

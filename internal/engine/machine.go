@@ -92,7 +92,8 @@ func (g *Game) exec(fi int) {
 	}
 }
 
-// Resume continues a game paused at a breakpoint.
+// Resume continues a game paused at a breakpoint, up to the breakpoints set
+// now (the one that paused it is already cleared), or to the next decision.
 func (g *Game) Resume() {
 	g.Paused = false
 	g.run()
@@ -158,7 +159,8 @@ const (
 func (g *Game) BeginAsk() { g.Pending.N = 0 }
 
 // Ask poses the question built with Opt to player on behalf of frame f.
-// A mandatory question with one option (or none) is answered at once.
+// A mandatory question with one option (or none) is answered at once, and
+// so is an optional one with no option but declining.
 func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 	if flags&AskMay != 0 {
 		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
@@ -174,9 +176,10 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		f.Flags |= frContinue
 		return
 	}
-	// A "may" question with nothing to choose but declining is declined at once.
 	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
+		// an optional choice with nothing to choose: declined at once, no decision
 		f.Ans = g.Pending.Opts[0]
+		g.Pending.N = 0
 		f.Flags |= frContinue
 		return
 	}

@@ -201,11 +201,7 @@ var _ = card("zombies/overrun", func(d *engine.Def) {
 	d.CanPlay = func(g *G, self, p, c, slot int) bool {
 		return slot != g.BaseOf(self) || p == g.Ctrl(self) || !g.IsMinion(c)
 	}
-	d.Triggers = []engine.Trigger{{
-		On:   engine.EvTurnStart,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
-		Do:   func(g *G, f *F) { g.Destroy(f, self(f)) },
-	}}
+	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
 })
 
 var _ = card("zombies/they_keep_coming", func(d *engine.Def) {

@@ -92,8 +92,9 @@ func (g *Game) exec(fi int) {
 	}
 }
 
-// Resume continues a game paused at a breakpoint, up to the breakpoints set
-// now (the one that paused it is already cleared), or to the next decision.
+// Resume continues a game paused at a breakpoint. The breakpoint that paused
+// it is already spent; breakpoints set since (SetBreak) stay, so a game paused
+// at one point can be run on to the next (ClearBreak first to run freely).
 func (g *Game) Resume() {
 	g.Paused = false
 	g.run()
@@ -177,7 +178,7 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		return
 	}
 	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
-		// an optional choice with nothing to choose: declined at once, no decision
+		// a "may" with nothing to choose but declining is no decision: it is declined
 		f.Ans = g.Pending.Opts[0]
 		g.Pending.N = 0
 		f.Flags |= frContinue

@@ -22,7 +22,11 @@ func init() {
 // startTurn resets the per-turn counters of player p.
 func (g *Game) resetTurn(p int) {
 	pl := &g.Players[p]
-	pl.MinionsPlayed, pl.ActionsPlayed = 0, 0
+	// what every player has played "this turn" starts again from zero
+	// (cards played on another player's turn count for that turn only)
+	for q := range g.Players {
+		g.Players[q].MinionsPlayed, g.Players[q].ActionsPlayed, g.Players[q].MinionsBeforePlay = 0, 0, 0
+	}
 	pl.MinionQuota, pl.ActionQuota = 1, 1
 	pl.NExtra = 0
 	pl.Extras = [MaxExtras]Extra{}
@@ -338,7 +342,7 @@ func (g *Game) canPlayNormallyH(p, c int, hooks uint16) bool {
 			}
 		}
 	case Action:
-		if from != ZHand {
+		if from != ZHand || d.SpecialOnly() {
 			return false
 		}
 		if g.findAllowance(p, c, None, from) < -1 {
@@ -378,8 +382,11 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) int {
 		if e.Faction != None && !g.cardOfFaction(c, int(e.Faction)) {
 			continue
 		}
+		if !g.extraWhereOK(e, p, slot) {
+			continue
+		}
 		score := 1
-		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand {
+		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand || e.Where != WhereAny {
 			score = 2
 		}
 		if score > bestScore {
@@ -748,7 +755,7 @@ func (g *Game) extraCandidates(f *Frame) []int {
 				continue
 			}
 		} else {
-			if d.Type != Action || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
+			if d.Type != Action || d.SpecialOnly() || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
 				continue
 			}
 		}
@@ -900,6 +907,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 			return
 		}
 		places := g.Places(s)
+		g.recordScore(s, int(f.V[0]), places)
 		d := g.def(int(f.V[0]))
 		for p := 0; p < int(g.NPlayers); p++ {
 			if places[p] > 0 {

@@ -119,6 +119,7 @@ type Extra struct {
 	Faction  int8  // only this faction, or None
 	Uses     int8  // remaining uses; 0 is an empty slot
 	Expires  uint8 // ExpireEndOfTurn (default) or ExpireNever
+	Where    uint8 // a condition on the base it is played onto (WhereAny, WhereNoOwnMinion); see extras_where.go
 }
 
 // Extra kinds.
@@ -320,6 +321,7 @@ type Game struct {
 	BreakPhase int8
 	BreakTurn  int8
 	Paused     bool
+	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
 	LastPause  int32
 }
 

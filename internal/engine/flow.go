@@ -414,7 +414,7 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) int {
 }
 
 func (g *Game) discardAllowedAt(p, slot int) bool {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if defHooks[c.Def]&hBaseFrom != 0 && c.Zone == ZInPlay && int(c.Base) == slot {
 			d := defs[c.Def]
@@ -445,7 +445,7 @@ func (g *Game) minionAllowed(p, c, slot int) bool {
 	if g.Bases[slot].Card == None {
 		return false
 	}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		s := &g.Cards[i]
 		if defHooks[s.Def]&hCanPlay == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
@@ -475,7 +475,7 @@ func (g *Game) actionHasTarget(p, c int) bool {
 		}
 		return false
 	case OnMinion, OnOwnMinion:
-		for m := 0; m < int(g.NCards); m++ {
+		for m := range g.onTable {
 			if g.Cards[m].Zone == ZInPlay && g.IsMinion(m) && g.actionTargetOK(p, c, m) {
 				return true
 			}
@@ -501,7 +501,7 @@ func (g *Game) actionTargetOK(p, c, t int) bool {
 			return false
 		}
 	}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		s := &g.Cards[i]
 		if defHooks[s.Def]&hCanPlay == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
@@ -599,12 +599,12 @@ func playCardProc(g *Game, f *Frame) {
 		}
 		cd := &g.Cards[c]
 		if d.Type == Action && d.Target == Standard {
-			cd.Zone = ZSetAside
+			g.setZone(c, ZSetAside)
 			cd.Ctrl = int8(p)
 			cd.Base = int8(slot)
 			cd.On = None
 		} else {
-			cd.Zone = ZInPlay
+			g.setZone(c, ZInPlay)
 			cd.Ctrl = int8(p)
 			cd.Base = int8(slot)
 			cd.On = int16(on)

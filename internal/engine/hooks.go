@@ -59,7 +59,7 @@ func (g *Game) has(c int, h uint16) bool { return defHooks[g.Cards[c].Def]&h != 
 // activeHooks returns the union of the hook masks of the cards and bases in play.
 func (g *Game) activeHooks() uint16 {
 	var h uint16
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if m := defHooks[c.Def]; m != 0 && (c.Zone == ZInPlay || c.Zone == ZBaseInPlay) {
 			h |= m
@@ -90,7 +90,7 @@ func (g *Game) hasExtraFrom(p int, z Zone) bool {
 
 // hookCards appends to buf the cards and bases in play having a hook of kind h.
 func (g *Game) hookCards(h uint16, buf []int16) []int16 {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if defHooks[c.Def]&h != 0 && (c.Zone == ZInPlay || c.Zone == ZBaseInPlay) {
 			buf = append(buf, int16(i))

@@ -20,7 +20,7 @@ func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
 	if g.Protected(target, a) {
 		return false
 	}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		s := &g.Cards[i]
 		if defHooks[s.Def]&hInstead == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue
@@ -47,7 +47,7 @@ func (g *Game) Protected(target int, a Affect) bool {
 	if g.shielded(target, a) {
 		return true
 	}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		s := &g.Cards[i]
 		if defHooks[s.Def]&hProtect == 0 || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
 			continue

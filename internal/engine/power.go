@@ -38,7 +38,7 @@ func (g *Game) modsFor(c int, srcs []int16, all bool) int {
 		p += sd.PowerMod(g, i, c)
 	}
 	if all {
-		for i := 0; i < int(g.NCards); i++ {
+		for i := range g.onTable {
 			s := &g.Cards[i]
 			if defHooks[s.Def]&hPowerMod != 0 && (s.Zone == ZInPlay || s.Zone == ZBaseInPlay) {
 				mod(i)
@@ -74,7 +74,7 @@ func (g *Game) PowerAt(s, p int) int {
 	var buf [MaxCards]int16
 	srcs := g.hookCards(hPowerMod, buf[:0])
 	t := 0
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
 			t += g.powerFrom(i, srcs, false)
@@ -88,7 +88,7 @@ func (g *Game) TotalAt(s int) int {
 	var buf [MaxCards]int16
 	srcs := g.hookCards(hPowerMod, buf[:0])
 	t := 0
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers && g.IsMinion(i) {
 			t += g.powerFrom(i, srcs, false)
@@ -104,7 +104,7 @@ func (g *Game) Breakpoint(s int) int {
 		return 0
 	}
 	bp := defs[g.Cards[b].Def].Breakpoint
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if defHooks[c.Def]&hBreakMod == 0 || (c.Zone != ZInPlay && c.Zone != ZBaseInPlay) {
 			continue
@@ -130,7 +130,7 @@ func (g *Game) Breakpoint(s int) int {
 // Qualifies reports whether p can earn VP at slot s: at least one minion
 // there, or at least 1 power there.
 func (g *Game) Qualifies(s, p int) bool {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
 			return true
@@ -254,7 +254,7 @@ func (g *Game) expire(kind uint8, p int) {
 
 // BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
 func (g *Game) BaseIgnored(s, p int) bool {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if defHooks[c.Def]&hIgnoreBase == 0 || c.Zone != ZInPlay || int(c.Base) != s {
 			continue

@@ -296,6 +296,9 @@ func (g *Game) Validate() error {
 			}
 		}
 	}
+	if !g.checkTable() {
+		return errors.New("the table index does not match the cards in play")
+	}
 	for i := 0; i < int(g.NFrames); i++ {
 		f := &g.Frames[i]
 		if f.Fn < 0 || int(f.Fn) >= len(fns) {

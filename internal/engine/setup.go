@@ -134,6 +134,7 @@ func (g *Game) newCardDef(d *Def, owner int, z Zone) (int, error) {
 	i := int(g.NCards)
 	g.NCards++
 	g.Cards[i] = Card{Def: d.ID, Owner: int8(owner), Ctrl: int8(owner), Zone: z, Base: None, On: None, Pos: g.nextPos()}
+	g.setZone(i, z)
 	return i, nil
 }
 

@@ -323,6 +323,10 @@ type Game struct {
 	Paused     bool
 	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
 	LastPause  int32
+	// Table is derived: bit i is set while card i is in play or is a base in
+	// play. It is kept by setZone (table.go) so that the many "every card in
+	// play" questions look at those cards only.
+	Table [(MaxCards + 63) / 64]uint64
 }
 
 // Game options bits.

@@ -74,7 +74,7 @@ func (g *Game) Discard(p int) []int { return g.Collect(ZDiscard, p) }
 // put moves card c to zone z of holder p at the end (bottom / newest).
 func (g *Game) put(c int, z Zone, p int) {
 	cd := &g.Cards[c]
-	cd.Zone = z
+	g.setZone(c, z)
 	cd.Ctrl = int8(p)
 	cd.Base = None
 	cd.On = None
@@ -231,7 +231,7 @@ func (g *Game) SlotOfBase(b int) int {
 // actions on those minions), in the order they were played.
 func (g *Game) OnBase(s int) []int {
 	var out []int
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s {
 			out = append(out, i)
@@ -244,7 +244,7 @@ func (g *Game) OnBase(s int) []int {
 // MinionsAt returns the minions at slot s controlled by p (None: all).
 func (g *Game) MinionsAt(s, p int) []int {
 	var out []int
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
 			out = append(out, i)
@@ -277,7 +277,7 @@ func (g *Game) ActionsAt(s int) []int {
 // Attached returns the actions attached to card m.
 func (g *Game) Attached(m int) []int {
 	var out []int
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		if g.Cards[i].Zone == ZInPlay && int(g.Cards[i].On) == m {
 			out = append(out, i)
 		}

@@ -99,6 +99,13 @@ func (g *Game) Resume() {
 	g.run()
 }
 
+// Continue resumes a game paused at a breakpoint, keeping the breakpoints
+// set since (so that a tool can run from one pause to the next).
+func (g *Game) Continue() {
+	g.Paused = false
+	g.run()
+}
+
 // RunUntil sets a breakpoint and runs to it: phase (None: any) of player
 // turn (None: any). It stops earlier at a decision or the end of the game.
 func (g *Game) SetBreak(phase Phase, turnOf int) {

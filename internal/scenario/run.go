@@ -500,7 +500,7 @@ func (r *runner) until(i int, v *yaml.Node) {
 		g.BreakPhase = int8(ph)
 	}
 	if g.Paused {
-		g.Resume()
+		g.Continue() // keep the breakpoint just set (Resume would clear it)
 	}
 	for n := 0; n < 100000; n++ {
 		if g.Over || g.Paused {

@@ -177,7 +177,8 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		f.Flags |= frContinue
 		return
 	}
-	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 && player < 0 {
+	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
+		// a "may" with nothing to choose: only declining is left, so it is not asked
 		f.Ans = g.Pending.Opts[0]
 		f.Flags |= frContinue
 		return

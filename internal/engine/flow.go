@@ -238,9 +238,12 @@ func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
 }
 
 // resolve schedules an ability followed by the triggers it sets off.
+// Scheduled work runs in the order it was scheduled, so the ability is
+// scheduled first and the drain of its triggers after it.
 func (g *Game) resolve(fn int16, player, src, base, target int) *Frame {
+	f := g.push(fn, player, src, base, target)
 	g.push(fnDrain, player, None, None, None)
-	return g.push(fn, player, src, base, target)
+	return f
 }
 
 // Resolve schedules ability fn as a resolution of its own (triggers it sets off resolve after it).

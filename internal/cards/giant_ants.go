@@ -179,7 +179,6 @@ func transferFrom(from func(g *G, f *F) []int) engine.AbilityFn {
 }
 
 var _ = card("giant_ants/under_pressure", func(d *engine.Def) {
-	d.PlayOK = onlyAsSpecial
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
 		OK: func(g *G, c, p, slot int) bool {
@@ -190,7 +189,6 @@ var _ = card("giant_ants/under_pressure", func(d *engine.Def) {
 })
 
 var _ = card("giant_ants/we_are_the_champions", func(d *engine.Def) {
-	d.PlayOK = onlyAsSpecial
 	// Errata (compendium): a Special played from the hand after a base scores;
 	// the counters come from one of your minions on the scored base.
 	d.Specials = []engine.Special{{

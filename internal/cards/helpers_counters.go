@@ -106,7 +106,3 @@ func othersOutpower(g *G, s, p int) bool {
 	}
 	return false
 }
-
-// onlyAsSpecial is a PlayOK for actions whose only ability is a Special: they
-// are played at their Special's moment, never as an ordinary action.
-func onlyAsSpecial(g *G, p, c, t int) bool { return false }

@@ -84,7 +84,6 @@ func wonBase(g *G, s, b, p int) bool {
 }
 
 var _ = card("vampires/buffet", func(d *engine.Def) {
-	d.PlayOK = onlyAsSpecial
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
 		Do: func(g *G, f *F) {

@@ -92,16 +92,10 @@ func (g *Game) exec(fi int) {
 	}
 }
 
-// Resume continues a game paused at a breakpoint.
+// Resume continues a game paused at a breakpoint. The breakpoint that paused
+// it is already spent; breakpoints set since (SetBreak) stay, so a game paused
+// at one point can be run on to the next (ClearBreak first to run freely).
 func (g *Game) Resume() {
-	g.Paused = false
-	g.BreakPhase, g.BreakTurn = None, None
-	g.run()
-}
-
-// Continue resumes a game paused at a breakpoint, keeping the breakpoints
-// set since (so that a tool can run from one pause to the next).
-func (g *Game) Continue() {
 	g.Paused = false
 	g.run()
 }
@@ -121,8 +115,13 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
 	if g.BreakPhase == None && g.BreakTurn == None {
 		return false
 	}
+	here := int32(g.Turn)*8 + int32(ph) + 1
+	if here == g.LastPause {
+		return false // resuming from this very pause
+	}
 	if (g.BreakPhase == None || int(g.BreakPhase) == int(ph)) && (g.BreakTurn == None || (int(g.BreakTurn) == p && ph == PhaseStart)) {
 		g.BreakPhase, g.BreakTurn = None, None
+		g.LastPause = here
 		g.Paused = true
 		f.Goto(int(f.Step))
 		return true
@@ -161,7 +160,8 @@ const (
 func (g *Game) BeginAsk() { g.Pending.N = 0 }
 
 // Ask poses the question built with Opt to player on behalf of frame f.
-// A mandatory question with one option (or none) is answered at once.
+// A mandatory question with one option (or none) is answered at once, and
+// so is an optional one with no option but declining.
 func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 	if flags&AskMay != 0 {
 		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
@@ -178,8 +178,9 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		return
 	}
 	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
-		// a "may" with nothing to choose: only declining is left, so it is not asked
+		// a "may" with nothing to choose but declining is no decision: it is declined
 		f.Ans = g.Pending.Opts[0]
+		g.Pending.N = 0
 		f.Flags |= frContinue
 		return
 	}

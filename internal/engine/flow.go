@@ -374,8 +374,11 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) int {
 		if e.Faction != None && !g.cardOfFaction(c, int(e.Faction)) {
 			continue
 		}
+		if !g.extraWhereOK(e, p, slot) {
+			continue
+		}
 		score := 1
-		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand {
+		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand || e.Where != WhereAny {
 			score = 2
 		}
 		if score > bestScore {

@@ -119,6 +119,7 @@ type Extra struct {
 	Faction  int8  // only this faction, or None
 	Uses     int8  // remaining uses; 0 is an empty slot
 	Expires  uint8 // ExpireEndOfTurn (default) or ExpireNever
+	Where    uint8 // a condition on the base it is played onto (WhereAny, WhereNoOwnMinion); see extras_where.go
 }
 
 // Extra kinds.

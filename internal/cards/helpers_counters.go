@@ -56,8 +56,8 @@ func playedSince(g *G, f *F, p int) int {
 	return best
 }
 
-// flagID returns a stable EffFlag id for a named per-card marker.
-func flagID(name string) int16 { return engine.Text("flag: " + name) }
+// flagID returns the EffFlag id of a named per-card marker (engine.FlagID).
+func flagID(name string) int16 { return int16(engine.FlagID(name)) }
 
 // hasFlagFrom reports whether an EffFlag effect flag is on card c from source src.
 func hasFlagFrom(g *G, flag int16, c, src int) bool {

@@ -76,8 +76,12 @@ func (g *Game) PowerAt(s, p int) int {
 	t := 0
 	for i := range g.onTable {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
-			t += g.powerFrom(i, srcs, false)
+		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
+			if g.IsMinion(i) {
+				t += g.powerFrom(i, srcs, false)
+			} else if d := defs[c.Def]; d.TotalPower != nil {
+				t += d.TotalPower(g, i)
+			}
 		}
 	}
 	return t
@@ -90,8 +94,12 @@ func (g *Game) TotalAt(s int) int {
 	t := 0
 	for i := range g.onTable {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers && g.IsMinion(i) {
-			t += g.powerFrom(i, srcs, false)
+		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
+			if g.IsMinion(i) {
+				t += g.powerFrom(i, srcs, false)
+			} else if d := defs[c.Def]; d.TotalPower != nil {
+				t += d.TotalPower(g, i)
+			}
 		}
 	}
 	return t

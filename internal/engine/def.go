@@ -179,7 +179,7 @@ func Register(d *Def) *Def {
 		byName[n] = int(d.ID)
 	}
 	byKey[d.Key] = int(d.ID)
-	defHooks = append(defHooks, hooksOf(d))
+	registerHooks(d)
 	return d
 }
 

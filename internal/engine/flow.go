@@ -186,6 +186,9 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 }
 
 func (g *Game) specialOptions(p int, w Window, slot int) {
+	if specialWindows&(1<<w) == 0 {
+		return
+	}
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
 		if defHooks[c.Def]&hSpecials == 0 || int(c.Ctrl) != p {
@@ -648,6 +651,9 @@ func (g *Game) discardUnplayable(c int) {
 }
 
 func (g *Game) anySpecialFor(w Window) bool {
+	if specialWindows&(1<<w) == 0 {
+		return false
+	}
 	for i := 0; i < int(g.NCards); i++ {
 		if defHooks[g.Cards[i].Def]&hSpecials == 0 {
 			continue

@@ -98,3 +98,25 @@ func (g *Game) hookCards(h uint16, buf []int16) []int16 {
 	}
 	return buf
 }
+
+// Registry-wide facts used to skip whole scans.
+var (
+	trigKinds      [4]uint64 // event kinds some definition triggers on
+	offTableKinds  [4]uint64 // ... from a zone other than play (e.g. the discard pile)
+	specialWindows uint64    // windows some definition has Specials for
+)
+
+func registerHooks(d *Def) {
+	defHooks = append(defHooks, hooksOf(d))
+	for _, t := range d.Triggers {
+		trigKinds[t.On>>6] |= 1 << (t.On & 63)
+		if t.From != ZInPlay {
+			offTableKinds[t.On>>6] |= 1 << (t.On & 63)
+		}
+	}
+	for _, sp := range d.Specials {
+		specialWindows |= 1 << sp.Window
+	}
+}
+
+func kindIn(set *[4]uint64, k EventKind) bool { return set[k>>6]&(1<<(k&63)) != 0 }

@@ -144,13 +144,22 @@ func (g *Game) Shuffle(p int) {
 // Draw makes p draw n cards (fewer when deck and discard run out). It returns the cards drawn.
 func (g *Game) Draw(p, n int) []int {
 	var got []int
-	for i := 0; i < n; i++ {
-		c := g.TopOfDeck(p)
-		if c == None {
-			break
+	for len(got) < n {
+		// take as many as the deck holds from its top at once (one scan);
+		// when it is empty, TopOfDeck reshuffles the discard pile
+		var buf [8]int
+		top := g.topCards(p, buf[:0], min(n-len(got), len(buf)))
+		if len(top) == 0 {
+			c := g.TopOfDeck(p)
+			if c == None {
+				break
+			}
+			top = append(top, c)
 		}
-		g.put(c, ZHand, p)
-		got = append(got, c)
+		for _, c := range top {
+			g.put(c, ZHand, p)
+			got = append(got, c)
+		}
 	}
 	if len(got) > 0 {
 		g.emit(Event{Kind: EvDraw, Player: int8(p), Num: int16(len(got)), Card: None, Base: None})
@@ -260,9 +269,31 @@ func (g *Game) MinionsAt(s, p int) []int {
 
 // Minions returns every minion in play controlled by p (None: all), base by base.
 func (g *Game) Minions(p int) []int {
-	var out []int
-	for _, s := range g.BaseSlots() {
-		out = append(out, g.MinionsAt(s, p)...)
+	var buf [MaxCards]int16
+	n := 0
+	for i := range g.onTable {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+			buf[n] = int16(i)
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = int(buf[i])
+	}
+	// base by base, each in play order
+	for i := 1; i < n; i++ {
+		for j := i; j > 0; j-- {
+			a, b := &g.Cards[out[j-1]], &g.Cards[out[j]]
+			if a.Base < b.Base || (a.Base == b.Base && a.Pos <= b.Pos) {
+				break
+			}
+			out[j-1], out[j] = out[j], out[j-1]
+		}
 	}
 	return out
 }
@@ -384,40 +415,78 @@ func (g *Game) RecentEvents(after int32) []Event {
 }
 
 func (g *Game) collectTriggers(ev Event) {
-	for i := 0; i < int(g.NCards); i++ {
-		c := &g.Cards[i]
-		if defHooks[c.Def]&hTriggers == 0 {
+	if !kindIn(&trigKinds, ev.Kind) {
+		return // nothing anywhere triggers on this kind of event
+	}
+	if kindIn(&offTableKinds, ev.Kind) {
+		for i := 0; i < int(g.NCards); i++ {
+			g.collectTriggersOf(i, ev)
+		}
+		return
+	}
+	for i := range g.onTable {
+		g.collectTriggersOf(i, ev)
+	}
+}
+
+// collectTriggersOf queues the abilities of card i that ev triggers.
+func (g *Game) collectTriggersOf(i int, ev Event) {
+	c := &g.Cards[i]
+	if defHooks[c.Def]&hTriggers == 0 {
+		return
+	}
+	d := defs[c.Def]
+	for k := range d.Triggers {
+		t := &d.Triggers[k]
+		if t.On != ev.Kind {
 			continue
 		}
-		d := defs[c.Def]
-		for k := range d.Triggers {
-			t := &d.Triggers[k]
-			if t.On != ev.Kind {
-				continue
-			}
-			if t.From == ZInPlay {
-				if d.Type == BaseCard {
-					if c.Zone != ZBaseInPlay || g.BaseIgnored(int(c.Base), None) {
-						continue
-					}
-				} else if c.Zone != ZInPlay {
+		if t.From == ZInPlay {
+			if d.Type == BaseCard {
+				if c.Zone != ZBaseInPlay || g.BaseIgnored(int(c.Base), None) {
 					continue
 				}
-			} else if c.Zone != t.From {
+			} else if c.Zone != ZInPlay {
 				continue
 			}
-			if t.When != nil && !t.When(g, i, ev) {
-				continue
-			}
-			if int(g.NTrig) >= MaxTrig {
-				continue
-			}
-			p := c.Ctrl
-			if d.Type == BaseCard {
-				p = g.Current
-			}
-			g.Trigs[g.NTrig] = Trig{Fn: t.fn, Src: int16(i), Player: p, Base: c.Base, Ev: ev}
-			g.NTrig++
+		} else if c.Zone != t.From {
+			continue
 		}
+		if t.When != nil && !t.When(g, i, ev) {
+			continue
+		}
+		if int(g.NTrig) >= MaxTrig {
+			continue
+		}
+		p := c.Ctrl
+		if d.Type == BaseCard {
+			p = g.Current
+		}
+		g.Trigs[g.NTrig] = Trig{Fn: t.fn, Src: int16(i), Player: p, Base: c.Base, Ev: ev}
+		g.NTrig++
 	}
+}
+
+// topCards appends to buf up to k cards from the top of p's deck, top first.
+func (g *Game) topCards(p int, buf []int, k int) []int {
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone != ZDeck || int(c.Ctrl) != p {
+			continue
+		}
+		// insert i keeping buf sorted by position, at most k long
+		j := len(buf)
+		for j > 0 && g.Cards[buf[j-1]].Pos > c.Pos {
+			j--
+		}
+		if j >= k {
+			continue
+		}
+		if len(buf) < k {
+			buf = append(buf, 0)
+		}
+		copy(buf[j+1:], buf[j:len(buf)-1])
+		buf[j] = i
+	}
+	return buf
 }

@@ -121,5 +121,5 @@ func isCurrent(g *G, p int) bool { return int(g.Current) == p }
 // cardsNamed filters by printed name.
 func named(g *G, name string) func(int) bool {
 	n := engine.Normalize(name)
-	return func(c int) bool { return engine.Normalize(g.Name(c)) == n }
+	return func(c int) bool { return g.NormName(c) == n }
 }

@@ -101,6 +101,7 @@ func (g *Game) hookCards(h uint16, buf []int16) []int16 {
 
 // Registry-wide facts used to skip whole scans.
 var (
+	defNorm        []string  // Normalize of each definition's name
 	trigKinds      [4]uint64 // event kinds some definition triggers on
 	offTableKinds  [4]uint64 // ... from a zone other than play (e.g. the discard pile)
 	specialWindows uint64    // windows some definition has Specials for
@@ -108,6 +109,7 @@ var (
 
 func registerHooks(d *Def) {
 	defHooks = append(defHooks, hooksOf(d))
+	defNorm = append(defNorm, Normalize(d.Name))
 	for _, t := range d.Triggers {
 		trigKinds[t.On>>6] |= 1 << (t.On & 63)
 		if t.From != ZInPlay {
@@ -120,3 +122,12 @@ func registerHooks(d *Def) {
 }
 
 func kindIn(set *[4]uint64, k EventKind) bool { return set[k>>6]&(1<<(k&63)) != 0 }
+
+// NormName returns the printed name of card c folded by Normalize (computed
+// once per definition), for comparing names without allocating.
+func (g *Game) NormName(c int) string {
+	if c < 0 {
+		return ""
+	}
+	return defNorm[g.Cards[c].Def]
+}

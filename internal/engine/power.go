@@ -71,7 +71,7 @@ func (g *Game) modsFor(c int, srcs []int16, all bool) int {
 
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
 func (g *Game) PowerAt(s, p int) int {
-	var buf [MaxCards]int16
+	var buf [32]int16 // grows on the heap in the rare game with more
 	srcs := g.hookCards(hPowerMod, buf[:0])
 	t := 0
 	for i := range g.onTable {
@@ -89,7 +89,7 @@ func (g *Game) PowerAt(s, p int) int {
 
 // TotalAt returns the total power of all minions at base slot s.
 func (g *Game) TotalAt(s int) int {
-	var buf [MaxCards]int16
+	var buf [32]int16 // grows on the heap in the rare game with more
 	srcs := g.hookCards(hPowerMod, buf[:0])
 	t := 0
 	for i := range g.onTable {

@@ -23,19 +23,18 @@ func (g *Game) topPos() int32  { g.Low--; return g.Low }
 // Collect returns the cards in zone z held by player p (None: any holder),
 // ordered by position (deck: top first; discard and hand: oldest first).
 func (g *Game) Collect(z Zone, p int) []int {
-	var buf [MaxCards]int16 // one exact allocation instead of growing
-	n := 0
+	var arr [64]int16 // one exact allocation instead of growing
+	buf := arr[:0]
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
 		if c.Zone == z && (p == None || int(c.Ctrl) == p) {
-			buf[n] = int16(i)
-			n++
+			buf = append(buf, int16(i))
 		}
 	}
-	if n == 0 {
+	if len(buf) == 0 {
 		return nil
 	}
-	out := make([]int, n)
+	out := make([]int, len(buf))
 	for i := range out {
 		out[i] = int(buf[i])
 	}
@@ -269,15 +268,15 @@ func (g *Game) MinionsAt(s, p int) []int {
 
 // Minions returns every minion in play controlled by p (None: all), base by base.
 func (g *Game) Minions(p int) []int {
-	var buf [MaxCards]int16
-	n := 0
+	var arr [32]int16
+	buf := arr[:0]
 	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
-			buf[n] = int16(i)
-			n++
+			buf = append(buf, int16(i))
 		}
 	}
+	n := len(buf)
 	if n == 0 {
 		return nil
 	}

@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // Hook masks: which kinds of behaviour a definition has, so that the many
 // "look at every card for an X ability" scans skip cards without X with one
 // byte test. The masks are computed by Register (a definition's behaviour is
@@ -130,4 +132,33 @@ func (g *Game) NormName(c int) string {
 		return ""
 	}
 	return defNorm[g.Cards[c].Def]
+}
+
+// CheckHooks verifies that the hook masks still describe the registered
+// definitions (a behaviour added to a definition after Register would be
+// missed by the scans that skip cards by mask).
+func CheckHooks() error {
+	var tk, ok [4]uint64
+	var sw uint64
+	for _, d := range defs {
+		if defHooks[d.ID] != hooksOf(d) {
+			return fmt.Errorf("%s: behaviour changed after registration", d.Key)
+		}
+		if defNorm[d.ID] != Normalize(d.Name) {
+			return fmt.Errorf("%s: renamed after registration", d.Key)
+		}
+		for _, t := range d.Triggers {
+			tk[t.On>>6] |= 1 << (t.On & 63)
+			if t.From != ZInPlay {
+				ok[t.On>>6] |= 1 << (t.On & 63)
+			}
+		}
+		for _, sp := range d.Specials {
+			sw |= 1 << sp.Window
+		}
+	}
+	if tk != trigKinds || ok != offTableKinds || sw != specialWindows {
+		return fmt.Errorf("triggers or Specials changed after registration")
+	}
+	return nil
 }

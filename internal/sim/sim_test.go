@@ -17,12 +17,12 @@ func playChecked(seed uint64, n int) Result {
 // TestRandomGames plays thousands of random games (fewer with -short) and
 // checks the invariants after every decision; a failure names its seed.
 func TestRandomGames(t *testing.T) {
-	games := 1500
+	games := 3000
 	if testing.Short() {
-		games = 200
+		games = 300
 	}
 	if raceEnabled {
-		games /= 5
+		games /= 8
 	}
 	ends := 0
 	for i := 0; i < games; i++ {
@@ -49,6 +49,14 @@ func TestRandomGamesAreDealt(t *testing.T) {
 			t.Errorf("%d-player games cannot be dealt: playable factions %v, %d playable bases",
 				n, engine.PlayableFactions(), len(engine.Bases(true)))
 		}
+	}
+}
+
+// TestHooksMatchDefinitions: the engine's per-definition hook masks (used to
+// skip cards in scans) agree with the registered behaviour.
+func TestHooksMatchDefinitions(t *testing.T) {
+	if err := engine.CheckHooks(); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -20,7 +20,7 @@ func (g *Game) talentReady(p, c int) bool {
 
 // talentGranter finds a card in play that lets c use its Talent again this turn, or None.
 func (g *Game) talentGranter(c int) int {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		s := &g.Cards[i]
 		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
 			continue

@@ -419,12 +419,16 @@ func (g *Game) collectTriggers(ev Event) {
 	}
 	if kindIn(&offTableKinds, ev.Kind) {
 		for i := 0; i < int(g.NCards); i++ {
-			g.collectTriggersOf(i, ev)
+			if defHooks[g.Cards[i].Def]&hTriggers != 0 {
+				g.collectTriggersOf(i, ev)
+			}
 		}
 		return
 	}
 	for i := range g.onTable {
-		g.collectTriggersOf(i, ev)
+		if defHooks[g.Cards[i].Def]&hTriggers != 0 {
+			g.collectTriggersOf(i, ev)
+		}
 	}
 }
 

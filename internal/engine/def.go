@@ -261,6 +261,10 @@ func listFactions() []string {
 
 // FactionCards lists the definitions of a faction's deck cards.
 func FactionCards(faction string) []*Def {
+	return append([]*Def(nil), registry().cards[faction]...)
+}
+
+func listFactionCards(faction string) []*Def {
 	var out []*Def
 	for _, d := range defs {
 		if d.Faction == faction && (d.Type == Minion || d.Type == Action) {
@@ -287,15 +291,6 @@ func FactionPlayable(faction string) bool {
 // PlayableFactions lists factions whose every card is implemented.
 func PlayableFactions() []string { return append([]string(nil), registry().playable...) }
 
-func listPlayableFactions(all []string) []string {
-	var out []string
-	for _, f := range all {
-		if FactionPlayable(f) {
-			out = append(out, f)
-		}
-	}
-	return out
-}
 
 // Bases lists base definitions, optionally only playable ones.
 func Bases(playableOnly bool) []*Def {

@@ -1029,11 +1029,10 @@ func handLimitProc(g *Game, f *Frame) {
 	p := int(f.Player)
 	switch f.Step {
 	case 0:
-		h := g.Hand(p)
-		if len(h) <= HandLimit {
+		if g.Count(ZHand, p) <= HandLimit {
 			return
 		}
-		g.AskCards(f, p, "Discard down to ten cards: choose a card to discard", h, false)
+		g.AskCards(f, p, "Discard down to ten cards: choose a card to discard", g.Hand(p), false)
 	case 1:
 		if c := f.Chosen(); c != None {
 			g.DiscardCard(c)

@@ -9,11 +9,12 @@ import "sync/atomic"
 // may share them.
 
 type regSnapshot struct {
-	n        int            // len(defs) when built
-	factions []string       // Factions(), sorted
-	norm     []string       // Normalize of each faction name
-	index    map[string]int // faction name -> index in factions
-	playable []string       // PlayableFactions()
+	n        int               // len(defs) when built
+	factions []string          // Factions(), sorted
+	norm     []string          // Normalize of each faction name
+	index    map[string]int    // faction name -> index in factions
+	playable []string          // PlayableFactions()
+	cards    map[string][]*Def // FactionCards()
 }
 
 var regSnap atomic.Pointer[regSnapshot]
@@ -22,12 +23,20 @@ func registry() *regSnapshot {
 	if r := regSnap.Load(); r != nil && r.n == len(defs) {
 		return r
 	}
-	r := &regSnapshot{n: len(defs), factions: listFactions(), index: map[string]int{}}
+	r := &regSnapshot{n: len(defs), factions: listFactions(), index: map[string]int{}, cards: map[string][]*Def{}}
 	for i, f := range r.factions {
 		r.norm = append(r.norm, Normalize(f))
 		r.index[f] = i
+		cs := listFactionCards(f)
+		r.cards[f] = cs
+		playable := len(cs) > 0
+		for _, d := range cs {
+			playable = playable && d.Playable
+		}
+		if playable {
+			r.playable = append(r.playable, f)
+		}
 	}
-	r.playable = listPlayableFactions(r.factions)
 	regSnap.Store(r)
 	return r
 }

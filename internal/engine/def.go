@@ -133,7 +133,13 @@ type Def struct {
 	BaseFrom   func(g *Game, self, player int) bool             // minions may be played onto self's base from the discard
 	Playable   bool                                             // the behaviour is implemented
 
-	onPlayFn, talentFn, insteadFn int16
+	// AfterStandard runs (f.Target = the action) when a standard action that
+	// AfterStandardOK accepts has resolved and is about to be discarded; if it
+	// moves the action elsewhere, the action is not discarded (see giving.go).
+	AfterStandard   AbilityFn
+	AfterStandardOK func(g *Game, self, player, card int) bool
+
+	onPlayFn, talentFn, insteadFn, afterStdFn int16
 }
 
 var (
@@ -157,6 +163,9 @@ func Register(d *Def) *Def {
 	}
 	if d.InsteadDo != nil {
 		d.insteadFn = regFn(d.InsteadDo)
+	}
+	if d.AfterStandard != nil {
+		d.afterStdFn = regFn(d.AfterStandard)
 	}
 	for i := range d.Triggers {
 		d.Triggers[i].fn = regFn(d.Triggers[i].Do)

@@ -25,6 +25,7 @@ func (g *Game) resetTurn(p int) {
 	pl.MinionsPlayed, pl.ActionsPlayed = 0, 0
 	pl.MinionQuota, pl.ActionQuota = 1, 1
 	pl.NExtra = 0
+	pl.StdPlayed = 0
 	pl.Extras = [MaxExtras]Extra{}
 	for i := 0; i < int(g.NCards); i++ {
 		g.Cards[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
@@ -163,6 +164,9 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 	if w == WinPlayPhase {
 		for i := 0; i < int(g.NCards); i++ {
 			c := &g.Cards[i]
+			if c.Zone == ZBaseInPlay && g.baseTalentOK(p, i) {
+				g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+			}
 			if int(c.Ctrl) != p {
 				continue
 			}
@@ -239,9 +243,13 @@ func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
 }
 
 // resolve schedules an ability followed by the triggers it sets off.
+// Scheduled work runs in the order it is scheduled, so the ability goes first
+// and the drain of the triggers (its own and those of the event that set it
+// off) after it, as the card resolution order says.
 func (g *Game) resolve(fn int16, player, src, base, target int) *Frame {
+	rf := g.push(fn, player, src, base, target)
 	g.push(fnDrain, player, None, None, None)
-	return g.push(fn, player, src, base, target)
+	return rf
 }
 
 // Resolve schedules ability fn as a resolution of its own (triggers it sets off resolve after it).
@@ -256,14 +264,28 @@ func drainProc(g *Game, f *Frame) {
 		if g.NTrig == 0 {
 			return
 		}
-		if g.NTrig == 1 {
-			g.startTrig(0)
+		if h := g.handTrigFirst(); h != None {
+			g.startTrig(h)
+			f.Goto(0)
+			return
+		}
+		inPlay, last := 0, 0
+		for i := 0; i < int(g.NTrig); i++ {
+			if g.Cards[g.Trigs[i].Src].Zone != ZHand {
+				inPlay, last = inPlay+1, i
+			}
+		}
+		if inPlay == 1 {
+			g.startTrig(last)
 			f.Goto(0)
 			return
 		}
 		g.BeginAsk()
 		for i := 0; i < int(g.NTrig); i++ {
 			t := &g.Trigs[i]
+			if g.Cards[t.Src].Zone == ZHand {
+				continue
+			}
 			g.Opt(Option{Kind: OptCard, Card: t.Src, Base: t.Base, Player: t.Player, Num: int16(i)})
 		}
 		g.Ask(f, int(g.Current), "Choose which ability resolves next", AskAlways)
@@ -275,6 +297,25 @@ func drainProc(g *Game, f *Frame) {
 		g.startTrig(i)
 		f.Goto(0)
 	}
+}
+
+// handTrigFirst: abilities of cards in hands resolve after those of cards in
+// play, clockwise from the current player. It returns the queued trigger to
+// start now when only hand triggers are left, else None.
+func (g *Game) handTrigFirst() int {
+	for i := 0; i < int(g.NTrig); i++ {
+		if g.Cards[g.Trigs[i].Src].Zone != ZHand {
+			return None
+		}
+	}
+	for _, p := range g.PlayersFrom(int(g.Current)) {
+		for i := 0; i < int(g.NTrig); i++ {
+			if int(g.Trigs[i].Player) == p {
+				return i
+			}
+		}
+	}
+	return 0
 }
 
 func (g *Game) startTrig(i int) {
@@ -429,7 +470,7 @@ func FactionIndex(name string) int { return factionIndex(name) }
 
 // minionAllowed reports whether minion c may be played by p onto slot (base and card restrictions).
 func (g *Game) minionAllowed(p, c, slot int) bool {
-	if g.Bases[slot].Card == None {
+	if g.Bases[slot].Card == None || g.nameForbidden(p, c) {
 		return false
 	}
 	for i := 0; i < int(g.NCards); i++ {
@@ -456,6 +497,9 @@ func (g *Game) MinionAllowed(p, c, slot int) bool { return g.minionAllowed(p, c,
 
 func (g *Game) actionHasTarget(p, c int) bool {
 	d := g.def(c)
+	if g.nameForbidden(p, c) {
+		return false
+	}
 	switch d.Target {
 	case OnBase:
 		for _, s := range g.BaseSlots() {
@@ -599,14 +643,17 @@ func playCardProc(g *Game, f *Frame) {
 			cd.Flags &^= FTalentUsed
 			if on != None && !g.affect(f, on, AffAttach) {
 				g.DiscardCard(c)
-				g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on)})
+				g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
 				return
 			}
 		}
 		cd.Pos = g.nextPos()
 		cd.Flags |= FPlayedTurn
 		f.V[3] = int16(on)
-		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on)})
+		if d.Type == Action && d.Target == Standard {
+			g.Players[p].StdPlayed++
+		}
+		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
 		fn := f.V[1]
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn
@@ -622,7 +669,15 @@ func playCardProc(g *Game, f *Frame) {
 			wf.V[0] = int16(WinAfterPlay)
 		}
 		f.Next()
-	case 2: // a standard action leaves
+	case 2: // a standard action leaves: maybe somewhere else than the discard pile
+		if g.Cards[c].Zone == ZSetAside {
+			if g.standardLeaves(p, c) {
+				f.Next()
+				return
+			}
+			g.DiscardCard(c)
+		}
+	case 3:
 		if g.Cards[c].Zone == ZSetAside {
 			g.DiscardCard(c)
 		}
@@ -992,6 +1047,7 @@ func (g *Game) placeBase(b, s int) {
 	g.Cards[b].Base = int8(s)
 	g.Bases[s].Card = int16(b)
 	g.Bases[s].Flags = 0
+	g.Bases[s].Mark = 0
 }
 
 // PlaceBase puts base card b into slot s (replacing nothing; the slot must be empty).

@@ -90,6 +90,7 @@ const (
 	FFaceDown                      // hidden from other players (set aside face down)
 	FRevealed                      // revealed to everyone while set aside
 	FUsedSpecial                   // a once-per-something special already used
+	FGiveAway                      // a played standard action goes to another player's hand when done (see giving.go)
 )
 
 // Player holds one seat's counters. Their cards live in Game.Cards.
@@ -104,6 +105,7 @@ type Player struct {
 	Faction       [2]int8 // faction indices (for rules that ask), None when unknown
 	NoActions     int8    // Mark of Sleep: turns for which actions are forbidden
 	Flags         uint8
+	StdPlayed     int8 // standard actions played this turn
 }
 
 // Extra is a held extra-play grant ("you may play an extra minion this turn").
@@ -208,6 +210,7 @@ const (
 	EvMinionPlaced  // not played, but entered a base
 	EvScoringChosen // Base chosen to score
 	EvAfterScore    // after Base scored (VP awarded)
+	EvGive          // Player put Card into player Num's hand
 )
 
 // Frame is one unit of pending work on the stack.

@@ -71,7 +71,7 @@ func (g *Game) put(c int, z Zone, p int) {
 	cd.On = None
 	cd.Pos = g.nextPos()
 	cd.Counters = 0
-	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed
+	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway
 }
 
 // putTop moves card c to the top of p's deck.

@@ -49,3 +49,89 @@ var _ = card("base/storytellers_hut", func(d *engine.Def) {
 		return -2 * g.BaseCounters(slot)
 	}
 })
+
+var _ = card("base/cuzcu", func(d *engine.Def) {
+	d.BreakMod = func(g *G, self, slot int) int {
+		if g.SlotOfBase(self) != slot {
+			return 0
+		}
+		return -3 * len(g.ActionsAt(slot)) // actions on minions here are not on the base
+	}
+})
+
+// playedActionOnBase: ev is an action played on the base self (not on a minion).
+func playedActionOnBase(g *G, self int, ev engine.Event) bool {
+	if ev.Card < 0 || int(ev.Base) != g.SlotOfBase(self) || ev.Other >= 0 {
+		return false
+	}
+	d := g.DefOf(int(ev.Card))
+	return d.Type == engine.Action && d.Target == engine.OnBase
+}
+
+var _ = card("base/machu_picchu", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay, When: playedActionOnBase,
+		Do: func(g *G, f *F) { g.Draw(int(f.Ev.Player), 1) },
+	}}
+})
+
+var _ = card("base/giant_turnip", func(d *engine.Def) {
+	d.BreakMod = func(g *G, self, slot int) int {
+		if g.SlotOfBase(self) != slot {
+			return 0
+		}
+		return -len(g.MinionsAt(slot, none))
+	}
+})
+
+var _ = card("base/tropical_paradise", func(d *engine.Def) {
+	// With a minion of every player here, the starting breakpoint is 0 (other
+	// modifiers still apply on top of it).
+	d.BreakMod = func(g *G, self, slot int) int {
+		if g.SlotOfBase(self) != slot {
+			return 0
+		}
+		for p := 0; p < int(g.NPlayers); p++ {
+			if len(g.MinionsAt(slot, p)) == 0 {
+				return 0
+			}
+		}
+		return -g.DefOf(self).Breakpoint
+	}
+})
+
+var _ = card("base/island_peak", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvTurnStart,
+		Do: func(g *G, f *F) {
+			if ms := g.MinionsAt(int(f.Base), int(f.Ev.Player)); len(ms) == 1 {
+				g.PlaceCounters(f, ms[0], 1)
+			}
+		},
+	}}
+})
+
+var _ = card("base/woodland_cottage", func(d *engine.Def) {
+	// Printed text: no once-per-turn limit (that is a later errata).
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return ev.Card >= 0 && int(ev.Base) == g.SlotOfBase(self) && g.IsMinion(int(ev.Card))
+		},
+		Do: func(g *G, f *F) {
+			p := int(f.Ev.Player)
+			switch f.Step {
+			case 0:
+				g.EnsureDeck(p)
+				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c int) bool {
+					return g.IsMinion(c) && g.Power(c) <= 3
+				}), true)
+			case 1:
+				if c := f.Chosen(); c != none {
+					g.ToHand(c, p)
+					g.Shuffle(p)
+				}
+			}
+		},
+	}}
+})

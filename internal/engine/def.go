@@ -136,6 +136,13 @@ type Def struct {
 	// AfterStandard runs (f.Target = the action) when a standard action that
 	// AfterStandardOK accepts has resolved and is about to be discarded; if it
 	// moves the action elsewhere, the action is not discarded (see giving.go).
+	// LendsTopBase: while this card is in play and this returns true, the base it
+	// is on also has the abilities of the top card of the base deck (see lent.go).
+	LendsTopBase func(g *Game, self int) bool
+
+	// LoosePower: power this card (in play) gives player at base slot, not on any minion.
+	LoosePower func(g *Game, self, slot, player int) int
+
 	AfterStandard   AbilityFn
 	AfterStandardOK func(g *Game, self, player, card int) bool
 

@@ -164,7 +164,7 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 	if w == WinPlayPhase {
 		for i := 0; i < int(g.NCards); i++ {
 			c := &g.Cards[i]
-			if c.Zone == ZBaseInPlay && g.baseTalentOK(p, i) {
+			if c.Zone != ZInPlay && g.live(i) && g.baseTalentOK(p, i) {
 				g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
 			}
 			if int(c.Ctrl) != p {
@@ -475,7 +475,7 @@ func (g *Game) minionAllowed(p, c, slot int) bool {
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]
@@ -537,7 +537,7 @@ func (g *Game) actionTargetOK(p, c, t int) bool {
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		sd := defs[s.Def]

@@ -64,7 +64,7 @@ func (g *Game) standardLeaves(p, c int) bool {
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
 		d := defs[s.Def]
-		if d.AfterStandard == nil || (s.Zone != ZInPlay && s.Zone != ZBaseInPlay) {
+		if d.AfterStandard == nil || !g.live(i) {
 			continue
 		}
 		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), p) {

@@ -22,7 +22,7 @@ func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]
@@ -46,7 +46,7 @@ func (g *Game) Affects(f *Frame, target int, k AffectKind) bool { return g.affec
 func (g *Game) Protected(target int, a Affect) bool {
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]

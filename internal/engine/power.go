@@ -28,7 +28,7 @@ func (g *Game) modsFor(c int) int {
 	p := 0
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		sd := defs[s.Def]
@@ -69,7 +69,7 @@ func (g *Game) PowerAt(s, p int) int {
 			t += g.Power(i)
 		}
 	}
-	return t
+	return t + g.loosePowerAt(s, p)
 }
 
 // TotalAt returns the total power of all minions at base slot s.
@@ -90,7 +90,7 @@ func (g *Game) Breakpoint(s int) int {
 	bp := defs[g.Cards[b].Def].Breakpoint
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if c.Zone != ZInPlay && c.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[c.Def]

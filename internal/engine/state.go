@@ -91,6 +91,7 @@ const (
 	FRevealed                      // revealed to everyone while set aside
 	FUsedSpecial                   // a once-per-something special already used
 	FGiveAway                      // a played standard action goes to another player's hand when done (see giving.go)
+	FLent                          // a base card outside play whose abilities a base in play has (see lent.go)
 )
 
 // Player holds one seat's counters. Their cards live in Game.Cards.
@@ -160,6 +161,7 @@ const (
 	EffProtect           // Card is not affected by Amount-kind effects of Player's opponents
 	EffFlag              // a generic flag for card code (Amount = flag id)
 	EffPlayerPower       // every minion Player controls gets Amount
+	EffLoosePower        // Player has Amount power at Base, not on any minion (see loosepower.go)
 )
 
 // Expiry moments.

@@ -212,7 +212,7 @@ func (g *Game) BaseSlots() []int {
 
 // SlotOfBase returns the slot of base card b in play, or None.
 func (g *Game) SlotOfBase(b int) int {
-	if b < 0 || g.Cards[b].Zone != ZBaseInPlay {
+	if b < 0 || (g.Cards[b].Zone != ZBaseInPlay && !g.lent(b)) {
 		return None
 	}
 	return int(g.Cards[b].Base)
@@ -384,7 +384,7 @@ func (g *Game) collectTriggers(ev Event) {
 			}
 			if t.From == ZInPlay {
 				if d.Type == BaseCard {
-					if c.Zone != ZBaseInPlay || g.BaseIgnored(int(c.Base), None) {
+					if c.Zone == ZInPlay || !g.live(i) || g.BaseIgnored(int(c.Base), None) {
 						continue
 					}
 				} else if c.Zone != ZInPlay {

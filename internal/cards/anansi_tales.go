@@ -37,7 +37,7 @@ func giftFromDeck(forbid bool) engine.AbilityFn {
 				g.Shuffle(p)
 				return
 			}
-			g.SetAside(c, true)
+			g.SetAside(c, false)
 			g.Shuffle(p)
 			g.GiveAwayAfterPlay(c)
 			g.PlayExtraNow(p, c, none)

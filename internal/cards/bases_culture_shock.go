@@ -135,3 +135,60 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 		},
 	}}
 })
+
+var _ = card("base/gingerbread_house", func(d *engine.Def) {
+	// Before it scores, each player (from the current one, clockwise) may pick
+	// exactly two of their minions here with equal power: +2 power each.
+	pairs := func(g *G, s, p int) []int {
+		ms := g.MinionsAt(s, p)
+		return where(ms, func(m int) bool {
+			for _, o := range ms {
+				if o != m && g.Power(o) == g.Power(m) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvScoringChosen,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
+		Do: func(g *G, f *F) {
+			s := int(f.Base)
+			ps := g.PlayersFrom(int(g.Current))
+			switch f.Step {
+			case 0: // V0 = index of the player asked
+				if int(f.V[0]) >= len(ps) {
+					return
+				}
+				q := ps[f.V[0]]
+				cands := pairs(g, s, q)
+				if len(cands) == 0 {
+					f.V[0]++
+					f.Goto(0)
+					return
+				}
+				g.AskCards(f, q, "Gingerbread House: you may choose two of your minions here with equal power (+2 power each)", cands, true)
+			case 1:
+				c := f.Chosen()
+				if c == none {
+					f.V[0]++
+					f.Goto(0)
+					return
+				}
+				f.V[1] = int16(c)
+				q := ps[f.V[0]]
+				g.AskCards(f, q, "Choose the second minion with the same power", where(g.MinionsAt(s, q), func(m int) bool {
+					return m != c && g.Power(m) == g.Power(c)
+				}), false)
+			case 2:
+				if c := f.Chosen(); c != none {
+					g.AddPower(f, int(f.V[1]), 2)
+					g.AddPower(f, c, 2)
+				}
+				f.V[0]++
+				f.Goto(0)
+			}
+		},
+	}}
+})

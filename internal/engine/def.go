@@ -136,6 +136,9 @@ type Def struct {
 	// AfterStandard runs (f.Target = the action) when a standard action that
 	// AfterStandardOK accepts has resolved and is about to be discarded; if it
 	// moves the action elsewhere, the action is not discarded (see giving.go).
+	// AlsoNamed: this card (in play) also counts as bearing name for name checks (HasName).
+	AlsoNamed func(g *Game, self int, name string) bool
+
 	// LendsTopBase: while this card is in play and this returns true, the base it
 	// is on also has the abilities of the top card of the base deck (see lent.go).
 	LendsTopBase func(g *Game, self int) bool

@@ -192,3 +192,11 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 		},
 	}}
 })
+
+var _ = card("base/island_chain", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvAfterScore,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
+		Do:   func(g *G, f *F) { g.AddBase(you(f)) },
+	}}
+})

@@ -136,6 +136,9 @@ type Def struct {
 	// AfterStandard runs (f.Target = the action) when a standard action that
 	// AfterStandardOK accepts has resolved and is about to be discarded; if it
 	// moves the action elsewhere, the action is not discarded (see giving.go).
+	// MoveOK: while this card is in play, may player by's ability move minion card to base slot to?
+	MoveOK func(g *Game, self, by, card, to int) bool
+
 	// AlsoNamed: this card (in play) also counts as bearing name for name checks (HasName).
 	AlsoNamed func(g *Game, self int, name string) bool
 

@@ -580,7 +580,7 @@ func playCardProc(g *Game, f *Frame) {
 			g.Ask(f, p, "Choose a base to play "+d.Name+" on", 0)
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			for _, m := range g.Minions(None) {
-				if (f.Target == None || m == int(f.Target)) && g.actionTargetOK(p, c, m) {
+				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == int(f.Base)) && g.actionTargetOK(p, c, m) {
 					g.OptCardOf(m)
 				}
 			}

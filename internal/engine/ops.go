@@ -100,7 +100,7 @@ func (g *Game) Move(f *Frame, c, to int) { g.push(fnMove, int(f.Player), int(f.S
 
 func moveProc(g *Game, f *Frame) {
 	c, to := int(f.Target), int(f.Base)
-	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || int(g.Cards[c].Base) == to {
+	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || int(g.Cards[c].Base) == to || !g.MoveAllowed(int(f.Player), c, to) {
 		return
 	}
 	if !g.affect(f, c, AffMove) {

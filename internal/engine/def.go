@@ -133,9 +133,6 @@ type Def struct {
 	BaseFrom   func(g *Game, self, player int) bool             // minions may be played onto self's base from the discard
 	Playable   bool                                             // the behaviour is implemented
 
-	// AfterStandard runs (f.Target = the action) when a standard action that
-	// AfterStandardOK accepts has resolved and is about to be discarded; if it
-	// moves the action elsewhere, the action is not discarded (see giving.go).
 	// MoveOK: while this card is in play, may player by's ability move minion card to base slot to?
 	MoveOK func(g *Game, self, by, card, to int) bool
 
@@ -149,8 +146,18 @@ type Def struct {
 	// LoosePower: power this card (in play) gives player at base slot, not on any minion.
 	LoosePower func(g *Game, self, slot, player int) int
 
+	// AfterStandard runs (f.Target = the action) when a standard action that
+	// AfterStandardOK accepts has resolved and is about to be discarded; if it
+	// moves the action elsewhere, the action is not discarded (see giving.go).
 	AfterStandard   AbilityFn
 	AfterStandardOK func(g *Game, self, player, card int) bool
+
+	// TalentAgain: while self is in play, card may use its Talent a second time
+	// this turn (once per turn per self; see talents.go).
+	TalentAgain func(g *Game, self, card int) bool
+	// TotalPower: power a non-minion card in play adds to its controller's
+	// total at its base (e.g. counters on an action that say so).
+	TotalPower func(g *Game, self int) int
 
 	onPlayFn, talentFn, insteadFn, afterStdFn int16
 }
@@ -316,6 +323,22 @@ func Bases(playableOnly bool) []*Def {
 		}
 	}
 	return out
+}
+
+// SpecialOnly reports whether an action can be played only through its
+// Special (it has no ordinary ability): such a card is not a normal play.
+// An action played on a base or a minion stays in play with its ongoing
+// abilities, so it is a normal play too (Sun Tattoo).
+func (d *Def) SpecialOnly() bool {
+	if d.Type != Action || d.OnPlay != nil || d.Target != Standard {
+		return false
+	}
+	for _, sp := range d.Specials {
+		if sp.Play {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Game) def(c int) *Def { return defs[g.Cards[c].Def] }

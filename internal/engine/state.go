@@ -106,7 +106,10 @@ type Player struct {
 	Faction       [2]int8 // faction indices (for rules that ask), None when unknown
 	NoActions     int8    // Mark of Sleep: turns for which actions are forbidden
 	Flags         uint8
-	StdPlayed     int8 // standard actions played this turn
+
+	// MinionsBeforePlay is MinionsPlayed when the Play Cards phase began (see playphase.go).
+	MinionsBeforePlay int8
+	StdPlayed         int8 // standard actions played this turn
 }
 
 // Extra is a held extra-play grant ("you may play an extra minion this turn").
@@ -119,6 +122,7 @@ type Extra struct {
 	Faction  int8  // only this faction, or None
 	Uses     int8  // remaining uses; 0 is an empty slot
 	Expires  uint8 // ExpireEndOfTurn (default) or ExpireNever
+	Where    uint8 // a condition on the base it is played onto (WhereAny, WhereNoOwnMinion); see extras_where.go
 }
 
 // Extra kinds.
@@ -212,6 +216,7 @@ const (
 	EvMinionPlaced  // not played, but entered a base
 	EvScoringChosen // Base chosen to score
 	EvAfterScore    // after Base scored (VP awarded)
+	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was)
 	EvGive          // Player put Card into player Num's hand
 )
 
@@ -322,6 +327,7 @@ type Game struct {
 	BreakPhase int8
 	BreakTurn  int8
 	Paused     bool
+	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
 	LastPause  int32
 }
 

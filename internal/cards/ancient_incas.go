@@ -275,7 +275,7 @@ var _ = card("ancient_incas/temple_of_the_sun", func(d *engine.Def) {
 })
 
 // flagTopBaseDown: EffFlag id, "the top base card is face down this turn" (Signs in the Stars).
-const flagTopBaseDown = 30101
+var flagTopBaseDown = engine.FlagID("ancient_incas/signs_in_the_stars face down")
 
 var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 	// The top card of the base deck is face up and this base also has its
@@ -294,7 +294,7 @@ var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 				g.AskYesNo(f, p, "Signs in the Stars: turn the top card of the base deck face down until the end of your turn?")
 			case 1:
 				if f.Yes() {
-					g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: int8(p), Base: none, Card: int16(self(f)), Amount: flagTopBaseDown, Src: int16(self(f))})
+					g.SetFlag(flagTopBaseDown, p, self(f), engine.ExpireEndOfTurn)
 				}
 			}
 		},

@@ -91,20 +91,20 @@ func afterStdProc(g *Game, f *Frame) {
 	}
 }
 
-// FlagForbidName is the EffFlag id of "Player may not play cards named like
+// flagForbidName is the EffFlag id of "Player may not play cards named like
 // Effect.Card this turn" (ForbidName).
-const FlagForbidName = 30001
+var flagForbidName = FlagID("no more cards of that name this turn")
 
 // ForbidName stops p from playing any card with the same name as card c for
 // the rest of the turn.
 func (g *Game) ForbidName(p, c int) {
-	g.AddEffect(Effect{Kind: EffFlag, Expires: ExpireEndOfTurn, Player: int8(p), Base: None, Card: int16(c), Amount: FlagForbidName, Src: int16(c)})
+	g.AddEffect(Effect{Kind: EffFlag, Expires: ExpireEndOfTurn, Player: int8(p), Base: None, Card: int16(c), Amount: int16(flagForbidName), Src: int16(c)})
 }
 
 func (g *Game) nameForbidden(p, c int) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && e.Amount == FlagForbidName && int(e.Player) == p && defs[g.Cards[e.Card].Def].Name == g.def(c).Name {
+		if e.Kind == EffFlag && int(e.Amount) == flagForbidName && int(e.Player) == p && defs[g.Cards[e.Card].Def].Name == g.def(c).Name {
 			return true
 		}
 	}

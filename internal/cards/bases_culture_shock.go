@@ -200,3 +200,39 @@ var _ = card("base/island_chain", func(d *engine.Def) {
 		Do:   func(g *G, f *F) { g.AddBase(you(f)) },
 	}}
 })
+
+var flagSpringUsed = engine.FlagID("base/transformation_spring used")
+
+var _ = card("base/transformation_spring", func(d *engine.Def) {
+	// Once during your turn (any phase), after you play a minion here: you may
+	// put it on the bottom of its owner's deck to play a minion off the top of
+	// your deck here.
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return ev.Card >= 0 && g.IsMinion(int(ev.Card)) && int(ev.Base) == g.SlotOfBase(self) &&
+				ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, int(ev.Player))
+		},
+		Do: func(g *G, f *F) {
+			p, c, s := int(f.Ev.Player), int(f.Ev.Card), int(f.Base)
+			switch f.Step {
+			case 0:
+				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) {
+					return
+				}
+				g.AskYesNo(f, p, "Transformation Spring: put "+g.Name(c)+" on the bottom of its owner's deck to play a minion off the top of your deck here?")
+			case 1:
+				if !f.Yes() {
+					return
+				}
+				g.SetFlag(flagSpringUsed, p, self(f), engine.ExpireEndOfTurn)
+				g.Place(f, c, engine.PlaceDeckBottom)
+				f.Next()
+			case 2:
+				if g.Cards[c].Zone == engine.ZDeck {
+					g.PlayOffTop(nil, p, engine.Minion, s, 0)
+				}
+			}
+		},
+	}}
+})

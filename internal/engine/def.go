@@ -133,6 +133,11 @@ type Def struct {
 	BaseFrom   func(g *Game, self, player int) bool             // minions may be played onto self's base from the discard
 	Playable   bool                                             // the behaviour is implemented
 
+	// HostLeaves: when the minion this action is attached to leaves play, the
+	// action is set aside and this runs (f.Src = the action); unless it puts the
+	// action somewhere (AttachTo), it then goes to its owner's discard pile.
+	HostLeaves AbilityFn
+
 	// MoveOK: while this card is in play, may player by's ability move minion card to base slot to?
 	MoveOK func(g *Game, self, by, card, to int) bool
 
@@ -159,7 +164,7 @@ type Def struct {
 	// total at its base (e.g. counters on an action that say so).
 	TotalPower func(g *Game, self int) int
 
-	onPlayFn, talentFn, insteadFn, afterStdFn int16
+	onPlayFn, talentFn, insteadFn, afterStdFn, hostLeavesFn int16
 }
 
 var (
@@ -186,6 +191,9 @@ func Register(d *Def) *Def {
 	}
 	if d.AfterStandard != nil {
 		d.afterStdFn = regFn(d.AfterStandard)
+	}
+	if d.HostLeaves != nil {
+		d.hostLeavesFn = regFn(d.HostLeaves)
 	}
 	for i := range d.Triggers {
 		d.Triggers[i].fn = regFn(d.Triggers[i].Do)

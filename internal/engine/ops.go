@@ -75,6 +75,9 @@ func (g *Game) CanAffect(f *Frame, target int, k AffectKind) bool {
 // actions go to their owners' discard piles, counters and effects end.
 func (g *Game) leavePlay(c int) {
 	for _, a := range g.Attached(c) {
+		if g.transferOnLeave(a) {
+			continue
+		}
 		g.leavePlay(a)
 		g.put(a, ZDiscard, int(g.Cards[a].Owner))
 		g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[a].Owner, Card: int16(a), Base: None})

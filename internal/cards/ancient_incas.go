@@ -76,6 +76,9 @@ var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 			return playedOnThisBase(g, self, ev) && g.Cards[self].Flags&engine.FUsedSpecial == 0
 		},
 		Do: func(g *G, f *F) {
+			if g.Cards[self(f)].Flags&engine.FUsedSpecial != 0 {
+				return
+			}
 			g.Cards[self(f)].Flags |= engine.FUsedSpecial // only the first time each turn
 			extraAction(g, you(f))
 		},

@@ -29,7 +29,9 @@ func (g *Game) resetTurn(p int) {
 	}
 	pl.MinionQuota, pl.ActionQuota = 1, 1
 	pl.NExtra = 0
-	pl.StdPlayed = 0
+	for q := range g.Players {
+		g.Players[q].StdPlayed = 0 // "each turn": counts restart every turn, for every player
+	}
 	pl.Extras = [MaxExtras]Extra{}
 	for i := 0; i < int(g.NCards); i++ {
 		g.Cards[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial

@@ -133,6 +133,13 @@ type Def struct {
 	BaseFrom   func(g *Game, self, player int) bool             // minions may be played onto self's base from the discard
 	Playable   bool                                             // the behaviour is implemented
 
+	// GivePower: power this card (in play) gives its controller at its base
+	// besides a minion's own power (titans: Arcane Protector); see PowerGiven.
+	GivePower func(g *Game, self int) int
+	// TalentAgain: while self is in play, card may use its Talent a second
+	// time this turn (Great Wolf Spirit); see talents.go.
+	TalentAgain func(g *Game, self, card int) bool
+
 	onPlayFn, talentFn, insteadFn int16
 }
 
@@ -149,6 +156,9 @@ var (
 func Register(d *Def) *Def {
 	d.ID = int16(len(defs))
 	defs = append(defs, d)
+	if d.Type == Titan {
+		d.Triggers = append(d.Triggers, titanRules()...) // Clash of the Titans (titans.go)
+	}
 	if d.OnPlay != nil {
 		d.onPlayFn = regFn(d.OnPlay)
 	}

@@ -80,7 +80,8 @@ func (g *Game) leavePlay(c int) {
 		g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[a].Owner, Card: int16(a), Base: None})
 	}
 	g.removeEffectsOn(c)
-	g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[c].Ctrl, Card: int16(c), Base: g.Cards[c].Base})
+	// Num: the +1 power counters it carried as it left (Death on Six Legs)
+	g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[c].Ctrl, Card: int16(c), Base: g.Cards[c].Base, Num: int16(g.Cards[c].Counters)})
 }
 
 // Destroy schedules the destruction of card c (a minion or an action in play) by f's ability.

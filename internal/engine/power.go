@@ -1,11 +1,12 @@
 package engine
 
 // Power returns the current power of card c: printed, then counters,
-// ongoing modifiers and temporary effects, floored at zero.
+// ongoing modifiers and temporary effects, floored at zero. Only minions have
+// power (a titan gives power to its controller instead: PowerGiven).
 func (g *Game) Power(c int) int {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
-	if d.Type != Minion && d.Type != Titan {
+	if d.Type != Minion {
 		return 0
 	}
 	p := d.Power
@@ -65,8 +66,8 @@ func (g *Game) PowerAt(s, p int) int {
 	t := 0
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
-			t += g.Power(i)
+		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
+			t += g.PowerGiven(i)
 		}
 	}
 	return t

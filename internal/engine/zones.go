@@ -65,6 +65,9 @@ func (g *Game) Discard(p int) []int { return g.Collect(ZDiscard, p) }
 // put moves card c to zone z of holder p at the end (bottom / newest).
 func (g *Game) put(c int, z Zone, p int) {
 	cd := &g.Cards[c]
+	if defs[cd.Def].Type == Titan && (z == ZHand || z == ZDeck || z == ZDiscard) {
+		z, p = ZTitan, int(cd.Owner) // a titan only ever goes back beside its owner (titans.go)
+	}
 	cd.Zone = z
 	cd.Ctrl = int8(p)
 	cd.Base = None

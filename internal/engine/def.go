@@ -133,12 +133,15 @@ type Def struct {
 	BaseFrom   func(g *Game, self, player int) bool             // minions may be played onto self's base from the discard
 	Playable   bool                                             // the behaviour is implemented
 
-	// GivePower: power this card (in play) gives its controller at its base
-	// besides a minion's own power (titans: Arcane Protector); see PowerGiven.
-	GivePower func(g *Game, self int) int
-	// TalentAgain: while self is in play, card may use its Talent a second
-	// time this turn (Great Wolf Spirit); see talents.go.
+	// TalentAgain: while self is in play, card may use its Talent a second time
+	// this turn (once per turn per self; see talents.go).
 	TalentAgain func(g *Game, self, card int) bool
+	// TalentAgainAll: TalentAgain grants every card it accepts a second use,
+	// not one card per turn (Great Wolf Spirit).
+	TalentAgainAll bool
+	// TotalPower: power a non-minion card in play adds to its controller's
+	// total at its base (e.g. counters on an action that say so).
+	TotalPower func(g *Game, self int) int
 
 	onPlayFn, talentFn, insteadFn int16
 }

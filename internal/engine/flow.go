@@ -174,8 +174,10 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 			if (c.Zone == ZHand || c.Zone == ZDiscard) && g.canPlayNormally(p, i) {
 				g.Opt(Option{Kind: OptPlay, Player: int8(p), Card: int16(i), Base: None, Num: -1})
 			}
-			if c.Zone == ZInPlay && g.talentReady(i) {
-				g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+			if c.Zone == ZInPlay {
+				if g.talentReady(p, i) {
+					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+				}
 			}
 		}
 	}
@@ -231,7 +233,7 @@ func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
 	case OptUse:
 		c := int(o.Card)
 		if o.Num < 0 {
-			g.noteTalentUse(c)
+			g.useTalent(c)
 			g.resolve(defs[g.Cards[c].Def].talentFn, p, c, int(g.Cards[c].Base), None)
 			return true
 		}
@@ -306,9 +308,6 @@ const (
 // pushPlay schedules playing card c by player p. slot forces the base (None: ask),
 // fn overrides the ability that resolves (-1: the card's own).
 func (g *Game) pushPlay(p, c, slot, mode int, fn int16, onMinion int) *Frame {
-	if g.IsTitan(c) {
-		return g.titanPlay(p, c, slot, fn)
-	}
 	pf := g.push(fnPlayCard, p, c, slot, onMinion)
 	pf.V[0] = int16(mode)
 	pf.V[1] = fn

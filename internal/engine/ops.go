@@ -80,8 +80,7 @@ func (g *Game) leavePlay(c int) {
 		g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[a].Owner, Card: int16(a), Base: None})
 	}
 	g.removeEffectsOn(c)
-	// Num: the +1 power counters it carried as it left (Death on Six Legs)
-	g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[c].Ctrl, Card: int16(c), Base: g.Cards[c].Base, Num: int16(g.Cards[c].Counters)})
+	g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[c].Ctrl, Card: int16(c), Base: g.Cards[c].Base})
 }
 
 // Destroy schedules the destruction of card c (a minion or an action in play) by f's ability.

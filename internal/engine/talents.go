@@ -1,42 +1,56 @@
 package engine
 
-// Talents used a second time. A Talent is used once per turn (FTalentUsed);
-// a card in play with a TalentAgain hook (Great Wolf Spirit) may let another
-// card use its Talent once more that turn. The second use is remembered as a
-// flag effect on the card until the end of the turn.
+// Talents: a card in play may use its Talent once during each of its
+// controller's turns (Play Cards phase). A card or base whose Def.TalentAgain
+// accepts a card lets it use its Talent a second time, once per turn per
+// granting card (Standing Stones), or, when the granter's TalentAgainAll is
+// set, once per turn for every card it accepts (Great Wolf Spirit); the second
+// use must still pass TalentOK. No card uses its Talent more than twice a turn.
 
-var flagTalentAgain = FlagID("talent used a second time")
+var flagTalentTwice = FlagID("talent used a second time")
 
-// talentReady reports whether card c (in play) may use its Talent now.
-func (g *Game) talentReady(c int) bool {
+// talentReady reports whether card c (in play, controlled by p) may use its Talent now.
+func (g *Game) talentReady(p, c int) bool {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
-	if d.Talent == nil || (d.TalentOK != nil && !d.TalentOK(g, c)) {
+	if d.Talent == nil || int(cd.Ctrl) != p || cd.Zone != ZInPlay {
 		return false
 	}
-	if cd.Flags&FTalentUsed == 0 {
-		return true
+	if d.TalentOK != nil && !d.TalentOK(g, c) {
+		return false
 	}
-	return !g.HasEffect(flagTalentAgain, c, None) && g.talentAgainAllowed(c)
+	return cd.Flags&FTalentUsed == 0 || (!g.HasEffect(flagTalentTwice, c, None) && g.talentGranter(c) != None)
 }
 
-func (g *Game) talentAgainAllowed(c int) bool {
+// talentGranter finds a card in play that lets c use its Talent again this turn, or None.
+func (g *Game) talentGranter(c int) int {
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay {
+		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
 			continue
 		}
-		if d := defs[s.Def]; d.TalentAgain != nil && d.TalentAgain(g, i, c) {
-			return true
+		d := defs[s.Def]
+		if d.TalentAgain == nil || s.Flags&FUsedSpecial != 0 {
+			continue
+		}
+		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), int(g.Cards[c].Ctrl)) {
+			continue
+		}
+		if d.TalentAgain(g, i, c) {
+			return i
 		}
 	}
-	return false
+	return None
 }
 
-// noteTalentUse records that card c uses its Talent.
-func (g *Game) noteTalentUse(c int) {
-	if g.Cards[c].Flags&FTalentUsed != 0 {
-		g.SetFlag(flagTalentAgain, int(g.Current), c, ExpireEndOfTurn)
+// useTalent records that c uses its Talent (the first use, or a granted second one).
+func (g *Game) useTalent(c int) {
+	if g.Cards[c].Flags&FTalentUsed == 0 {
+		g.Cards[c].Flags |= FTalentUsed
+		return
 	}
-	g.Cards[c].Flags |= FTalentUsed
+	if gr := g.talentGranter(c); gr != None && !defs[g.Cards[gr].Def].TalentAgainAll {
+		g.Cards[gr].Flags |= FUsedSpecial
+	}
+	g.SetFlag(flagTalentTwice, int(g.Current), c, ExpireEndOfTurn)
 }

@@ -10,7 +10,7 @@ package engine
 // g.PlayTitan. A player never controls two titans in play at once.
 //
 // A titan has no power of its own. It gives its controller power at its base:
-// its +1 power counters plus what its GivePower hook says (PowerGiven). That
+// its +1 power counters plus what its TotalPower hook says (PowerGiven). That
 // power counts for scoring, for the breakpoint total and for qualifying.
 //
 // Clash of the Titans: after a titan is played or moved to a base that already
@@ -179,7 +179,7 @@ func (g *Game) PutCounterAside(c, n int) {
 
 // PowerGiven returns the power card c (in play) gives its controller at its
 // base, as scoring counts it: a minion's power; a titan's +1 power counters and
-// GivePower; for other cards, their GivePower (0 without one).
+// TotalPower; for other cards, their TotalPower (0 without one).
 func (g *Game) PowerGiven(c int) int {
 	cd := &g.Cards[c]
 	if cd.Zone != ZInPlay {
@@ -193,8 +193,8 @@ func (g *Game) PowerGiven(c int) int {
 	case Titan:
 		n = int(cd.Counters)
 	}
-	if d.GivePower != nil {
-		n += d.GivePower(g, c)
+	if d.TotalPower != nil {
+		n += d.TotalPower(g, c)
 	}
 	return n
 }

@@ -68,6 +68,7 @@ func (g *Game) put(c int, z Zone, p int) {
 	if defs[cd.Def].Type == Titan && (z == ZHand || z == ZDeck || z == ZDiscard) {
 		z, p = ZTitan, int(cd.Owner) // a titan only ever goes back beside its owner (titans.go)
 	}
+	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
 	cd.Zone = z
 	cd.Ctrl = int8(p)
 	cd.Base = None
@@ -75,6 +76,9 @@ func (g *Game) put(c int, z Zone, p int) {
 	cd.Pos = g.nextPos()
 	cd.Counters = 0
 	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed
+	if fromPlay && z == ZDiscard {
+		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: int16(c), Base: base, Num: int16(counters)})
+	}
 }
 
 // putTop moves card c to the top of p's deck.

@@ -84,11 +84,13 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
 		OK: func(g *G, c, p, slot int) bool {
-			return g.BaseOf(c) == slot && len(g.MinionsAt(slot, p)) > 0 && len(otherBases(g, slot)) > 0
+			return g.BaseOf(c) == slot && g.Cards[c].Flags&engine.FUsedSpecial == 0 &&
+				len(g.MinionsAt(slot, p)) > 0 && len(otherBases(g, slot)) > 0
 		},
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case 0:
+				g.Cards[self(f)].Flags |= engine.FUsedSpecial // once for this scoring
 				g.AskCards(f, you(f), "Choose one of your minions to move away from the scored base", g.MinionsAt(int(f.Base), you(f)), false)
 			case 1:
 				if c := f.Chosen(); c != none {

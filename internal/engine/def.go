@@ -160,6 +160,9 @@ type Def struct {
 	// TalentAgain: while self is in play, card may use its Talent a second time
 	// this turn (once per turn per self; see talents.go).
 	TalentAgain func(g *Game, self, card int) bool
+	// TalentAgainAll: TalentAgain grants every card it accepts a second use,
+	// not one card per turn (Great Wolf Spirit).
+	TalentAgainAll bool
 	// TotalPower: power a non-minion card in play adds to its controller's
 	// total at its base (e.g. counters on an action that say so).
 	TotalPower func(g *Game, self int) int
@@ -180,6 +183,9 @@ var (
 func Register(d *Def) *Def {
 	d.ID = int16(len(defs))
 	defs = append(defs, d)
+	if d.Type == Titan {
+		d.Triggers = append(d.Triggers, titanRules()...) // Clash of the Titans (titans.go)
+	}
 	if d.OnPlay != nil {
 		d.onPlayFn = regFn(d.OnPlay)
 	}

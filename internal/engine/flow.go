@@ -347,6 +347,9 @@ const (
 // pushPlay schedules playing card c by player p. slot forces the base (None: ask),
 // fn overrides the ability that resolves (-1: the card's own).
 func (g *Game) pushPlay(p, c, slot, mode int, fn int16, onMinion int) *Frame {
+	if g.IsTitan(c) {
+		return g.titanPlay(p, c, slot, fn) // titans.go
+	}
 	pf := g.push(fnPlayCard, p, c, slot, onMinion)
 	pf.V[0] = int16(mode)
 	pf.V[1] = fn

@@ -1,11 +1,12 @@
 package engine
 
 // Power returns the current power of card c: printed, then counters,
-// ongoing modifiers and temporary effects, floored at zero.
+// ongoing modifiers and temporary effects, floored at zero. Only minions have
+// power (a titan gives power to its controller instead: PowerGiven).
 func (g *Game) Power(c int) int {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
-	if d.Type != Minion && d.Type != Titan {
+	if d.Type != Minion {
 		return 0
 	}
 	p := d.Power
@@ -66,11 +67,7 @@ func (g *Game) PowerAt(s, p int) int {
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
-			if g.IsMinion(i) {
-				t += g.Power(i)
-			} else if d := defs[c.Def]; d.TotalPower != nil {
-				t += d.TotalPower(g, i)
-			}
+			t += g.PowerGiven(i)
 		}
 	}
 	return t + g.loosePowerAt(s, p)

@@ -216,7 +216,7 @@ const (
 	EvMinionPlaced  // not played, but entered a base
 	EvScoringChosen // Base chosen to score
 	EvAfterScore    // after Base scored (VP awarded)
-	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was)
+	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was, Num = the +1 power counters it carried)
 	EvGive          // Player put Card into player Num's hand
 )
 

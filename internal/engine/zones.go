@@ -65,7 +65,10 @@ func (g *Game) Discard(p int) []int { return g.Collect(ZDiscard, p) }
 // put moves card c to zone z of holder p at the end (bottom / newest).
 func (g *Game) put(c int, z Zone, p int) {
 	cd := &g.Cards[c]
-	fromPlay, ctrl, base := cd.Zone == ZInPlay, cd.Ctrl, cd.Base
+	if defs[cd.Def].Type == Titan && (z == ZHand || z == ZDeck || z == ZDiscard) {
+		z, p = ZTitan, int(cd.Owner) // a titan only ever goes back beside its owner (titans.go)
+	}
+	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
 	cd.Zone = z
 	cd.Ctrl = int8(p)
 	cd.Base = None
@@ -74,7 +77,7 @@ func (g *Game) put(c int, z Zone, p int) {
 	cd.Counters = 0
 	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway
 	if fromPlay && z == ZDiscard {
-		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: int16(c), Base: base})
+		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: int16(c), Base: base, Num: int16(counters)})
 	}
 }
 

@@ -109,18 +109,22 @@ func moveProc(g *Game, f *Frame) {
 	if !g.affect(f, c, AffMove) {
 		return
 	}
-	g.MoveNow(c, to)
+	g.MoveNowBy(c, to, int(f.Player))
 }
 
 // MoveNow relocates card c and its attachments to slot to, with no checks.
-func (g *Game) MoveNow(c, to int) {
+func (g *Game) MoveNow(c, to int) { g.MoveNowBy(c, to, int(g.Cards[c].Ctrl)) }
+
+// MoveNowBy is MoveNow done by player by's ability: the EvMove event names
+// the mover in Other (Imperial Dragon: "another player moves a minion here").
+func (g *Game) MoveNowBy(c, to, by int) {
 	from := g.Cards[c].Base
 	g.Cards[c].Base = int8(to)
 	g.Cards[c].On = None
 	for _, a := range g.Attached(c) {
 		g.Cards[a].Base = int8(to)
 	}
-	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: int16(c), Base: int8(to), Num: int16(from)})
+	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: int16(c), Base: int8(to), Num: int16(from), Other: int16(by)})
 }
 
 // Return schedules returning card c from play to its owner's hand.

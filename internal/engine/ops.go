@@ -16,6 +16,9 @@ func init() {
 // affect checks protection and replacement effects before f's ability does
 // something of kind k to target. It reports whether the effect goes ahead.
 func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
+	if g.offerRedirect(f, target, k) { // redirect.go: Ensign may take it over
+		return k == AffAttach
+	}
 	a := Affect{Kind: k, By: f.Player, Src: f.Src}
 	if g.Protected(target, a) {
 		return false
@@ -178,7 +181,7 @@ func placeProc(g *Game, f *Frame) {
 
 // PlaceCounters puts n +1 power counters on minion c (negative n removes them).
 func (g *Game) PlaceCounters(f *Frame, c, n int) {
-	if !g.InPlay(c) || !g.affect(f, c, AffCounter) {
+	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdCounter, n, 0) || !g.affect(f, c, AffCounter) {
 		return
 	}
 	v := int(g.Cards[c].Counters) + n
@@ -191,7 +194,7 @@ func (g *Game) PlaceCounters(f *Frame, c, n int) {
 
 // TakeControl gives p control of card c in play until expiry (ExpireNever: permanently).
 func (g *Game) TakeControl(f *Frame, c, p int, expires uint8) {
-	if !g.InPlay(c) || !g.affect(f, c, AffControl) {
+	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdControl, p, int(expires)) || !g.affect(f, c, AffControl) {
 		return
 	}
 	old := g.Cards[c].Ctrl

@@ -119,6 +119,7 @@ type Extra struct {
 	Faction  int8  // only this faction, or None
 	Uses     int8  // remaining uses; 0 is an empty slot
 	Expires  uint8 // ExpireEndOfTurn (default) or ExpireNever
+	Where    uint8 // a condition on the base it is played onto (WhereAny, WhereNoOwnMinion); see extras_where.go
 }
 
 // Extra kinds.
@@ -211,6 +212,7 @@ const (
 	EvMinionPlaced  // not played, but entered a base
 	EvScoringChosen // Base chosen to score
 	EvAfterScore    // after Base scored (VP awarded)
+	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was)
 )
 
 // Frame is one unit of pending work on the stack.

@@ -71,7 +71,10 @@ func (r *runner) step(i int, st *yaml.Node) {
 	case m["use"] != nil:
 		spec := r.cardSpec(m["use"])
 		r.checkPlayer(i, m)
-		r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptUse && r.matchCard(int(o.Card), spec) }, "use "+spec.String(), false)
+		// A Special that plays its own card (Tenacious Z from the discard pile) is "used" too.
+		r.decide(i, st, func(o engine.Option) bool {
+			return (o.Kind == engine.OptUse || o.Kind == engine.OptPlay && o.Num >= 0) && r.matchCard(int(o.Card), spec)
+		}, "use "+spec.String(), false)
 	case m["choose"] != nil:
 		r.checkPlayer(i, m)
 		r.choose(i, st, m["choose"])

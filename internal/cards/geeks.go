@@ -9,7 +9,7 @@ import (
 // Geeks: answer other players' plays from the hand, meddle with hands and rules.
 
 // flagGroupMove marks the minions Felicia Day moves together as one group.
-const flagGroupMove = 301
+var flagGroupMove = engine.FlagID("geeks/felicia_day/group")
 
 var _ = card("geeks/felicia_day", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
@@ -296,7 +296,7 @@ func nonInfiniteLoop(g *G, f *F) {
 			return // its conditions are not met: no effect, it stays in your hand
 		}
 		g.PlayExtraNow(p, c, none)
-		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: int8(g.Current), Base: none, Card: int16(c), Amount: flagLoopBack, Src: int16(self(f))})
+		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: int8(g.Current), Base: none, Card: int16(c), Amount: int16(flagLoopBack), Src: int16(self(f))})
 		f.Next()
 	case 2:
 		c := int(f.V[0])
@@ -312,7 +312,7 @@ func nonInfiniteLoop(g *G, f *F) {
 
 // flagLoopBack: an action played by Non-Infinite Loop may come back to its
 // owner's hand when it leaves play this turn.
-const flagLoopBack = 302
+var flagLoopBack = engine.FlagID("geeks/non_infinite_loop/back")
 
 // loopBackTrigger: the Non-Infinite Loop (in its owner's discard pile) offers
 // to take back the action it played when that action leaves play this turn.
@@ -339,7 +339,7 @@ var loopBackTrigger = engine.Trigger{
 func loopedBy(g *G, c, src int) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == engine.EffFlag && e.Amount == flagLoopBack && int(e.Card) == c && int(e.Src) == src {
+		if e.Kind == engine.EffFlag && int(e.Amount) == flagLoopBack && int(e.Card) == c && int(e.Src) == src {
 			return true
 		}
 	}

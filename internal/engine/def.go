@@ -127,6 +127,7 @@ type Def struct {
 	Protect    func(g *Game, self, target int, a Affect) bool // true: target is not affected
 	Instead    func(g *Game, self, target int, a Affect) bool // true: replace the effect with InsteadDo
 	InsteadDo  AbilityFn
+	Redirect   func(g *Game, self, target int, a Affect) bool   // offer to take attempt a on target instead (redirect.go)
 	CanPlay    func(g *Game, self, player, card, slot int) bool // restriction imposed while self is in play
 	PlayOK     func(g *Game, player, card, target int) bool     // may this card be played on target (slot or minion)
 	IgnoreBase func(g *Game, self, player int) bool             // player ignores the ability of self's base

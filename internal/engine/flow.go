@@ -675,11 +675,7 @@ func playCardProc(g *Game, f *Frame) {
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn
 		}
-		if fn >= 0 {
-			g.resolve(fn, p, c, slot, on)
-		} else {
-			g.push(fnDrain, p, None, None, None)
-		}
+		g.resolvePlayed(fn, p, c, slot, on) // reactions.go: a WinPlayed window may come first
 		// Specials that answer a card being played come after its triggers.
 		if g.anySpecialFor(WinAfterPlay) {
 			wf := g.push(fnWindow, p, c, slot, None)
@@ -1101,4 +1097,5 @@ func (g *Game) GainVP(p, n int) {
 	}
 	g.Players[p].VP += int16(n)
 	g.emit(Event{Kind: EvVP, Player: int8(p), Num: int16(n), Card: None, Base: None})
+	g.noteVPGain(p) // reactions.go: Specials answering a VP gain
 }

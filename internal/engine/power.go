@@ -183,7 +183,7 @@ func (g *Game) AddEffect(e Effect) {
 
 // AddPower gives card c +n power until the end of the turn (n may be negative).
 func (g *Game) AddPower(f *Frame, c, n int) {
-	if !g.affect(f, c, AffPower) {
+	if g.offerRedirectOp(f, c, rdPower, n, 0) || !g.affect(f, c, AffPower) {
 		return
 	}
 	g.AddEffect(Effect{Kind: EffPower, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(n), Src: f.Src})

@@ -195,7 +195,7 @@ const (
 	EvTurnStart
 	EvPlay          // Card was played (Base where, Other = minion it is on)
 	EvDestroy       // Card was destroyed from Base (Other = cause card)
-	EvMove          // Card moved to Base (Num = from slot)
+	EvMove          // Card moved to Base (Num = from slot, Other = the player who moved it)
 	EvReturn        // Card returned to hand
 	EvDiscard       // Card went to a discard pile from a hand or deck
 	EvDraw          // Player drew Num cards

@@ -1,15 +1,12 @@
 package engine
 
 // Power returns the current power of card c: printed, then counters,
-// ongoing modifiers and temporary effects, floored at zero.
-func (g *Game) Power(c int) int { return g.powerFrom(c, nil, true) }
-
-// powerFrom is Power with the cards whose ongoing abilities modify power
-// given as srcs (see hookCards), or found by a scan when all is set.
-func (g *Game) powerFrom(c int, srcs []int16, all bool) int {
+// ongoing modifiers and temporary effects, floored at zero. Only minions have
+// power (a titan gives power to its controller instead: PowerGiven).
+func (g *Game) Power(c int) int {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
-	if d.Type != Minion && d.Type != Titan {
+	if d.Type != Minion {
 		return 0
 	}
 	p := d.Power
@@ -20,34 +17,29 @@ func (g *Game) powerFrom(c int, srcs []int16, all bool) int {
 		return p
 	}
 	p += int(cd.Counters)
-	p += g.modsFor(c, srcs, all)
+	p += g.modsFor(c)
 	if p < 0 {
 		p = 0
 	}
 	return p
 }
 
-func (g *Game) modsFor(c int, srcs []int16, all bool) int {
+func (g *Game) modsFor(c int) int {
 	cd := &g.Cards[c]
 	p := 0
-	mod := func(i int) {
-		sd := defs[g.Cards[i].Def]
-		if sd.Type == BaseCard && g.BaseIgnored(int(g.Cards[i].Base), int(cd.Ctrl)) {
-			return
+	for i := 0; i < int(g.NCards); i++ {
+		s := &g.Cards[i]
+		if !g.live(i) {
+			continue
+		}
+		sd := defs[s.Def]
+		if sd.PowerMod == nil {
+			continue
+		}
+		if sd.Type == BaseCard && g.BaseIgnored(int(s.Base), int(cd.Ctrl)) {
+			continue
 		}
 		p += sd.PowerMod(g, i, c)
-	}
-	if all {
-		for i := range g.onTable {
-			s := &g.Cards[i]
-			if defHooks[s.Def]&hPowerMod != 0 && (s.Zone == ZInPlay || s.Zone == ZBaseInPlay) {
-				mod(i)
-			}
-		}
-	} else {
-		for _, i := range srcs {
-			mod(int(i))
-		}
 	}
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
@@ -71,36 +63,21 @@ func (g *Game) modsFor(c int, srcs []int16, all bool) int {
 
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
 func (g *Game) PowerAt(s, p int) int {
-	var buf [32]int16 // grows on the heap in the rare game with more
-	srcs := g.hookCards(hPowerMod, buf[:0])
 	t := 0
-	for i := range g.onTable {
+	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
-			if g.IsMinion(i) {
-				t += g.powerFrom(i, srcs, false)
-			} else if d := defs[c.Def]; d.TotalPower != nil {
-				t += d.TotalPower(g, i)
-			}
+			t += g.PowerGiven(i)
 		}
 	}
-	return t
+	return t + g.loosePowerAt(s, p)
 }
 
 // TotalAt returns the total power of all minions at base slot s.
 func (g *Game) TotalAt(s int) int {
-	var buf [32]int16 // grows on the heap in the rare game with more
-	srcs := g.hookCards(hPowerMod, buf[:0])
 	t := 0
-	for i := range g.onTable {
-		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
-			if g.IsMinion(i) {
-				t += g.powerFrom(i, srcs, false)
-			} else if d := defs[c.Def]; d.TotalPower != nil {
-				t += d.TotalPower(g, i)
-			}
-		}
+	for p := 0; p < int(g.NPlayers); p++ {
+		t += g.PowerAt(s, p)
 	}
 	return t
 }
@@ -112,12 +89,15 @@ func (g *Game) Breakpoint(s int) int {
 		return 0
 	}
 	bp := defs[g.Cards[b].Def].Breakpoint
-	for i := range g.onTable {
+	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if defHooks[c.Def]&hBreakMod == 0 || (c.Zone != ZInPlay && c.Zone != ZBaseInPlay) {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[c.Def]
+		if d.BreakMod == nil {
+			continue
+		}
 		if d.Type == BaseCard && g.BaseIgnored(int(c.Base), None) {
 			continue
 		}
@@ -138,13 +118,7 @@ func (g *Game) Breakpoint(s int) int {
 // Qualifies reports whether p can earn VP at slot s: at least one minion
 // there, or at least 1 power there.
 func (g *Game) Qualifies(s, p int) bool {
-	for i := range g.onTable {
-		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
-			return true
-		}
-	}
-	return g.PowerAt(s, p) > 0
+	return len(g.MinionsAt(s, p)) > 0 || g.PowerAt(s, p) > 0
 }
 
 // Places returns, for each player, the place (1..3) they take at slot s, or 0.
@@ -209,7 +183,7 @@ func (g *Game) AddEffect(e Effect) {
 
 // AddPower gives card c +n power until the end of the turn (n may be negative).
 func (g *Game) AddPower(f *Frame, c, n int) {
-	if !g.affect(f, c, AffPower) {
+	if g.offerRedirectOp(f, c, rdPower, n, 0) || !g.affect(f, c, AffPower) {
 		return
 	}
 	g.AddEffect(Effect{Kind: EffPower, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(n), Src: f.Src})
@@ -262,9 +236,9 @@ func (g *Game) expire(kind uint8, p int) {
 
 // BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
 func (g *Game) BaseIgnored(s, p int) bool {
-	for i := range g.onTable {
+	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if defHooks[c.Def]&hIgnoreBase == 0 || c.Zone != ZInPlay || int(c.Base) != s {
+		if c.Zone != ZInPlay || int(c.Base) != s {
 			continue
 		}
 		d := defs[c.Def]

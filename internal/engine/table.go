@@ -2,23 +2,30 @@ package engine
 
 import "math/bits"
 
-// The table index: Game.Table has a bit per card instance, set while the card
-// is in play (ZInPlay) or is a base in play (ZBaseInPlay). Questions about
+// The table index: Game.Table has a bit per card instance, set while the
+// card's abilities are live (see live in lent.go): it is in play (ZInPlay),
+// is a base in play (ZBaseInPlay), or is a lent base card. Questions about
 // cards in play (power, breakpoints, restrictions, protections, triggers)
 // walk these bits instead of every card of the game. Every change of a
-// card's zone must go through setZone; Validate checks the index.
+// card's zone must go through setZone, and every change of FLent must be
+// followed by syncTable; Validate checks the index.
 
 // setZone changes card c's zone, keeping the table index.
 func (g *Game) setZone(c int, z Zone) {
 	g.Cards[c].Zone = z
-	if z == ZInPlay || z == ZBaseInPlay {
+	g.syncTable(c)
+}
+
+// syncTable updates card c's bit of the table index.
+func (g *Game) syncTable(c int) {
+	if g.live(c) {
 		g.Table[c>>6] |= 1 << (c & 63)
 	} else {
 		g.Table[c>>6] &^= 1 << (c & 63)
 	}
 }
 
-// tableCards appends to buf the cards in play and bases in play, in index order.
+// tableCards appends to buf the live cards (see setZone), in index order.
 func (g *Game) tableCards(buf []int16) []int16 {
 	for w, word := range g.Table {
 		for ; word != 0; word &= word - 1 {
@@ -32,14 +39,14 @@ func (g *Game) tableCards(buf []int16) []int16 {
 func (g *Game) checkTable() bool {
 	var want [len(g.Table)]uint64
 	for i := 0; i < int(g.NCards); i++ {
-		if z := g.Cards[i].Zone; z == ZInPlay || z == ZBaseInPlay {
+		if g.live(i) {
 			want[i>>6] |= 1 << (i & 63)
 		}
 	}
 	return want == g.Table
 }
 
-// onTable yields the cards in play and bases in play in index order; use it
+// onTable yields the live cards (see setZone) in index order; use it
 // as `for i := range g.onTable { ... }`.
 func (g *Game) onTable(yield func(int) bool) {
 	for w := range g.Table {

@@ -328,7 +328,6 @@ func FactionPlayable(faction string) bool {
 // PlayableFactions lists factions whose every card is implemented.
 func PlayableFactions() []string { return append([]string(nil), registry().playable...) }
 
-
 // Bases lists base definitions, optionally only playable ones.
 func Bases(playableOnly bool) []*Def {
 	var out []*Def

@@ -95,7 +95,6 @@ func (g *Game) exec(fi int) {
 // Resume continues a game paused at a breakpoint.
 func (g *Game) Resume() {
 	g.Paused = false
-	g.BreakPhase, g.BreakTurn = None, None
 	g.run()
 }
 
@@ -114,8 +113,13 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
 	if g.BreakPhase == None && g.BreakTurn == None {
 		return false
 	}
+	here := int32(g.Turn)*8 + int32(ph) + 1
+	if here == g.LastPause {
+		return false // resuming from this very pause
+	}
 	if (g.BreakPhase == None || int(g.BreakPhase) == int(ph)) && (g.BreakTurn == None || (int(g.BreakTurn) == p && ph == PhaseStart)) {
 		g.BreakPhase, g.BreakTurn = None, None
+		g.LastPause = here
 		g.Paused = true
 		f.Goto(int(f.Step))
 		return true
@@ -167,11 +171,6 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 			f.Ans = Option{Kind: OptNone, Player: None, Base: None, Card: None}
 		}
 		g.Pending.N = 0
-		f.Flags |= frContinue
-		return
-	}
-	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 && player < 0 {
-		f.Ans = g.Pending.Opts[0]
 		f.Flags |= frContinue
 		return
 	}

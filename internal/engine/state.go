@@ -317,6 +317,7 @@ type Game struct {
 	BreakPhase int8
 	BreakTurn  int8
 	Paused     bool
+	LastPause  int32
 }
 
 // Game options bits.

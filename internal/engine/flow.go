@@ -22,7 +22,11 @@ func init() {
 // startTurn resets the per-turn counters of player p.
 func (g *Game) resetTurn(p int) {
 	pl := &g.Players[p]
-	pl.MinionsPlayed, pl.ActionsPlayed = 0, 0
+	// what every player has played "this turn" starts again from zero
+	// (cards played on another player's turn count for that turn only)
+	for q := range g.Players {
+		g.Players[q].MinionsPlayed, g.Players[q].ActionsPlayed, g.Players[q].MinionsBeforePlay = 0, 0, 0
+	}
 	pl.MinionQuota, pl.ActionQuota = 1, 1
 	pl.NExtra = 0
 	pl.Extras = [MaxExtras]Extra{}
@@ -64,6 +68,7 @@ func turnProc(g *Game, f *Frame) {
 			return
 		}
 		g.Phase = PhasePlay
+		g.notePlayPhaseStart(p)
 		g.push(fnPlayPhase, p, None, None, None)
 		f.Next()
 	case 2: // Score Bases
@@ -198,6 +203,9 @@ func (g *Game) specialOptions(p int, w Window, slot int) {
 			kind := OptUse
 			if sp.Play {
 				kind = OptPlay
+				if d.Type == Action && g.ActionsForbidden(p) {
+					continue
+				}
 			}
 			g.Opt(Option{Kind: kind, Player: int8(p), Card: int16(i), Base: c.Base, Num: int16(k)})
 		}
@@ -239,9 +247,12 @@ func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
 }
 
 // resolve schedules an ability followed by the triggers it sets off.
+// Scheduled work runs in the order it is scheduled, so the ability is pushed
+// before the drain that resolves the triggers it (or its play) set off.
 func (g *Game) resolve(fn int16, player, src, base, target int) *Frame {
+	f := g.push(fn, player, src, base, target)
 	g.push(fnDrain, player, None, None, None)
-	return g.push(fn, player, src, base, target)
+	return f
 }
 
 // Resolve schedules ability fn as a resolution of its own (triggers it sets off resolve after it).
@@ -324,7 +335,7 @@ func (g *Game) canPlayNormally(p, c int) bool {
 			}
 		}
 	case Action:
-		if from != ZHand {
+		if from != ZHand || d.SpecialOnly() {
 			return false
 		}
 		if g.findAllowance(p, c, None, from) < -1 {
@@ -364,8 +375,11 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) int {
 		if e.Faction != None && !g.cardOfFaction(c, int(e.Faction)) {
 			continue
 		}
+		if !g.extraWhereOK(e, p, slot) {
+			continue
+		}
 		score := 1
-		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand {
+		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand || e.Where != WhereAny {
 			score = 2
 		}
 		if score > bestScore {
@@ -511,6 +525,9 @@ func playCardProc(g *Game, f *Frame) {
 	d := g.def(c)
 	switch f.Step {
 	case 0: // choose where
+		if d.Type == Action && g.ActionsForbidden(p) {
+			return // Mark of Sleep: no action may be played, not even an extra one
+		}
 		g.BeginAsk()
 		switch {
 		case d.Type == Minion:
@@ -739,7 +756,7 @@ func (g *Game) extraCandidates(f *Frame) []int {
 				continue
 			}
 		} else {
-			if d.Type != Action || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
+			if d.Type != Action || d.SpecialOnly() || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
 				continue
 			}
 		}
@@ -891,6 +908,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 			return
 		}
 		places := g.Places(s)
+		g.recordScore(s, int(f.V[0]), places)
 		d := g.def(int(f.V[0]))
 		for p := 0; p < int(g.NPlayers); p++ {
 			if places[p] > 0 {
@@ -926,6 +944,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.Cards[old].Base = None
 		g.Bases[s].Card = None
 		g.expireScored(s)
+		g.dropBaseEffects(s)
 		nb := g.drawBase()
 		if nb != None {
 			g.placeBase(nb, s)

@@ -104,6 +104,9 @@ type Player struct {
 	Faction       [2]int8 // faction indices (for rules that ask), None when unknown
 	NoActions     int8    // Mark of Sleep: turns for which actions are forbidden
 	Flags         uint8
+
+	// MinionsBeforePlay is MinionsPlayed when the Play Cards phase began (see playphase.go).
+	MinionsBeforePlay int8
 }
 
 // Extra is a held extra-play grant ("you may play an extra minion this turn").
@@ -116,6 +119,7 @@ type Extra struct {
 	Faction  int8  // only this faction, or None
 	Uses     int8  // remaining uses; 0 is an empty slot
 	Expires  uint8 // ExpireEndOfTurn (default) or ExpireNever
+	Where    uint8 // a condition on the base it is played onto (WhereAny, WhereNoOwnMinion); see extras_where.go
 }
 
 // Extra kinds.
@@ -317,6 +321,7 @@ type Game struct {
 	BreakPhase int8
 	BreakTurn  int8
 	Paused     bool
+	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
 	LastPause  int32
 }
 

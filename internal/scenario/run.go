@@ -71,7 +71,10 @@ func (r *runner) step(i int, st *yaml.Node) {
 	case m["use"] != nil:
 		spec := r.cardSpec(m["use"])
 		r.checkPlayer(i, m)
-		r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptUse && r.matchCard(int(o.Card), spec) }, "use "+spec.String(), false)
+		// A Special that plays its own card (Tenacious Z from the discard pile) is "used" too.
+		r.decide(i, st, func(o engine.Option) bool {
+			return (o.Kind == engine.OptUse || o.Kind == engine.OptPlay && o.Num >= 0) && r.matchCard(int(o.Card), spec)
+		}, "use "+spec.String(), false)
 	case m["choose"] != nil:
 		r.checkPlayer(i, m)
 		r.choose(i, st, m["choose"])
@@ -265,7 +268,13 @@ func (r *runner) decide(i int, st *yaml.Node, pred func(engine.Option) bool, wha
 // signature is everything a step can name about an option; alike options share it.
 func (r *runner) signature(o engine.Option) string {
 	g := r.g
-	s := fmt.Sprintf("%d/%d/%d/%d", o.Kind, o.Num, o.Player, o.Base)
+	num, pl, base := o.Num, o.Player, o.Base
+	if o.Kind == engine.OptCard && o.Card >= 0 {
+		// a step names the card itself (where it is now), never the option's
+		// number, player or base (e.g. two waiting abilities of the same card)
+		num, pl, base = 0, 0, 0
+	}
+	s := fmt.Sprintf("%d/%d/%d/%d", o.Kind, num, pl, base)
 	if o.Card >= 0 {
 		cd := g.Cards[o.Card]
 		s += fmt.Sprintf("/%s/%d/%d/%d/%d/%s", g.Name(int(o.Card)), cd.Zone, cd.Owner, cd.Ctrl, cd.Base, r.labelOf(int(o.Card)))

@@ -174,18 +174,23 @@ func (a *Greedy) eval(g *engine.Game) float64 {
 			}
 		}
 	}
+	// Cards in hand are worth a little (up to six of them), and so is having
+	// used this turn's plays: a card kept back must earn its place.
+	var held [engine.MaxPlayers]int
 	for i := 0; i < int(g.NCards); i++ {
 		cd := &g.Cards[i]
-		if cd.Zone != engine.ZHand || int(cd.Ctrl) >= n || cd.Ctrl < 0 {
+		if cd.Zone != engine.ZHand || int(cd.Ctrl) >= n || cd.Ctrl < 0 || held[cd.Ctrl] >= 6 {
 			continue
 		}
-		d := g.DefOf(i)
-		hv := 0.3
-		if d.Type == engine.Minion {
-			hv = 0.2 + 0.05*float64(d.Power)
+		held[cd.Ctrl]++
+		hv := 0.1
+		if d := g.DefOf(i); d.Type == engine.Minion {
+			hv = 0.06 + 0.02*float64(d.Power)
 		}
 		val[cd.Ctrl] += hv
 	}
+	pl := &g.Players[a.me]
+	val[a.me] += 0.15 * float64(pl.MinionsPlayed+pl.ActionsPlayed)
 	other := math.Inf(-1)
 	for p := 0; p < n; p++ {
 		if p != a.me && val[p] > other {

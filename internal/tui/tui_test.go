@@ -205,3 +205,20 @@ func TestCardsCommand(t *testing.T) {
 	}
 	_ = ai.MaxMoves
 }
+
+// Two humans at one terminal (hotseat), both always taking the first option.
+func TestHotseatGame(t *testing.T) {
+	g, seats, err := tui.Setup(tui.Config{Players: 2, Seats: "human,human", Factions: "random", Seed: 21})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Repeat("1\n", 20000)
+	var out bytes.Buffer
+	if err := tui.NewSession(g, seats, strings.NewReader(in), &out).Run(); err != nil {
+		t.Fatalf("run: %v\n%s", err, tail(out.String()))
+	}
+	s := out.String()
+	if !g.Over || !strings.Contains(s, "=== Player 2, your turn to decide") || !strings.Contains(s, "=== Player 1, your turn to decide") {
+		t.Fatalf("no hotseat hand-over or no end:\n%s", tail(s))
+	}
+}

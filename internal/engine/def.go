@@ -133,6 +133,13 @@ type Def struct {
 	BaseFrom   func(g *Game, self, player int) bool             // minions may be played onto self's base from the discard
 	Playable   bool                                             // the behaviour is implemented
 
+	// TalentAgain: while self is in play, card may use its Talent a second time
+	// this turn (once per turn per self; see talents.go).
+	TalentAgain func(g *Game, self, card int) bool
+	// TotalPower: power a non-minion card in play adds to its controller's
+	// total at its base (e.g. counters on an action that say so).
+	TotalPower func(g *Game, self int) int
+
 	onPlayFn, talentFn, insteadFn int16
 }
 

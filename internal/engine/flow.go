@@ -175,8 +175,7 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 				g.Opt(Option{Kind: OptPlay, Player: int8(p), Card: int16(i), Base: None, Num: -1})
 			}
 			if c.Zone == ZInPlay {
-				d := defs[c.Def]
-				if d.Talent != nil && c.Flags&FTalentUsed == 0 && (d.TalentOK == nil || d.TalentOK(g, i)) {
+				if g.talentReady(p, i) {
 					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
 				}
 			}
@@ -234,7 +233,7 @@ func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
 	case OptUse:
 		c := int(o.Card)
 		if o.Num < 0 {
-			g.Cards[c].Flags |= FTalentUsed
+			g.useTalent(c)
 			g.resolve(defs[g.Cards[c].Def].talentFn, p, c, int(g.Cards[c].Base), None)
 			return true
 		}

@@ -65,8 +65,12 @@ func (g *Game) PowerAt(s, p int) int {
 	t := 0
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
-			t += g.Power(i)
+		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
+			if g.IsMinion(i) {
+				t += g.Power(i)
+			} else if d := defs[c.Def]; d.TotalPower != nil {
+				t += d.TotalPower(g, i)
+			}
 		}
 	}
 	return t

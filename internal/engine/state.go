@@ -212,6 +212,7 @@ const (
 	EvMinionPlaced  // not played, but entered a base
 	EvScoringChosen // Base chosen to score
 	EvAfterScore    // after Base scored (VP awarded)
+	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was)
 )
 
 // Frame is one unit of pending work on the stack.

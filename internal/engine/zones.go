@@ -65,6 +65,7 @@ func (g *Game) Discard(p int) []int { return g.Collect(ZDiscard, p) }
 // put moves card c to zone z of holder p at the end (bottom / newest).
 func (g *Game) put(c int, z Zone, p int) {
 	cd := &g.Cards[c]
+	fromPlay, ctrl, base := cd.Zone == ZInPlay, cd.Ctrl, cd.Base
 	cd.Zone = z
 	cd.Ctrl = int8(p)
 	cd.Base = None
@@ -72,6 +73,9 @@ func (g *Game) put(c int, z Zone, p int) {
 	cd.Pos = g.nextPos()
 	cd.Counters = 0
 	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed
+	if fromPlay && z == ZDiscard {
+		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: int16(c), Base: base})
+	}
 }
 
 // putTop moves card c to the top of p's deck.

@@ -49,7 +49,7 @@ func viewCards(v *engine.View) []int {
 // The view of player 0 never names a card in another player's hand or in any
 // deck, and shows its own hand exactly.
 func TestViewHidesOtherHandsAndDecks(t *testing.T) {
-	checked := 0
+	checked, hidden := 0, 0
 	for game := 0; game < 24; game++ {
 		g, _, err := match.DealRandom(2+game%3, uint64(game))
 		if err != nil {
@@ -83,8 +83,11 @@ func TestViewHidesOtherHandsAndDecks(t *testing.T) {
 					if o.Card >= 0 && !o.Hidden && g.Cards[o.Card].Zone == engine.ZHand && g.Ctrl(o.Card) != 0 {
 						t.Fatalf("an option shows a card of player 2's hand")
 					}
-					if o.Hidden && o.CardName != "" {
-						t.Fatalf("a hidden option has a name")
+					if o.Hidden {
+						hidden++
+						if o.CardName != "" || o.Card != engine.None {
+							t.Fatalf("a hidden option names its card")
+						}
 					}
 				}
 			}
@@ -94,8 +97,8 @@ func TestViewHidesOtherHandsAndDecks(t *testing.T) {
 			}
 		}
 	}
-	if checked < 100 {
-		t.Fatalf("only %d positions checked", checked)
+	if checked < 100 || hidden == 0 {
+		t.Fatalf("only %d positions checked, %d hidden options seen", checked, hidden)
 	}
 }
 

@@ -222,3 +222,15 @@ func TestHotseatGame(t *testing.T) {
 		t.Fatalf("no hotseat hand-over or no end:\n%s", tail(s))
 	}
 }
+
+// A faction draft: the human picks by number, then the game is played out.
+func TestDraftThenGame(t *testing.T) {
+	var out, errOut bytes.Buffer
+	in := "0\nhelp Aliens\nNoSuchFaction\n" + strings.Repeat("1\n", 20000)
+	code := tui.Main([]string{"--factions", "draft", "--seats", "human,random", "--seed", "8"}, strings.NewReader(in), &out, &errOut)
+	s := out.String()
+	if code != 0 || !strings.Contains(s, "Faction draft:") || !strings.Contains(s, "There is no option 0") ||
+		!strings.Contains(s, "Invader (minion, power 3, Aliens)") || !strings.Contains(s, `"NoSuchFaction" cannot be picked`) || !strings.Contains(s, "Game over:") {
+		t.Fatalf("code %d, stderr %s\n%s", code, errOut.String(), tail(s))
+	}
+}

@@ -47,11 +47,13 @@ func (a *Greedy) Choose(g *engine.Game, v *engine.View) int {
 	n := len(d.Options)
 	share := a.Budget / n
 	for i := 0; i < n; i++ {
-		val, ok := a.try(det, i, share, 4, true)
+		val, ok := a.try(det, i, share, 4, false)
 		if !ok {
 			continue
 		}
-		if val > bestV+1e-9 {
+		// On a tie, declining wins: it never loops on an ability that changes nothing.
+		decline := d.Options[i].Kind == engine.OptPass || d.Options[i].Kind == engine.OptNo
+		if val > bestV+1e-9 || (decline && val > bestV-1e-9) {
 			best, bestV = i, val
 		}
 	}

@@ -75,6 +75,9 @@ func New(s Setup) (*Game, error) {
 	if err := g.place(s); err != nil {
 		return nil, err
 	}
+	if err := g.setTitansAside(s); err != nil {
+		return nil, err
+	}
 	if s.Current < 0 || s.Current >= n {
 		return nil, fmt.Errorf("current player %d out of range", s.Current)
 	}
@@ -260,6 +263,9 @@ func (g *Game) deal(s Setup) error {
 			}
 		}
 		g.Players[p].VP = int16(sp.VP)
+	}
+	if err := g.setTitansAside(s); err != nil {
+		return err
 	}
 	for _, st := range s.BaseSets {
 		sets[st] = true

@@ -3,7 +3,11 @@ package engine
 // Talents: a card in play may use its Talent once during each of its
 // controller's turns (Play Cards phase). A card or base whose Def.TalentAgain
 // accepts a card lets it use its Talent a second time, once per turn per
-// granting card (Standing Stones); the second use must still pass TalentOK.
+// granting card (Standing Stones), or, when the granter's TalentAgainAll is
+// set, once per turn for every card it accepts (Great Wolf Spirit); the second
+// use must still pass TalentOK. No card uses its Talent more than twice a turn.
+
+var flagTalentTwice = FlagID("talent used a second time")
 
 // talentReady reports whether card c (in play, controlled by p) may use its Talent now.
 func (g *Game) talentReady(p, c int) bool {
@@ -15,7 +19,7 @@ func (g *Game) talentReady(p, c int) bool {
 	if d.TalentOK != nil && !d.TalentOK(g, c) {
 		return false
 	}
-	return cd.Flags&FTalentUsed == 0 || g.talentGranter(c) != None
+	return cd.Flags&FTalentUsed == 0 || (!g.HasEffect(flagTalentTwice, c, None) && g.talentGranter(c) != None)
 }
 
 // talentGranter finds a card in play that lets c use its Talent again this turn, or None.
@@ -45,7 +49,8 @@ func (g *Game) useTalent(c int) {
 		g.Cards[c].Flags |= FTalentUsed
 		return
 	}
-	if gr := g.talentGranter(c); gr != None {
+	if gr := g.talentGranter(c); gr != None && !defs[g.Cards[gr].Def].TalentAgainAll {
 		g.Cards[gr].Flags |= FUsedSpecial
 	}
+	g.SetFlag(flagTalentTwice, int(g.Current), c, ExpireEndOfTurn)
 }

@@ -330,11 +330,17 @@ func setupProc(g *Game, f *Frame) {
 	case 1:
 		p := int(f.V[1])
 		if f.Yes() {
-			for _, c := range g.Hand(p) {
+			// the new hand comes from the rest of the deck; only then is
+			// the old hand shuffled into the deck (Culture Shock)
+			old := g.Hand(p)
+			for _, c := range old {
+				g.put(c, ZSetAside, p)
+			}
+			g.Draw(p, 5)
+			for _, c := range old {
 				g.put(c, ZDeck, p)
 			}
 			g.Shuffle(p)
-			g.Draw(p, 5)
 		}
 		f.V[0]++
 		f.Goto(0)

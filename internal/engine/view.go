@@ -356,10 +356,10 @@ func (g *Game) Determinize(p int, seed uint64) *Game {
 		for k, i := range pool {
 			cd := &c.Cards[i]
 			if k < len(hand) {
-				cd.Zone = ZHand
+				c.setZone(i, ZHand)
 				cd.Pos = g.Cards[hand[k]].Pos
 			} else {
-				cd.Zone = ZDeck
+				c.setZone(i, ZDeck)
 				cd.Pos = c.nextPos()
 			}
 		}

@@ -18,6 +18,8 @@ const (
 	hCanPlay
 	hIgnoreBase
 	hBaseFrom
+	hLends
+	hLoosePower
 )
 
 // defHooks[id] is the hook mask of definition id.
@@ -51,6 +53,12 @@ func hooksOf(d *Def) uint16 {
 	}
 	if d.BaseFrom != nil {
 		h |= hBaseFrom
+	}
+	if d.LendsTopBase != nil {
+		h |= hLends
+	}
+	if d.LoosePower != nil {
+		h |= hLoosePower
 	}
 	return h
 }

@@ -30,10 +30,10 @@ func (g *Game) refreshLent() {
 			g.syncTable(i)
 		}
 	}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		d := defs[c.Def]
-		if d.LendsTopBase == nil || c.Zone != ZInPlay || !d.LendsTopBase(g, i) {
+		if defHooks[c.Def]&hLends == 0 || c.Zone != ZInPlay || !d.LendsTopBase(g, i) {
 			continue
 		}
 		if top := g.topBase(); top != None {

@@ -6,9 +6,9 @@ package engine
 
 func (g *Game) loosePowerAt(s, p int) int {
 	t := 0
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
-		if c.Zone != ZInPlay {
+		if defHooks[c.Def]&hLoosePower == 0 || c.Zone != ZInPlay {
 			continue
 		}
 		if d := defs[c.Def]; d.LoosePower != nil {

@@ -27,15 +27,12 @@ func (g *Game) Power(c int) int {
 func (g *Game) modsFor(c int) int {
 	cd := &g.Cards[c]
 	p := 0
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		s := &g.Cards[i]
-		if !g.live(i) {
+		if defHooks[s.Def]&hPowerMod == 0 || !g.live(i) {
 			continue
 		}
 		sd := defs[s.Def]
-		if sd.PowerMod == nil {
-			continue
-		}
 		if sd.Type == BaseCard && g.BaseIgnored(int(s.Base), int(cd.Ctrl)) {
 			continue
 		}
@@ -64,7 +61,7 @@ func (g *Game) modsFor(c int) int {
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
 func (g *Game) PowerAt(s, p int) int {
 	t := 0
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
 			t += g.PowerGiven(i)
@@ -89,15 +86,12 @@ func (g *Game) Breakpoint(s int) int {
 		return 0
 	}
 	bp := defs[g.Cards[b].Def].Breakpoint
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
-		if !g.live(i) {
+		if defHooks[c.Def]&hBreakMod == 0 || !g.live(i) {
 			continue
 		}
 		d := defs[c.Def]
-		if d.BreakMod == nil {
-			continue
-		}
 		if d.Type == BaseCard && g.BaseIgnored(int(c.Base), None) {
 			continue
 		}
@@ -236,9 +230,9 @@ func (g *Game) expire(kind uint8, p int) {
 
 // BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
 func (g *Game) BaseIgnored(s, p int) bool {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		c := &g.Cards[i]
-		if c.Zone != ZInPlay || int(c.Base) != s {
+		if defHooks[c.Def]&hIgnoreBase == 0 || c.Zone != ZInPlay || int(c.Base) != s {
 			continue
 		}
 		d := defs[c.Def]

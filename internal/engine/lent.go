@@ -21,7 +21,8 @@ func (g *Game) lent(i int) bool {
 }
 
 func (g *Game) refreshLent() {
-	for i := 0; i < int(g.NCards); i++ {
+	// only the card recorded in g.Lent can carry FLent
+	if i := int(g.Lent) - 1; i >= 0 {
 		if g.Cards[i].Flags&FLent != 0 {
 			g.Cards[i].Flags &^= FLent
 			if g.Cards[i].Zone == ZBaseDeck {
@@ -29,6 +30,7 @@ func (g *Game) refreshLent() {
 			}
 			g.syncTable(i)
 		}
+		g.Lent = 0
 	}
 	for i := range g.onTable {
 		c := &g.Cards[i]
@@ -39,6 +41,7 @@ func (g *Game) refreshLent() {
 		if top := g.topBase(); top != None {
 			g.Cards[top].Flags |= FLent
 			g.Cards[top].Base = c.Base
+			g.Lent = int16(top + 1)
 			g.syncTable(top)
 		}
 		return

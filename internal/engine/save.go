@@ -297,7 +297,7 @@ func (g *Game) Validate() error {
 		}
 	}
 	if !g.checkTable() {
-		return errors.New("the table index does not match the cards in play")
+		return errors.New("the table index or the lent base record does not match the cards")
 	}
 	for i := 0; i < int(g.NFrames); i++ {
 		f := &g.Frames[i]

@@ -333,6 +333,8 @@ type Game struct {
 	// play. It is kept by setZone (table.go) so that the many "every card in
 	// play" questions look at those cards only.
 	Table [(MaxCards + 63) / 64]uint64
+	// Lent is derived: 1 + the card carrying FLent, or 0 (lent.go).
+	Lent int16
 }
 
 // Game options bits.

@@ -43,7 +43,15 @@ func (g *Game) checkTable() bool {
 			want[i>>6] |= 1 << (i & 63)
 		}
 	}
-	return want == g.Table
+	if want != g.Table {
+		return false
+	}
+	for i := 0; i < int(g.NCards); i++ {
+		if g.Cards[i].Flags&FLent != 0 && i != int(g.Lent)-1 {
+			return false
+		}
+	}
+	return g.Lent >= 0 && int(g.Lent) <= int(g.NCards)
 }
 
 // onTable yields the live cards (see setZone) in index order; use it

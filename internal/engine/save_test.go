@@ -27,7 +27,7 @@ func mustMarshal(t *testing.T, g *engine.Game) []byte {
 func TestCopySaveReplayAgree(t *testing.T) {
 	seeds := 9
 	if testing.Short() || raceEnabled {
-		seeds = 3
+		seeds = 2
 	}
 	midAbility := 0
 	var buf engine.Game

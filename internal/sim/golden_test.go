@@ -43,3 +43,24 @@ func hashGame(h io.Writer, g *engine.Game) {
 		binary.Write(h, binary.LittleEndian, v)
 	}
 }
+
+func TestGoldenTrace(t *testing.T) {
+	out := os.Getenv("TRACE")
+	if out == "" {
+		t.Skip()
+	}
+	var seed uint64
+	fmt.Sscan(os.Getenv("SEED"), &seed)
+	var b strings.Builder
+	n := 2 + int(seed%3)
+	g, _ := engine.New(RandomSetup(seed, n))
+	r := NewRandom(seed)
+	for k := 0; !g.Over && k < 20000; k++ {
+		h := fnv.New64a()
+		hashGame(h, g)
+		d, _ := g.Decision()
+		fmt.Fprintf(&b, "%d %x %q %v\n", k, h.Sum64(), d.Prompt, d.Options)
+		g.Apply(r.Choose(g))
+	}
+	os.WriteFile(out, []byte(b.String()), 0o644)
+}

@@ -17,12 +17,12 @@ func playChecked(seed uint64, n int) Result {
 // TestRandomGames plays thousands of random games (fewer with -short) and
 // checks the invariants after every decision; a failure names its seed.
 func TestRandomGames(t *testing.T) {
-	games := 3000
+	games := 2000
 	if testing.Short() {
-		games = 300
+		games = 200
 	}
 	if raceEnabled {
-		games /= 8
+		games /= 10
 	}
 	ends := 0
 	for i := 0; i < games; i++ {

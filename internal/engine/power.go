@@ -72,9 +72,15 @@ func (g *Game) PowerAt(s, p int) int {
 
 // TotalAt returns the total power of all minions at base slot s.
 func (g *Game) TotalAt(s int) int {
-	t := 0
+	t := 0 // the sum of PowerAt over the players, in one walk
+	for i := range g.onTable {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
+			t += g.PowerGiven(i)
+		}
+	}
 	for p := 0; p < int(g.NPlayers); p++ {
-		t += g.PowerAt(s, p)
+		t += g.loosePowerAt(s, p)
 	}
 	return t
 }

@@ -297,7 +297,7 @@ func (s *Scenario) buildSetup() error {
 		case "current":
 			current, currentNode = v.Value, v
 		case "phase":
-			ph, ok := engine.ParsePhase(v.Value)
+			ph, ok := parsePhase(v.Value)
 			if !ok || ph == engine.PhaseSetup {
 				return lerr(s.File, v, "unknown phase %q (start, play, score, draw or end)", v.Value)
 			}

@@ -307,11 +307,13 @@ func (r *runner) play(i int, st *yaml.Node, m map[string]*yaml.Node) {
 	if m["on"] != nil {
 		onNode = m["on"]
 	}
-	baseName := ""
+	// the base in a play step (beside play:, or inside its mapping) is where
+	// the card goes, not where it is
+	baseName := spec.base
 	if m["base"] != nil {
 		baseName = m["base"].Value
 	}
-	spec.base = "" // the base in a play step is where it goes, not where it is
+	spec.base = ""
 	r.resume()
 	d, _ := r.g.Decision()
 	player := d.Player
@@ -640,9 +642,24 @@ func subMultiset(sub, all []string) bool {
 
 func show(l []string) string { return "[" + strings.Join(l, ", ") + "]" }
 
+// expectOrder puts prompt last: checking the pending decision may let a game
+// stopped by until at the start of a phase run on to that decision, so every
+// other key of the same expect is checked on the state the step found.
+func expectOrder(n *yaml.Node) [][2]*yaml.Node {
+	var out, last [][2]*yaml.Node
+	for _, kv := range pairs(n) {
+		if kv[0].Value == "prompt" {
+			last = append(last, kv)
+		} else {
+			out = append(out, kv)
+		}
+	}
+	return append(out, last...)
+}
+
 func (r *runner) expect(i int, n *yaml.Node) {
 	g := r.g
-	for _, kv := range pairs(n) {
+	for _, kv := range expectOrder(n) {
 		key, v := kv[0].Value, kv[1]
 		switch key {
 		case "vp":

@@ -24,7 +24,7 @@ func TestCultureShockRandomGames(t *testing.T) {
 			}
 			ps = append(ps, engine.SetupPlayer{Factions: []string{a, b}})
 		}
-		g, err := engine.New(engine.Setup{Seed: uint64(seed), Players: ps, Deal: true})
+		g, err := engine.New(engine.Setup{Seed: uint64(seed), Players: ps, Deal: true, Copies: 4}) // factions repeat across seats
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

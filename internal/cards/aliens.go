@@ -106,29 +106,30 @@ var _ = card("aliens/probe", func(d *engine.Def) {
 	}
 })
 
+// Terraforming, in the order of its text: search the base deck first (V0 = the
+// base found), then choose the base in play it replaces.
 var _ = card("aliens/terraforming", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case 0:
-			g.AskBases(f, you(f), "Choose a base in play to replace", g.BaseSlots(), false)
-		case 1:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			f.Base = int8(s)
 			g.BeginAsk()
 			for _, b := range g.Collect(engine.ZBaseDeck, none) {
 				g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
 			}
-			g.Ask(f, you(f), "Search the base deck for the base that replaces it", 0)
-		case 2:
+			g.Ask(f, you(f), "Search the base deck for a base", 0)
+		case 1:
 			nb := int(f.Ans.Card)
 			if f.Ans.Kind != engine.OptBase || nb < 0 {
 				return
 			}
-			s := int(f.Base)
-			g.SwapBase(f, s, nb)
+			f.V[0] = int16(nb)
+			g.AskBases(f, you(f), "Choose the base in play that "+g.Name(nb)+" replaces", g.BaseSlots(), false)
+		case 2:
+			s := f.ChosenBase()
+			if s == none {
+				return
+			}
+			g.SwapBase(f, s, int(f.V[0]))
 			g.ShuffleBaseDeck()
 			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none, NotBase: none}, self(f))
 		}

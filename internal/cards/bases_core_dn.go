@@ -59,13 +59,23 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 	}}
 })
 
-// Temple of Goju: V0 = next player to handle (counting from the current player).
-// When a player's highest power is tied, that player chooses which one goes.
+// Temple of Goju: each player's highest-power minion here goes to the bottom of
+// its owner's deck. The text names no tie-break, so by the superlative rule every
+// minion tied for a player's highest power goes; that player chooses the order,
+// one at a time. V0 = next player to handle (counting from the current player),
+// V1 = the player being handled, V2 = their highest power.
+var flagGojuDone = int(engine.Text("mark: Temple of Goju handled"))
+
 var _ = card("base/temple_of_goju", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			s := int(f.Base)
+			tied := func(p int) []int {
+				return where(g.MinionsAt(s, p), func(m int) bool {
+					return g.Power(m) == int(f.V[2]) && !g.Marked(flagGojuDone, m, self(f))
+				})
+			}
 			switch f.Step {
 			case 0:
 				for int(f.V[0]) < int(g.NPlayers) {
@@ -79,15 +89,25 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 					for _, m := range ms {
 						top = max(top, g.Power(m))
 					}
-					g.AskCards(f, p, "Temple of Goju: choose your highest-power minion to go to the bottom of its owner's deck",
-						where(ms, func(m int) bool { return g.Power(m) == top }), false)
+					f.V[1], f.V[2] = int16(p), int16(top)
+					f.Goto(1)
 					return
 				}
+				g.Unmark(flagGojuDone, self(f))
 			case 1:
+				p := int(f.V[1])
+				cands := tied(p)
+				if len(cands) == 0 {
+					f.Goto(0)
+					return
+				}
+				g.AskCards(f, p, "Temple of Goju: choose your highest-power minion to go to the bottom of its owner's deck", cands, false)
+			case 2:
 				if c := f.Chosen(); c != none {
+					g.MarkCard(flagGojuDone, c, self(f))
 					g.Place(f, c, engine.PlaceDeckBottom)
 				}
-				f.Goto(0)
+				f.Goto(1)
 			}
 		},
 	}}

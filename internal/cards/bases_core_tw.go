@@ -9,7 +9,8 @@ import "github.com/smashup/smashup/internal/engine"
 var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvDestroy,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return g.IsMinion(int(ev.Card)) && int(ev.Base) == g.SlotOfBase(self)
+			s := g.SlotOfBase(self)
+			return g.IsMinion(int(ev.Card)) && int(ev.Base) == s && !g.BaseIgnored(s, g.Owner(int(ev.Card)))
 		},
 		Do: func(g *G, f *F) { g.GainVP(g.Owner(int(f.Ev.Card)), 1) }}}
 })
@@ -21,6 +22,9 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 			p, s := you(f), int(f.Base)
 			switch f.Step {
 			case 0:
+				if g.BaseIgnored(s, p) {
+					return
+				}
 				cands := where(g.Minions(none), func(c int) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
 				g.AskCards(f, p, "You may move another player's minion to Mushroom Kingdom", cands, true)
 			case 1:
@@ -32,11 +36,12 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 })
 
 // firstWinner is the one winner of slot s who uses a "the winner" ability:
-// tied winners are broken starting with the current player, clockwise.
+// tied winners are broken starting with the current player, clockwise. A
+// winner who ignores the base (Infiltrate) does not use it.
 func firstWinner(g *G, s int) int {
 	for _, p := range g.PlayersFrom(int(g.Current)) {
 		for _, w := range g.WinnersAt(s) {
-			if w == p {
+			if w == p && !g.BaseIgnored(s, p) {
 				return p
 			}
 		}
@@ -120,7 +125,7 @@ var _ = card("base/the_great_library", func(d *engine.Def) {
 			if f.Step > 0 && f.Yes() {
 				g.Draw(players[i-1], 1)
 			}
-			for i < len(players) && len(g.MinionsAt(s, players[i])) == 0 {
+			for i < len(players) && (len(g.MinionsAt(s, players[i])) == 0 || g.BaseIgnored(s, players[i])) {
 				i++
 			}
 			if i >= len(players) {

@@ -19,6 +19,9 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 		On: engine.EvPlay, When: playedHere,
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Player)
+			if g.BaseIgnored(int(f.Ev.Base), p) {
+				return
+			}
 			if isCurrent(g, p) && g.Phase == engine.PhasePlay {
 				e := engine.ExtraMinionGrant()
 				e.MaxPower = 2
@@ -54,7 +57,7 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 			}
 			for ; int(f.V[0]) < int(g.NPlayers); f.V[0]++ {
 				w := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
-				if f.V[1]&(1<<w) == 0 {
+				if f.V[1]&(1<<w) == 0 || g.BaseIgnored(s, w) {
 					continue
 				}
 				if mine := where(g.MinionsAt(s, w), powerAtMost(g, 3)); len(mine) > 0 {
@@ -72,6 +75,9 @@ var _ = card("base/evans_city_cemetery", func(d *engine.Def) {
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			for _, w := range g.WinnersAt(int(f.Base)) {
+				if g.BaseIgnored(int(f.Base), w) {
+					continue
+				}
 				for _, c := range g.Hand(w) {
 					g.DiscardCard(c)
 				}
@@ -87,7 +93,9 @@ var _ = card("base/rhodes_plaza_mall", func(d *engine.Def) {
 		On: engine.EvScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			for _, p := range g.PlayersFrom(int(g.Current)) {
-				g.GainVP(p, len(g.MinionsAt(int(f.Base), p)))
+				if !g.BaseIgnored(int(f.Base), p) {
+					g.GainVP(p, len(g.MinionsAt(int(f.Base), p)))
+				}
 			}
 		},
 	}}

@@ -209,18 +209,28 @@ var _ = card("giant_ants/we_will_rock_you", func(d *engine.Def) {
 	}
 })
 
+// markTried marks a card an "any number" ability already tried and failed to affect.
+var markTried = engine.FlagID("tried")
+
 var _ = card("giant_ants/who_wants_to_live_forever", func(d *engine.Def) {
 	// V0: counters removed so far.
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case 0:
-			g.AskCards(f, you(f), "Remove a +1 power counter from one of your minions (draw a card for each)", where(mine(g, f), withCounters(g)), true)
+			// a minion whose counter could not be removed (it is protected) is not offered again
+			cands := where(mine(g, f), func(c int) bool { return withCounters(g)(c) && !g.Marked(markTried, c, self(f)) })
+			g.AskCards(f, you(f), "Remove a +1 power counter from one of your minions (draw a card for each)", cands, true)
 		case 1:
 			if c := f.Chosen(); c != none {
-				f.V[0] += int16(g.RemoveCounters(f, c, 1))
+				n := g.RemoveCounters(f, c, 1)
+				if n == 0 {
+					g.MarkCard(markTried, c, self(f))
+				}
+				f.V[0] += int16(n)
 				f.Goto(0)
 				return
 			}
+			g.Unmark(markTried, self(f))
 			g.Draw(you(f), int(f.V[0]))
 		}
 	}

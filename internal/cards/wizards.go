@@ -13,8 +13,17 @@ var _ = card("wizards/archmage", func(d *engine.Def) {
 	})
 })
 
+// Chronomage: in your Play Cards phase the extra action may be kept for later
+// in the phase; played at any other time (e.g. through Hidden Ninja) it must
+// be used at once.
 var _ = card("wizards/chronomage", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) { extraAction(g, you(f)) }
+	d.OnPlay = func(g *G, f *F) {
+		if isCurrent(g, you(f)) && g.Phase == engine.PhasePlay {
+			extraAction(g, you(f))
+			return
+		}
+		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+	}
 })
 
 var _ = card("wizards/enchantress", func(d *engine.Def) {

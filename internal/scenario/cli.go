@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Main runs the scenario files under paths, printing one line per scenario and
@@ -26,7 +27,7 @@ func Main(paths []string, out io.Writer) int {
 		if err != nil {
 			var le *LoadError
 			if errors.As(err, &le) {
-				fmt.Fprintln(out, "ERROR", le.Error())
+				fmt.Fprintln(out, "ERROR", oneLine(le.Error()))
 			} else {
 				fmt.Fprintf(out, "ERROR %s: %v\n", f, err)
 			}
@@ -40,7 +41,7 @@ func Main(paths []string, out io.Writer) int {
 				fmt.Fprintf(out, "PASS %s\n", res.Name)
 			} else {
 				failed++
-				fmt.Fprintf(out, "FAIL %s: %s\n", res.Name, res.Reason)
+				fmt.Fprintf(out, "FAIL %s: %s\n", res.Name, oneLine(res.Reason))
 			}
 		}
 	}
@@ -52,4 +53,9 @@ func Main(paths []string, out io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// oneLine keeps a message on one output line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
 }

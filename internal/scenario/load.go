@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -51,6 +52,21 @@ func lerr(file string, n *yaml.Node, format string, a ...any) *LoadError {
 		line = n.Line
 	}
 	return &LoadError{File: file, Line: line, Msg: fmt.Sprintf(format, a...)}
+}
+
+// yamlError turns a YAML syntax error ("yaml: line 7: ...") into a load error
+// that names the file and the line.
+func yamlError(file string, err error) *LoadError {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if k := strings.Index(rest, ":"); k > 0 {
+			if n, e := strconv.Atoi(rest[:k]); e == nil {
+				line, msg = n, strings.TrimSpace(rest[k+1:])
+			}
+		}
+	}
+	return &LoadError{File: file, Line: line, Msg: "YAML syntax: " + msg}
 }
 
 // Files expands paths (files and directories, recursively) into scenario files, sorted.
@@ -105,7 +121,7 @@ func Parse(file string, raw []byte) ([]*Scenario, error) {
 			break
 		}
 		if err != nil {
-			return nil, &LoadError{File: file, Msg: "YAML: " + err.Error()}
+			return nil, yamlError(file, err)
 		}
 		if len(doc.Content) == 0 {
 			continue
@@ -207,6 +223,28 @@ func (s *Scenario) cardNames(n *yaml.Node) ([]string, error) {
 	return names, nil
 }
 
+// typedNames reads card names that must all be bases (wantBase) or all not be bases.
+func (s *Scenario) typedNames(n *yaml.Node, wantBase bool) ([]string, error) {
+	names, err := s.cardNames(n)
+	if err != nil {
+		return nil, err
+	}
+	for i, nm := range names {
+		d, _ := engine.Lookup(nm)
+		if (d.Type == engine.BaseCard) != wantBase {
+			node := n
+			if n.Kind == yaml.SequenceNode && i < len(n.Content) {
+				node = n.Content[i]
+			}
+			if wantBase {
+				return nil, lerr(s.File, node, "%q is not a base", nm)
+			}
+			return nil, lerr(s.File, node, "%q is a base, not a card for a player's hand, deck or discard pile", nm)
+		}
+	}
+	return names, nil
+}
+
 func (s *Scenario) intVal(n *yaml.Node) (int, error) {
 	var v int
 	if err := n.Decode(&v); err != nil {
@@ -245,13 +283,13 @@ func (s *Scenario) buildSetup() error {
 		case "bases":
 			basesNode = v
 		case "base_deck":
-			l, err := s.cardNames(v)
+			l, err := s.typedNames(v, true)
 			if err != nil {
 				return err
 			}
 			es.BaseDeck = l
 		case "base_discard":
-			l, err := s.cardNames(v)
+			l, err := s.typedNames(v, true)
 			if err != nil {
 				return err
 			}
@@ -259,7 +297,7 @@ func (s *Scenario) buildSetup() error {
 		case "current":
 			current, currentNode = v.Value, v
 		case "phase":
-			ph, ok := engine.ParsePhase(v.Value)
+			ph, ok := parsePhase(v.Value)
 			if !ok || ph == engine.PhaseSetup {
 				return lerr(s.File, v, "unknown phase %q (start, play, score, draw or end)", v.Value)
 			}
@@ -333,11 +371,11 @@ func (s *Scenario) buildSetup() error {
 					}
 				}
 			case "hand":
-				sp.Hand, err = s.cardNames(v)
+				sp.Hand, err = s.typedNames(v, false)
 			case "deck":
-				sp.Deck, err = s.cardNames(v)
+				sp.Deck, err = s.typedNames(v, false)
 			case "discard":
-				sp.Discard, err = s.cardNames(v)
+				sp.Discard, err = s.typedNames(v, false)
 			case "vp":
 				sp.VP, err = s.intVal(v)
 			default:
@@ -375,8 +413,8 @@ func (s *Scenario) buildSetup() error {
 			for _, kv := range pairs(bn) {
 				switch kv[0].Value {
 				case "base":
-					if _, err := engine.Lookup(kv[1].Value); err != nil {
-						return lerr(s.File, kv[1], "%v", err)
+					if err := s.checkBaseName(kv[1]); err != nil {
+						return err
 					}
 					sb.Base = kv[1].Value
 				case "cards":
@@ -399,8 +437,12 @@ func (s *Scenario) buildSetup() error {
 						k, v := kv[0], kv[1]
 						switch k.Value {
 						case "card":
-							if _, err := engine.Lookup(v.Value); err != nil {
+							d, err := engine.Lookup(v.Value)
+							if err != nil {
 								return lerr(s.File, v, "%v", err)
+							}
+							if d.Type == engine.BaseCard {
+								return lerr(s.File, v, "%q is a base, not a card to put on a base", v.Value)
 							}
 							sc.Card = v.Value
 						case "owner":
@@ -447,6 +489,9 @@ func (s *Scenario) buildSetup() error {
 						if idx < 0 {
 							return lerr(s.File, onNode, "on: %q names no card listed before it on this base", onNode.Value)
 						}
+						if d, _ := engine.Lookup(sb.Cards[idx].Card); d == nil || d.Type != engine.Minion {
+							return lerr(s.File, onNode, "on: %q is not a minion", onNode.Value)
+						}
 						sc.On = idx
 					}
 					if label != "" {
@@ -472,7 +517,9 @@ func (s *Scenario) buildSetup() error {
 
 var stepKeys = map[string]bool{"play": true, "use": true, "choose": true, "pass": true, "expect": true, "until": true, "base": true, "player": true, "on": true}
 
-// checkSteps validates step shapes and card names before anything runs.
+// checkSteps validates step shapes, card names, player ids, check keys and
+// until targets before anything runs, so that a mistake in a file is a load
+// error (exit 2) with its line rather than a failed scenario.
 func (s *Scenario) checkSteps() error {
 	for _, st := range s.steps {
 		if st.Kind == yaml.ScalarNode {
@@ -484,24 +531,240 @@ func (s *Scenario) checkSteps() error {
 		if st.Kind != yaml.MappingNode {
 			return lerr(s.File, st, "a step must be a mapping or pass")
 		}
+		var kinds []string
+		has := map[string]bool{}
 		for _, kv := range pairs(st) {
-			if !stepKeys[kv[0].Value] {
-				return lerr(s.File, kv[0], "unknown step key %q", kv[0].Value)
+			k := kv[0].Value
+			if !stepKeys[k] {
+				return lerr(s.File, kv[0], "unknown step key %q", k)
 			}
-			switch kv[0].Value {
-			case "play", "use":
-				if err := s.checkNames(kv[1]); err != nil {
-					return err
-				}
-			case "base":
-				if _, err := engine.Lookup(kv[1].Value); err != nil {
-					return lerr(s.File, kv[1], "%v", err)
+			if has[k] {
+				return lerr(s.File, kv[0], "step key %q given twice", k)
+			}
+			has[k] = true
+			switch k {
+			case "play", "use", "choose", "pass", "expect", "until":
+				kinds = append(kinds, k)
+			}
+		}
+		if len(kinds) != 1 {
+			return lerr(s.File, st, "a step needs exactly one of play, use, choose, pass, expect, until (found %d)", len(kinds))
+		}
+		kind := kinds[0]
+		for _, kv := range pairs(st) {
+			k, v := kv[0], kv[1]
+			switch k.Value {
+			case "base", "on":
+				if kind != "play" {
+					return lerr(s.File, k, "%s: is only for play steps", k.Value)
 				}
 			case "player":
-				if _, err := s.player(kv[1]); err != nil {
+				if kind == "expect" || kind == "until" {
+					return lerr(s.File, k, "player: is only for decision steps")
+				}
+			}
+			var err error
+			switch k.Value {
+			case "play", "use", "on":
+				err = s.checkNames(v)
+			case "choose":
+				if v.Kind == yaml.MappingNode {
+					err = s.checkNames(v)
+				} else if v.Kind != yaml.ScalarNode {
+					err = lerr(s.File, v, "choose: takes a name, a number, yes/no, a text or a mapping")
+				}
+			case "base":
+				err = s.checkBaseName(v)
+			case "player":
+				_, err = s.player(v)
+			case "expect":
+				err = s.checkExpect(v)
+			case "until":
+				err = s.checkUntil(v)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Scenario) checkBaseName(n *yaml.Node) error {
+	if n.Kind != yaml.ScalarNode {
+		return lerr(s.File, n, "expected a base name")
+	}
+	d, err := engine.Lookup(n.Value)
+	if err != nil {
+		return lerr(s.File, n, "%v", err)
+	}
+	if d.Type != engine.BaseCard {
+		return lerr(s.File, n, "%q is not a base", n.Value)
+	}
+	return nil
+}
+
+// checkUntil accepts a phase name or "turn ID".
+func (s *Scenario) checkUntil(n *yaml.Node) error {
+	v := strings.TrimSpace(n.Value)
+	if id, ok := strings.CutPrefix(v, "turn "); ok {
+		if _, ok := s.seat[strings.TrimSpace(id)]; !ok {
+			return lerr(s.File, n, "until: unknown player %q", strings.TrimSpace(id))
+		}
+		return nil
+	}
+	if ph, ok := parsePhase(v); !ok || ph == engine.PhaseSetup {
+		return lerr(s.File, n, "until: expected a phase (start, play, score, draw, end) or turn ID, got %q", v)
+	}
+	return nil
+}
+
+// parsePhase reads a phase name, ignoring case and surrounding spaces.
+func parsePhase(v string) (engine.Phase, bool) {
+	return engine.ParsePhase(strings.ToLower(strings.TrimSpace(v)))
+}
+
+// checkPlayerMap checks a mapping whose keys are player ids.
+func (s *Scenario) checkPlayerMap(n *yaml.Node, val func(*yaml.Node) error) error {
+	if n.Kind != yaml.MappingNode {
+		return lerr(s.File, n, "expected a mapping of player ids")
+	}
+	for _, kv := range pairs(n) {
+		if _, err := s.player(kv[0]); err != nil {
+			return err
+		}
+		if err := val(kv[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Scenario) checkInt(n *yaml.Node) error {
+	_, err := s.intVal(n)
+	return err
+}
+
+func (s *Scenario) checkCardList(n *yaml.Node) error {
+	_, err := s.cardNames(n)
+	return err
+}
+
+// checkInPlayKey accepts a label or a known card name.
+func (s *Scenario) checkInPlayKey(n *yaml.Node) error {
+	if _, ok := s.labels[n.Value]; ok {
+		return nil
+	}
+	if _, err := engine.Lookup(n.Value); err != nil {
+		return lerr(s.File, n, "%v (and no label %q)", err, n.Value)
+	}
+	return nil
+}
+
+// checkExpect validates the keys and names of an expect mapping.
+func (s *Scenario) checkExpect(n *yaml.Node) error {
+	if n.Kind != yaml.MappingNode {
+		return lerr(s.File, n, "expect: takes a mapping of checks")
+	}
+	for _, kv := range pairs(n) {
+		k, v := kv[0], kv[1]
+		var err error
+		switch k.Value {
+		case "vp", "hand_size", "deck_size", "titan_counters":
+			err = s.checkPlayerMap(v, s.checkInt)
+		case "hand", "hand_has", "deck_top", "discard", "discard_has", "in_play", "titans":
+			err = s.checkPlayerMap(v, s.checkCardList)
+		case "bases", "base_deck_top":
+			err = s.checkCardList(v)
+		case "at":
+			if v.Kind != yaml.MappingNode {
+				return lerr(s.File, v, "at: takes a mapping of base names")
+			}
+			for _, bv := range pairs(v) {
+				if err := s.checkBaseName(bv[0]); err != nil {
+					return err
+				}
+				if bv[1].Kind != yaml.MappingNode {
+					return lerr(s.File, bv[1], "at.%s: takes a mapping", bv[0].Value)
+				}
+				for _, ck := range pairs(bv[1]) {
+					var err error
+					switch ck[0].Value {
+					case "cards":
+						err = s.checkCardList(ck[1])
+					case "power":
+						err = s.checkPlayerMap(ck[1], s.checkInt)
+					case "total", "breakpoint":
+						err = s.checkInt(ck[1])
+					default:
+						err = lerr(s.File, ck[0], "unknown at key %q (cards, power, total, breakpoint)", ck[0].Value)
+					}
+					if err != nil {
+						return err
+					}
+				}
+			}
+		case "power", "counters", "controller":
+			if v.Kind != yaml.MappingNode {
+				return lerr(s.File, v, "%s: takes a mapping of card names or labels", k.Value)
+			}
+			for _, cv := range pairs(v) {
+				if err := s.checkInPlayKey(cv[0]); err != nil {
+					return err
+				}
+				if k.Value == "controller" {
+					_, err = s.player(cv[1])
+				} else {
+					err = s.checkInt(cv[1])
+				}
+				if err != nil {
 					return err
 				}
 			}
+		case "turn":
+			_, err = s.player(v)
+		case "phase":
+			if ph, ok := parsePhase(v.Value); !ok || ph == engine.PhaseSetup {
+				err = lerr(s.File, v, "unknown phase %q (start, play, score, draw or end)", v.Value)
+			}
+		case "prompt":
+			if v.Kind != yaml.MappingNode {
+				return lerr(s.File, v, "prompt: takes a mapping")
+			}
+			for _, pk := range pairs(v) {
+				switch pk[0].Value {
+				case "player":
+					_, err = s.player(pk[1])
+				case "options", "options_include":
+					_, err = s.strList(pk[1])
+				default:
+					err = lerr(s.File, pk[0], "unknown prompt key %q (player, options, options_include)", pk[0].Value)
+				}
+				if err != nil {
+					return err
+				}
+			}
+		case "game_over":
+			var b bool
+			if v.Decode(&b) != nil {
+				err = lerr(s.File, v, "game_over: takes true or false")
+			}
+		case "winner":
+			var ids []string
+			ids, err = s.strList(v)
+			if err == nil {
+				for _, id := range ids {
+					if _, ok := s.seat[id]; !ok {
+						err = lerr(s.File, v, "unknown player %q", id)
+						break
+					}
+				}
+			}
+		default:
+			err = lerr(s.File, k, "unknown expect key %q", k.Value)
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -532,7 +795,14 @@ func (s *Scenario) checkNames(n *yaml.Node) error {
 				if _, err := s.player(kv[1]); err != nil {
 					return err
 				}
-			case "label", "zone":
+			case "label":
+				if _, ok := s.labels[kv[1].Value]; !ok {
+					return lerr(s.File, kv[1], "unknown label %q", kv[1].Value)
+				}
+			case "zone":
+				if !knownZone(kv[1].Value) {
+					return lerr(s.File, kv[1], "unknown zone %q (hand, deck, discard, in play, set aside, base deck, base discard)", kv[1].Value)
+				}
 			default:
 				return lerr(s.File, kv[0], "unknown key %q", kv[0].Value)
 			}

@@ -153,6 +153,16 @@ func zoneName(z engine.Zone) string {
 	return z.String()
 }
 
+// knownZone reports whether a zone: value names a zone sameZone understands.
+func knownZone(spec string) bool {
+	for z := engine.Zone(0); z <= engine.ZTitan; z++ {
+		if sameZone(spec, z) {
+			return true
+		}
+	}
+	return false
+}
+
 func sameZone(spec string, z engine.Zone) bool {
 	s := strings.ToLower(strings.TrimSpace(spec))
 	switch s {
@@ -243,9 +253,9 @@ func (r *runner) decide(i int, st *yaml.Node, pred func(engine.Option) bool, wha
 			idx = append(idx, k)
 		}
 	}
-	if len(idx) == 0 && passLike {
+	if len(idx) == 0 && passLike { // pass and no both decline
 		for k, o := range d.Options {
-			if o.Kind == engine.OptNo {
+			if o.Kind == engine.OptNo || o.Kind == engine.OptPass {
 				idx = append(idx, k)
 			}
 		}
@@ -266,18 +276,19 @@ func (r *runner) decide(i int, st *yaml.Node, pred func(engine.Option) bool, wha
 }
 
 // signature is everything a step can name about an option; alike options share it.
+// For an option about a card that is the kind of step (play, use, choose), the
+// card's name, zone, base, owner, controller and label: never which of the card's
+// abilities or which kind of play it is (a step cannot name those), so two
+// options that differ only there count as one and the step takes the first.
 func (r *runner) signature(o engine.Option) string {
 	g := r.g
-	num, pl, base := o.Num, o.Player, o.Base
-	if o.Kind == engine.OptCard && o.Card >= 0 {
-		// a step names the card itself (where it is now), never the option's
-		// number, player or base (e.g. two waiting abilities of the same card)
-		num, pl, base = 0, 0, 0
-	}
-	s := fmt.Sprintf("%d/%d/%d/%d", o.Kind, num, pl, base)
-	if o.Card >= 0 {
+	if o.Card >= 0 && (o.Kind == engine.OptCard || o.Kind == engine.OptPlay || o.Kind == engine.OptUse) {
 		cd := g.Cards[o.Card]
-		s += fmt.Sprintf("/%s/%d/%d/%d/%d/%s", g.Name(int(o.Card)), cd.Zone, cd.Owner, cd.Ctrl, cd.Base, r.labelOf(int(o.Card)))
+		return fmt.Sprintf("%d/%s/%d/%d/%d/%d/%s", o.Kind, engine.Normalize(g.Name(int(o.Card))), cd.Zone, cd.Owner, cd.Ctrl, cd.Base, r.labelOf(int(o.Card)))
+	}
+	s := fmt.Sprintf("%d/%d/%d/%d", o.Kind, o.Num, o.Player, o.Base)
+	if o.Card >= 0 {
+		s += "/" + engine.Normalize(g.Name(int(o.Card)))
 	}
 	return s
 }
@@ -296,21 +307,35 @@ func (r *runner) play(i int, st *yaml.Node, m map[string]*yaml.Node) {
 	if m["on"] != nil {
 		onNode = m["on"]
 	}
-	baseName := ""
+	// the base in a play step (beside play:, or inside its mapping) is where
+	// the card goes, not where it is
+	baseName := spec.base
 	if m["base"] != nil {
 		baseName = m["base"].Value
 	}
-	spec.base = "" // the base in a play step is where it goes, not where it is
+	spec.base = ""
 	r.resume()
 	d, _ := r.g.Decision()
 	player := d.Player
-	r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptPlay && r.matchCard(int(o.Card), spec) }, "play "+spec.String(), false)
+	var played int = -1
+	r.decide(i, st, func(o engine.Option) bool {
+		if o.Kind == engine.OptPlay && r.matchCard(int(o.Card), spec) {
+			if played < 0 {
+				played = int(o.Card)
+			}
+			return true
+		}
+		return false
+	}, "play "+spec.String(), false)
 	if baseName != "" {
 		nd, ok := r.g.Decision()
 		if ok && nd.Player == player && allKind(nd.Options, engine.OptBase) {
 			r.decide(i, st, func(o engine.Option) bool {
 				return o.Kind == engine.OptBase && engine.Normalize(r.g.Name(int(o.Card))) == engine.Normalize(baseName)
 			}, "base "+baseName, false)
+		} else if at := r.baseNameOf(played); at != "" && engine.Normalize(at) != engine.Normalize(baseName) {
+			// no base was asked (one choice only): the step must still have named it
+			r.failf(i, "play %s: base %s: it went to %s, the only base it could go to", spec.String(), baseName, at)
 		}
 	}
 	if onNode != nil {
@@ -318,8 +343,25 @@ func (r *runner) play(i int, st *yaml.Node, m map[string]*yaml.Node) {
 		nd, ok := r.g.Decision()
 		if ok && nd.Player == player && allKind(nd.Options, engine.OptCard) {
 			r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptCard && r.matchCard(int(o.Card), on) }, "on "+on.String(), false)
+		} else if played >= 0 && r.g.InPlay(played) {
+			// no minion was asked (one choice only): the step must still have named it
+			if m := int(r.g.Cards[played].On); m < 0 || !r.matchCard(m, on) {
+				where := "on no minion"
+				if m >= 0 {
+					where = "on " + r.g.Name(m)
+				}
+				r.failf(i, "play %s: on %s: it was played %s, the only place it could go", spec.String(), on.String(), where)
+			}
 		}
 	}
+}
+
+// baseNameOf names the base card c is on, or "" when it is not in play.
+func (r *runner) baseNameOf(c int) string {
+	if c < 0 || !r.g.InPlay(c) {
+		return ""
+	}
+	return r.g.Name(r.g.BaseCardAt(int(r.g.Cards[c].Base)))
 }
 
 func allKind(os []engine.Option, k engine.OptKind) bool {
@@ -344,7 +386,8 @@ func (r *runner) choose(i int, st *yaml.Node, v *yaml.Node) {
 			if low == "no" || low == "false" {
 				want = engine.OptNo
 			}
-			r.decide(i, st, func(o engine.Option) bool { return o.Kind == want }, "choose "+val, false)
+			// "no" to a may offered as options plus pass declines it (like pass)
+			r.decide(i, st, func(o engine.Option) bool { return o.Kind == want }, "choose "+val, want == engine.OptNo)
 			return
 		}
 		if n, err := strconv.Atoi(val); err == nil {
@@ -466,6 +509,9 @@ func (r *runner) describeOption(o engine.Option) string {
 		if cd.Ctrl >= 0 && cd.Ctrl != cd.Owner {
 			who += fmt.Sprintf(" controller %s", r.s.ids[cd.Ctrl])
 		}
+		if l := r.labelOf(int(o.Card)); l != "" {
+			who += " label " + l
+		}
 		return fmt.Sprintf("%s%s (%s%s)", verb, name, where, who)
 	case engine.OptBase:
 		return "base " + name
@@ -502,7 +548,7 @@ func (r *runner) until(i int, v *yaml.Node) {
 		}
 		g.BreakTurn = int8(p)
 	} else {
-		ph, ok := engine.ParsePhase(target)
+		ph, ok := parsePhase(target)
 		if !ok || ph == engine.PhaseSetup {
 			r.failf(i, "until: unknown phase %q", target)
 		}
@@ -596,9 +642,24 @@ func subMultiset(sub, all []string) bool {
 
 func show(l []string) string { return "[" + strings.Join(l, ", ") + "]" }
 
+// expectOrder puts prompt last: checking the pending decision may let a game
+// stopped by until at the start of a phase run on to that decision, so every
+// other key of the same expect is checked on the state the step found.
+func expectOrder(n *yaml.Node) [][2]*yaml.Node {
+	var out, last [][2]*yaml.Node
+	for _, kv := range pairs(n) {
+		if kv[0].Value == "prompt" {
+			last = append(last, kv)
+		} else {
+			out = append(out, kv)
+		}
+	}
+	return append(out, last...)
+}
+
 func (r *runner) expect(i int, n *yaml.Node) {
 	g := r.g
-	for _, kv := range pairs(n) {
+	for _, kv := range expectOrder(n) {
 		key, v := kv[0].Value, kv[1]
 		switch key {
 		case "vp":
@@ -736,7 +797,7 @@ func (r *runner) expect(i int, n *yaml.Node) {
 				r.failf(i, "expect turn: expected %s, found %s", v.Value, r.s.ids[g.Current])
 			}
 		case "phase":
-			if g.Phase.String() != v.Value {
+			if ph, _ := parsePhase(v.Value); g.Phase != ph {
 				r.failf(i, "expect phase: expected %s, found %s", v.Value, g.Phase)
 			}
 		case "prompt":
@@ -808,6 +869,9 @@ func (r *runner) list(i int, n *yaml.Node) []string {
 func (r *runner) findInPlay(i int, key string) int {
 	g := r.g
 	if c, ok := r.s.labels[key]; ok {
+		if !g.InPlay(c) {
+			r.failf(i, "%s (label) is no longer in play: it is in %s", key, g.Cards[c].Zone)
+		}
 		return c
 	}
 	found := -1

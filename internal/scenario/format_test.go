@@ -1,0 +1,230 @@
+package scenario
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// These tests pin the parts of the public format (../shared/scenarios/FORMAT.md)
+// that a passing scenario file cannot show: load errors, failures and their
+// messages, output lines and exit statuses.
+
+const twoPlayers = `
+setup:
+  players:
+    - { id: A, hand: [Augmentation, Invader], deck: [Howl, Howl] }
+    - { id: B, hand: [Ninja Master], deck: [Scout, Scout] }
+  bases:
+    - base: The Homeworld
+      cards:
+        - { card: King Rex, owner: A, label: rexa }
+        - { card: King Rex, owner: B }
+    - base: Tar Pits
+      cards:
+        - { card: King Rex, owner: B, label: rexb }
+`
+
+func scenarioSrc(name, steps string) string {
+	return "name: " + name + twoPlayers + "steps:\n" + steps
+}
+
+func TestLoadErrorsNameFileAndLine(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"unknown card in hand", "name: x\nsetup:\n  players:\n    - {id: A, hand: [Not A Card]}\n    - {id: B}\n  bases: [{base: Tar Pits}]\nsteps: []\n", "t.yaml:4: unknown card"},
+		{"spaces are compared as written", "name: x\nsetup:\n  players:\n    - {id: A, hand: [KingRex]}\n    - {id: B}\n  bases: [{base: Tar Pits}]\nsteps: []\n", "t.yaml:4: unknown card"},
+		{"YAML syntax", "name: x\nsetup:\n  players: [\n", "t.yaml:3: YAML syntax"},
+		{"unknown card in a check", scenarioSrc("x", "  - expect: { hand: { A: [Invadr] } }\n"), "t.yaml:15: unknown card \"Invadr\""},
+		{"unknown card in a play step", scenarioSrc("x", "  - play: Invadr\n"), "t.yaml:15: unknown card"},
+		{"unknown card in a choose mapping", scenarioSrc("x", "  - choose: { card: Kng Rex }\n"), "t.yaml:15: unknown card"},
+		{"unknown base in at", scenarioSrc("x", "  - expect: { at: { Atlantis: { total: 1 } } }\n"), "t.yaml:15: unknown card \"Atlantis\""},
+		{"a minion is not a base", scenarioSrc("x", "  - play: Invader\n    base: King Rex\n"), "t.yaml:16: \"King Rex\" is not a base"},
+		{"unknown expect key", scenarioSrc("x", "  - expect: { colour: red }\n"), "t.yaml:15: unknown expect key"},
+		{"unknown at key", scenarioSrc("x", "  - expect: { at: { Tar Pits: { minions: [] } } }\n"), "unknown at key"},
+		{"unknown prompt key", scenarioSrc("x", "  - expect: { prompt: { who: A } }\n"), "unknown prompt key"},
+		{"unknown player in a check", scenarioSrc("x", "  - expect: { vp: { Z: 1 } }\n"), "t.yaml:15: unknown player \"Z\""},
+		{"unknown player in a step", scenarioSrc("x", "  - pass:\n    player: Z\n"), "t.yaml:16: unknown player \"Z\""},
+		{"unknown label", scenarioSrc("x", "  - choose: { label: nope }\n"), "unknown label"},
+		{"unknown zone", scenarioSrc("x", "  - choose: { card: King Rex, zone: pocket }\n"), "unknown zone"},
+		{"two kinds in one step", scenarioSrc("x", "  - { play: Invader, choose: Tar Pits }\n"), "exactly one of"},
+		{"base on a choose step", scenarioSrc("x", "  - choose: King Rex\n    base: Tar Pits\n"), "only for play steps"},
+		{"bad until", scenarioSrc("x", "  - until: lunch\n"), "t.yaml:15: until:"},
+		{"until an unknown player", scenarioSrc("x", "  - until: turn Z\n"), "unknown player"},
+		{"unknown step", scenarioSrc("x", "  - dance\n"), "unknown step"},
+		{"unknown step key", scenarioSrc("x", "  - dance: now\n"), "unknown step key"},
+		{"unknown top-level key", "name: x\ncolour: red\n" + twoPlayers + "steps: []\n", "t.yaml:2: unknown key"},
+		{"unknown setup key", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases: [{base: Tar Pits}]\n  colour: red\nsteps: []\n", "t.yaml:5: unknown setup key"},
+		{"unknown player key", "name: x\nsetup:\n  players: [{id: A, score: 2}, {id: B}]\n  bases: [{base: Tar Pits}]\nsteps: []\n", "unknown player key"},
+		{"a base in a hand", "name: x\nsetup:\n  players: [{id: A, hand: [Tar Pits]}, {id: B}]\n  bases: [{base: Tar Pits}]\nsteps: []\n", "is a base"},
+		{"a card in the base deck", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases: [{base: Tar Pits}]\n  base_deck: [King Rex]\nsteps: []\n", "t.yaml:5: \"King Rex\" is not a base"},
+		{"a minion as a base", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases: [{base: King Rex}]\nsteps: []\n", "is not a base"},
+		{"on an action", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases:\n    - base: Tar Pits\n      cards: [{card: Howl, owner: A}, {card: Upgrade, owner: A, on: Howl}]\nsteps: []\n", "is not a minion"},
+		{"on a card not listed", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases:\n    - base: Tar Pits\n      cards: [{card: Upgrade, owner: A, on: King Rex}]\nsteps: []\n", "names no card listed"},
+		{"unknown phase", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases: [{base: Tar Pits}]\n  phase: lunch\nsteps: []\n", "unknown phase"},
+		{"five players", "name: x\nsetup:\n  players: [{id: A}, {id: B}, {id: C}, {id: D}, {id: E}]\n  bases: [{base: Tar Pits}]\nsteps: []\n", "2 to 4 players"},
+		{"duplicate name", "name: x\n" + twoPlayers + "steps: []\n---\nname: x\n" + twoPlayers + "steps: []\n", "duplicate scenario name"},
+		{"duplicate label", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases:\n    - base: Tar Pits\n      cards: [{card: King Rex, owner: A, label: r}, {card: King Rex, owner: A, label: r}]\nsteps: []\n", "duplicate label"},
+	}
+	for _, c := range cases {
+		_, err := Parse("t.yaml", []byte(c.src))
+		var le *LoadError
+		if err == nil || !errors.As(err, &le) {
+			t.Errorf("%s: expected a load error, got %v", c.name, err)
+			continue
+		}
+		if !strings.Contains(le.Error(), c.want) {
+			t.Errorf("%s: error %q does not contain %q", c.name, le.Error(), c.want)
+		}
+	}
+}
+
+// runOne parses a one-scenario source and runs it.
+func runOne(t *testing.T, src string) Result {
+	t.Helper()
+	ss, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	if len(ss) != 1 {
+		t.Fatalf("expected one scenario, got %d", len(ss))
+	}
+	return Run(ss[0])
+}
+
+func TestFailuresSayStepExpectedAndFound(t *testing.T) {
+	cases := []struct {
+		name, steps string
+		want        []string
+	}{
+		{"vp", "  - expect: { vp: { A: 3 } }\n", []string{"step 1: expect vp.A: expected 3, found 0"}},
+		{"hand", "  - expect: { hand: { A: [Invader] } }\n", []string{"expect hand.A: expected [Invader], found [Augmentation, Invader]"}},
+		{"hand_has", "  - expect: { hand_has: { B: [Invader] } }\n", []string{"expect hand_has.B: expected [Invader], found [Ninja Master]"}},
+		{"hand_size", "  - expect: { hand_size: { B: 2 } }\n", []string{"expect hand_size.B: expected 2, found 1"}},
+		{"deck_top", "  - expect: { deck_top: { B: [Howl] } }\n", []string{"expect deck_top.B: expected [Howl], found [Scout]"}},
+		{"deck_size", "  - expect: { deck_size: { A: 5 } }\n", []string{"expect deck_size.A: expected 5, found 2"}},
+		{"discard", "  - expect: { discard: { A: [Howl] } }\n", []string{"expect discard.A: expected [Howl], found []"}},
+		{"discard_has", "  - expect: { discard_has: { A: [Howl] } }\n", []string{"expect discard_has.A"}},
+		{"in_play", "  - expect: { in_play: { B: [King Rex] } }\n", []string{"expect in_play.B: expected [King Rex], found [King Rex, King Rex]"}},
+		{"bases", "  - expect: { bases: [Tar Pits, The Homeworld] }\n", []string{"expect bases: expected [Tar Pits, The Homeworld], found [The Homeworld, Tar Pits]"}},
+		{"base_deck_top", "  - expect: { base_deck_top: [Tortuga] }\n", []string{"expect base_deck_top: expected [Tortuga], found []"}},
+		{"at.cards", "  - expect: { at: { Tar Pits: { cards: [] } } }\n", []string{"expect at.Tar Pits.cards: expected [], found [King Rex]"}},
+		{"at.power", "  - expect: { at: { The Homeworld: { power: { A: 6 } } } }\n", []string{"expect at.The Homeworld.power.A: expected 6, found 7"}},
+		{"at.total", "  - expect: { at: { The Homeworld: { total: 7 } } }\n", []string{"expect at.The Homeworld.total: expected 7, found 14"}},
+		{"at.breakpoint", "  - expect: { at: { Tar Pits: { breakpoint: 15 } } }\n", []string{"expect at.Tar Pits.breakpoint: expected 15, found 16"}},
+		{"power", "  - expect: { power: { rexb: 8 } }\n", []string{"expect power.rexb: expected 8, found 7"}},
+		{"power of a name that is not unique", "  - expect: { power: { King Rex: 7 } }\n", []string{"more than one card in play"}},
+		{"counters", "  - expect: { counters: { rexa: 1 } }\n", []string{"expect counters.rexa: expected 1, found 0"}},
+		{"controller", "  - expect: { controller: { rexb: A } }\n", []string{"expect controller.rexb: expected A, found B"}},
+		{"turn", "  - expect: { turn: B }\n", []string{"expect turn: expected B, found A"}},
+		{"phase", "  - expect: { phase: draw }\n", []string{"expect phase: expected draw, found play"}},
+		{"prompt.player", "  - expect: { prompt: { player: B } }\n", []string{"expect prompt.player: expected B, found A"}},
+		{"prompt.options", "  - expect: { prompt: { options: [Invader, pass] } }\n", []string{"expect prompt.options: expected [Invader, pass], found [Augmentation, Invader, pass]"}},
+		{"prompt.options_include", "  - expect: { prompt: { options_include: [Howl] } }\n", []string{"expect prompt.options_include: expected [Howl]"}},
+		{"game_over", "  - expect: { game_over: true }\n", []string{"expect game_over: expected true, found false"}},
+		{"winner", "  - expect: { winner: A }\n", []string{"expect winner: expected [A], found []"}},
+		{"second step named", "  - expect: { turn: A }\n  - expect: { turn: B }\n", []string{"step 2: "}},
+		{"player must be the player asked", "  - play: Invader\n    player: B\n", []string{"step 1: ", "expected B to be asked, but A is asked", "Augmentation", "Invader", "pass"}},
+		{"no option matches: all options shown", "  - play: Howl\n", []string{"play Howl matches no option", "play Augmentation (hand owner A)", "play Invader (hand owner A)", "pass"}},
+		{"more than one option matches: all options shown", "  - play: Augmentation\n  - choose: King Rex\n", []string{"step 2: choose King Rex matches 3 different options", "King Rex (at The Homeworld owner A label rexa)", "King Rex (at The Homeworld owner B)", "King Rex (at Tar Pits owner B label rexb)"}},
+		{"play base: must be where it goes", "  - play: Invader\n    base: Jungle Oasis\n", []string{"base Jungle Oasis matches no option", "base The Homeworld", "base Tar Pits"}},
+		{"yes where no yes/no is asked", "  - expect: { turn: A }\n  - choose: yes\n", []string{"step 2: choose yes matches no option"}},
+		{"until fails on a mandatory choice among several", "  - play: Augmentation\n  - until: draw\n", []string{"step 2: until draw: a decision with no pass option came first", "A is asked", "King Rex (at The Homeworld owner A label rexa)", "King Rex (at Tar Pits owner B label rexb)"}},
+	}
+	for _, c := range cases {
+		res := runOne(t, scenarioSrc("x", c.steps))
+		if res.Pass {
+			t.Errorf("%s: the scenario passed", c.name)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(res.Reason, w) {
+				t.Errorf("%s: reason %q does not contain %q", c.name, res.Reason, w)
+			}
+		}
+	}
+}
+
+func TestAutoChosenTargetMustStillMatch(t *testing.T) {
+	src := `name: x
+setup:
+  players:
+    - { id: A, hand: [Invader, Upgrade] }
+    - { id: B }
+  bases:
+    - base: Tar Pits
+      cards: [{ card: King Rex, owner: A }]
+steps:
+  - play: Invader
+    base: Jungle Oasis
+`
+	if res := runOne(t, src); res.Pass || !strings.Contains(res.Reason, "it went to Tar Pits") {
+		t.Errorf("base: got %+v", res)
+	}
+	src = strings.Replace(src, "  - play: Invader\n    base: Jungle Oasis\n", "  - play: Upgrade\n    on: Invader\n", 1)
+	if res := runOne(t, src); res.Pass || !strings.Contains(res.Reason, "it was played on King Rex") {
+		t.Errorf("on: got %+v", res)
+	}
+}
+
+func TestLabelNoLongerInPlayFails(t *testing.T) {
+	src := `name: x
+setup:
+  players:
+    - { id: A, hand: [Seeing Stars] }
+    - { id: B }
+  bases:
+    - base: The Homeworld
+      cards: [{ card: Tenacious Z, owner: B, label: z }]
+steps:
+  - play: Seeing Stars
+  - expect: { power: { z: 2 } }
+`
+	if res := runOne(t, src); res.Pass || !strings.Contains(res.Reason, "z (label) is no longer in play") {
+		t.Errorf("got %+v", res)
+	}
+}
+
+func TestMainOutputAndExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	multi := write("sub/multi.yaml", scenarioSrc("first", "  - expect: { turn: A }\n")+"---\n"+scenarioSrc("second", "  - expect: { turn: B }\n")+"---\n"+scenarioSrc("third", "  - pass\n  - expect: { turn: B }\n"))
+	write("sub/other.yml", scenarioSrc("yml files run too", "  - expect: { turn: A }\n"))
+	write("sub/notes.txt", "not a scenario")
+
+	var b strings.Builder
+	code := Main([]string{dir}, &b)
+	want := "PASS first\nFAIL second: step 1: expect turn: expected B, found A\nPASS third\nPASS yml files run too\n3 passed, 1 failed\n"
+	if code != 1 || b.String() != want {
+		t.Errorf("code %d, output:\n%s\nwant:\n%s", code, b.String(), want)
+	}
+
+	b.Reset()
+	bad := write("bad.yaml", "name: x\nsetup:\n  players:\n    - {id: A, hand: [Nope]}\n    - {id: B}\n  bases: [{base: Tar Pits}]\nsteps: []\n")
+	code = Main([]string{multi, bad}, &b)
+	out := b.String()
+	if code != 2 || !strings.Contains(out, bad+":4: unknown card \"Nope\"") || !strings.HasSuffix(out, "\n2 passed, 1 failed\n") {
+		t.Errorf("load error: code %d output %q", code, out)
+	}
+
+	b.Reset()
+	ok := write("ok.yaml", scenarioSrc("fine", "  - expect: { turn: A }\n"))
+	if code := Main([]string{ok}, &b); code != 0 || b.String() != "PASS fine\n1 passed, 0 failed\n" {
+		t.Errorf("ok: code %d output %q", code, b.String())
+	}
+
+	b.Reset()
+	if code := Main([]string{filepath.Join(dir, "missing.yaml")}, &b); code != 2 || !strings.HasSuffix(b.String(), "0 passed, 0 failed\n") {
+		t.Errorf("missing: code %d output %q", code, b.String())
+	}
+}

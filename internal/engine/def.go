@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // CardType is a card's kind.
@@ -178,6 +179,7 @@ var (
 	byKey     = map[string]int{}
 	texts     []string
 	textIndex = map[string]int16{}
+	textMu    sync.RWMutex
 )
 
 // Register adds a definition. Call it from init functions only.
@@ -229,22 +231,41 @@ func regFn(f AbilityFn) int16 {
 }
 
 // Text interns a string and returns its id (for prompts and text options).
+// Texts are interned while games run (prompts are built on the fly), possibly
+// by games on several goroutines at once, so the table is guarded.
 func Text(s string) int16 {
+	textMu.RLock()
+	id, ok := textIndex[s]
+	textMu.RUnlock()
+	if ok {
+		return id
+	}
+	textMu.Lock()
+	defer textMu.Unlock()
 	if id, ok := textIndex[s]; ok {
 		return id
 	}
 	texts = append(texts, s)
-	id := int16(len(texts) - 1)
+	id = int16(len(texts) - 1)
 	textIndex[s] = id
 	return id
 }
 
 // TextOf returns an interned string.
 func TextOf(id int16) string {
+	textMu.RLock()
+	defer textMu.RUnlock()
 	if id < 0 || int(id) >= len(texts) {
 		return ""
 	}
 	return texts[id]
+}
+
+// allTexts returns a copy of the interned texts, in id order.
+func allTexts() []string {
+	textMu.RLock()
+	defer textMu.RUnlock()
+	return append([]string(nil), texts...)
 }
 
 // Normalize folds a card name for matching: case and ' ’ . , ! ? - are ignored.

@@ -59,6 +59,7 @@ func (g *Game) Marshal() ([]byte, error) {
 	le := binary.LittleEndian
 	binary.Write(&buf, le, uint16(SaveVersion))
 	binary.Write(&buf, le, Fingerprint())
+	texts := allTexts()
 	binary.Write(&buf, le, uint32(len(texts)))
 	for _, s := range texts {
 		if len(s) > 0xffff {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -57,6 +58,32 @@ func TestRandomGamesAreDealt(t *testing.T) {
 func TestHooksMatchDefinitions(t *testing.T) {
 	if err := engine.CheckHooks(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConcurrentGames: games on several goroutines share only immutable
+// registries (the race detector checks it in CI) and give the same results as
+// when played alone.
+func TestConcurrentGames(t *testing.T) {
+	const workers, each = 4, 6
+	var wg sync.WaitGroup
+	results := make([]Result, workers*each)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for k := 0; k < each; k++ {
+				seed := uint64(500 + w*each + k)
+				results[w*each+k] = Play(RandomSetup(seed, 2+k%3), NewRandom(seed))
+			}
+		}(w)
+	}
+	wg.Wait()
+	for i, r := range results {
+		seed := uint64(500 + i)
+		if alone := Play(RandomSetup(seed, 2+(i%each)%3), NewRandom(seed)); r != alone || r.Err != nil {
+			t.Fatalf("seed %d: concurrent %+v, alone %+v", seed, r, alone)
+		}
 	}
 }
 

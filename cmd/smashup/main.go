@@ -7,6 +7,7 @@ import (
 
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/scenario"
+	"github.com/smashup/smashup/internal/tui"
 )
 
 const usage = `smashup: the card game Smash Up
@@ -24,6 +25,10 @@ func main() {
 	}
 	args := os.Args[2:]
 	switch os.Args[1] {
+	case "play":
+		os.Exit(tui.Main(args, os.Stdin, os.Stdout, os.Stderr))
+	case "cards":
+		os.Exit(tui.CardsMain(args, os.Stdout, os.Stderr))
 	case "scenario":
 		os.Exit(scenario.Main(args, os.Stdout))
 	case "help", "-h", "--help":

@@ -1,0 +1,379 @@
+package engine
+
+// A View is what one seat may know about a game: its own hand, the sizes of
+// the other hands and of every deck, every public zone (bases and what is on
+// them, discard piles, VP), whose turn it is, and the pending decision as far
+// as that seat may see it. Interfaces and computer players read views, never
+// the Game itself, so that nothing hidden leaks to them.
+//
+// A View is built fresh by Game.View and shares no memory with the game.
+
+// CardView is one card as a seat sees it.
+type CardView struct {
+	ID       int // card instance
+	Name     string
+	Key      string
+	Text     string
+	Type     CardType
+	Faction  string
+	Printed  int // printed power (minions)
+	Power    int // current power (minions in play; printed elsewhere)
+	Counters int
+	Owner    int
+	Ctrl     int
+	Attached []CardView // actions on this minion
+}
+
+// BaseView is one base in play.
+type BaseView struct {
+	Slot       int
+	Card       CardView
+	Breakpoint int // printed
+	Current    int // current breakpoint
+	VP         [3]int
+	Total      int              // total power of the minions here
+	PowerBy    [MaxPlayers]int  // total power here by controller
+	Minions    []CardView       // with their attached actions
+	Actions    []CardView       // actions played on the base itself
+	Places     [MaxPlayers]int  // place each player would take if it scored now (0: none)
+	Scoring    bool             // chosen to score right now
+	HasMinions [MaxPlayers]bool // the player has at least one minion here
+}
+
+// PlayerView is a seat's public information.
+type PlayerView struct {
+	Index     int
+	VP        int
+	HandSize  int
+	DeckSize  int
+	Discard   []CardView // oldest first
+	Factions  []string
+	Minions   int // normal minion plays left this turn
+	Actions   int // normal action plays left this turn
+	Extras    int // extra plays held this turn
+	IsCurrent bool
+}
+
+// OptionView is one option of a decision as a seat sees it. When Hidden is
+// true the option is about a card that seat may not see: only its zone and
+// holder are known.
+type OptionView struct {
+	Index    int
+	Kind     OptKind
+	Player   int // the player the option is about (OptPlayer), or None
+	Slot     int // base slot, or None
+	BaseName string
+	Card     int // card instance, or None (also when hidden)
+	CardName string
+	CardText string
+	CardType CardType
+	Power    int
+	Zone     Zone // where the card is
+	Holder   int  // who holds / controls it
+	Special  bool // a Special or talent of the card (not its normal play)
+	Num      int
+	Text     string // OptText: the chosen text
+	Hidden   bool
+}
+
+// DecisionView is the pending decision as a seat sees it.
+type DecisionView struct {
+	Player  int // who decides
+	Mine    bool
+	Prompt  string
+	Main    bool // the main question of a Play Cards phase: play a card, use a talent, or pass
+	Src     int  // card whose ability asks, or None (also when hidden)
+	SrcName string
+	Options []OptionView
+}
+
+// EventView is an event with its cards and bases named.
+type EventView struct {
+	Event
+	CardName  string
+	OtherName string
+	BaseName  string
+	Text      string // EvText: the line
+}
+
+// View is the whole of what a seat may know.
+type View struct {
+	Me          int // the seat; None for a spectator who sees only public things
+	NPlayers    int
+	Turn        int
+	Current     int
+	Phase       Phase
+	Over        bool
+	Winners     []int
+	Players     []PlayerView
+	Hand        []CardView // the seat's own hand (empty for a spectator)
+	Bases       []BaseView
+	BaseDeck    int // size of the base deck
+	BaseDiscard []CardView
+	Decision    *DecisionView // nil when nothing is pending
+	Revealed    []CardView    // cards set aside face up (revealed to all)
+}
+
+// CardViewOf describes card c (its location-independent facts and, in play, its current state).
+func (g *Game) CardViewOf(c int) CardView {
+	cd := &g.Cards[c]
+	d := defs[cd.Def]
+	v := CardView{ID: c, Name: d.Name, Key: d.Key, Text: d.Text, Type: d.Type, Faction: d.Faction,
+		Printed: d.Power, Power: g.Power(c), Counters: int(cd.Counters), Owner: int(cd.Owner), Ctrl: int(cd.Ctrl)}
+	if cd.Zone == ZInPlay {
+		for _, a := range g.Attached(c) {
+			v.Attached = append(v.Attached, g.CardViewOf(a))
+		}
+	}
+	return v
+}
+
+// DefView describes a definition without an instance (ID is None).
+func DefView(d *Def) CardView {
+	return CardView{ID: None, Name: d.Name, Key: d.Key, Text: d.Text, Type: d.Type, Faction: d.Faction,
+		Printed: d.Power, Power: d.Power, Owner: None, Ctrl: None}
+}
+
+// VisibleTo reports whether seat p may see which card instance c is.
+// Cards in play, in discard piles, on the table and revealed are public;
+// a hand is seen by its holder; decks and the base deck by nobody.
+func (g *Game) VisibleTo(c, p int) bool {
+	if c < 0 || c >= int(g.NCards) {
+		return false
+	}
+	cd := &g.Cards[c]
+	switch cd.Zone {
+	case ZInPlay, ZDiscard, ZBaseInPlay, ZBaseDiscard, ZTitan:
+		return true
+	case ZHand:
+		return int(cd.Ctrl) == p
+	case ZSetAside:
+		if cd.Flags&FRevealed != 0 {
+			return true
+		}
+		if cd.Flags&FFaceDown != 0 {
+			return int(cd.Ctrl) == p
+		}
+		return true // a card being played or resolving is public
+	}
+	return false
+}
+
+// View returns what seat p may know (p = None: a spectator).
+func (g *Game) View(p int) View {
+	v := View{Me: p, NPlayers: int(g.NPlayers), Turn: int(g.Turn), Current: int(g.Current), Phase: g.Phase, Over: g.Over}
+	if g.Over {
+		for q := 0; q < int(g.NPlayers); q++ {
+			if g.Winners&(1<<q) != 0 {
+				v.Winners = append(v.Winners, q)
+			}
+		}
+	}
+	for q := 0; q < int(g.NPlayers); q++ {
+		pl := &g.Players[q]
+		pv := PlayerView{Index: q, VP: int(pl.VP), HandSize: g.Count(ZHand, q), DeckSize: g.Count(ZDeck, q),
+			IsCurrent: q == int(g.Current)}
+		for _, fi := range pl.Faction {
+			if fi >= 0 {
+				if fs := Factions(); int(fi) < len(fs) {
+					pv.Factions = append(pv.Factions, fs[fi])
+				}
+			}
+		}
+		if q == int(g.Current) {
+			pv.Minions, pv.Actions = int(pl.MinionQuota), int(pl.ActionQuota)
+			for i := 0; i < int(pl.NExtra); i++ {
+				pv.Extras += int(pl.Extras[i].Uses)
+			}
+		}
+		for _, c := range g.Discard(q) {
+			pv.Discard = append(pv.Discard, g.CardViewOf(c))
+		}
+		v.Players = append(v.Players, pv)
+	}
+	if p >= 0 && p < int(g.NPlayers) {
+		for _, c := range g.Hand(p) {
+			v.Hand = append(v.Hand, g.CardViewOf(c))
+		}
+	}
+	for _, s := range g.BaseSlots() {
+		b := int(g.Bases[s].Card)
+		d := defs[g.Cards[b].Def]
+		bv := BaseView{Slot: s, Card: g.CardViewOf(b), Breakpoint: d.Breakpoint, Current: g.Breakpoint(s), VP: d.VP,
+			Total: g.TotalAt(s), Places: g.Places(s), Scoring: g.Bases[s].Flags&BScoring != 0}
+		for q := 0; q < int(g.NPlayers); q++ {
+			bv.PowerBy[q] = g.PowerAt(s, q)
+		}
+		for _, c := range g.OnBase(s) {
+			switch {
+			case g.IsMinion(c):
+				bv.Minions = append(bv.Minions, g.CardViewOf(c))
+				bv.HasMinions[g.Cards[c].Ctrl] = true
+			case g.Cards[c].On == None:
+				bv.Actions = append(bv.Actions, g.CardViewOf(c))
+			}
+		}
+		v.Bases = append(v.Bases, bv)
+	}
+	v.BaseDeck = g.Count(ZBaseDeck, None)
+	for _, c := range g.Collect(ZBaseDiscard, None) {
+		v.BaseDiscard = append(v.BaseDiscard, g.CardViewOf(c))
+	}
+	for _, c := range g.Collect(ZSetAside, None) {
+		if g.Cards[c].Flags&FRevealed != 0 {
+			v.Revealed = append(v.Revealed, g.CardViewOf(c))
+		}
+	}
+	if g.Pending.Active && !g.Over {
+		v.Decision = g.decisionView(p)
+	}
+	return v
+}
+
+// decisionView shows the pending decision to seat p. The decider sees every
+// option (the rules let it look at what it chooses from); other seats see
+// options about hidden cards only as hidden.
+func (g *Game) decisionView(p int) *DecisionView {
+	pd := &g.Pending
+	dv := &DecisionView{Player: int(pd.Player), Mine: int(pd.Player) == p, Prompt: TextOf(pd.Prompt), Src: None, Main: g.MainDecision()}
+	if src := int(pd.Src); src >= 0 && (dv.Mine || g.VisibleTo(src, p)) {
+		dv.Src, dv.SrcName = src, g.Name(src)
+	}
+	for i := 0; i < int(pd.N); i++ {
+		o := pd.Opts[i]
+		ov := OptionView{Index: i, Kind: o.Kind, Player: int(o.Player), Slot: int(o.Base), Card: None, Num: int(o.Num), Holder: None}
+		if o.Kind == OptText {
+			ov.Text = TextOf(o.Num)
+		}
+		if o.Kind == OptBase && o.Base >= 0 && int(o.Base) < int(g.NBases) && g.Bases[o.Base].Card >= 0 {
+			ov.BaseName = g.Name(int(g.Bases[o.Base].Card))
+		}
+		if c := int(o.Card); c >= 0 && c < int(g.NCards) {
+			cd := &g.Cards[c]
+			ov.Zone, ov.Holder = cd.Zone, int(cd.Ctrl)
+			if dv.Mine || g.VisibleTo(c, p) {
+				d := defs[cd.Def]
+				ov.Card, ov.CardName, ov.CardText, ov.CardType, ov.Power = c, d.Name, d.Text, d.Type, g.Power(c)
+				if o.Kind == OptBase && ov.BaseName == "" {
+					ov.BaseName = d.Name
+				}
+			} else {
+				ov.Hidden = true
+			}
+			if (o.Kind == OptPlay || o.Kind == OptUse) && o.Num >= 0 {
+				ov.Special = true
+			}
+			if o.Kind == OptUse {
+				ov.Special = true
+			}
+		}
+		dv.Options = append(dv.Options, ov)
+	}
+	return dv
+}
+
+// EventViews returns the events after sequence number after, as seat p may
+// see them. Events only name cards that were public when they happened.
+func (g *Game) EventViews(after int32) []EventView {
+	var out []EventView
+	for _, ev := range g.RecentEvents(after) {
+		out = append(out, g.eventView(ev))
+	}
+	return out
+}
+
+func (g *Game) eventView(ev Event) EventView {
+	e := EventView{Event: ev}
+	name := func(c int16) string {
+		if c < 0 || int(c) >= int(g.NCards) {
+			return ""
+		}
+		return g.Name(int(c))
+	}
+	e.CardName = name(ev.Card)
+	switch ev.Kind {
+	case EvDestroy, EvPlay, EvBaseReplaced, EvAffect:
+		e.OtherName = name(ev.Other)
+	}
+	if ev.Kind == EvText {
+		e.Text = TextOf(ev.Num)
+	}
+	if ev.Base >= 0 && int(ev.Base) < int(g.NBases) && g.Bases[ev.Base].Card >= 0 {
+		e.BaseName = g.Name(int(g.Bases[ev.Base].Card))
+	}
+	switch ev.Kind {
+	case EvScore, EvAward, EvScoringChosen, EvAfterScore:
+		e.BaseName = e.CardName // the base card itself (the slot may hold a new base now)
+	}
+	return e
+}
+
+// Determinize returns a copy of the game in which everything seat p cannot
+// know is re-dealt at random: for each other player, which of their unseen
+// cards are in hand and which in the deck; the order of every deck (p's own
+// too) and of the base deck; and the random number generator. Searching
+// computer players play on such copies so that they never use hidden facts.
+func (g *Game) Determinize(p int, seed uint64) *Game {
+	c := g.Clone()
+	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
+	// Cards an ability in progress refers to, or that p is choosing among, stay put.
+	var keep [MaxCards]bool
+	for i := 0; i < int(c.NFrames); i++ {
+		for _, k := range [...]int16{c.Frames[i].Src, c.Frames[i].Target} {
+			if k >= 0 && int(k) < MaxCards {
+				keep[k] = true
+			}
+		}
+	}
+	if c.Pending.Active && int(c.Pending.Player) == p {
+		for i := 0; i < int(c.Pending.N); i++ {
+			if k := c.Pending.Opts[i].Card; k >= 0 && int(k) < MaxCards {
+				keep[k] = true
+			}
+		}
+	}
+	for q := 0; q < int(c.NPlayers); q++ {
+		var hand, pool []int
+		for i := 0; i < int(c.NCards); i++ {
+			cd := &c.Cards[i]
+			if int(cd.Ctrl) != q || keep[i] {
+				continue
+			}
+			if cd.Zone == ZDeck || (cd.Zone == ZHand && q != p) {
+				pool = append(pool, i)
+				if cd.Zone == ZHand {
+					hand = append(hand, i)
+				}
+			}
+		}
+		c.sortByPos(hand)
+		for i := len(pool) - 1; i > 0; i-- {
+			j := c.Intn(i + 1)
+			pool[i], pool[j] = pool[j], pool[i]
+		}
+		// the first len(hand) cards of the shuffled pool take the hand places
+		for k, i := range pool {
+			cd := &c.Cards[i]
+			if k < len(hand) {
+				cd.Zone = ZHand
+				cd.Pos = g.Cards[hand[k]].Pos
+			} else {
+				cd.Zone = ZDeck
+				cd.Pos = c.nextPos()
+			}
+		}
+	}
+	c.shuffleBases()
+	return c
+}
+
+// MainDecision reports whether the pending decision is the main question of a
+// Play Cards phase (play a card, use a talent or Special, or pass), as opposed
+// to a question asked while something resolves.
+func (g *Game) MainDecision() bool {
+	if !g.Pending.Active {
+		return false
+	}
+	fi := int(g.Pending.Frame)
+	return fi >= 0 && fi < int(g.NFrames) && g.Frames[fi].Fn == fnPlayPhase
+}

@@ -1,0 +1,144 @@
+package engine_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"sort"
+	"testing"
+
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/match"
+	"github.com/smashup/smashup/internal/testkit"
+)
+
+func TestMain(m *testing.M) {
+	testkit.Ensure()
+	os.Exit(m.Run())
+}
+
+// viewCards lists every card instance a view names outside the event log.
+func viewCards(v *engine.View) []int {
+	var out []int
+	var add func(cs []engine.CardView)
+	add = func(cs []engine.CardView) {
+		for _, c := range cs {
+			out = append(out, c.ID)
+			add(c.Attached)
+		}
+	}
+	add(v.Hand)
+	for _, p := range v.Players {
+		add(p.Discard)
+	}
+	for _, b := range v.Bases {
+		add([]engine.CardView{b.Card})
+		add(b.Minions)
+		add(b.Actions)
+	}
+	add(v.BaseDiscard)
+	add(v.Revealed)
+	if d := v.Decision; d != nil && !d.Mine {
+		out = append(out, d.Src)
+		for _, o := range d.Options {
+			out = append(out, o.Card)
+		}
+	}
+	return out
+}
+
+// The view of player 0 never names a card in player 1's hand or in any deck,
+// and shows its own hand exactly.
+func TestViewHidesOtherHandsAndDecks(t *testing.T) {
+	checked := 0
+	for game := 0; game < 6; game++ {
+		g, _, err := match.DealRandom(2, uint64(game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(game), 1))
+		for step := 0; !g.Over && step < 3000; step++ {
+			v := g.View(0)
+			for _, c := range viewCards(&v) {
+				if c < 0 {
+					continue
+				}
+				z, holder := g.Cards[c].Zone, g.Ctrl(c)
+				if z == engine.ZDeck || (z == engine.ZHand && holder == 1) {
+					t.Fatalf("game %d step %d: player 0's view names %s in player %d's %s", game, step, g.Name(c), holder+1, z)
+				}
+			}
+			if len(v.Hand) != len(g.Hand(0)) {
+				t.Fatalf("own hand: view has %d cards, game %d", len(v.Hand), len(g.Hand(0)))
+			}
+			for i, c := range g.Hand(0) {
+				if v.Hand[i].ID != c {
+					t.Fatalf("own hand differs at %d", i)
+				}
+			}
+			if v.Players[1].HandSize != len(g.Hand(1)) || v.Players[1].DeckSize != len(g.Deck(1)) {
+				t.Fatalf("sizes of player 2's hand/deck are wrong")
+			}
+			if d := v.Decision; d != nil && !d.Mine {
+				for _, o := range d.Options {
+					if o.Card >= 0 && !o.Hidden && g.Cards[o.Card].Zone == engine.ZHand && g.Ctrl(o.Card) == 1 {
+						t.Fatalf("an option shows a card of player 2's hand")
+					}
+					if o.Hidden && o.CardName != "" {
+						t.Fatalf("a hidden option has a name")
+					}
+				}
+			}
+			checked++
+			if err := g.ApplySafe(r.IntN(g.NumOptions())); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+func sorted(cs []int) []int { c := append([]int(nil), cs...); sort.Ints(c); return c }
+
+// Determinize keeps what the seat knows and re-deals what it does not.
+func TestDeterminize(t *testing.T) {
+	g, _, err := match.DealRandom(2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := false
+	for seed := uint64(0); seed < 5; seed++ {
+		d := g.Determinize(0, seed)
+		if !equal(d.Hand(0), g.Hand(0)) {
+			t.Fatal("own hand changed")
+		}
+		if len(d.Hand(1)) != len(g.Hand(1)) || len(d.Deck(1)) != len(g.Deck(1)) || len(d.Deck(0)) != len(g.Deck(0)) {
+			t.Fatal("sizes changed")
+		}
+		if !equal(sorted(append(d.Hand(1), d.Deck(1)...)), sorted(append(g.Hand(1), g.Deck(1)...))) {
+			t.Fatal("player 2's unseen cards changed")
+		}
+		if !equal(d.Hand(1), g.Hand(1)) {
+			moved = true
+		}
+		if d.Rng == g.Rng {
+			t.Fatal("random generator kept")
+		}
+	}
+	if !moved {
+		t.Fatal("player 2's hand was never re-dealt")
+	}
+}
+
+func equal(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

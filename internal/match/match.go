@@ -1,0 +1,80 @@
+// Package match sets up real games: choosing factions (given or at random
+// among the playable ones) and dealing.
+package match
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// RandomFactions picks two different playable factions for each of n players,
+// no faction used twice, from a seed.
+func RandomFactions(n int, seed uint64) ([][2]string, error) {
+	fs := engine.PlayableFactions()
+	if len(fs) < 2*n {
+		return nil, fmt.Errorf("%d players need %d playable factions, but only %d are playable (%s)",
+			n, 2*n, len(fs), strings.Join(fs, ", "))
+	}
+	r := rand.New(rand.NewPCG(seed, 0xfac7))
+	r.Shuffle(len(fs), func(i, j int) { fs[i], fs[j] = fs[j], fs[i] })
+	out := make([][2]string, n)
+	for p := range out {
+		out[p] = [2]string{fs[2*p], fs[2*p+1]}
+	}
+	return out, nil
+}
+
+// ParseFactions reads "Aliens+Dinosaurs,Ninjas+Pirates" (one pair per player)
+// and checks that every faction exists, is playable, and is used once.
+func ParseFactions(s string, n int) ([][2]string, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != n {
+		return nil, fmt.Errorf("--factions lists %d players, but the game has %d", len(parts), n)
+	}
+	used := map[string]bool{}
+	out := make([][2]string, n)
+	for p, part := range parts {
+		pair := strings.Split(part, "+")
+		if len(pair) != 2 {
+			return nil, fmt.Errorf("player %d: write two factions joined by '+', like Aliens+Dinosaurs (got %q)", p+1, part)
+		}
+		for i, name := range pair {
+			name = strings.TrimSpace(name)
+			f := engine.CanonicalFaction(name)
+			if f == "" {
+				return nil, fmt.Errorf("unknown faction %q (known: %s)", name, strings.Join(engine.Factions(), ", "))
+			}
+			if !engine.FactionPlayable(f) {
+				return nil, fmt.Errorf("faction %s is not playable yet (playable: %s)", f, strings.Join(engine.PlayableFactions(), ", "))
+			}
+			if used[f] {
+				return nil, fmt.Errorf("faction %s is chosen twice (each faction can be used only once)", f)
+			}
+			used[f] = true
+			out[p][i] = f
+		}
+	}
+	return out, nil
+}
+
+// Deal starts a real game with these factions (every playable base in the base deck).
+func Deal(factions [][2]string, seed uint64) (*engine.Game, error) {
+	s := engine.Setup{Seed: seed, Deal: true, AllBases: true}
+	for _, f := range factions {
+		s.Players = append(s.Players, engine.SetupPlayer{Factions: []string{f[0], f[1]}})
+	}
+	return engine.New(s)
+}
+
+// DealRandom deals a game for n players with random playable factions.
+func DealRandom(n int, seed uint64) (*engine.Game, [][2]string, error) {
+	fs, err := RandomFactions(n, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := Deal(fs, seed)
+	return g, fs, err
+}

@@ -1,0 +1,424 @@
+// Package present turns engine views into readable text: cards, bases,
+// options and events. The terminal game uses it, and any other interface
+// (a web server, logs) can share it. It only reads engine.View values, so it
+// never shows a seat anything that seat may not know.
+package present
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Player names seat p (0-based) for people: "Player 1".
+func Player(p int) string {
+	if p < 0 {
+		return "nobody"
+	}
+	return fmt.Sprintf("Player %d", p+1)
+}
+
+// Card is a one-line description of a card with its text:
+// "Invader (minion, power 3): You gain 1 VP."
+func Card(c engine.CardView) string {
+	var b strings.Builder
+	b.WriteString(c.Name)
+	b.WriteString(" (")
+	b.WriteString(c.Type.String())
+	if c.Type == engine.Minion || c.Type == engine.Titan {
+		fmt.Fprintf(&b, ", power %d", c.Printed)
+	}
+	if c.Faction != "" {
+		b.WriteString(", " + c.Faction)
+	}
+	b.WriteString(")")
+	if c.Text != "" {
+		b.WriteString(": " + c.Text)
+	}
+	return b.String()
+}
+
+// Def describes a card definition like Card, with copies for deck cards.
+func Def(d *engine.Def) string {
+	s := Card(engine.DefView(d))
+	if d.Type == engine.BaseCard {
+		s = fmt.Sprintf("%s (base, breakpoint %d, VP %d/%d/%d)", d.Name, d.Breakpoint, d.VP[0], d.VP[1], d.VP[2])
+		if d.Text != "" {
+			s += ": " + d.Text
+		}
+		return s
+	}
+	if d.Copies > 1 {
+		s = fmt.Sprintf("%dx %s", d.Copies, s)
+	}
+	return s
+}
+
+// InPlay describes a minion or action in play: "Invader 4 (3+1 counter) [Player 1]".
+func InPlay(c engine.CardView) string {
+	var b strings.Builder
+	b.WriteString(c.Name)
+	if c.Type == engine.Minion || c.Type == engine.Titan {
+		fmt.Fprintf(&b, " %d", c.Power)
+		var why []string
+		if c.Counters > 0 {
+			why = append(why, fmt.Sprintf("%d counter(s)", c.Counters))
+		}
+		if c.Power != c.Printed && c.Counters == 0 || c.Power != c.Printed+c.Counters && c.Counters > 0 {
+			why = append(why, fmt.Sprintf("printed %d", c.Printed))
+		}
+		if len(why) > 0 {
+			b.WriteString(" (" + strings.Join(why, ", ") + ")")
+		}
+	} else {
+		b.WriteString(" (action)")
+	}
+	fmt.Fprintf(&b, " [%s", Player(c.Ctrl))
+	if c.Owner != c.Ctrl && c.Owner >= 0 {
+		fmt.Fprintf(&b, ", owned by %s", Player(c.Owner))
+	}
+	b.WriteString("]")
+	for _, a := range c.Attached {
+		fmt.Fprintf(&b, " +%s (%s)", a.Name, Player(a.Ctrl))
+	}
+	return b.String()
+}
+
+// Base describes one base in play with everything on it, several lines.
+func Base(bv engine.BaseView, nPlayers int) string {
+	var b strings.Builder
+	bp := fmt.Sprintf("breakpoint %d", bv.Current)
+	if bv.Current != bv.Breakpoint {
+		bp += fmt.Sprintf(" (printed %d)", bv.Breakpoint)
+	}
+	fmt.Fprintf(&b, "[%d] %s: %s, total power %d, VP %d/%d/%d", bv.Slot+1, bv.Card.Name, bp, bv.Total, bv.VP[0], bv.VP[1], bv.VP[2])
+	if bv.Scoring {
+		b.WriteString(" SCORING")
+	} else if bv.Total >= bv.Current {
+		b.WriteString(" (ready to score)")
+	}
+	b.WriteString("\n")
+	if bv.Card.Text != "" {
+		fmt.Fprintf(&b, "    %s\n", bv.Card.Text)
+	}
+	var tot []string
+	for p := 0; p < nPlayers; p++ {
+		if bv.PowerBy[p] > 0 || bv.HasMinions[p] {
+			tot = append(tot, fmt.Sprintf("%s %d", Player(p), bv.PowerBy[p]))
+		}
+	}
+	if len(tot) > 0 {
+		fmt.Fprintf(&b, "    power: %s\n", strings.Join(tot, ", "))
+	}
+	for _, m := range bv.Minions {
+		fmt.Fprintf(&b, "    - %s\n", InPlay(m))
+	}
+	for _, a := range bv.Actions {
+		fmt.Fprintf(&b, "    - %s on the base [%s]\n", a.Name, Player(a.Ctrl))
+	}
+	return b.String()
+}
+
+// Bases describes every base in play.
+func Bases(v *engine.View) string {
+	var b strings.Builder
+	for _, bv := range v.Bases {
+		b.WriteString(Base(bv, v.NPlayers))
+	}
+	fmt.Fprintf(&b, "Base deck: %d\n", v.BaseDeck)
+	return b.String()
+}
+
+// Hand lists the seat's hand with card texts.
+func Hand(v *engine.View) string {
+	if v.Me < 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Your hand (%s, %d cards):\n", Player(v.Me), len(v.Hand))
+	for _, c := range v.Hand {
+		fmt.Fprintf(&b, "  %s\n", Card(c))
+	}
+	return b.String()
+}
+
+// Players is a summary of every seat: VP, factions, hand and deck sizes.
+func Players(v *engine.View) string {
+	var b strings.Builder
+	for _, p := range v.Players {
+		mark := " "
+		if p.IsCurrent {
+			mark = "*"
+		}
+		you := ""
+		if p.Index == v.Me {
+			you = " (you)"
+		}
+		fmt.Fprintf(&b, "%s %s%s: %d VP, %s; hand %d, deck %d, discard %d\n", mark, Player(p.Index), you, p.VP,
+			strings.Join(p.Factions, "+"), p.HandSize, p.DeckSize, len(p.Discard))
+	}
+	return b.String()
+}
+
+// Status is the one-line turn summary.
+func Status(v *engine.View) string {
+	if v.Over {
+		if len(v.Winners) == 0 {
+			return "Game over: no winner"
+		}
+		var ws []string
+		for _, w := range v.Winners {
+			ws = append(ws, Player(w))
+		}
+		return "Game over: " + strings.Join(ws, " and ") + " won"
+	}
+	s := fmt.Sprintf("Turn %d: %s's turn, %s phase", v.Turn+1, Player(v.Current), v.Phase)
+	if v.Phase == engine.PhasePlay {
+		cp := v.Players[v.Current]
+		s += fmt.Sprintf(" (minion plays left %d, action plays left %d", cp.Minions, cp.Actions)
+		if cp.Extras > 0 {
+			s += fmt.Sprintf(", extra plays %d", cp.Extras)
+		}
+		s += ")"
+	}
+	return s
+}
+
+func zoneWord(z engine.Zone) string {
+	switch z {
+	case engine.ZHand:
+		return "hand"
+	case engine.ZDeck:
+		return "deck"
+	case engine.ZDiscard:
+		return "discard pile"
+	case engine.ZSetAside:
+		return "set aside"
+	case engine.ZBaseDeck:
+		return "base deck"
+	}
+	return z.String()
+}
+
+// Option describes one option of a decision for the seat the view belongs to.
+func Option(o engine.OptionView, v *engine.View) string {
+	card := func() string {
+		if o.Hidden {
+			return fmt.Sprintf("a hidden card in %s's %s", Player(o.Holder), zoneWord(o.Zone))
+		}
+		s := o.CardName
+		switch o.Zone {
+		case engine.ZInPlay:
+			s = fmt.Sprintf("%s", o.CardName)
+			if o.CardType == engine.Minion {
+				s += fmt.Sprintf(" (power %d", o.Power)
+			} else {
+				s += " ("
+			}
+			if o.Slot >= 0 && o.Slot < engine.MaxBases {
+				if s[len(s)-1] != '(' {
+					s += ", "
+				}
+				s += "at " + baseName(v, o.Slot)
+			}
+			s += ", " + Player(o.Holder) + ")"
+		case engine.ZHand:
+			if o.Holder != v.Me {
+				s += " (in " + Player(o.Holder) + "'s hand)"
+			}
+		case engine.ZDeck, engine.ZDiscard, engine.ZSetAside:
+			who := Player(o.Holder) + "'s"
+			if o.Holder == v.Me {
+				who = "your"
+			}
+			s += " (from " + who + " " + zoneWord(o.Zone) + ")"
+		}
+		return s
+	}
+	text := func() string {
+		if o.Hidden || o.CardText == "" {
+			return ""
+		}
+		return " — " + o.CardText
+	}
+	switch o.Kind {
+	case engine.OptPass:
+		return "pass / done"
+	case engine.OptYes:
+		return "yes"
+	case engine.OptNo:
+		return "no"
+	case engine.OptNum:
+		return fmt.Sprint(o.Num)
+	case engine.OptText:
+		return o.Text
+	case engine.OptPlayer:
+		if o.Player == v.Me {
+			return Player(o.Player) + " (you)"
+		}
+		return Player(o.Player)
+	case engine.OptBase:
+		if o.Slot >= 0 && o.BaseName != "" {
+			return fmt.Sprintf("base %s%s", o.BaseName, baseSummary(v, o.Slot))
+		}
+		return "base " + o.BaseName + text()
+	case engine.OptPlay:
+		if o.Special {
+			return "play " + card() + " (Special)" + text()
+		}
+		return "play " + card() + text()
+	case engine.OptUse:
+		return "use " + card() + text()
+	case engine.OptCard:
+		return card()
+	}
+	return "?"
+}
+
+func baseName(v *engine.View, slot int) string {
+	for _, b := range v.Bases {
+		if b.Slot == slot {
+			return b.Card.Name
+		}
+	}
+	return fmt.Sprintf("base %d", slot+1)
+}
+
+func baseSummary(v *engine.View, slot int) string {
+	for _, b := range v.Bases {
+		if b.Slot == slot {
+			return fmt.Sprintf(" [%d/%d power]", b.Total, b.Current)
+		}
+	}
+	return ""
+}
+
+// Decision renders the pending decision as numbered options (numbered from 1).
+func Decision(v *engine.View) string {
+	d := v.Decision
+	if d == nil {
+		return ""
+	}
+	var b strings.Builder
+	if !d.Mine {
+		fmt.Fprintf(&b, "Waiting for %s: %s\n", Player(d.Player), d.Prompt)
+		return b.String()
+	}
+	b.WriteString(Player(d.Player))
+	if d.SrcName != "" {
+		fmt.Fprintf(&b, " (%s)", d.SrcName)
+	}
+	fmt.Fprintf(&b, ": %s\n", d.Prompt)
+	for i, o := range d.Options {
+		fmt.Fprintf(&b, "  %2d) %s\n", i+1, Option(o, v))
+	}
+	return b.String()
+}
+
+// Event describes an event in one line, or "" for bookkeeping events not worth showing.
+func Event(e engine.EventView) string {
+	p := Player(int(e.Player))
+	switch e.Kind {
+	case engine.EvTurnStart:
+		return fmt.Sprintf("--- %s's turn begins", p)
+	case engine.EvPlay:
+		s := fmt.Sprintf("%s plays %s", p, e.CardName)
+		if e.OtherName != "" && e.Other >= 0 {
+			s += " on " + e.OtherName
+		}
+		if e.BaseName != "" {
+			s += " at " + e.BaseName
+		}
+		return s
+	case engine.EvDestroy:
+		s := fmt.Sprintf("%s (%s) is destroyed", e.CardName, p)
+		if e.BaseName != "" {
+			s += " at " + e.BaseName
+		}
+		if e.OtherName != "" && e.Other >= 0 && e.Other != e.Card {
+			s += " by " + e.OtherName
+		}
+		return s
+	case engine.EvMove:
+		return fmt.Sprintf("%s moves to %s", e.CardName, e.BaseName)
+	case engine.EvReturn:
+		return fmt.Sprintf("%s returns to %s's hand", e.CardName, p)
+	case engine.EvDiscard:
+		return fmt.Sprintf("%s discards %s", p, e.CardName)
+	case engine.EvDraw:
+		return fmt.Sprintf("%s draws %d card(s)", p, e.Num)
+	case engine.EvVP:
+		return fmt.Sprintf("%s gains %d VP", p, e.Num)
+	case engine.EvScoringChosen:
+		return fmt.Sprintf("%s scores", e.BaseName)
+	case engine.EvAward:
+		return fmt.Sprintf("%s takes place %d at %s: %d VP", p, e.Other, e.BaseName, e.Num)
+	case engine.EvBaseReplaced:
+		if e.CardName == "" {
+			return fmt.Sprintf("%s leaves play", e.OtherName)
+		}
+		return fmt.Sprintf("%s replaces %s", e.CardName, e.OtherName)
+	case engine.EvShuffle:
+		return fmt.Sprintf("%s shuffles their deck", p)
+	case engine.EvCounter:
+		if e.Num < 0 {
+			return fmt.Sprintf("%d counter(s) removed from %s", -e.Num, e.CardName)
+		}
+		return fmt.Sprintf("%d +1 power counter(s) placed on %s", e.Num, e.CardName)
+	case engine.EvPlace:
+		where := "discard pile"
+		switch e.Num {
+		case engine.PlaceDeckBottom:
+			where = "bottom of the deck"
+		case engine.PlaceDeckTop:
+			where = "top of the deck"
+		case engine.PlaceHand:
+			where = "hand"
+		}
+		return fmt.Sprintf("%s goes to %s's %s", e.CardName, p, where)
+	case engine.EvGameOver:
+		if e.Player < 0 {
+			return "The game is over"
+		}
+		return fmt.Sprintf("The game is over: %s wins", p)
+	case engine.EvReveal:
+		return fmt.Sprintf("%s reveals %s", p, e.CardName)
+	case engine.EvText:
+		return fmt.Sprintf("%s %s", p, e.Text)
+	case engine.EvControl:
+		return fmt.Sprintf("%s takes control of %s", p, e.CardName)
+	case engine.EvMinionPlaced:
+		return fmt.Sprintf("%s is placed at %s", e.CardName, e.BaseName)
+	}
+	return ""
+}
+
+// Screen renders a seat's whole table: status, players, bases, hand, recent
+// log lines and the pending decision.
+func Screen(v *engine.View, log []string) string {
+	var b strings.Builder
+	b.WriteString("==================================================================\n")
+	b.WriteString(Status(v) + "\n")
+	b.WriteString(Players(v))
+	b.WriteString("------------------------------------------------------------------\n")
+	b.WriteString(Bases(v))
+	if len(v.Revealed) > 0 {
+		var rs []string
+		for _, c := range v.Revealed {
+			rs = append(rs, c.Name)
+		}
+		fmt.Fprintf(&b, "Revealed: %s\n", strings.Join(rs, ", "))
+	}
+	b.WriteString("------------------------------------------------------------------\n")
+	if len(log) > 0 {
+		b.WriteString("Recent events:\n")
+		for _, l := range log {
+			b.WriteString("  " + l + "\n")
+		}
+		b.WriteString("------------------------------------------------------------------\n")
+	}
+	b.WriteString(Hand(v))
+	b.WriteString(Decision(v))
+	return b.String()
+}

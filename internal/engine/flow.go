@@ -64,6 +64,7 @@ func turnProc(g *Game, f *Frame) {
 			return
 		}
 		g.Phase = PhasePlay
+		g.notePlayPhaseStart(p)
 		g.push(fnPlayPhase, p, None, None, None)
 		f.Next()
 	case 2: // Score Bases
@@ -198,6 +199,9 @@ func (g *Game) specialOptions(p int, w Window, slot int) {
 			kind := OptUse
 			if sp.Play {
 				kind = OptPlay
+				if d.Type == Action && g.ActionsForbidden(p) {
+					continue
+				}
 			}
 			g.Opt(Option{Kind: kind, Player: int8(p), Card: int16(i), Base: c.Base, Num: int16(k)})
 		}
@@ -239,9 +243,12 @@ func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
 }
 
 // resolve schedules an ability followed by the triggers it sets off.
+// Scheduled work runs in the order it is scheduled, so the ability is pushed
+// before the drain that resolves the triggers it (or its play) set off.
 func (g *Game) resolve(fn int16, player, src, base, target int) *Frame {
+	f := g.push(fn, player, src, base, target)
 	g.push(fnDrain, player, None, None, None)
-	return g.push(fn, player, src, base, target)
+	return f
 }
 
 // Resolve schedules ability fn as a resolution of its own (triggers it sets off resolve after it).
@@ -511,6 +518,9 @@ func playCardProc(g *Game, f *Frame) {
 	d := g.def(c)
 	switch f.Step {
 	case 0: // choose where
+		if d.Type == Action && g.ActionsForbidden(p) {
+			return // Mark of Sleep: no action may be played, not even an extra one
+		}
 		g.BeginAsk()
 		switch {
 		case d.Type == Minion:
@@ -926,6 +936,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.Cards[old].Base = None
 		g.Bases[s].Card = None
 		g.expireScored(s)
+		g.dropBaseEffects(s)
 		nb := g.drawBase()
 		if nb != None {
 			g.placeBase(nb, s)

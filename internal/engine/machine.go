@@ -92,7 +92,9 @@ func (g *Game) exec(fi int) {
 	}
 }
 
-// Resume continues a game paused at a breakpoint.
+// Resume continues a game paused at a breakpoint. The breakpoint that paused
+// it is already spent; breakpoints set since (SetBreak) stay, so a game paused
+// at one point can be run on to the next (ClearBreak first to run freely).
 func (g *Game) Resume() {
 	g.Paused = false
 	g.run()
@@ -158,7 +160,8 @@ const (
 func (g *Game) BeginAsk() { g.Pending.N = 0 }
 
 // Ask poses the question built with Opt to player on behalf of frame f.
-// A mandatory question with one option (or none) is answered at once.
+// A mandatory question with one option (or none) is answered at once, and
+// so is an optional one with no option but declining.
 func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 	if flags&AskMay != 0 {
 		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
@@ -170,6 +173,13 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		} else {
 			f.Ans = Option{Kind: OptNone, Player: None, Base: None, Card: None}
 		}
+		g.Pending.N = 0
+		f.Flags |= frContinue
+		return
+	}
+	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
+		// a "may" with nothing to choose but declining is no decision: it is declined
+		f.Ans = g.Pending.Opts[0]
 		g.Pending.N = 0
 		f.Flags |= frContinue
 		return

@@ -44,6 +44,9 @@ func (g *Game) Affects(f *Frame, target int, k AffectKind) bool { return g.affec
 
 // Protected reports whether target is protected from the attempt a.
 func (g *Game) Protected(target int, a Affect) bool {
+	if g.shielded(target, a) {
+		return true
+	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
 		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
@@ -205,6 +208,7 @@ func (g *Game) SwapBase(f *Frame, s, nb int) {
 		g.put(a, ZDiscard, int(g.Cards[a].Owner))
 	}
 	g.put(old, ZBaseDeck, None)
+	g.dropBaseEffects(s)
 	g.placeBase(nb, s)
 	g.emit(Event{Kind: EvBaseReplaced, Player: f.Player, Base: int8(s), Card: int16(nb), Other: int16(old)})
 }

@@ -104,6 +104,9 @@ type Player struct {
 	Faction       [2]int8 // faction indices (for rules that ask), None when unknown
 	NoActions     int8    // Mark of Sleep: turns for which actions are forbidden
 	Flags         uint8
+
+	// MinionsBeforePlay is MinionsPlayed when the Play Cards phase began (see playphase.go).
+	MinionsBeforePlay int8
 }
 
 // Extra is a held extra-play grant ("you may play an extra minion this turn").

@@ -1,0 +1,173 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Dinosaurs: big power, power boosts, and destroying the weak.
+
+// powerUntilYourTurnEnds gives minion c +n power until the end of the turn of
+// the ability's player (played on another player's turn: until the end of
+// your next turn).
+func powerUntilYourTurnEnds(g *G, f *F, c, n int) {
+	if !g.Affects(f, c, engine.AffPower) {
+		return
+	}
+	g.AddEffect(engine.Effect{Kind: engine.EffPower, Expires: engine.ExpireEndOfTurn, Player: f.Player,
+		Base: none, Card: int16(c), Amount: int16(n), Src: f.Src})
+}
+
+// attachedTo is the minion an action in play is attached to (None when on a base).
+func attachedTo(g *G, c int) int { return int(g.Cards[c].On) }
+
+var _ = card("dinosaurs/king_rex", nil) // deliberately no ability
+
+var _ = card("dinosaurs/laseratops", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Destroy a minion of power 2 or less on this base", false,
+		func(g *G, f *F) []int { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 2)) },
+		destroyIt)
+})
+
+var _ = card("dinosaurs/armor_stego", func(d *engine.Def) {
+	d.PowerMod = func(g *G, self, target int) int {
+		if target == self && int(g.Current) != g.Ctrl(self) {
+			return 2
+		}
+		return 0
+	}
+})
+
+var _ = card("dinosaurs/war_raptor", func(d *engine.Def) {
+	d.PowerMod = func(g *G, self, target int) int {
+		if target != self {
+			return 0
+		}
+		return len(where(g.MinionsAt(g.BaseOf(self), none), named(g, "War Raptor")))
+	}
+})
+
+var _ = card("dinosaurs/augmentation", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Choose a minion to get +4 power until the end of your turn", false, allMinions,
+		func(g *G, f *F, c int) { powerUntilYourTurnEnds(g, f, c, 4) })
+})
+
+var _ = card("dinosaurs/howl", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		for _, m := range g.Minions(you(f)) {
+			powerUntilYourTurnEnds(g, f, m, 1)
+		}
+	}
+})
+
+// Natural Selection: V0 = your chosen minion.
+var _ = card("dinosaurs/natural_selection", func(d *engine.Def) {
+	weaker := func(g *G, m int) []int {
+		return where(g.MinionsAt(g.BaseOf(m), none), func(c int) bool { return g.Power(c) < g.Power(m) })
+	}
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			mine := where(g.Minions(you(f)), func(m int) bool { return len(weaker(g, m)) > 0 })
+			g.AskCards(f, you(f), "Choose one of your minions", mine, false)
+		case 1:
+			m := f.Chosen()
+			if m == none {
+				return
+			}
+			f.V[0] = int16(m)
+			g.AskCards(f, you(f), "Destroy a minion there with less power than "+g.Name(m), weaker(g, m), false)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
+			}
+		}
+	}
+})
+
+var _ = card("dinosaurs/rampage", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Choose one of your minions: its base's breakpoint drops by its power this turn", false,
+		func(g *G, f *F) []int { return g.Minions(you(f)) },
+		func(g *G, f *F, m int) { g.AddBreakpoint(f, g.BaseOf(m), -g.Power(m)) })
+})
+
+// Survival of the Fittest: V0 = index of the next base to look at.
+var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		slots := g.BaseSlots()
+		switch f.Step {
+		case 0:
+			for int(f.V[0]) < len(slots) {
+				ms := g.MinionsAt(slots[f.V[0]], none)
+				f.V[0]++
+				if len(ms) == 0 {
+					continue
+				}
+				low, high := g.Power(ms[0]), g.Power(ms[0])
+				for _, m := range ms {
+					low, high = min(low, g.Power(m)), max(high, g.Power(m))
+				}
+				if high == low {
+					continue
+				}
+				weakest := where(ms, func(m int) bool { return g.Power(m) == low })
+				g.AskCards(f, you(f), "Destroy the weakest minion of this base", weakest, false)
+				return
+			}
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
+			}
+			f.Goto(0)
+		}
+	}
+})
+
+var _ = card("dinosaurs/tooth_and_claw_and_guns", func(d *engine.Def) {
+	d.Instead = func(g *G, self, target int, a engine.Affect) bool {
+		if target != attachedTo(g, self) || int(a.By) == g.Ctrl(self) || a.Src < 0 {
+			return false
+		}
+		src := int(a.Src)
+		return src != target && g.DefOf(src).Type != engine.BaseCard
+	}
+	d.InsteadDo = func(g *G, f *F) {
+		// the ability is stopped now and for the rest of the turn; this card is destroyed
+		g.Shield(int(f.Target), int(f.Ev.Other), engine.ExpireEndOfTurn)
+		g.Destroy(f, self(f))
+	}
+})
+
+var _ = card("dinosaurs/upgrade", func(d *engine.Def) {
+	d.PowerMod = func(g *G, self, target int) int {
+		if target == attachedTo(g, self) {
+			return 2
+		}
+		return 0
+	}
+})
+
+var _ = card("dinosaurs/wildlife_preserve", func(d *engine.Def) {
+	d.Protect = func(g *G, self, target int, a engine.Affect) bool {
+		return g.IsMinion(target) && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) &&
+			fromOthersAction(g, g.Ctrl(self), a)
+	}
+	// Other players' actions already on your minions here are discarded, and so
+	// are those on a minion of yours that moves here later.
+	shed := func(g *G, f *F, m int) {
+		for _, a := range g.Attached(m) {
+			if g.Ctrl(a) != you(f) {
+				g.Place(f, a, engine.PlaceDiscard)
+			}
+		}
+	}
+	d.OnPlay = func(g *G, f *F) {
+		for _, m := range g.MinionsAt(here(g, f), you(f)) {
+			shed(g, f, m)
+		}
+	}
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvMove,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return int(ev.Base) == g.BaseOf(self) && g.Ctrl(int(ev.Card)) == g.Ctrl(self)
+		},
+		Do: func(g *G, f *F) { shed(g, f, int(f.Ev.Card)) },
+	}}
+})

@@ -1,0 +1,187 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Ninjas: destroy minions, and slip onto bases just before they score.
+
+// extraMinionOnto offers p an immediate extra minion play onto slot s
+// (mandatory when must: the player plays one if they can).
+func extraMinionOnto(g *G, p, s int, must bool, src int) {
+	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none,
+		Must: must, Faction: none, NotBase: none}, src)
+}
+
+// destroyAtYourNextTurnStart is the trigger of cards that destroy themselves
+// when their controller's next turn begins.
+func destroyAtYourNextTurnStart() engine.Trigger {
+	return engine.Trigger{
+		On:   engine.EvTurnStart,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		Do:   func(g *G, f *F) { g.Destroy(f, self(f)) },
+	}
+}
+
+// fromOthersAction reports whether attempt a comes from an action
+// controlled by someone other than player p.
+func fromOthersAction(g *G, p int, a engine.Affect) bool {
+	return int(a.By) != p && a.Src >= 0 && g.DefOf(int(a.Src)).Type == engine.Action
+}
+
+var _ = card("ninjas/ninja_master", func(d *engine.Def) {
+	d.OnPlay = chooseCard("You may destroy a minion on this base", true,
+		func(g *G, f *F) []int { return g.MinionsAt(here(g, f), none) }, destroyIt)
+})
+
+var _ = card("ninjas/tiger_assassin", func(d *engine.Def) {
+	d.OnPlay = chooseCard("You may destroy a minion of power 3 or less on this base", true,
+		func(g *G, f *F) []int { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 3)) }, destroyIt)
+})
+
+var _ = card("ninjas/shinobi", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
+		OK: func(g *G, c, p, slot int) bool {
+			return slot != none && g.Bases[slot].Flags&engine.BShinobiUsed == 0 && g.MinionAllowed(p, c, slot)
+		},
+		// only one Shinobi per scoring base
+		Do: func(g *G, f *F) { g.Bases[f.Base].Flags |= engine.BShinobiUsed },
+	}}
+})
+
+// Ninja Acolyte: V0 = the base it left.
+var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinPlayPhase, From: engine.ZInPlay,
+		OK: func(g *G, c, p, slot int) bool { return g.MinionsPlayedInPlayPhase(p) == 0 },
+		Do: func(g *G, f *F) {
+			switch f.Step {
+			case 0:
+				f.V[0] = int16(here(g, f))
+				g.Return(f, self(f))
+				f.Next()
+			case 1:
+				if g.Cards[self(f)].Zone == engine.ZHand {
+					extraMinionOnto(g, you(f), int(f.V[0]), true, self(f))
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("ninjas/assassination", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvTurnEnd,
+		Do: func(g *G, f *F) {
+			if m := attachedTo(g, self(f)); m != none {
+				g.Destroy(f, m)
+			}
+		},
+	}}
+})
+
+// Disguise: V0, V1 = the chosen minions (V1 None when only one), Base = their base.
+var _ = card("ninjas/disguise", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			f.V[1] = none
+			g.AskCards(f, you(f), "Choose one of your minions (to return, playing an extra minion in its place)", g.Minions(you(f)), false)
+		case 1:
+			m := f.Chosen()
+			if m == none {
+				return
+			}
+			f.V[0], f.Base = int16(m), int8(g.BaseOf(m))
+			g.AskCards(f, you(f), "You may choose a second minion of yours on that base", where(g.MinionsAt(int(f.Base), you(f)), other(m)), true)
+		case 2:
+			f.V[1] = int16(f.Chosen())
+			n := 1
+			if f.V[1] != none {
+				n = 2
+			}
+			for i := 0; i < n; i++ {
+				extraMinionOnto(g, you(f), int(f.Base), true, self(f))
+			}
+			f.Next()
+		case 3:
+			g.Return(f, int(f.V[0]))
+			if f.V[1] != none {
+				g.Return(f, int(f.V[1]))
+			}
+		}
+	}
+})
+
+var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
+		Do: func(g *G, f *F) { extraMinionOnto(g, you(f), int(f.Base), true, self(f)) },
+	}}
+})
+
+var _ = card("ninjas/infiltrate", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Destroy another action played on this base", false,
+		func(g *G, f *F) []int { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
+	// its controller ignores the base (the others still follow it)
+	d.IgnoreBase = func(g *G, self, p int) bool { return p == g.Ctrl(self) }
+	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
+})
+
+var _ = card("ninjas/poison", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			acts := where(g.Attached(int(f.Target)), other(self(f)))
+			g.AskCards(f, you(f), "You may destroy an action attached to this minion", acts, true)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
+				f.Goto(0)
+			}
+		}
+	}
+	d.PowerMod = func(g *G, self, target int) int {
+		if target == attachedTo(g, self) {
+			return -4
+		}
+		return 0
+	}
+})
+
+var _ = card("ninjas/seeing_stars", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Destroy a minion of power 3 or less", false,
+		func(g *G, f *F) []int { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
+})
+
+var _ = card("ninjas/smoke_bomb", func(d *engine.Def) {
+	d.Protect = func(g *G, self, target int, a engine.Affect) bool {
+		return target == attachedTo(g, self) && fromOthersAction(g, g.Ctrl(self), a)
+	}
+	// other players' actions already on the minion no longer affect it: they are destroyed
+	d.OnPlay = func(g *G, f *F) {
+		for _, a := range g.Attached(int(f.Target)) {
+			if g.Ctrl(a) != you(f) {
+				g.Destroy(f, a)
+			}
+		}
+	}
+	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
+})
+
+// Way of Deception: V0 = the minion to move.
+var _ = card("ninjas/way_of_deception", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose one of your minions to move", g.Minions(you(f)), false)
+		case 1:
+			if c := f.Chosen(); c != none {
+				askMoveDest(g, f, c, false)
+			}
+		case 2:
+			if s := f.ChosenBase(); s != none {
+				g.Move(f, int(f.V[0]), s)
+			}
+		}
+	}
+})

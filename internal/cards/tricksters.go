@@ -1,0 +1,175 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Tricksters: punish other players for playing minions here, make them
+// discard, and hide from their tricks.
+
+// playedHereByOther is a trigger condition: another player than self's
+// controller played a minion on self's base.
+func playedHereByOther(g *G, self int, ev engine.Event) bool {
+	return g.IsMinion(int(ev.Card)) && int(ev.Player) != g.Ctrl(self) && int(ev.Base) == g.BaseOf(self)
+}
+
+// stillHereWith reports whether minion m is still on the same base as card c.
+func stillHereWith(g *G, m, c int) bool {
+	return g.InPlay(m) && g.InPlay(c) && g.BaseOf(m) == g.BaseOf(c)
+}
+
+// Leprechaun: triggers resolve after the played minion's own ability.
+var _ = card("tricksters/leprechaun", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedHereByOther,
+		Do: func(g *G, f *F) {
+			m := int(f.Ev.Card)
+			if stillHereWith(g, m, self(f)) && g.Power(m) < g.Power(self(f)) {
+				g.Destroy(f, m)
+			}
+		}}}
+})
+
+// Brownie: only a card that affects it while being played counts.
+var _ = card("tricksters/brownie", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{On: engine.EvAffect,
+		When: func(g *G, self int, ev engine.Event) bool {
+			src := int(ev.Other)
+			if int(ev.Card) != self || int(ev.Player) == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
+				return false
+			}
+			for i := 0; i < int(g.NTrig); i++ { // once per card played
+				t := &g.Trigs[i]
+				if int(t.Src) == self && t.Ev.Kind == engine.EvAffect && t.Ev.Other == ev.Other {
+					return false
+				}
+			}
+			return true
+		},
+		Do: func(g *G, f *F) { g.DiscardRandom(int(f.Ev.Player), 2) }}}
+})
+
+var _ = card("tricksters/gnome", func(d *engine.Def) {
+	d.OnPlay = chooseCard("You may destroy a minion here with power less than the number of your minions here", true,
+		func(g *G, f *F) []int {
+			s := here(g, f)
+			n := len(g.MinionsAt(s, you(f)))
+			return where(g.MinionsAt(s, none), func(c int) bool { return g.Power(c) < n })
+		}, destroyIt)
+})
+
+// Gremlin: its trigger works from the discard pile, where it lands.
+var _ = card("tricksters/gremlin", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{On: engine.EvDestroy, From: engine.ZDiscard,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Card) == self },
+		Do: func(g *G, f *F) {
+			p := int(f.Ev.Player) // who controlled it when it was destroyed
+			g.Draw(p, 1)
+			for _, o := range g.Others(p) {
+				g.DiscardRandom(o, 1)
+			}
+		}}}
+})
+
+// Block the Path keeps the named faction in Mark (faction index + 1; 0: none named).
+var _ = card("tricksters/block_the_path", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskTexts(f, you(f), "Name a faction: its minions cannot be played here", engine.Factions())
+		case 1:
+			if f.Ans.Kind == engine.OptText {
+				g.Cards[self(f)].Mark = int8(engine.FactionIndex(engine.TextOf(f.Ans.Num)) + 1)
+			}
+		}
+	}
+	d.CanPlay = func(g *G, self, p, c, slot int) bool {
+		mark := int(g.Cards[self].Mark)
+		return mark == 0 || slot != g.BaseOf(self) || !g.IsMinion(c) ||
+			engine.FactionIndex(g.DefOf(c).Faction) != mark-1
+	}
+})
+
+var _ = card("tricksters/disenchant", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Destroy an action in play", false,
+		func(g *G, f *F) []int { return g.AllActionsInPlay() }, destroyIt)
+})
+
+// grantEachTurn gives the controller of an ongoing card an extra play on the
+// turn it is played and at the start of each of their turns while it is in play.
+func grantEachTurn(d *engine.Def, grant func(g *G, self, p int)) {
+	d.OnPlay = func(g *G, f *F) {
+		if isCurrent(g, you(f)) {
+			grant(g, self(f), you(f))
+		}
+	}
+	d.Triggers = append(d.Triggers, engine.Trigger{On: engine.EvTurnStart,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		Do:   func(g *G, f *F) { grant(g, self(f), you(f)) }})
+}
+
+var _ = card("tricksters/enshrouding_mist", func(d *engine.Def) {
+	grantEachTurn(d, func(g *G, self, p int) {
+		e := engine.ExtraMinionGrant()
+		e.Base, e.Src = int8(g.BaseOf(self)), int16(self)
+		g.GrantExtra(p, e)
+	})
+})
+
+// Flame Trap: destroys itself even when the minion cannot be destroyed.
+var _ = card("tricksters/flame_trap", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedHereByOther,
+		Do: func(g *G, f *F) {
+			m := int(f.Ev.Card)
+			if stillHereWith(g, m, self(f)) {
+				g.Destroy(f, m)
+				g.Destroy(f, self(f))
+			}
+		}}}
+})
+
+// Hideout: a replacement. Once it has cancelled an action, that action does
+// not affect its controller's minions here for the rest of the turn.
+var _ = card("tricksters/hideout", func(d *engine.Def) {
+	d.Instead = func(g *G, self, target int, a engine.Affect) bool {
+		return a.Src >= 0 && g.DefOf(int(a.Src)).Type == engine.Action && int(a.By) != g.Ctrl(self) &&
+			g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(self) && g.BaseOf(target) == g.BaseOf(self)
+	}
+	d.InsteadDo = func(g *G, f *F) {
+		g.ShieldMinionsAt(g.Ctrl(self(f)), g.BaseOf(self(f)), int(f.Ev.Other))
+		g.Destroy(f, self(f))
+	}
+})
+
+var _ = card("tricksters/mark_of_sleep", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskPlayers(f, you(f), "Choose a player who cannot play actions on their next turn", g.PlayersFrom(you(f)), false)
+		case 1:
+			if p := f.ChosenPlayer(); p != none {
+				g.ForbidActionsNextTurn(p)
+			}
+		}
+	}
+})
+
+var _ = card("tricksters/pay_the_piper", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedHereByOther,
+		Do: func(g *G, f *F) {
+			p := int(f.Ev.Player)
+			switch f.Step {
+			case 0:
+				g.AskCards(f, p, "Pay the Piper: discard a card", g.Hand(p), false)
+			case 1:
+				if c := f.Chosen(); c != none {
+					g.DiscardCard(c)
+				}
+			}
+		}}}
+})
+
+var _ = card("tricksters/take_the_shinies", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		for _, o := range g.Others(you(f)) {
+			g.DiscardRandom(o, 2)
+		}
+	}
+})

@@ -1,0 +1,180 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Wizards: draw cards and play extra actions.
+
+// Archmage: the extra action granted this turn stays even if Archmage leaves play.
+var _ = card("wizards/archmage", func(d *engine.Def) {
+	grantEachTurn(d, func(g *G, self, p int) {
+		e := engine.ExtraActionGrant()
+		e.Src = int16(self)
+		g.GrantExtra(p, e)
+	})
+})
+
+var _ = card("wizards/chronomage", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { extraAction(g, you(f)) }
+})
+
+var _ = card("wizards/enchantress", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { g.Draw(you(f), 1) }
+})
+
+// Neophyte: the revealed action is dealt with at once (hand, play or back on top).
+var _ = card("wizards/neophyte", func(d *engine.Def) {
+	const toHand, playIt, backOnTop = "Put it into your hand", "Play it as an extra action", "Put it back on top of your deck"
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			c := g.TopOfDeck(p)
+			if c == none {
+				return
+			}
+			f.Target = int16(c)
+			g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
+			if g.DefOf(c).Type != engine.Action {
+				return // it stays on top
+			}
+			choices := []string{toHand}
+			if g.ActionPlayable(p, c) {
+				choices = append(choices, playIt)
+			}
+			g.AskTexts(f, p, "Neophyte revealed "+g.Name(c)+": what do you do with it?", append(choices, backOnTop))
+		case 1:
+			c := int(f.Target)
+			switch engine.TextOf(f.Ans.Num) {
+			case toHand:
+				g.ToHand(c, p)
+			case playIt:
+				g.PlayExtraNow(p, c, none)
+			}
+		}
+	}
+})
+
+// Mass Enchantment: the chosen action is played at once; you control it and
+// it goes to its owner's discard pile when it leaves.
+var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			var acts []int
+			for _, o := range g.Others(p) {
+				c := g.TopOfDeck(o)
+				if c == none {
+					continue
+				}
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(o), Card: int16(c), Base: none})
+				if g.ActionPlayable(p, c) {
+					acts = append(acts, c)
+				}
+			}
+			g.AskCards(f, p, "Play one of the revealed actions as an extra action", acts, false)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.PlayExtraNow(p, c, none)
+			}
+		}
+	}
+})
+
+var _ = card("wizards/mystic_studies", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { g.Draw(you(f), 2) }
+})
+
+// portalCards are the cards Portal has revealed and not yet put away.
+func portalCards(g *G, f *F) []int {
+	return where(g.Collect(engine.ZSetAside, you(f)), func(c int) bool {
+		return c != self(f) && g.Cards[c].Flags&engine.FRevealed != 0
+	})
+}
+
+var _ = card("wizards/portal", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0: // reveal five
+			for i := 0; i < 5; i++ {
+				c := g.TopOfDeck(p)
+				if c == none {
+					break
+				}
+				g.SetAside(c, true)
+			}
+			f.Next()
+		case 1: // any number of minions into your hand
+			g.AskCards(f, p, "Put a revealed minion into your hand (pass when done)", where(portalCards(g, f), g.IsMinion), true)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.ToHand(c, p)
+				f.Goto(1)
+				return
+			}
+			f.Next()
+		case 3: // the rest back on top, in the order chosen
+			rest := portalCards(g, f)
+			if len(rest) == 0 {
+				return
+			}
+			g.AskCards(f, p, "Put a revealed card back on top of your deck (the last one put back is the top card)", rest, false)
+		case 4:
+			if c := f.Chosen(); c != none {
+				g.ToDeckTopOf(c, p)
+				f.Goto(3)
+			}
+		}
+	}
+})
+
+var _ = card("wizards/sacrifice", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Choose one of your minions: draw cards equal to its power, then destroy it", false,
+		func(g *G, f *F) []int { return g.Minions(you(f)) },
+		func(g *G, f *F, c int) {
+			g.Draw(you(f), g.Power(c))
+			g.Destroy(f, c)
+		})
+})
+
+var _ = card("wizards/scry", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.EnsureDeck(p)
+			acts := where(g.Deck(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
+			g.AskCards(f, p, "Search your deck for an action to put into your hand", acts, false)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
+				g.ToHand(c, p)
+			}
+			g.Shuffle(p)
+		}
+	}
+})
+
+var _ = card("wizards/summon", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { extraMinion(g, you(f)) }
+})
+
+var _ = card("wizards/time_loop", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		extraAction(g, you(f))
+		extraAction(g, you(f))
+	}
+})
+
+var _ = card("wizards/winds_of_change", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		for _, c := range g.Hand(p) {
+			g.ToDeckBottom(c)
+		}
+		g.Shuffle(p)
+		g.Draw(p, 5)
+		extraAction(g, p)
+	}
+})

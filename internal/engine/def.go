@@ -296,6 +296,20 @@ func Bases(playableOnly bool) []*Def {
 	return out
 }
 
+// SpecialOnly reports whether an action can be played only through its
+// Special (it has no ordinary ability): such a card is not a normal play.
+func (d *Def) SpecialOnly() bool {
+	if d.Type != Action || d.OnPlay != nil {
+		return false
+	}
+	for _, sp := range d.Specials {
+		if sp.Play {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *Game) def(c int) *Def { return defs[g.Cards[c].Def] }
 
 // DefOf returns the definition of card instance c.

@@ -22,7 +22,11 @@ func init() {
 // startTurn resets the per-turn counters of player p.
 func (g *Game) resetTurn(p int) {
 	pl := &g.Players[p]
-	pl.MinionsPlayed, pl.ActionsPlayed = 0, 0
+	// what every player has played "this turn" starts again from zero
+	// (cards played on another player's turn count for that turn only)
+	for q := range g.Players {
+		g.Players[q].MinionsPlayed, g.Players[q].ActionsPlayed, g.Players[q].MinionsBeforePlay = 0, 0, 0
+	}
 	pl.MinionQuota, pl.ActionQuota = 1, 1
 	pl.NExtra = 0
 	pl.Extras = [MaxExtras]Extra{}
@@ -331,7 +335,7 @@ func (g *Game) canPlayNormally(p, c int) bool {
 			}
 		}
 	case Action:
-		if from != ZHand {
+		if from != ZHand || d.SpecialOnly() {
 			return false
 		}
 		if g.findAllowance(p, c, None, from) < -1 {
@@ -749,7 +753,7 @@ func (g *Game) extraCandidates(f *Frame) []int {
 				continue
 			}
 		} else {
-			if d.Type != Action || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
+			if d.Type != Action || d.SpecialOnly() || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
 				continue
 			}
 		}
@@ -901,6 +905,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 			return
 		}
 		places := g.Places(s)
+		g.recordScore(s, int(f.V[0]), places)
 		d := g.def(int(f.V[0]))
 		for p := 0; p < int(g.NPlayers); p++ {
 			if places[p] > 0 {

@@ -51,7 +51,7 @@ func New(s Setup) (*Game, error) {
 	if n < 2 || n > MaxPlayers {
 		return nil, fmt.Errorf("a game needs 2 to %d players, got %d", MaxPlayers, n)
 	}
-	g := &Game{NPlayers: int8(n), Winner: None, BreakPhase: None, BreakTurn: None, Rng: s.Seed*0x2545f4914f6cdd1d + 1, Options: s.Options}
+	g := &Game{NPlayers: int8(n), Winner: None, BreakPhase: None, BreakTurn: None, Rng: s.Seed*0x2545f4914f6cdd1d + 1, Options: s.Options, LastScore: ScoreRecord{Base: None, Slot: None}}
 	for p := range g.Players {
 		g.Players[p].Faction = [2]int8{None, None}
 	}

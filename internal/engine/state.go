@@ -320,6 +320,7 @@ type Game struct {
 	BreakPhase int8
 	BreakTurn  int8
 	Paused     bool
+	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
 	LastPause  int32
 }
 

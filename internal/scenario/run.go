@@ -265,7 +265,13 @@ func (r *runner) decide(i int, st *yaml.Node, pred func(engine.Option) bool, wha
 // signature is everything a step can name about an option; alike options share it.
 func (r *runner) signature(o engine.Option) string {
 	g := r.g
-	s := fmt.Sprintf("%d/%d/%d/%d", o.Kind, o.Num, o.Player, o.Base)
+	num, pl, base := o.Num, o.Player, o.Base
+	if o.Kind == engine.OptCard && o.Card >= 0 {
+		// a step names the card itself (where it is now), never the option's
+		// number, player or base (e.g. two waiting abilities of the same card)
+		num, pl, base = 0, 0, 0
+	}
+	s := fmt.Sprintf("%d/%d/%d/%d", o.Kind, num, pl, base)
 	if o.Card >= 0 {
 		cd := g.Cards[o.Card]
 		s += fmt.Sprintf("/%s/%d/%d/%d/%d/%s", g.Name(int(o.Card)), cd.Zone, cd.Owner, cd.Ctrl, cd.Base, r.labelOf(int(o.Card)))

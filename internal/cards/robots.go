@@ -1,0 +1,183 @@
+package cards
+
+import (
+	"strings"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Robots: many small minions that bring more minions; Microbots help each other.
+
+// alphaOf reports whether player p controls a Microbot Alpha in play.
+func alphaOf(g *G, p int) bool {
+	for _, m := range g.Minions(p) {
+		if g.DefOf(m).Key == "robots/microbot_alpha" {
+			return true
+		}
+	}
+	return false
+}
+
+// isMicrobot reports whether card c counts as a Microbot: by its name, or,
+// while in play, as a minion of a player who controls Microbot Alpha.
+func isMicrobot(g *G, c int) bool {
+	if strings.HasPrefix(g.DefOf(c).Key, "robots/microbot_") {
+		return true
+	}
+	return g.InPlay(c) && g.IsMinion(c) && alphaOf(g, g.Ctrl(c))
+}
+
+// firstMinionThisTurn reports whether the minion whose play ability resolves
+// is the first minion its player has played this turn.
+func firstMinionThisTurn(g *G, f *F) bool { return g.Players[you(f)].MinionsPlayed == 1 }
+
+// extraMinionUpTo lets p play an extra minion of power maxPower or less (-1:
+// any). In p's own Play Cards phase it is held for later in the phase;
+// otherwise it must be played at once.
+func extraMinionUpTo(g *G, f *F, maxPower int) {
+	p := you(f)
+	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
+		e := engine.ExtraMinionGrant()
+		e.MaxPower = int8(maxPower)
+		g.GrantExtra(p, e)
+		return
+	}
+	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: maxPower, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+}
+
+var _ = card("robots/nukebot", func(d *engine.Def) {
+	// After it is destroyed (it is then in a discard pile), the other players'
+	// minions on the base where it was are destroyed.
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvDestroy, From: engine.ZDiscard,
+		When: func(g *G, me int, ev engine.Event) bool { return int(ev.Card) == me },
+		Do: func(g *G, f *F) {
+			f.Player = f.Ev.Player // "you": whoever controlled it when it was destroyed
+			for _, m := range g.MinionsAt(int(f.Ev.Base), none) {
+				if g.Ctrl(m) != you(f) {
+					g.Destroy(f, m)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("robots/warbot", func(d *engine.Def) {
+	d.Protect = func(g *G, me, target int, a engine.Affect) bool {
+		return target == me && a.Kind == engine.AffDestroy
+	}
+})
+
+var _ = card("robots/hoverbot", func(d *engine.Def) {
+	// Reveal the top card; a minion may be played right away as an extra
+	// minion, anything else (or a declined minion) stays on top.
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		c := g.TopOfDeck(p)
+		if c == none {
+			return
+		}
+		g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
+		if !g.IsMinion(c) {
+			return
+		}
+		g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZDeck, Card: c, Faction: none, NotBase: none}, self(f))
+	}
+})
+
+var _ = card("robots/zapbot", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { extraMinionUpTo(g, f, 2) }
+})
+
+var _ = card("robots/microbot_alpha", func(d *engine.Def) {
+	// +1 for each other Microbot you control; with it in play, all your
+	// minions in play are Microbots (see isMicrobot).
+	d.PowerMod = func(g *G, me, target int) int {
+		if target != me {
+			return 0
+		}
+		n := 0
+		for _, m := range g.Minions(g.Ctrl(me)) {
+			if m != me && isMicrobot(g, m) {
+				n++
+			}
+		}
+		return n
+	}
+})
+
+var _ = card("robots/microbot_archive", func(d *engine.Def) {
+	draw := func(g *G, f *F) { g.Draw(int(f.Ev.Player), 1) }
+	d.Triggers = []engine.Trigger{
+		{ // another of your Microbots is destroyed while the Archive is in play
+			On: engine.EvDestroy,
+			When: func(g *G, me int, ev engine.Event) bool {
+				c := int(ev.Card)
+				if int(ev.Player) != g.Ctrl(me) || !g.IsMinion(c) {
+					return false
+				}
+				// it has left play: it counted as a Microbot by name, or through an Alpha still in play
+				return strings.HasPrefix(g.DefOf(c).Key, "robots/microbot_") || alphaOf(g, int(ev.Player))
+			},
+			Do: draw,
+		},
+		{ // the Archive itself is destroyed
+			On: engine.EvDestroy, From: engine.ZDiscard,
+			When: func(g *G, me int, ev engine.Event) bool { return int(ev.Card) == me },
+			Do:   draw,
+		},
+	}
+})
+
+var _ = card("robots/microbot_fixer", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		if firstMinionThisTurn(g, f) {
+			extraMinionUpTo(g, f, -1)
+		}
+	}
+	d.PowerMod = func(g *G, me, target int) int {
+		if g.Ctrl(target) == g.Ctrl(me) && isMicrobot(g, target) {
+			return 1
+		}
+		return 0
+	}
+})
+
+var _ = card("robots/microbot_guard", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Destroy a minion here with power less than the number of minions you have here", false,
+		func(g *G, f *F) []int {
+			n := len(g.MinionsAt(here(g, f), you(f)))
+			return where(g.MinionsAt(here(g, f), none), func(m int) bool { return g.Power(m) < n })
+		}, destroyIt)
+})
+
+var _ = card("robots/microbot_reclaimer", func(d *engine.Def) {
+	// V0 = Microbots put into the deck so far.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			if firstMinionThisTurn(g, f) {
+				extraMinionUpTo(g, f, -1)
+			}
+			f.Next()
+		case 1:
+			g.AskCards(f, you(f), "You may shuffle a Microbot from your discard pile into your deck",
+				where(g.Discard(you(f)), func(c int) bool { return isMicrobot(g, c) }), true)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.ToDeckBottom(c)
+				f.V[0]++
+				f.Goto(1)
+				return
+			}
+			if f.V[0] > 0 {
+				g.Shuffle(you(f))
+			}
+		}
+	}
+})
+
+var _ = card("robots/tech_center", func(d *engine.Def) {
+	d.OnPlay = chooseBase("Choose a base: draw a card for each minion you have there", false, allBases,
+		func(g *G, f *F, s int) { g.Draw(you(f), len(g.MinionsAt(s, you(f)))) })
+})

@@ -1,0 +1,41 @@
+package engine
+
+// Marks: an ability that works through several cards one at a time ("move any
+// number of your minions") remembers which cards it already handled by marking
+// them. A mark is an EffMark effect tying flag, card and source card together;
+// it lasts until the end of the turn at most, and Unmark clears the marks of a
+// source when its ability is done.
+
+// EffMark is the effect kind of a mark (kinds declared next to their
+// mechanism are kept clear of the kinds listed in state.go).
+const EffMark uint8 = 40
+
+// MarkCard marks card c with flag on behalf of source card src.
+func (g *Game) MarkCard(flag, c, src int) {
+	g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(flag), Src: int16(src)})
+}
+
+// Marked reports whether card c carries the mark flag of source card src.
+func (g *Game) Marked(flag, c, src int) bool {
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind == EffMark && int(e.Amount) == flag && int(e.Card) == c && int(e.Src) == src {
+			return true
+		}
+	}
+	return false
+}
+
+// Unmark removes every mark flag made by source card src.
+func (g *Game) Unmark(flag, src int) {
+	n := 0
+	for i := 0; i < int(g.NEff); i++ {
+		e := g.Effects[i]
+		if e.Kind == EffMark && int(e.Amount) == flag && int(e.Src) == src {
+			continue
+		}
+		g.Effects[n] = e
+		n++
+	}
+	g.NEff = int8(n)
+}

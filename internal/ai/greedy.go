@@ -20,14 +20,15 @@ import (
 // optional abilities that would hurt it, and discards its least useful cards.
 type Greedy struct {
 	r      *rand.Rand
-	Budget int // positions examined per decision (default 600)
+	Budget int // positions examined per decision (default 300)
 	nodes  int
 	me     int
+	bufs   []*engine.Game // scratch games, one per search depth (reused: no allocation per position)
 }
 
 // NewGreedy returns a seeded greedy player.
 func NewGreedy(seed uint64) *Greedy {
-	return &Greedy{r: rand.New(rand.NewPCG(seed, 0x67eed)), Budget: 600}
+	return &Greedy{r: rand.New(rand.NewPCG(seed, 0x67eed)), Budget: 300}
 }
 
 // Name implements Player.
@@ -46,11 +47,13 @@ func (a *Greedy) Choose(g *engine.Game, v *engine.View) int {
 	n := len(d.Options)
 	share := a.Budget / n
 	for i := 0; i < n; i++ {
-		val, ok := a.try(det, i, share, 4, true)
+		val, ok := a.try(det, i, share, 4, false)
 		if !ok {
 			continue
 		}
-		if val > bestV+1e-9 {
+		// On a tie, declining wins: it never loops on an ability that changes nothing.
+		decline := d.Options[i].Kind == engine.OptPass || d.Options[i].Kind == engine.OptNo
+		if val > bestV+1e-9 || (decline && val > bestV-1e-9) {
 			best, bestV = i, val
 		}
 	}
@@ -59,12 +62,26 @@ func (a *Greedy) Choose(g *engine.Game, v *engine.View) int {
 
 // try applies option i to a copy of g and values the result.
 func (a *Greedy) try(g *engine.Game, i, budget, depth int, passed bool) (float64, bool) {
-	c := g.Clone()
+	for len(a.bufs) <= depth {
+		a.bufs = append(a.bufs, new(engine.Game))
+	}
+	c := a.bufs[depth]
+	c.CopyFrom(g)
 	a.nodes++
-	if err := c.ApplySafe(i); err != nil {
+	if !apply(c, i) {
 		return 0, false
 	}
 	return a.value(c, budget-1, depth-1, passed), true
+}
+
+// apply answers option i on a scratch copy; a failing card only makes the option unattractive.
+func apply(g *engine.Game, i int) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return g.Apply(i) == nil
 }
 
 // value follows the seat's own decisions from g and returns the evaluation.
@@ -118,10 +135,23 @@ func (a *Greedy) eval(g *engine.Game) float64 {
 	for p := 0; p < n; p++ {
 		val[p] = float64(g.Players[p].VP)
 	}
+	// power and presence by base slot and player, in one pass
+	var pw [engine.MaxBases][engine.MaxPlayers]int
+	var has [engine.MaxBases][engine.MaxPlayers]bool
+	for i := 0; i < int(g.NCards); i++ {
+		cd := &g.Cards[i]
+		if cd.Zone == engine.ZInPlay && cd.Ctrl >= 0 && int(cd.Ctrl) < n && cd.Base >= 0 && g.IsMinion(i) {
+			pw[cd.Base][cd.Ctrl] += g.Power(i)
+			has[cd.Base][cd.Ctrl] = true
+		}
+	}
 	for _, s := range g.BaseSlots() {
 		b := g.DefOf(g.BaseCardAt(s))
 		bp := g.Breakpoint(s)
-		total := g.TotalAt(s)
+		total := 0
+		for p := 0; p < n; p++ {
+			total += pw[s][p]
+		}
 		prog := 1.0
 		if bp > 0 {
 			prog = float64(total) / float64(bp)
@@ -130,27 +160,39 @@ func (a *Greedy) eval(g *engine.Game) float64 {
 			prog = 1
 		}
 		w := 0.25 + 0.65*prog*prog
-		places := g.Places(s)
 		for p := 0; p < n; p++ {
-			pw := g.PowerAt(s, p)
-			val[p] += 0.08 * float64(pw)
-			if places[p] > 0 && places[p] <= 3 {
-				val[p] += w * float64(b.VP[places[p]-1])
+			val[p] += 0.08 * float64(pw[s][p])
+			if !has[s][p] && pw[s][p] == 0 {
+				continue
+			}
+			place := 1 // players with more power here, plus one
+			for q := 0; q < n; q++ {
+				if q != p && (has[s][q] || pw[s][q] > 0) && pw[s][q] > pw[s][p] {
+					place++
+				}
+			}
+			if place <= 3 {
+				val[p] += w * float64(b.VP[place-1])
 			}
 		}
 	}
+	// Cards in hand are worth a little (up to six of them), and so is having
+	// used this turn's plays: a card kept back must earn its place.
+	var held [engine.MaxPlayers]int
 	for i := 0; i < int(g.NCards); i++ {
 		cd := &g.Cards[i]
-		if cd.Zone != engine.ZHand || int(cd.Ctrl) >= n || cd.Ctrl < 0 {
+		if cd.Zone != engine.ZHand || int(cd.Ctrl) >= n || cd.Ctrl < 0 || held[cd.Ctrl] >= 6 {
 			continue
 		}
-		d := g.DefOf(i)
-		hv := 0.3
-		if d.Type == engine.Minion {
-			hv = 0.2 + 0.05*float64(d.Power)
+		held[cd.Ctrl]++
+		hv := 0.1
+		if d := g.DefOf(i); d.Type == engine.Minion {
+			hv = 0.06 + 0.02*float64(d.Power)
 		}
 		val[cd.Ctrl] += hv
 	}
+	pl := &g.Players[a.me]
+	val[a.me] += 0.15 * float64(pl.MinionsPlayed+pl.ActionsPlayed)
 	other := math.Inf(-1)
 	for p := 0; p < n; p++ {
 		if p != a.me && val[p] > other {

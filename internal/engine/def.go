@@ -127,13 +127,48 @@ type Def struct {
 	Protect    func(g *Game, self, target int, a Affect) bool // true: target is not affected
 	Instead    func(g *Game, self, target int, a Affect) bool // true: replace the effect with InsteadDo
 	InsteadDo  AbilityFn
+	Redirect   func(g *Game, self, target int, a Affect) bool   // offer to take attempt a on target instead (redirect.go)
 	CanPlay    func(g *Game, self, player, card, slot int) bool // restriction imposed while self is in play
 	PlayOK     func(g *Game, player, card, target int) bool     // may this card be played on target (slot or minion)
 	IgnoreBase func(g *Game, self, player int) bool             // player ignores the ability of self's base
 	BaseFrom   func(g *Game, self, player int) bool             // minions may be played onto self's base from the discard
 	Playable   bool                                             // the behaviour is implemented
 
-	onPlayFn, talentFn, insteadFn int16
+	// HostLeaves: when the minion this action is attached to leaves play, the
+	// action is set aside and this runs (f.Src = the action); unless it puts the
+	// action somewhere (AttachTo), it then goes to its owner's discard pile.
+	HostLeaves AbilityFn
+
+	// MoveOK: while this card is in play, may player by's ability move minion card to base slot to?
+	MoveOK func(g *Game, self, by, card, to int) bool
+
+	// AlsoNamed: this card (in play) also counts as bearing name for name checks (HasName).
+	AlsoNamed func(g *Game, self int, name string) bool
+
+	// LendsTopBase: while this card is in play and this returns true, the base it
+	// is on also has the abilities of the top card of the base deck (see lent.go).
+	LendsTopBase func(g *Game, self int) bool
+
+	// LoosePower: power this card (in play) gives player at base slot, not on any minion.
+	LoosePower func(g *Game, self, slot, player int) int
+
+	// AfterStandard runs (f.Target = the action) when a standard action that
+	// AfterStandardOK accepts has resolved and is about to be discarded; if it
+	// moves the action elsewhere, the action is not discarded (see giving.go).
+	AfterStandard   AbilityFn
+	AfterStandardOK func(g *Game, self, player, card int) bool
+
+	// TalentAgain: while self is in play, card may use its Talent a second time
+	// this turn (once per turn per self; see talents.go).
+	TalentAgain func(g *Game, self, card int) bool
+	// TalentAgainAll: TalentAgain grants every card it accepts a second use,
+	// not one card per turn (Great Wolf Spirit).
+	TalentAgainAll bool
+	// TotalPower: power a non-minion card in play adds to its controller's
+	// total at its base (e.g. counters on an action that say so).
+	TotalPower func(g *Game, self int) int
+
+	onPlayFn, talentFn, insteadFn, afterStdFn, hostLeavesFn int16
 }
 
 var (
@@ -149,6 +184,9 @@ var (
 func Register(d *Def) *Def {
 	d.ID = int16(len(defs))
 	defs = append(defs, d)
+	if d.Type == Titan {
+		d.Triggers = append(d.Triggers, titanRules()...) // Clash of the Titans (titans.go)
+	}
 	if d.OnPlay != nil {
 		d.onPlayFn = regFn(d.OnPlay)
 	}
@@ -157,6 +195,12 @@ func Register(d *Def) *Def {
 	}
 	if d.InsteadDo != nil {
 		d.insteadFn = regFn(d.InsteadDo)
+	}
+	if d.AfterStandard != nil {
+		d.afterStdFn = regFn(d.AfterStandard)
+	}
+	if d.HostLeaves != nil {
+		d.hostLeavesFn = regFn(d.HostLeaves)
 	}
 	for i := range d.Triggers {
 		d.Triggers[i].fn = regFn(d.Triggers[i].Do)
@@ -298,8 +342,10 @@ func Bases(playableOnly bool) []*Def {
 
 // SpecialOnly reports whether an action can be played only through its
 // Special (it has no ordinary ability): such a card is not a normal play.
+// An action played on a base or a minion stays in play with its ongoing
+// abilities, so it is a normal play too (Sun Tattoo).
 func (d *Def) SpecialOnly() bool {
-	if d.Type != Action || d.OnPlay != nil {
+	if d.Type != Action || d.OnPlay != nil || d.Target != Standard {
 		return false
 	}
 	for _, sp := range d.Specials {

@@ -29,6 +29,9 @@ func (g *Game) resetTurn(p int) {
 	}
 	pl.MinionQuota, pl.ActionQuota = 1, 1
 	pl.NExtra = 0
+	for q := range g.Players {
+		g.Players[q].StdPlayed = 0 // "each turn": counts restart every turn, for every player
+	}
 	pl.Extras = [MaxExtras]Extra{}
 	for i := 0; i < int(g.NCards); i++ {
 		g.Cards[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
@@ -168,6 +171,9 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 	if w == WinPlayPhase {
 		for i := 0; i < int(g.NCards); i++ {
 			c := &g.Cards[i]
+			if c.Zone != ZInPlay && g.live(i) && g.baseTalentOK(p, i) {
+				g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+			}
 			if int(c.Ctrl) != p {
 				continue
 			}
@@ -175,8 +181,7 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 				g.Opt(Option{Kind: OptPlay, Player: int8(p), Card: int16(i), Base: None, Num: -1})
 			}
 			if c.Zone == ZInPlay {
-				d := defs[c.Def]
-				if d.Talent != nil && c.Flags&FTalentUsed == 0 && (d.TalentOK == nil || d.TalentOK(g, i)) {
+				if g.talentReady(p, i) {
 					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
 				}
 			}
@@ -234,7 +239,7 @@ func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
 	case OptUse:
 		c := int(o.Card)
 		if o.Num < 0 {
-			g.Cards[c].Flags |= FTalentUsed
+			g.useTalent(c)
 			g.resolve(defs[g.Cards[c].Def].talentFn, p, c, int(g.Cards[c].Base), None)
 			return true
 		}
@@ -267,14 +272,28 @@ func drainProc(g *Game, f *Frame) {
 		if g.NTrig == 0 {
 			return
 		}
-		if g.NTrig == 1 {
-			g.startTrig(0)
+		if h := g.handTrigFirst(); h != None {
+			g.startTrig(h)
+			f.Goto(0)
+			return
+		}
+		inPlay, last := 0, 0
+		for i := 0; i < int(g.NTrig); i++ {
+			if g.Cards[g.Trigs[i].Src].Zone != ZHand {
+				inPlay, last = inPlay+1, i
+			}
+		}
+		if inPlay == 1 {
+			g.startTrig(last)
 			f.Goto(0)
 			return
 		}
 		g.BeginAsk()
 		for i := 0; i < int(g.NTrig); i++ {
 			t := &g.Trigs[i]
+			if g.Cards[t.Src].Zone == ZHand {
+				continue
+			}
 			g.Opt(Option{Kind: OptCard, Card: t.Src, Base: t.Base, Player: t.Player, Num: int16(i)})
 		}
 		g.Ask(f, int(g.Current), "Choose which ability resolves next", AskAlways)
@@ -286,6 +305,25 @@ func drainProc(g *Game, f *Frame) {
 		g.startTrig(i)
 		f.Goto(0)
 	}
+}
+
+// handTrigFirst: abilities of cards in hands resolve after those of cards in
+// play, clockwise from the current player. It returns the queued trigger to
+// start now when only hand triggers are left, else None.
+func (g *Game) handTrigFirst() int {
+	for i := 0; i < int(g.NTrig); i++ {
+		if g.Cards[g.Trigs[i].Src].Zone != ZHand {
+			return None
+		}
+	}
+	for _, p := range g.PlayersFrom(int(g.Current)) {
+		for i := 0; i < int(g.NTrig); i++ {
+			if int(g.Trigs[i].Player) == p {
+				return i
+			}
+		}
+	}
+	return 0
 }
 
 func (g *Game) startTrig(i int) {
@@ -309,6 +347,9 @@ const (
 // pushPlay schedules playing card c by player p. slot forces the base (None: ask),
 // fn overrides the ability that resolves (-1: the card's own).
 func (g *Game) pushPlay(p, c, slot, mode int, fn int16, onMinion int) *Frame {
+	if g.IsTitan(c) {
+		return g.titanPlay(p, c, slot, fn) // titans.go
+	}
 	pf := g.push(fnPlayCard, p, c, slot, onMinion)
 	pf.V[0] = int16(mode)
 	pf.V[1] = fn
@@ -375,8 +416,11 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) int {
 		if e.Faction != None && !g.cardOfFaction(c, int(e.Faction)) {
 			continue
 		}
+		if !g.extraWhereOK(e, p, slot) {
+			continue
+		}
 		score := 1
-		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand {
+		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand || e.Where != WhereAny {
 			score = 2
 		}
 		if score > bestScore {
@@ -440,12 +484,12 @@ func FactionIndex(name string) int { return factionIndex(name) }
 
 // minionAllowed reports whether minion c may be played by p onto slot (base and card restrictions).
 func (g *Game) minionAllowed(p, c, slot int) bool {
-	if g.Bases[slot].Card == None {
+	if g.Bases[slot].Card == None || g.nameForbidden(p, c) {
 		return false
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]
@@ -467,6 +511,9 @@ func (g *Game) MinionAllowed(p, c, slot int) bool { return g.minionAllowed(p, c,
 
 func (g *Game) actionHasTarget(p, c int) bool {
 	d := g.def(c)
+	if g.nameForbidden(p, c) {
+		return false
+	}
 	switch d.Target {
 	case OnBase:
 		for _, s := range g.BaseSlots() {
@@ -504,7 +551,7 @@ func (g *Game) actionTargetOK(p, c, t int) bool {
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		sd := defs[s.Def]
@@ -550,7 +597,7 @@ func playCardProc(g *Game, f *Frame) {
 			g.Ask(f, p, "Choose a base to play "+d.Name+" on", 0)
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			for _, m := range g.Minions(None) {
-				if (f.Target == None || m == int(f.Target)) && g.actionTargetOK(p, c, m) {
+				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == int(f.Base)) && g.actionTargetOK(p, c, m) {
 					g.OptCardOf(m)
 				}
 			}
@@ -613,30 +660,37 @@ func playCardProc(g *Game, f *Frame) {
 			cd.Flags &^= FTalentUsed
 			if on != None && !g.affect(f, on, AffAttach) {
 				g.DiscardCard(c)
-				g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on)})
+				g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
 				return
 			}
 		}
 		cd.Pos = g.nextPos()
 		cd.Flags |= FPlayedTurn
 		f.V[3] = int16(on)
-		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on)})
+		if d.Type == Action && d.Target == Standard {
+			g.Players[p].StdPlayed++
+		}
+		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
 		fn := f.V[1]
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn
 		}
-		if fn >= 0 {
-			g.resolve(fn, p, c, slot, on)
-		} else {
-			g.push(fnDrain, p, None, None, None)
-		}
+		g.resolvePlayed(fn, p, c, slot, on) // reactions.go: a WinPlayed window may come first
 		// Specials that answer a card being played come after its triggers.
 		if g.anySpecialFor(WinAfterPlay) {
 			wf := g.push(fnWindow, p, c, slot, None)
 			wf.V[0] = int16(WinAfterPlay)
 		}
 		f.Next()
-	case 2: // a standard action leaves
+	case 2: // a standard action leaves: maybe somewhere else than the discard pile
+		if g.Cards[c].Zone == ZSetAside {
+			if g.standardLeaves(p, c) {
+				f.Next()
+				return
+			}
+			g.DiscardCard(c)
+		}
+	case 3:
 		if g.Cards[c].Zone == ZSetAside {
 			g.DiscardCard(c)
 		}
@@ -1008,6 +1062,7 @@ func (g *Game) placeBase(b, s int) {
 	g.Cards[b].Base = int8(s)
 	g.Bases[s].Card = int16(b)
 	g.Bases[s].Flags = 0
+	g.Bases[s].Mark = 0
 }
 
 // PlaceBase puts base card b into slot s (replacing nothing; the slot must be empty).
@@ -1042,4 +1097,5 @@ func (g *Game) GainVP(p, n int) {
 	}
 	g.Players[p].VP += int16(n)
 	g.emit(Event{Kind: EvVP, Player: int8(p), Num: int16(n), Card: None, Base: None})
+	g.noteVPGain(p) // reactions.go: Specials answering a VP gain
 }

@@ -73,6 +73,7 @@ func (g *Game) exec(fi int) {
 	f.Flags &^= frAsked | frContinue | frPushed
 	f.Jump = -1
 	h := g.NFrames
+	g.refreshLent()
 	fns[f.Fn](g, f)
 	if g.NFrames > h { // scheduled work runs in the order it was scheduled
 		for i, j := int(h), int(g.NFrames)-1; i < j; i, j = i+1, j-1 {

@@ -16,13 +16,16 @@ func init() {
 // affect checks protection and replacement effects before f's ability does
 // something of kind k to target. It reports whether the effect goes ahead.
 func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
+	if g.offerRedirect(f, target, k) { // redirect.go: Ensign may take it over
+		return k == AffAttach
+	}
 	a := Affect{Kind: k, By: f.Player, Src: f.Src}
 	if g.Protected(target, a) {
 		return false
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]
@@ -49,7 +52,7 @@ func (g *Game) Protected(target int, a Affect) bool {
 	}
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]
@@ -75,6 +78,9 @@ func (g *Game) CanAffect(f *Frame, target int, k AffectKind) bool {
 // actions go to their owners' discard piles, counters and effects end.
 func (g *Game) leavePlay(c int) {
 	for _, a := range g.Attached(c) {
+		if g.transferOnLeave(a) {
+			continue
+		}
 		g.leavePlay(a)
 		g.put(a, ZDiscard, int(g.Cards[a].Owner))
 		g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[a].Owner, Card: int16(a), Base: None})
@@ -103,24 +109,28 @@ func (g *Game) Move(f *Frame, c, to int) { g.push(fnMove, int(f.Player), int(f.S
 
 func moveProc(g *Game, f *Frame) {
 	c, to := int(f.Target), int(f.Base)
-	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || int(g.Cards[c].Base) == to {
+	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || int(g.Cards[c].Base) == to || !g.MoveAllowed(int(f.Player), c, to) {
 		return
 	}
 	if !g.affect(f, c, AffMove) {
 		return
 	}
-	g.MoveNow(c, to)
+	g.MoveNowBy(c, to, int(f.Player))
 }
 
 // MoveNow relocates card c and its attachments to slot to, with no checks.
-func (g *Game) MoveNow(c, to int) {
+func (g *Game) MoveNow(c, to int) { g.MoveNowBy(c, to, int(g.Cards[c].Ctrl)) }
+
+// MoveNowBy is MoveNow done by player by's ability: the EvMove event names
+// the mover in Other (Imperial Dragon: "another player moves a minion here").
+func (g *Game) MoveNowBy(c, to, by int) {
 	from := g.Cards[c].Base
 	g.Cards[c].Base = int8(to)
 	g.Cards[c].On = None
 	for _, a := range g.Attached(c) {
 		g.Cards[a].Base = int8(to)
 	}
-	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: int16(c), Base: int8(to), Num: int16(from)})
+	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: int16(c), Base: int8(to), Num: int16(from), Other: int16(by)})
 }
 
 // Return schedules returning card c from play to its owner's hand.
@@ -174,7 +184,7 @@ func placeProc(g *Game, f *Frame) {
 
 // PlaceCounters puts n +1 power counters on minion c (negative n removes them).
 func (g *Game) PlaceCounters(f *Frame, c, n int) {
-	if !g.InPlay(c) || !g.affect(f, c, AffCounter) {
+	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdCounter, n, 0) || !g.affect(f, c, AffCounter) {
 		return
 	}
 	v := int(g.Cards[c].Counters) + n
@@ -187,7 +197,7 @@ func (g *Game) PlaceCounters(f *Frame, c, n int) {
 
 // TakeControl gives p control of card c in play until expiry (ExpireNever: permanently).
 func (g *Game) TakeControl(f *Frame, c, p int, expires uint8) {
-	if !g.InPlay(c) || !g.affect(f, c, AffControl) {
+	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdControl, p, int(expires)) || !g.affect(f, c, AffControl) {
 		return
 	}
 	old := g.Cards[c].Ctrl

@@ -1,11 +1,12 @@
 package engine
 
 // Power returns the current power of card c: printed, then counters,
-// ongoing modifiers and temporary effects, floored at zero.
+// ongoing modifiers and temporary effects, floored at zero. Only minions have
+// power (a titan gives power to its controller instead: PowerGiven).
 func (g *Game) Power(c int) int {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
-	if d.Type != Minion && d.Type != Titan {
+	if d.Type != Minion {
 		return 0
 	}
 	p := d.Power
@@ -28,7 +29,7 @@ func (g *Game) modsFor(c int) int {
 	p := 0
 	for i := 0; i < int(g.NCards); i++ {
 		s := &g.Cards[i]
-		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		sd := defs[s.Def]
@@ -65,11 +66,11 @@ func (g *Game) PowerAt(s, p int) int {
 	t := 0
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p && g.IsMinion(i) {
-			t += g.Power(i)
+		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
+			t += g.PowerGiven(i)
 		}
 	}
-	return t
+	return t + g.loosePowerAt(s, p)
 }
 
 // TotalAt returns the total power of all minions at base slot s.
@@ -90,7 +91,7 @@ func (g *Game) Breakpoint(s int) int {
 	bp := defs[g.Cards[b].Def].Breakpoint
 	for i := 0; i < int(g.NCards); i++ {
 		c := &g.Cards[i]
-		if c.Zone != ZInPlay && c.Zone != ZBaseInPlay {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[c.Def]
@@ -182,7 +183,7 @@ func (g *Game) AddEffect(e Effect) {
 
 // AddPower gives card c +n power until the end of the turn (n may be negative).
 func (g *Game) AddPower(f *Frame, c, n int) {
-	if !g.affect(f, c, AffPower) {
+	if g.offerRedirectOp(f, c, rdPower, n, 0) || !g.affect(f, c, AffPower) {
 		return
 	}
 	g.AddEffect(Effect{Kind: EffPower, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(n), Src: f.Src})

@@ -42,6 +42,7 @@ type Setup struct {
 	BaseSets    []string // Deal: sets whose bases form the base deck (empty: the factions' sets)
 	AllBases    bool     // Deal: use every playable base
 	Options     uint8
+	Copies      int // Deal: copies of each set in use (default 1): how many players may share a faction
 }
 
 // New builds a game from a setup and runs it to its first decision.
@@ -73,6 +74,9 @@ func New(s Setup) (*Game, error) {
 		return g, nil
 	}
 	if err := g.place(s); err != nil {
+		return nil, err
+	}
+	if err := g.setTitansAside(s); err != nil {
 		return nil, err
 	}
 	if s.Current < 0 || s.Current >= n {
@@ -234,12 +238,23 @@ func init() { fnSetup = regFn(setupProc) }
 // with the optional mulligans.
 func (g *Game) deal(s Setup) error {
 	sets := map[string]bool{}
+	copies := s.Copies
+	if copies < 1 {
+		copies = 1
+	}
+	users := map[string]int{}
 	for p, sp := range s.Players {
 		if len(sp.Factions) != 2 {
 			return fmt.Errorf("player %d needs two factions", p+1)
 		}
 		if Normalize(sp.Factions[0]) == Normalize(sp.Factions[1]) {
 			return fmt.Errorf("player %d cannot use the same faction twice", p+1)
+		}
+		for _, f := range sp.Factions {
+			users[Normalize(f)]++
+			if users[Normalize(f)] > copies {
+				return fmt.Errorf("faction %s is taken by more players than there are copies of its set (%d)", f, copies)
+			}
 		}
 		for _, f := range sp.Factions {
 			name := canonicalFaction(f)
@@ -260,6 +275,9 @@ func (g *Game) deal(s Setup) error {
 			}
 		}
 		g.Players[p].VP = int16(sp.VP)
+	}
+	if err := g.setTitansAside(s); err != nil {
+		return err
 	}
 	for _, st := range s.BaseSets {
 		sets[st] = true
@@ -324,11 +342,17 @@ func setupProc(g *Game, f *Frame) {
 	case 1:
 		p := int(f.V[1])
 		if f.Yes() {
-			for _, c := range g.Hand(p) {
+			// the new hand comes from the rest of the deck; only then is
+			// the old hand shuffled into the deck (Culture Shock)
+			old := g.Hand(p)
+			for _, c := range old {
+				g.put(c, ZSetAside, p)
+			}
+			g.Draw(p, 5)
+			for _, c := range old {
 				g.put(c, ZDeck, p)
 			}
 			g.Shuffle(p)
-			g.Draw(p, 5)
 		}
 		f.V[0]++
 		f.Goto(0)

@@ -90,6 +90,8 @@ const (
 	FFaceDown                      // hidden from other players (set aside face down)
 	FRevealed                      // revealed to everyone while set aside
 	FUsedSpecial                   // a once-per-something special already used
+	FGiveAway                      // a played standard action goes to another player's hand when done (see giving.go)
+	FLent                          // a base card outside play whose abilities a base in play has (see lent.go)
 )
 
 // Player holds one seat's counters. Their cards live in Game.Cards.
@@ -107,6 +109,7 @@ type Player struct {
 
 	// MinionsBeforePlay is MinionsPlayed when the Play Cards phase began (see playphase.go).
 	MinionsBeforePlay int8
+	StdPlayed         int8 // standard actions played this turn
 }
 
 // Extra is a held extra-play grant ("you may play an extra minion this turn").
@@ -119,6 +122,7 @@ type Extra struct {
 	Faction  int8  // only this faction, or None
 	Uses     int8  // remaining uses; 0 is an empty slot
 	Expires  uint8 // ExpireEndOfTurn (default) or ExpireNever
+	Where    uint8 // a condition on the base it is played onto (WhereAny, WhereNoOwnMinion); see extras_where.go
 }
 
 // Extra kinds.
@@ -161,6 +165,7 @@ const (
 	EffProtect           // Card is not affected by Amount-kind effects of Player's opponents
 	EffFlag              // a generic flag for card code (Amount = flag id)
 	EffPlayerPower       // every minion Player controls gets Amount
+	EffLoosePower        // Player has Amount power at Base, not on any minion (see loosepower.go)
 )
 
 // Expiry moments.
@@ -190,7 +195,7 @@ const (
 	EvTurnStart
 	EvPlay          // Card was played (Base where, Other = minion it is on)
 	EvDestroy       // Card was destroyed from Base (Other = cause card)
-	EvMove          // Card moved to Base (Num = from slot)
+	EvMove          // Card moved to Base (Num = from slot, Other = the player who moved it)
 	EvReturn        // Card returned to hand
 	EvDiscard       // Card went to a discard pile from a hand or deck
 	EvDraw          // Player drew Num cards
@@ -211,6 +216,8 @@ const (
 	EvMinionPlaced  // not played, but entered a base
 	EvScoringChosen // Base chosen to score
 	EvAfterScore    // after Base scored (VP awarded)
+	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was, Num = the +1 power counters it carried)
+	EvGive          // Player put Card into player Num's hand
 )
 
 // Frame is one unit of pending work on the stack.

@@ -169,13 +169,14 @@ func (g *Game) View(p int) View {
 			}
 		}
 	}
+	fs := Factions()
 	for q := 0; q < int(g.NPlayers); q++ {
 		pl := &g.Players[q]
 		pv := PlayerView{Index: q, VP: int(pl.VP), HandSize: g.Count(ZHand, q), DeckSize: g.Count(ZDeck, q),
 			IsCurrent: q == int(g.Current)}
 		for _, fi := range pl.Faction {
 			if fi >= 0 {
-				if fs := Factions(); int(fi) < len(fs) {
+				if int(fi) < len(fs) {
 					pv.Factions = append(pv.Factions, fs[fi])
 				}
 			}

@@ -46,12 +46,12 @@ func viewCards(v *engine.View) []int {
 	return out
 }
 
-// The view of player 0 never names a card in player 1's hand or in any deck,
-// and shows its own hand exactly.
+// The view of player 0 never names a card in another player's hand or in any
+// deck, and shows its own hand exactly.
 func TestViewHidesOtherHandsAndDecks(t *testing.T) {
-	checked := 0
-	for game := 0; game < 6; game++ {
-		g, _, err := match.DealRandom(2, uint64(game))
+	checked, hidden := 0, 0
+	for game := 0; game < 24; game++ {
+		g, _, err := match.DealRandom(2+game%3, uint64(game))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +63,7 @@ func TestViewHidesOtherHandsAndDecks(t *testing.T) {
 					continue
 				}
 				z, holder := g.Cards[c].Zone, g.Ctrl(c)
-				if z == engine.ZDeck || (z == engine.ZHand && holder == 1) {
+				if z == engine.ZDeck || (z == engine.ZHand && holder != 0) {
 					t.Fatalf("game %d step %d: player 0's view names %s in player %d's %s", game, step, g.Name(c), holder+1, z)
 				}
 			}
@@ -80,11 +80,14 @@ func TestViewHidesOtherHandsAndDecks(t *testing.T) {
 			}
 			if d := v.Decision; d != nil && !d.Mine {
 				for _, o := range d.Options {
-					if o.Card >= 0 && !o.Hidden && g.Cards[o.Card].Zone == engine.ZHand && g.Ctrl(o.Card) == 1 {
+					if o.Card >= 0 && !o.Hidden && g.Cards[o.Card].Zone == engine.ZHand && g.Ctrl(o.Card) != 0 {
 						t.Fatalf("an option shows a card of player 2's hand")
 					}
-					if o.Hidden && o.CardName != "" {
-						t.Fatalf("a hidden option has a name")
+					if o.Hidden {
+						hidden++
+						if o.CardName != "" || o.Card != engine.None {
+							t.Fatalf("a hidden option names its card")
+						}
 					}
 				}
 			}
@@ -94,8 +97,8 @@ func TestViewHidesOtherHandsAndDecks(t *testing.T) {
 			}
 		}
 	}
-	if checked < 100 {
-		t.Fatalf("only %d positions checked", checked)
+	if checked < 100 || hidden == 0 {
+		t.Fatalf("only %d positions checked, %d hidden options seen", checked, hidden)
 	}
 }
 

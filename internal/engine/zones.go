@@ -65,13 +65,20 @@ func (g *Game) Discard(p int) []int { return g.Collect(ZDiscard, p) }
 // put moves card c to zone z of holder p at the end (bottom / newest).
 func (g *Game) put(c int, z Zone, p int) {
 	cd := &g.Cards[c]
+	if defs[cd.Def].Type == Titan && (z == ZHand || z == ZDeck || z == ZDiscard) {
+		z, p = ZTitan, int(cd.Owner) // a titan only ever goes back beside its owner (titans.go)
+	}
+	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
 	cd.Zone = z
 	cd.Ctrl = int8(p)
 	cd.Base = None
 	cd.On = None
 	cd.Pos = g.nextPos()
 	cd.Counters = 0
-	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed
+	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway
+	if fromPlay && z == ZDiscard {
+		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: int16(c), Base: base, Num: int16(counters)})
+	}
 }
 
 // putTop moves card c to the top of p's deck.
@@ -212,7 +219,7 @@ func (g *Game) BaseSlots() []int {
 
 // SlotOfBase returns the slot of base card b in play, or None.
 func (g *Game) SlotOfBase(b int) int {
-	if b < 0 || g.Cards[b].Zone != ZBaseInPlay {
+	if b < 0 || (g.Cards[b].Zone != ZBaseInPlay && !g.lent(b)) {
 		return None
 	}
 	return int(g.Cards[b].Base)
@@ -384,7 +391,7 @@ func (g *Game) collectTriggers(ev Event) {
 			}
 			if t.From == ZInPlay {
 				if d.Type == BaseCard {
-					if c.Zone != ZBaseInPlay || g.BaseIgnored(int(c.Base), None) {
+					if c.Zone == ZInPlay || !g.live(i) || g.BaseIgnored(int(c.Base), None) {
 						continue
 					}
 				} else if c.Zone != ZInPlay {

@@ -276,6 +276,12 @@ func (s *Scenario) buildSetup() error {
 				return lerr(s.File, v, "all_bases must be true or false")
 			}
 			es.AllBases = b
+		case "copies":
+			n, err := s.intVal(v)
+			if err != nil {
+				return err
+			}
+			es.Copies = n
 		case "titans":
 			var b bool
 			if err := v.Decode(&b); err != nil {

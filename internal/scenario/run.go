@@ -71,7 +71,10 @@ func (r *runner) step(i int, st *yaml.Node) {
 	case m["use"] != nil:
 		spec := r.cardSpec(m["use"])
 		r.checkPlayer(i, m)
-		r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptUse && r.matchCard(int(o.Card), spec) }, "use "+spec.String(), false)
+		// A Special that plays its own card (Tenacious Z from the discard pile) is "used" too.
+		r.decide(i, st, func(o engine.Option) bool {
+			return (o.Kind == engine.OptUse || o.Kind == engine.OptPlay && o.Num >= 0) && r.matchCard(int(o.Card), spec)
+		}, "use "+spec.String(), false)
 	case m["choose"] != nil:
 		r.checkPlayer(i, m)
 		r.choose(i, st, m["choose"])
@@ -622,6 +625,27 @@ func (r *runner) expect(i int, n *yaml.Node) {
 				}
 				if !ok {
 					r.failf(i, "expect %s.%s: expected %s, found %s", key, pv[0].Value, show(want), show(got))
+				}
+			}
+		case "titans": // optional key: the titans waiting beside each player (exact multiset)
+			for _, pv := range pairs(v) {
+				p := r.seatOf(i, pv[0])
+				want := r.list(i, pv[1])
+				got := names(g, g.TitanBeside(p))
+				if !sameMultiset(want, got) {
+					r.failf(i, "expect titans.%s: expected %s, found %s", pv[0].Value, show(want), show(got))
+				}
+			}
+		case "titan_counters": // optional key: +1 power counters on the titans waiting beside each player
+			for _, pv := range pairs(v) {
+				p := r.seatOf(i, pv[0])
+				want := r.num(i, pv[1])
+				got := 0
+				for _, c := range g.TitanBeside(p) {
+					got += int(g.Cards[c].Counters)
+				}
+				if got != want {
+					r.failf(i, "expect titan_counters.%s: expected %d, found %d", pv[0].Value, want, got)
 				}
 			}
 		case "hand_size", "deck_size":

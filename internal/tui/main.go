@@ -1,14 +1,18 @@
 package tui
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/smashup/smashup/internal/ai"
+	"github.com/smashup/smashup/internal/draft"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
 	"github.com/smashup/smashup/internal/present"
@@ -24,30 +28,15 @@ type Config struct {
 
 // Setup deals the game of a configuration and makes its seats.
 func Setup(c Config) (*engine.Game, []Seat, error) {
-	if c.Players < 2 || c.Players > engine.MaxPlayers {
-		return nil, nil, fmt.Errorf("--players must be 2 to %d, got %d", engine.MaxPlayers, c.Players)
-	}
-	kinds := strings.Split(c.Seats, ",")
-	if len(kinds) != c.Players {
-		return nil, nil, fmt.Errorf("--seats lists %d seats, but the game has %d players", len(kinds), c.Players)
-	}
-	seats := make([]Seat, c.Players)
-	for i, k := range kinds {
-		k = strings.ToLower(strings.TrimSpace(k))
-		if k == "human" {
-			seats[i] = Seat{Human: true}
-			continue
-		}
-		p, ok := ai.New(k, c.Seed*31+uint64(i)+1)
-		if !ok {
-			return nil, nil, fmt.Errorf("seat %d: unknown kind %q (use human, ai, greedy or random)", i+1, k)
-		}
-		seats[i] = Seat{AI: p}
+	seats, err := makeSeats(c)
+	if err != nil {
+		return nil, nil, err
 	}
 	var fs [][2]string
-	var err error
 	if f := strings.TrimSpace(c.Factions); f == "" || strings.EqualFold(f, "random") {
 		fs, err = match.RandomFactions(c.Players, c.Seed)
+	} else if strings.EqualFold(f, "draft") {
+		return nil, nil, errors.New("a draft needs the players: use Main")
 	} else {
 		fs, err = match.ParseFactions(f, c.Players)
 	}
@@ -61,13 +50,102 @@ func Setup(c Config) (*engine.Game, []Seat, error) {
 	return g, seats, nil
 }
 
+func makeSeats(c Config) ([]Seat, error) {
+	if c.Players < 2 || c.Players > engine.MaxPlayers {
+		return nil, fmt.Errorf("--players must be 2 to %d, got %d", engine.MaxPlayers, c.Players)
+	}
+	kinds := strings.Split(c.Seats, ",")
+	if len(kinds) != c.Players {
+		return nil, fmt.Errorf("--seats lists %d seats, but the game has %d players", len(kinds), c.Players)
+	}
+	seats := make([]Seat, c.Players)
+	for i, k := range kinds {
+		k = strings.ToLower(strings.TrimSpace(k))
+		if k == "human" {
+			seats[i] = Seat{Human: true}
+			continue
+		}
+		p, ok := ai.New(k, c.Seed*31+uint64(i)+1)
+		if !ok {
+			return nil, fmt.Errorf("seat %d: unknown kind %q (use human, ai, greedy or random)", i+1, k)
+		}
+		seats[i] = Seat{AI: p}
+	}
+	return seats, nil
+}
+
+// Draft runs a faction draft among the playable factions: human seats pick
+// by number or name from the input, computer seats pick at random.
+func Draft(seats []Seat, seed uint64, in *bufio.Scanner, out io.Writer) ([][2]string, error) {
+	rng := rand.New(rand.NewPCG(seed, 0xd2af7))
+	d, err := draft.Random(len(seats), engine.PlayableFactions(), 1, rng)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(out, "Faction draft: %s picks first; the second round runs back the other way.\n", present.Player(d.First))
+	for !d.Done() {
+		p := d.Next()
+		if !seats[p].Human {
+			f := d.PickRandom(rng)
+			fmt.Fprintf(out, "%s picks %s\n", present.Player(p), f)
+			continue
+		}
+		opts := d.Options()
+		have := "none yet"
+		if len(d.Picks[p]) > 0 {
+			have = strings.Join(d.Picks[p], ", ")
+		}
+		fmt.Fprintf(out, "%s, pick a faction (you have: %s):\n", present.Player(p), have)
+		for i, f := range opts {
+			fmt.Fprintf(out, "  %2d) %s\n", i+1, f)
+		}
+		for {
+			fmt.Fprintf(out, "%s> ", present.Player(p))
+			if !in.Scan() {
+				fmt.Fprintln(out)
+				return nil, ErrInputEnded
+			}
+			line := strings.TrimSpace(in.Text())
+			if strings.EqualFold(line, "quit") {
+				return nil, ErrQuit
+			}
+			if n, err := strconv.Atoi(line); err == nil {
+				if n < 1 || n > len(opts) {
+					fmt.Fprintf(out, "There is no option %d: choose a number from 1 to %d.\n", n, len(opts))
+					continue
+				}
+				line = opts[n-1]
+			} else if words := strings.Fields(line); len(words) > 1 && strings.EqualFold(words[0], "help") {
+				name := engine.CanonicalFaction(strings.Join(words[1:], " "))
+				if name == "" {
+					fmt.Fprintf(out, "No faction is called %q.\n", strings.Join(words[1:], " "))
+				}
+				for _, c := range engine.FactionCards(name) {
+					fmt.Fprintf(out, "  %s\n", present.Def(c))
+				}
+				continue
+			}
+			if err := d.Pick(line); err != nil {
+				fmt.Fprintf(out, "%v\n", err)
+				continue
+			}
+			break
+		}
+	}
+	fs := make([][2]string, len(seats))
+	for p := range fs {
+		fs[p] = [2]string{d.Picks[p][0], d.Picks[p][1]}
+	}
+	return fs, nil
+}
+
 // Main runs `smashup play` with its command-line arguments. It returns the exit status.
 func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	fl := flag.NewFlagSet("play", flag.ContinueOnError)
 	fl.SetOutput(errOut)
 	players := fl.Int("players", 2, "number of players, 2 to 4")
 	seats := fl.String("seats", "", `who sits at each seat, comma separated: human (hotseat), ai (greedy computer), random (random computer); default "human,ai,..."`)
-	factions := fl.String("factions", "random", `factions per player, like "Aliens+Dinosaurs,Ninjas+Pirates", or random`)
+	factions := fl.String("factions", "random", `factions per player, like "Aliens+Dinosaurs,Ninjas+Pirates", or random, or draft (pick in turn)`)
 	seed := fl.Uint64("seed", 0, "random seed (default: from the clock, printed so the game can be replayed)")
 	fl.Usage = func() {
 		fmt.Fprintf(errOut, "usage: smashup play [flags]\n\nPlay Smash Up in the terminal. Type a number to choose an option; help for the commands.\n\n")
@@ -90,7 +168,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		// the number of players may follow from the other flags
 		if set["seats"] {
 			n = len(strings.Split(*seats, ","))
-		} else if set["factions"] && !strings.EqualFold(strings.TrimSpace(*factions), "random") {
+		} else if f := strings.TrimSpace(*factions); set["factions"] && !strings.EqualFold(f, "random") && !strings.EqualFold(f, "draft") {
 			n = len(strings.Split(*factions, ","))
 		}
 	}
@@ -101,13 +179,35 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	if !set["seed"] {
 		sd = uint64(time.Now().UnixNano()) % 1000000
 	}
-	g, ss, err := Setup(Config{Players: n, Seats: *seats, Factions: *factions, Seed: sd})
+	cfg := Config{Players: n, Seats: *seats, Factions: *factions, Seed: sd}
+	sc := newScanner(in)
+	var g *engine.Game
+	var ss []Seat
+	var err error
+	if strings.EqualFold(strings.TrimSpace(*factions), "draft") {
+		if ss, err = makeSeats(cfg); err == nil {
+			fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd)
+			var fs [][2]string
+			if fs, err = Draft(ss, sd, sc, out); err == nil {
+				g, err = match.Deal(fs, sd)
+			} else if errors.Is(err, ErrQuit) {
+				return 0
+			} else if errors.Is(err, ErrInputEnded) {
+				fmt.Fprintln(errOut, "smashup play: the input ended before the game did")
+				return 1
+			}
+		}
+	} else {
+		g, ss, err = Setup(cfg)
+		if err == nil {
+			fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(errOut, "smashup play: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd)
-	err = NewSession(g, ss, in, out).Run()
+	err = newSession(g, ss, sc, out).Run()
 	switch {
 	case err == nil, errors.Is(err, ErrQuit):
 		return 0

@@ -53,8 +53,16 @@ type Session struct {
 
 // NewSession prepares a session on a dealt game.
 func NewSession(g *engine.Game, seats []Seat, in io.Reader, out io.Writer) *Session {
+	return newSession(g, seats, newScanner(in), out)
+}
+
+func newScanner(in io.Reader) *bufio.Scanner {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	return sc
+}
+
+func newSession(g *engine.Game, seats []Seat, sc *bufio.Scanner, out io.Writer) *Session {
 	return &Session{G: g, Seats: seats, in: sc, out: out, shown: -1, lastWho: -1, MaxMoves: ai.MaxMoves}
 }
 

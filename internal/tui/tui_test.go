@@ -205,3 +205,32 @@ func TestCardsCommand(t *testing.T) {
 	}
 	_ = ai.MaxMoves
 }
+
+// Two humans at one terminal (hotseat), both always taking the first option.
+func TestHotseatGame(t *testing.T) {
+	g, seats, err := tui.Setup(tui.Config{Players: 2, Seats: "human,human", Factions: "random", Seed: 21})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Repeat("1\n", 20000)
+	var out bytes.Buffer
+	if err := tui.NewSession(g, seats, strings.NewReader(in), &out).Run(); err != nil {
+		t.Fatalf("run: %v\n%s", err, tail(out.String()))
+	}
+	s := out.String()
+	if !g.Over || !strings.Contains(s, "=== Player 2, your turn to decide") || !strings.Contains(s, "=== Player 1, your turn to decide") {
+		t.Fatalf("no hotseat hand-over or no end:\n%s", tail(s))
+	}
+}
+
+// A faction draft: the human picks by number, then the game is played out.
+func TestDraftThenGame(t *testing.T) {
+	var out, errOut bytes.Buffer
+	in := "0\nhelp Aliens\nNoSuchFaction\n" + strings.Repeat("1\n", 20000)
+	code := tui.Main([]string{"--factions", "draft", "--seats", "human,random", "--seed", "8"}, strings.NewReader(in), &out, &errOut)
+	s := out.String()
+	if code != 0 || !strings.Contains(s, "Faction draft:") || !strings.Contains(s, "There is no option 0") ||
+		!strings.Contains(s, "Invader (minion, power 3, Aliens)") || !strings.Contains(s, `"NoSuchFaction" cannot be picked`) || !strings.Contains(s, "Game over:") {
+		t.Fatalf("code %d, stderr %s\n%s", code, errOut.String(), tail(s))
+	}
+}

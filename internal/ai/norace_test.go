@@ -1,0 +1,5 @@
+//go:build !race
+
+package ai_test
+
+const raceBuild = false

@@ -1,0 +1,313 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Smash Up All Stars: one card from each of twenty factions. Cards that share
+// a printed name with another faction's card (King Rex, Fan, Lab Assistant,
+// Seeing Stars, Full Moon, Non-Infinite Loop) are separate definitions with
+// the same behaviour; a dealt All Stars deck holds these definitions.
+
+var _ = card("smash_up_all_stars/king_rex", nil)
+
+var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
+	d.Talent = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			c := g.TopOfDeck(p)
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			g.AskTexts(f, p, "The top card of your deck is "+g.Name(c)+": keep it on top or put it on the bottom?", []string{"Keep it on top", "Put it on the bottom"})
+		case 1:
+			if engine.TextOf(f.Ans.Num) == "Put it on the bottom" {
+				g.ToDeckBottom(int(f.V[0]))
+			}
+		}
+	}
+})
+
+var _ = card("smash_up_all_stars/gelf", func(d *engine.Def) {
+	// V0: the minion found.
+	d.Talent = func(g *G, f *F) {
+		p, s := you(f), here(g, f)
+		switch f.Step {
+		case 0:
+			g.EnsureDeck(p)
+			found := where(g.Deck(p), func(c int) bool {
+				return g.IsMinion(c) && g.Power(c) <= 4 && !named(g, "G.E.L.F.")(c)
+			})
+			g.AskCards(f, p, "Search your deck for a minion of power 4 or less", found, false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				g.Shuffle(p)
+				return
+			}
+			f.V[0] = int16(c)
+			f.Base = int8(s)
+			g.SetAside(c, true)
+			g.Place(f, self(f), engine.PlaceDeckBottom)
+			f.Next()
+		case 2:
+			g.Shuffle(p)
+			g.PlayExtraNow(p, int(f.V[0]), int(f.Base))
+		}
+	}
+})
+
+var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
+	draw := func(g *G, f *F) { g.Draw(you(f), 1) }
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			c := int(ev.Card)
+			return c != self && g.IsMinion(c) && int(ev.Base) == g.BaseOf(self) && int(ev.Player) != g.Ctrl(self)
+		},
+		Do: draw,
+	}, {
+		On: engine.EvMove,
+		When: func(g *G, self int, ev engine.Event) bool {
+			c := int(ev.Card)
+			if int(ev.Base) != g.BaseOf(self) || int(ev.Other) == g.Ctrl(self) || !g.IsMinion(c) {
+				return false
+			}
+			return c == self || !movedTogether(g, c, self)
+		},
+		Do: draw,
+	}}
+})
+
+// counterOnAnother: put a +1 power counter on another minion you control.
+var counterOnAnother = chooseCard("Put a +1 power counter on another minion you control", false,
+	func(g *G, f *F) []int { return where(g.Minions(you(f)), other(self(f))) },
+	func(g *G, f *F, c int) { g.PlaceCounters(f, c, 1) })
+
+var _ = card("smash_up_all_stars/lab_assistant", func(d *engine.Def) { d.OnPlay = counterOnAnother })
+
+var _ = card("smash_up_all_stars/puck", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskTexts(f, you(f), "Choose one", []string{"Play an extra action", "Draw a card"})
+		case 1:
+			if engine.TextOf(f.Ans.Num) == "Draw a card" {
+				g.Draw(you(f), 1)
+			} else {
+				extraAction(g, you(f))
+			}
+		}
+	}
+})
+
+var _ = card("smash_up_all_stars/fan", fanSpecial)
+
+var _ = card("smash_up_all_stars/servitor_of_cthulhu", func(d *engine.Def) {
+	d.Talent = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.Destroy(f, self(f))
+			f.Next()
+		case 1: // even when the destruction failed
+			acts := where(g.Discard(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
+			g.AskCards(f, p, "Put an action from your discard pile on top of your deck", acts, false)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.ToDeckTopOf(c, p)
+			}
+		}
+	}
+})
+
+var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvTurnStart,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return int(ev.Player) == g.Ctrl(self) && g.Cards[self].Flags&engine.FPlayedTurn == 0
+		},
+		Do: func(g *G, f *F) {
+			p := you(f)
+			switch f.Step {
+			case 0:
+				g.Destroy(f, self(f))
+				f.Next()
+			case 1:
+				g.EnsureDeck(p)
+				found := where(g.Deck(p), func(c int) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
+				g.AskCards(f, p, "You may search your deck for a minion of power 3 or less to play here", found, true)
+			case 2:
+				if c := f.Chosen(); c != none {
+					g.SetAside(c, true)
+					g.PlayExtraNow(p, c, int(f.Base))
+				}
+				g.Shuffle(p)
+			}
+		},
+	}}
+})
+
+var _ = card("smash_up_all_stars/begin_the_summoning", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.AskCards(f, p, "Put a minion from your discard pile on top of your deck", where(g.Discard(p), g.IsMinion), false)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.ToDeckTopOf(c, p)
+			}
+			extraAction(g, p)
+		}
+	}
+})
+
+// keepInstead asks whether this standard action goes to "where" instead of the discard pile.
+func keepInstead(g *G, f *F, prompt string, toDeck bool) {
+	switch f.Step {
+	case 0:
+		if g.Cards[self(f)].Zone == engine.ZSetAside {
+			g.AskYesNo(f, you(f), prompt)
+		}
+	case 1:
+		if f.Yes() && g.Cards[self(f)].Zone == engine.ZSetAside {
+			if toDeck {
+				g.ToDeckTopOf(self(f), g.Owner(self(f)))
+			} else {
+				g.ToHand(self(f), g.Owner(self(f)))
+			}
+		}
+	}
+}
+
+var _ = card("smash_up_all_stars/favor_of_dionysus", func(d *engine.Def) {
+	d.OnPlay = seq(
+		chooseCard("One of your minions gets +1 power until the end of the turn", false,
+			func(g *G, f *F) []int { return g.Minions(you(f)) },
+			func(g *G, f *F, c int) { g.AddPower(f, c, 1) }),
+		func(g *G, f *F) { extraAction(g, you(f)) },
+		func(g *G, f *F) {
+			keepInstead(g, f, "Put Favor of Dionysus on top of your deck instead of the discard pile?", true)
+		})
+})
+
+var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
+	d.OnPlay = seq(
+		func(g *G, f *F) {
+			p := you(f)
+			switch f.Step {
+			case 0:
+				movable := where(g.Minions(p), func(m int) bool {
+					for _, s := range otherBases(g, g.BaseOf(m)) {
+						if len(g.MinionsAt(s, p)) > 0 {
+							return true
+						}
+					}
+					return false
+				})
+				g.AskCards(f, p, "Move one of your minions to a base where you have a minion", movable, false)
+			case 1:
+				m := f.Chosen()
+				if m == none {
+					return
+				}
+				f.V[0] = int16(m)
+				to := where(otherBases(g, g.BaseOf(m)), func(s int) bool { return len(g.MinionsAt(s, p)) > 0 })
+				g.AskBases(f, p, "Choose the base to move "+g.Name(m)+" to", to, false)
+			case 2:
+				if s := f.ChosenBase(); s != none {
+					g.Move(f, int(f.V[0]), s)
+				}
+			}
+		},
+		func(g *G, f *F) {
+			keepInstead(g, f, "Put Friendship Power into your hand instead of the discard pile?", false)
+		})
+})
+
+// yourMinionsHerePlusOne: ongoing, each of your minions on this card's base has +1 power.
+func yourMinionsHerePlusOne(g *G, self, target int) int {
+	if g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) {
+		return 1
+	}
+	return 0
+}
+
+var _ = card("smash_up_all_stars/full_moon", func(d *engine.Def) { d.PowerMod = yourMinionsHerePlusOne })
+
+var _ = card("smash_up_all_stars/ghostly_arrival", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		extraMinion(g, you(f))
+		extraAction(g, you(f))
+	}
+})
+
+var _ = card("smash_up_all_stars/its_astounding", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, self(f))
+	}
+})
+
+var _ = card("smash_up_all_stars/non_infinite_loop", nonInfiniteLoopDef)
+
+var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.EnsureDeck(p)
+			top := g.Deck(p)
+			if len(top) > 2 {
+				top = top[:2]
+			}
+			for _, c := range top {
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
+			}
+			g.AskCards(f, p, "Put one of the revealed cards into your hand (the other goes on the bottom of your deck)", top, false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			top := g.Deck(p)
+			if len(top) > 2 {
+				top = top[:2]
+			}
+			g.ToHand(c, p)
+			for _, o := range top {
+				if o != c {
+					g.ToDeckBottom(o)
+				}
+			}
+		}
+	}
+})
+
+var _ = card("smash_up_all_stars/seeing_stars", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Destroy a minion of power 3 or less", false,
+		func(g *G, f *F) []int { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
+})
+
+var _ = card("smash_up_all_stars/square_deal", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		for {
+			for _, q := range g.Others(p) {
+				if g.Count(engine.ZHand, q) < g.Count(engine.ZHand, p) {
+					return
+				}
+			}
+			if len(g.Draw(p, 1)) == 0 {
+				return
+			}
+		}
+	}
+})
+
+var _ = card("smash_up_all_stars/ensign", func(d *engine.Def) {
+	// another player's card being played that affects one of your other minions here may affect this one instead
+	d.Redirect = func(g *G, self, target int, a engine.Affect) bool {
+		return target != self && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) && int(a.By) != g.Ctrl(self)
+	}
+})

@@ -1,0 +1,280 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Anansi Tales: give cards to other players, play cards you own from their
+// hands, and profit when others play or discard cards they do not own.
+
+// isStandardAction reports whether card c is a standard action.
+func isStandardAction(g *G, c int) bool {
+	d := g.DefOf(c)
+	return d.Type == engine.Action && d.Target == engine.Standard
+}
+
+// playsUnowned reports whether ev is another player (than self's holder)
+// playing or discarding, from a hand or deck, a card they do not own.
+func playsUnowned(g *G, self int, ev engine.Event) bool {
+	if ev.Card < 0 || int(ev.Player) == g.Ctrl(self) || g.Owner(int(ev.Card)) == int(ev.Player) {
+		return false
+	}
+	from := engine.Zone(ev.Num)
+	return from == engine.ZHand || from == engine.ZDeck
+}
+
+// giftFromDeck: search your deck for a standard action and play it at once as an
+// extra action; afterwards it goes to another player's hand. With forbid, you may
+// not play another card of that name this turn.
+func giftFromDeck(forbid bool) engine.AbilityFn {
+	return func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.EnsureDeck(p)
+			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c int) bool { return isStandardAction(g, c) }), true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				g.Shuffle(p)
+				return
+			}
+			g.SetAside(c, false)
+			g.Shuffle(p)
+			g.GiveAwayAfterPlay(c)
+			g.PlayExtraNow(p, c, none)
+			if forbid {
+				g.ForbidName(p, c)
+			}
+		}
+	}
+}
+
+var _ = card("anansi_tales/anansi_the_spider", func(d *engine.Def) {
+	d.Talent = giftFromDeck(true)
+})
+
+var _ = card("anansi_tales/the_perfect_gift", func(d *engine.Def) {
+	d.OnPlay = giftFromDeck(false)
+})
+
+var _ = card("anansi_tales/onini_the_python", func(d *engine.Def) {
+	put := func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) }
+	d.Triggers = []engine.Trigger{
+		{On: engine.EvPlay, When: playsUnowned, Do: put},
+		{On: engine.EvDiscard, When: playsUnowned, Do: put},
+	}
+})
+
+var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvGive,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		Do:   func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+	}}
+})
+
+var _ = card("anansi_tales/akye_the_turtle", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.AskCards(f, p, "You may put a card from your hand into another player's hand (then draw two)", g.Hand(p), true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			g.AskPlayers(f, p, "Choose the player who gets "+g.Name(c), g.Others(p), false)
+		case 2:
+			if q := f.ChosenPlayer(); q != none {
+				g.Give(p, int(f.V[0]), q)
+				g.Draw(p, 2)
+			}
+		}
+	}
+})
+
+var _ = card("anansi_tales/mboro_hornet", func(d *engine.Def) {
+	// A Special answering another player's play or discard: modelled as an
+	// ability that fires from the hand and offers the immediate extra play.
+	d.Triggers = []engine.Trigger{
+		{On: engine.EvPlay, From: engine.ZHand, When: playsUnowned, Do: hornetPlay},
+		{On: engine.EvDiscard, From: engine.ZHand, When: playsUnowned, Do: hornetPlay},
+	}
+})
+
+func hornetPlay(g *G, f *F) {
+	c := self(f)
+	if g.Cards[c].Zone != engine.ZHand || g.Ctrl(c) != you(f) {
+		return
+	}
+	g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZHand, Card: c, Faction: none, NotBase: none}, c)
+}
+
+var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.AskPlayers(f, p, "Choose a player whose hand you look at", g.Others(p), false)
+		case 1:
+			q := f.ChosenPlayer()
+			if q == none {
+				return
+			}
+			g.Log(p, "looks at the hand of another player")
+			g.BeginAsk()
+			for _, c := range g.Hand(q) {
+				if g.Owner(c) != p {
+					continue
+				}
+				if (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && g.ActionHasTarget(p, c)) {
+					g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
+				}
+			}
+			g.Ask(f, p, "You may play a card you own from that hand as an extra card", engine.AskMay)
+		case 2:
+			if f.Ans.Kind == engine.OptPlay {
+				g.PlayExtraNow(p, int(f.Ans.Card), none)
+			}
+		}
+	}
+})
+
+var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0: // V0 = actions chosen so far
+			acts := where(g.Discard(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
+			if f.V[0] >= 3 || len(acts) == 0 {
+				f.Goto(2)
+				return
+			}
+			g.AskCards(f, p, "Choose an action in your discard pile to shuffle into your deck", acts, true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				f.Goto(2)
+				return
+			}
+			g.SetAside(c, true)
+			f.V[f.V[0]+1] = int16(c)
+			f.V[0]++
+			f.Goto(0)
+		case 2:
+			for i := 0; i < int(f.V[0]); i++ {
+				g.ToDeckBottom(int(f.V[i+1]))
+			}
+			if f.V[0] > 0 {
+				g.Shuffle(p)
+			}
+			extraAction(g, p)
+			g.GiveAway(f, self(f))
+		}
+	}
+})
+
+var _ = card("anansi_tales/feather_gifts", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.AskCards(f, p, "Choose one of your minions to move", g.Minions(p), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				f.Goto(3)
+				return
+			}
+			askMoveDest(g, f, c, false)
+		case 2:
+			if s := f.ChosenBase(); s != none {
+				g.Move(f, int(f.V[0]), s)
+			}
+			f.Next()
+		case 3:
+			g.GiveAway(f, self(f))
+		}
+	}
+})
+
+var _ = card("anansi_tales/let_it_be_full_and_eat", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		g.Draw(you(f), 2)
+		g.GiveAway(f, self(f))
+	}
+})
+
+var _ = card("anansi_tales/pot_of_beans", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0, 1: // one counter per step
+			g.AskCards(f, you(f), "Put a +1 power counter on a minion", g.Minions(none), false)
+			f.Goto(int(f.Step) + 10)
+		case 10, 11:
+			if c := f.Chosen(); c != none {
+				g.PlaceCounters(f, c, 1)
+			}
+			if f.Step == 10 {
+				f.Goto(1)
+				return
+			}
+			g.GiveAway(f, self(f))
+		}
+	}
+})
+
+var _ = card("anansi_tales/pot_of_wisdom", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		others := g.Others(p)
+		switch f.Step {
+		case 0:
+			g.Draw(p, len(others))
+			f.Next()
+		case 1: // V0 = index of the player who gets a card next
+			if int(f.V[0]) >= len(others) {
+				extraAction(g, p)
+				return
+			}
+			g.AskCards(f, p, "Choose a card from your hand to give to another player", g.Hand(p), false)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.Give(p, c, others[f.V[0]])
+			}
+			f.V[0]++
+			f.Goto(1)
+		}
+	}
+})
+
+var _ = card("anansi_tales/trading_stories", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0: // V0 = cards given so far
+			if f.V[0] >= 3 || len(g.Hand(p)) == 0 {
+				f.Goto(3)
+				return
+			}
+			g.AskCards(f, p, "You may give a card from your hand to another player", g.Hand(p), true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				f.Goto(3)
+				return
+			}
+			f.V[1] = int16(c)
+			g.AskPlayers(f, p, "Choose the player who gets "+g.Name(c), g.Others(p), false)
+		case 2:
+			if q := f.ChosenPlayer(); q != none {
+				g.Give(p, int(f.V[1]), q)
+				f.V[0]++
+			}
+			f.Goto(0)
+		case 3:
+			g.Draw(p, int(f.V[0]))
+		}
+	}
+})

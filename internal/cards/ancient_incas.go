@@ -1,0 +1,310 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Ancient Incas: actions played on bases, and minions that profit from them.
+
+// isBaseAction reports whether card c is an action played on a base.
+func isBaseAction(g *G, c int) bool {
+	d := g.DefOf(c)
+	return d.Type == engine.Action && d.Target == engine.OnBase
+}
+
+// playedOnBase: ev is an action played on a base (not on a minion) by self's controller.
+func playedOnBase(g *G, self int, ev engine.Event) bool {
+	return ev.Card >= 0 && ev.Other < 0 && ev.Base >= 0 && int(ev.Player) == g.Ctrl(self) && isBaseAction(g, int(ev.Card))
+}
+
+// playedOnThisBase: as playedOnBase, onto self's base, and not self itself.
+func playedOnThisBase(g *G, self int, ev engine.Event) bool {
+	return playedOnBase(g, self, ev) && int(ev.Base) == g.BaseOf(self) && int(ev.Card) != self
+}
+
+// yourBaseActions lists the actions played on bases that p controls (not those on minions).
+func yourBaseActions(g *G, p int) []int {
+	var out []int
+	for _, s := range g.BaseSlots() {
+		for _, a := range g.ActionsAt(s) {
+			if g.Ctrl(a) == p {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// counterOnYourMinionAt asks p to put a +1 power counter on one of their minions at slot.
+func counterOnYourMinionAt(may bool) engine.AbilityFn {
+	return func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			s := int(f.Base)
+			if f.Ev.Kind == engine.EvPlay {
+				s = int(f.Ev.Base)
+			}
+			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions there", g.MinionsAt(s, you(f)), may)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.PlaceCounters(f, c, 1)
+			}
+		}
+	}
+}
+
+var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			cands := where(g.Deck(p), func(c int) bool { return isBaseAction(g, c) })
+			cands = append(cands, where(g.Discard(p), func(c int) bool { return isBaseAction(g, c) })...)
+			g.AskCards(f, p, "Search your deck and discard pile for an action played on a base", cands, false)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.ToHand(c, p)
+			}
+			g.Shuffle(p)
+		}
+	}
+	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedOnBase, Do: counterOnYourMinionAt(false)}}
+})
+
+var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return playedOnThisBase(g, self, ev) && g.Cards[self].Flags&engine.FUsedSpecial == 0
+		},
+		Do: func(g *G, f *F) {
+			if g.Cards[self(f)].Flags&engine.FUsedSpecial != 0 {
+				return
+			}
+			g.Cards[self(f)].Flags |= engine.FUsedSpecial // only the first time each turn
+			extraAction(g, you(f))
+		},
+	}}
+})
+
+var _ = card("ancient_incas/incan_engineer", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		if c := g.RevealUntil(p, func(c int) bool { return isBaseAction(g, c) }); c != none {
+			g.ToHand(c, p)
+		}
+		g.ShuffleRevealedBack(p)
+	}
+})
+
+var _ = card("ancient_incas/llama", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p, s := you(f), here(g, f)
+		switch f.Step {
+		case 0:
+			g.AskCards(f, p, "You may return one of your actions on another base to play it here", where(yourBaseActions(g, p), func(a int) bool { return g.BaseOf(a) != s }), true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			g.Return(f, c)
+			f.Next()
+		case 2:
+			if c := int(f.V[0]); g.Cards[c].Zone == engine.ZHand && g.Ctrl(c) == p {
+				g.PlayExtraNow(p, c, s)
+			}
+		}
+	}
+})
+
+var _ = card("ancient_incas/armory", func(d *engine.Def) {
+	d.LoosePower = func(g *G, self, slot, p int) int {
+		if g.BaseOf(self) != slot || g.Ctrl(self) != p || g.Cards[self].On != none {
+			return 0
+		}
+		n := 0
+		for _, a := range g.ActionsAt(slot) {
+			if a != self && g.Ctrl(a) == p {
+				n++
+			}
+		}
+		return 2 * n
+	}
+})
+
+var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
+		OK: func(g *G, c, p, slot int) bool {
+			return slot != none && len(where(g.OnBase(slot), func(a int) bool { return !g.IsMinion(a) && g.Ctrl(a) == p })) > 0
+		},
+		Do: func(g *G, f *F) {
+			p, s := you(f), int(f.Base)
+			mine := where(g.OnBase(s), func(a int) bool { return !g.IsMinion(a) && g.Ctrl(a) == p && a != self(f) })
+			switch f.Step {
+			case 0:
+				g.AskCards(f, p, "You may return one of your actions on the scored base to your hand", mine, true)
+			case 1:
+				back := f.Chosen()
+				if back != none {
+					g.Return(f, back)
+				}
+				for _, a := range mine {
+					if a != back {
+						g.Place(f, a, engine.PlaceDeckBottom)
+						f.V[0] |= 1 << g.Owner(a) // whose deck to shuffle
+					}
+				}
+				f.Next()
+			case 2:
+				for q := 0; q < int(g.NPlayers); q++ {
+					if f.V[0]&(1<<q) != 0 {
+						g.Shuffle(q)
+					}
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("ancient_incas/fortress_walls", func(d *engine.Def) {
+	d.OnPlay = counterOnYourMinionAt(false)
+	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedOnThisBase, Do: counterOnYourMinionAt(true)}}
+})
+
+var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0: // V0 = cards chosen, V1..V5 = them
+			var cands []int
+			for _, a := range yourBaseActions(g, p) {
+				taken := false
+				for i := 0; i < int(f.V[0]); i++ {
+					taken = taken || int(f.V[i+1]) == a
+				}
+				if !taken {
+					cands = append(cands, a)
+				}
+			}
+			if f.V[0] >= 5 || len(cands) == 0 {
+				f.Goto(2)
+				return
+			}
+			g.AskCards(f, p, "Choose an action of yours on a base to return (then play it again), or pass", cands, true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				f.Goto(2)
+				return
+			}
+			f.V[f.V[0]+1] = int16(c)
+			f.V[0]++
+			f.Goto(0)
+		case 2:
+			for i := 0; i < int(f.V[0]); i++ {
+				g.Return(f, int(f.V[i+1]))
+			}
+			f.Next()
+		case 3:
+			for i := 0; i < int(f.V[0]); i++ {
+				if c := int(f.V[i+1]); g.Cards[c].Zone == engine.ZHand && g.Ctrl(c) == p {
+					g.PlayExtraNow(p, c, none)
+				}
+			}
+		}
+	}
+})
+
+var _ = card("ancient_incas/quipu_strings", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Choose an action in your discard pile to play on a base", false,
+		func(g *G, f *F) []int {
+			return where(g.Discard(you(f)), func(c int) bool { return isBaseAction(g, c) && g.ActionHasTarget(you(f), c) })
+		},
+		func(g *G, f *F, c int) { g.PlayExtraNow(you(f), c, none) })
+})
+
+// highwayMove: move one of your minions between base a and base b (either way).
+func highwayMove(g *G, f *F, a, b int) {
+	switch f.Step {
+	case 0:
+		f.V[1], f.V[2] = int16(a), int16(b)
+		var cands []int
+		cands = append(cands, g.MinionsAt(a, you(f))...)
+		if b != none {
+			cands = append(cands, g.MinionsAt(b, you(f))...)
+		} else {
+			for _, s := range otherBases(g, a) {
+				cands = append(cands, g.MinionsAt(s, you(f))...)
+			}
+		}
+		g.AskCards(f, you(f), "You may move one of your minions to or from the Royal Highway's base", cands, true)
+	case 1:
+		c := f.Chosen()
+		if c == none {
+			return
+		}
+		a, b = int(f.V[1]), int(f.V[2])
+		if g.BaseOf(c) != a {
+			g.Move(f, c, a)
+			return
+		}
+		if b != none {
+			g.Move(f, c, b)
+			return
+		}
+		askMoveDest(g, f, c, false)
+	case 2:
+		if s := f.ChosenBase(); s != none {
+			g.Move(f, int(f.V[0]), s)
+		}
+	}
+}
+
+var _ = card("ancient_incas/royal_highway", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { highwayMove(g, f, here(g, f), none) }
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return playedOnBase(g, self, ev) && int(ev.Base) != g.BaseOf(self)
+		},
+		Do: func(g *G, f *F) { highwayMove(g, f, here(g, f), int(f.Ev.Base)) },
+	}}
+})
+
+var _ = card("ancient_incas/temple_of_the_sun", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { g.Draw(you(f), 1) }
+	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedOnThisBase, Do: func(g *G, f *F) { g.Draw(you(f), 1) }}}
+})
+
+// flagTopBaseDown: EffFlag id, "the top base card is face down this turn" (Signs in the Stars).
+var flagTopBaseDown = engine.FlagID("ancient_incas/signs_in_the_stars face down")
+
+var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
+	// The top card of the base deck is face up and this base also has its
+	// abilities (engine: lent bases), unless the current player turned it face
+	// down for this turn at its start.
+	d.LendsTopBase = func(g *G, self int) bool { return !g.HasEffect(flagTopBaseDown, none, none) }
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvTurnStart,
+		Do: func(g *G, f *F) {
+			p := int(f.Ev.Player)
+			switch f.Step {
+			case 0:
+				if g.TopBase() == none {
+					return
+				}
+				g.AskYesNo(f, p, "Signs in the Stars: turn the top card of the base deck face down until the end of your turn?")
+			case 1:
+				if f.Yes() {
+					g.SetFlag(flagTopBaseDown, p, self(f), engine.ExpireEndOfTurn)
+				}
+			}
+		},
+	}}
+	d.Talent = func(g *G, f *F) {
+		if b := g.TopBase(); b != none {
+			g.BaseToBottom(b)
+		}
+	}
+})

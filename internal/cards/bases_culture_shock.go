@@ -1,0 +1,238 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Bases of World Tour: Culture Shock.
+
+var _ = card("base/anansis_web", func(d *engine.Def) {
+	// The first standard action a player with a minion here plays each turn may
+	// go to another player's hand instead of the discard pile; then they draw two.
+	d.AfterStandardOK = func(g *G, self, p, c int) bool {
+		return g.Players[p].StdPlayed == 1 && len(g.MinionsAt(g.SlotOfBase(self), p)) > 0
+	}
+	d.AfterStandard = func(g *G, f *F) {
+		p, c := you(f), int(f.Target)
+		switch f.Step {
+		case 0:
+			g.AskPlayers(f, p, "Anansi's Web: you may put "+g.Name(c)+" into another player's hand (and draw two cards)", g.Others(p), true)
+		case 1:
+			if q := f.ChosenPlayer(); q != none && g.Cards[c].Zone == engine.ZSetAside {
+				g.Give(p, c, q)
+				g.Draw(p, 2)
+			}
+		}
+	}
+})
+
+var _ = card("base/storytellers_hut", func(d *engine.Def) {
+	// Once during your Play Cards phase: play an extra action; if you do, a
+	// counter goes on this base, and each counter lowers its breakpoint by 2.
+	d.Talent = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			f.V[0] = int16(g.Players[p].ActionsPlayed)
+			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+			f.Next()
+		case 1:
+			if int(g.Players[p].ActionsPlayed) > int(f.V[0]) {
+				if s := g.SlotOfBase(self(f)); s != none {
+					g.AddBaseCounters(s, 1)
+				}
+			}
+		}
+	}
+	d.BreakMod = func(g *G, self, slot int) int {
+		if g.SlotOfBase(self) != slot {
+			return 0
+		}
+		return -2 * g.BaseCounters(slot)
+	}
+})
+
+var _ = card("base/cuzcu", func(d *engine.Def) {
+	d.BreakMod = func(g *G, self, slot int) int {
+		if g.SlotOfBase(self) != slot {
+			return 0
+		}
+		return -3 * len(g.ActionsAt(slot)) // actions on minions here are not on the base
+	}
+})
+
+// playedActionOnBase: ev is an action played on the base self (not on a minion).
+func playedActionOnBase(g *G, self int, ev engine.Event) bool {
+	if ev.Card < 0 || int(ev.Base) != g.SlotOfBase(self) || ev.Other >= 0 {
+		return false
+	}
+	d := g.DefOf(int(ev.Card))
+	return d.Type == engine.Action && d.Target == engine.OnBase
+}
+
+var _ = card("base/machu_picchu", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay, When: playedActionOnBase,
+		Do: func(g *G, f *F) { g.Draw(int(f.Ev.Player), 1) },
+	}}
+})
+
+var _ = card("base/giant_turnip", func(d *engine.Def) {
+	d.BreakMod = func(g *G, self, slot int) int {
+		if g.SlotOfBase(self) != slot {
+			return 0
+		}
+		return -len(g.MinionsAt(slot, none))
+	}
+})
+
+var _ = card("base/tropical_paradise", func(d *engine.Def) {
+	// With a minion of every player here, the starting breakpoint is 0 (other
+	// modifiers still apply on top of it).
+	d.BreakMod = func(g *G, self, slot int) int {
+		if g.SlotOfBase(self) != slot {
+			return 0
+		}
+		for p := 0; p < int(g.NPlayers); p++ {
+			if len(g.MinionsAt(slot, p)) == 0 {
+				return 0
+			}
+		}
+		return -g.DefOf(self).Breakpoint
+	}
+})
+
+var _ = card("base/island_peak", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvTurnStart,
+		Do: func(g *G, f *F) {
+			if ms := g.MinionsAt(int(f.Base), int(f.Ev.Player)); len(ms) == 1 {
+				g.PlaceCounters(f, ms[0], 1)
+			}
+		},
+	}}
+})
+
+var _ = card("base/woodland_cottage", func(d *engine.Def) {
+	// Printed text: no once-per-turn limit (that is a later errata).
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return ev.Card >= 0 && int(ev.Base) == g.SlotOfBase(self) && g.IsMinion(int(ev.Card))
+		},
+		Do: func(g *G, f *F) {
+			p := int(f.Ev.Player)
+			switch f.Step {
+			case 0:
+				g.EnsureDeck(p)
+				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c int) bool {
+					return g.IsMinion(c) && g.Power(c) <= 3
+				}), true)
+			case 1:
+				if c := f.Chosen(); c != none {
+					g.ToHand(c, p)
+					g.Shuffle(p)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("base/gingerbread_house", func(d *engine.Def) {
+	// Before it scores, each player (from the current one, clockwise) may pick
+	// exactly two of their minions here with equal power: +2 power each.
+	pairs := func(g *G, s, p int) []int {
+		ms := g.MinionsAt(s, p)
+		return where(ms, func(m int) bool {
+			for _, o := range ms {
+				if o != m && g.Power(o) == g.Power(m) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvScoringChosen,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
+		Do: func(g *G, f *F) {
+			s := int(f.Base)
+			ps := g.PlayersFrom(int(g.Current))
+			switch f.Step {
+			case 0: // V0 = index of the player asked
+				if int(f.V[0]) >= len(ps) {
+					return
+				}
+				q := ps[f.V[0]]
+				cands := pairs(g, s, q)
+				if len(cands) == 0 {
+					f.V[0]++
+					f.Goto(0)
+					return
+				}
+				g.AskCards(f, q, "Gingerbread House: you may choose two of your minions here with equal power (+2 power each)", cands, true)
+			case 1:
+				c := f.Chosen()
+				if c == none {
+					f.V[0]++
+					f.Goto(0)
+					return
+				}
+				f.V[1] = int16(c)
+				q := ps[f.V[0]]
+				g.AskCards(f, q, "Choose the second minion with the same power", where(g.MinionsAt(s, q), func(m int) bool {
+					return m != c && g.Power(m) == g.Power(c)
+				}), false)
+			case 2:
+				if c := f.Chosen(); c != none {
+					g.AddPower(f, int(f.V[1]), 2)
+					g.AddPower(f, c, 2)
+				}
+				f.V[0]++
+				f.Goto(0)
+			}
+		},
+	}}
+})
+
+var _ = card("base/island_chain", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvAfterScore,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
+		Do:   func(g *G, f *F) { g.AddBase(you(f)) },
+	}}
+})
+
+var flagSpringUsed = engine.FlagID("base/transformation_spring used")
+
+var _ = card("base/transformation_spring", func(d *engine.Def) {
+	// Once during your turn (any phase), after you play a minion here: you may
+	// put it on the bottom of its owner's deck to play a minion off the top of
+	// your deck here.
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return ev.Card >= 0 && g.IsMinion(int(ev.Card)) && int(ev.Base) == g.SlotOfBase(self) &&
+				ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, int(ev.Player))
+		},
+		Do: func(g *G, f *F) {
+			p, c, s := int(f.Ev.Player), int(f.Ev.Card), int(f.Base)
+			switch f.Step {
+			case 0:
+				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) {
+					return
+				}
+				g.AskYesNo(f, p, "Transformation Spring: put "+g.Name(c)+" on the bottom of its owner's deck to play a minion off the top of your deck here?")
+			case 1:
+				if !f.Yes() {
+					return
+				}
+				g.SetFlag(flagSpringUsed, p, self(f), engine.ExpireEndOfTurn)
+				g.Place(f, c, engine.PlaceDeckBottom)
+				f.Next()
+			case 2:
+				if g.Cards[c].Zone == engine.ZDeck {
+					g.PlayOffTop(nil, p, engine.Minion, s, 0)
+				}
+			}
+		},
+	}}
+})

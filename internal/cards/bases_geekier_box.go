@@ -1,0 +1,90 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Bases of The Bigger Geekier Box (Geeks and Smash Up All Stars).
+
+// TableTop: V0 = next player to consider (from the current player), V1 = the
+// winner handled now, V2 = cards still to discard.
+var _ = card("base/tabletop", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvAfterScore, When: scoredHere,
+		Do: func(g *G, f *F) {
+			b := int(f.Ev.Card)
+			switch f.Step {
+			case 0:
+				for int(f.V[0]) < int(g.NPlayers) {
+					p := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
+					f.V[0]++
+					if place, _ := g.ScoredPlace(b, p); place != 1 || g.BaseIgnored(int(f.Base), p) {
+						continue
+					}
+					f.V[1] = int16(p)
+					g.Draw(p, 3)
+					f.V[2] = 2
+					f.Goto(1)
+					return
+				}
+			case 1:
+				p := int(f.V[1])
+				if f.V[2] == 0 {
+					f.Goto(0)
+					return
+				}
+				g.AskCards(f, p, "TableTop: discard a card", g.Hand(p), false)
+			case 2:
+				if c := f.Chosen(); c != none {
+					g.DiscardCard(c)
+				}
+				f.V[2]--
+				f.Goto(1)
+			}
+		},
+	}}
+})
+
+var _ = card("base/the_con", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return int(ev.Base) == int(g.Cards[self].Base) && g.IsMinion(int(ev.Card))
+		},
+		Do: func(g *G, f *F) {
+			c := int(f.Ev.Card)
+			fa := g.DefOf(c).Faction
+			for _, m := range g.MinionsAt(int(f.Base), none) {
+				if m != c && g.DefOf(m).Faction == fa && g.Cards[m].Pos < g.Cards[c].Pos {
+					g.AddPower(f, m, 1)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("base/locker_room", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvTurnStart,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return len(g.MinionsAt(int(g.Cards[self].Base), int(ev.Player))) > 0
+		},
+		Do: func(g *G, f *F) {
+			if !g.BaseIgnored(int(f.Base), int(f.Ev.Player)) {
+				g.Draw(int(f.Ev.Player), 1)
+			}
+		},
+	}}
+})
+
+var _ = card("base/stadium", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvDestroy,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return int(ev.Base) == int(g.Cards[self].Base) && g.IsMinion(int(ev.Card))
+		},
+		Do: func(g *G, f *F) {
+			if !g.BaseIgnored(int(f.Base), int(f.Ev.Player)) {
+				g.Draw(int(f.Ev.Player), 1)
+			}
+		},
+	}}
+})

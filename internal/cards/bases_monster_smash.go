@@ -1,0 +1,145 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// The bases of Monster Smash. For a base, g.Cards[s].Base is its slot.
+
+func slotOf(g *G, s int) int { return int(g.Cards[s].Base) }
+
+// firstMinionHere is a When for "the first minion played on this base each
+// turn": it marks the base card (FUsedSpecial, cleared every turn) as it fires.
+func firstMinionHere(g *G, s int, ev engine.Event) bool {
+	if int(ev.Base) != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || g.Cards[s].Flags&engine.FUsedSpecial != 0 {
+		return false
+	}
+	g.Cards[s].Flags |= engine.FUsedSpecial
+	return true
+}
+
+var _ = card("base/egg_chamber", func(d *engine.Def) {
+	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
+		return a.Kind == engine.AffDestroy && g.IsMinion(t) && g.BaseOf(t) == slotOf(g, s) && g.CountersOn(t) > 0
+	}
+})
+
+var _ = card("base/the_hill", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvTurnStart,
+		Do: func(g *G, f *F) {
+			s := int(f.Base)
+			switch f.Step {
+			case 0:
+				cs := where(g.Minions(you(f)), func(m int) bool { return g.BaseOf(m) != s })
+				g.AskCards(f, you(f), "The Hill: you may move one of your minions here", cs, true)
+			case 1:
+				if c := f.Chosen(); c != none {
+					g.Move(f, c, s)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("base/golem_schloss", func(d *engine.Def) {
+	// Decision: "each minion they control" is read literally: every minion the
+	// winner controls, on any base (those here are discarded right after).
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvAfterScore,
+		When: func(g *G, s int, ev engine.Event) bool { return int(ev.Base) == slotOf(g, s) },
+		Do: func(g *G, f *F) {
+			cur := f.Player
+			for _, w := range g.WinnersAt(int(f.Base)) {
+				f.Player = int8(w) // the winner places the counters
+				for _, m := range g.Minions(w) {
+					g.PlaceCounters(f, m, 1)
+				}
+			}
+			f.Player = cur
+		},
+	}}
+})
+
+var _ = card("base/laboratorium", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay, When: firstMinionHere,
+		Do: func(g *G, f *F) {
+			f.Player = f.Ev.Player // its controller places the counter
+			g.PlaceCounters(f, int(f.Ev.Card), 1)
+		},
+	}}
+})
+
+var _ = card("base/castle_blood", func(d *engine.Def) {
+	// Checked after the minion's own ability resolved, for every minion played here.
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, s int, ev engine.Event) bool {
+			return int(ev.Base) == slotOf(g, s) && g.IsMinion(int(ev.Card))
+		},
+		Do: func(g *G, f *F) {
+			m, p := int(f.Ev.Card), int(f.Ev.Player)
+			switch f.Step {
+			case 0:
+				if !g.InPlay(m) || !othersOutpower(g, int(f.Base), p) {
+					return
+				}
+				f.Player = int8(p)
+				g.AskYesNo(f, p, "Castle Blood: put a +1 power counter on "+g.Name(m)+"?")
+			case 1:
+				if f.Yes() {
+					g.PlaceCounters(f, m, 1)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("base/crypt", func(d *engine.Def) {
+	// One counter per batch of destructions by the same player (those that
+	// happen before the ability resolves).
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvDestroy,
+		When: func(g *G, s int, ev engine.Event) bool {
+			if int(ev.Base) != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || ev.Num < 0 {
+				return false
+			}
+			for i := 0; i < int(g.NTrig); i++ {
+				t := &g.Trigs[i]
+				if int(t.Src) == s && t.Ev.Kind == engine.EvDestroy && t.Ev.Num == ev.Num {
+					return false
+				}
+			}
+			return true
+		},
+		Do: func(g *G, f *F) {
+			p := int(f.Ev.Num)
+			switch f.Step {
+			case 0:
+				f.Player = int8(p)
+				g.AskCards(f, p, "Crypt: you may put a +1 power counter on one of your minions here", g.MinionsAt(int(f.Base), p), true)
+			case 1:
+				if c := f.Chosen(); c != none {
+					g.PlaceCounters(f, c, 1)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("base/moot_site", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay, When: firstMinionHere,
+		Do: func(g *G, f *F) {
+			if g.InPlay(int(f.Ev.Card)) {
+				g.AddPower(f, int(f.Ev.Card), 2)
+			}
+		},
+	}}
+})
+
+var _ = card("base/standing_stones", func(d *engine.Def) {
+	// The second use still needs the talent's own conditions (engine: TalentOK).
+	d.TalentAgain = func(g *G, s, c int) bool {
+		return g.IsMinion(c) && g.BaseOf(c) == slotOf(g, s) && g.Ctrl(c) == int(g.Current)
+	}
+})

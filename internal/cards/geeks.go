@@ -1,0 +1,392 @@
+package cards
+
+import (
+	"sort"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Geeks: answer other players' plays from the hand, meddle with hands and rules.
+
+// flagGroupMove marks the minions Felicia Day moves together as one group.
+var flagGroupMove = engine.FlagID("geeks/felicia_day/group")
+
+var _ = card("geeks/felicia_day", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		s := here(g, f)
+		switch f.Step {
+		case 0:
+			var group []int
+			for _, m := range g.Minions(none) {
+				if g.BaseOf(m) != s {
+					group = append(group, m)
+				}
+			}
+			for _, m := range group {
+				g.MarkCard(flagGroupMove, m, self(f))
+			}
+			for _, m := range group {
+				g.Move(f, m, s)
+			}
+			f.Next()
+		case 1:
+			g.Unmark(flagGroupMove, self(f))
+		}
+	}
+})
+
+// MovedWithGroup reports whether minions a and b were moved together by one group move.
+func movedTogether(g *G, a, b int) bool {
+	for _, src := range g.Collect(engine.ZInPlay, none) {
+		if g.Marked(flagGroupMove, a, src) && g.Marked(flagGroupMove, b, src) {
+			return true
+		}
+	}
+	return false
+}
+
+// anotherPlayersAction: the reaction window is about an action another player than p played.
+func anotherPlayersAction(g *G, p int) bool {
+	w, c, who := g.Reaction()
+	return w == engine.WinPlayed && c != none && who != p && !g.Cancelled(c) && g.DefOf(c).Type == engine.Action
+}
+
+// cancelReacted cancels the card the reaction window is about.
+func cancelReacted(g *G, f *F) {
+	if _, c, _ := g.Reaction(); c != none {
+		g.CancelPlay(f, c)
+	}
+}
+
+var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
+		OK: func(g *G, c, p, slot int) bool { return anotherPlayersAction(g, p) },
+		Do: cancelReacted,
+	}}
+})
+
+var _ = card("geeks/force_of_wil", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
+		OK: func(g *G, c, p, slot int) bool { return anotherPlayersAction(g, p) },
+		Do: cancelReacted,
+	}}
+})
+
+// notByOthers protects a card from abilities of cards other players control.
+func notByOthers(g *G, self, target int, a engine.Affect) bool {
+	if target != self || a.Src < 0 || int(a.Src) == self || g.DefOf(int(a.Src)).Type == engine.BaseCard {
+		return false
+	}
+	return int(a.By) != g.Ctrl(self)
+}
+
+var _ = card("geeks/game_guru", func(d *engine.Def) { d.Protect = notByOthers })
+
+// fanSpecial: during your turn, discard this from your hand to draw a card.
+func fanSpecial(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinPlayPhase, From: engine.ZHand,
+		Do: func(g *G, f *F) {
+			g.DiscardCard(self(f))
+			g.Draw(you(f), 1)
+		},
+	}}
+}
+
+var _ = card("geeks/fan", fanSpecial)
+
+// cardNames lists the distinct names of the faction cards player p owns, sorted.
+func cardNames(g *G, p int) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := 0; i < int(g.NCards); i++ {
+		if g.Owner(i) != p {
+			continue
+		}
+		if t := g.DefOf(i).Type; t != engine.Minion && t != engine.Action {
+			continue
+		}
+		if n := g.Name(i); !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+var _ = card("geeks/banned_list", func(d *engine.Def) {
+	// V0: index of the other player being handled.
+	d.OnPlay = func(g *G, f *F) {
+		others := g.Others(you(f))
+		switch f.Step {
+		case 0:
+			if int(f.V[0]) >= len(others) {
+				return
+			}
+			q := others[f.V[0]]
+			g.AskTexts(f, you(f), "Name a card for player "+playerName(q)+" (then look at their hand)", cardNames(g, q))
+		case 1:
+			q := others[f.V[0]]
+			name := engine.TextOf(f.Ans.Num)
+			for _, c := range g.Hand(q) {
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(q), Card: int16(c), Base: none})
+			}
+			for _, c := range where(g.Hand(q), named(g, name)) {
+				g.ToDeckBottom(c)
+			}
+			f.V[0]++
+			f.Goto(0)
+		}
+	}
+})
+
+func playerName(p int) string { return string(rune('1' + p)) }
+
+var _ = card("geeks/control_minion", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Choose a minion: you control it until the end of the turn", false, allMinions,
+		func(g *G, f *F, c int) { g.TakeControl(f, c, you(f), engine.ExpireEndOfTurn) })
+	d.Specials = []engine.Special{{
+		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
+		OK: func(g *G, c, p, slot int) bool {
+			w, m, who := g.Reaction()
+			return w == engine.WinPlayed && m != none && who != p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) != p
+		},
+		Do: func(g *G, f *F) {
+			if _, m, _ := g.Reaction(); m != none && g.InPlay(m) {
+				g.TakeControl(f, m, you(f), engine.ExpireEndOfTurn)
+			}
+		},
+	}}
+})
+
+var _ = card("geeks/cosplay", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinGainVP, From: engine.ZHand, Play: true,
+		OK: func(g *G, c, p, slot int) bool {
+			w, _, who := g.Reaction()
+			return w == engine.WinGainVP && who == p
+		},
+		Do: func(g *G, f *F) { g.GainVP(you(f), 1) },
+	}}
+})
+
+var griefOptions = []string{"They discard a random card", "They destroy one of their minions", "They shuffle their discard pile into their deck"}
+
+var _ = card("geeks/griefer", func(d *engine.Def) {
+	// V0: index of the other player being handled.
+	d.OnPlay = func(g *G, f *F) {
+		others := g.Others(you(f))
+		if int(f.V[0]) >= len(others) {
+			return
+		}
+		q := others[f.V[0]]
+		switch f.Step {
+		case 0:
+			g.AskTexts(f, you(f), "Choose what happens to player "+playerName(q), griefOptions)
+		case 1:
+			switch engine.TextOf(f.Ans.Num) {
+			case griefOptions[0]:
+				g.DiscardRandom(q, 1)
+			case griefOptions[1]:
+				g.AskCards(f, q, "Destroy one of your minions", g.Minions(q), false)
+				return
+			default:
+				for _, c := range g.Discard(q) {
+					g.ToDeckBottom(c)
+				}
+				g.Shuffle(q)
+			}
+			f.V[0]++
+			f.Goto(0)
+		case 2: // the player's choice of their own minion
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
+			}
+			f.V[0]++
+			f.Goto(0)
+		}
+	}
+})
+
+var _ = card("geeks/min_maxing", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
+		case 1:
+			q := f.ChosenPlayer()
+			if q == none {
+				return
+			}
+			for _, c := range g.Hand(q) {
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(q), Card: int16(c), Base: none})
+			}
+			acts := where(g.Hand(q), func(c int) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
+			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.PlayExtraNow(you(f), c, none) // you control it; it goes to its owner's discard pile
+			}
+		}
+	}
+})
+
+var _ = card("geeks/mulligan", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.EnsureDeck(p)
+			top := g.Deck(p)
+			if len(top) > 5 {
+				top = top[:5]
+			}
+			if len(top) == 0 {
+				return
+			}
+			names := ""
+			for i, c := range top {
+				if i > 0 {
+					names += ", "
+				}
+				names += g.Name(c)
+			}
+			g.AskYesNo(f, p, "Take the top cards of your deck ("+names+") and shuffle the rest of your hand into your deck?")
+		case 1:
+			if !f.Yes() {
+				return // they stay on top, in the same order
+			}
+			top := g.Deck(p)
+			if len(top) > 5 {
+				top = top[:5]
+			}
+			for _, c := range top {
+				g.SetAside(c, false)
+			}
+			for _, c := range g.Hand(p) {
+				g.ToDeckBottom(c)
+			}
+			g.Shuffle(p)
+			for _, c := range top {
+				g.ToHand(c, p)
+			}
+		}
+	}
+})
+
+// nonInfiniteLoop: play an action from your hand at once as an extra action;
+// afterwards you may take it back into your hand instead of the discard pile.
+// V0: the chosen action.
+func nonInfiniteLoop(g *G, f *F) {
+	p := you(f)
+	switch f.Step {
+	case 0:
+		acts := where(g.Hand(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
+		g.AskCards(f, p, "Choose an action in your hand to play at once as an extra action", acts, false)
+	case 1:
+		c := f.Chosen()
+		if c == none {
+			return
+		}
+		f.V[0] = int16(c)
+		if g.DefOf(c).SpecialOnly() || !g.ActionPlayable(p, c) {
+			return // its conditions are not met: no effect, it stays in your hand
+		}
+		g.PlayExtraNow(p, c, none)
+		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: int8(g.Current), Base: none, Card: int16(c), Amount: int16(flagLoopBack), Src: int16(self(f))})
+		f.Next()
+	case 2:
+		c := int(f.V[0])
+		if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == p {
+			g.AskYesNo(f, p, "Put "+g.Name(c)+" back into your hand instead of the discard pile?")
+		}
+	case 3:
+		if f.Yes() {
+			g.ToHand(int(f.V[0]), p)
+		}
+	}
+}
+
+// flagLoopBack: an action played by Non-Infinite Loop may come back to its
+// owner's hand when it leaves play this turn.
+var flagLoopBack = engine.FlagID("geeks/non_infinite_loop/back")
+
+// loopBackTrigger: the Non-Infinite Loop (in its owner's discard pile) offers
+// to take back the action it played when that action leaves play this turn.
+var loopBackTrigger = engine.Trigger{
+	On: engine.EvLeavePlay, From: engine.ZDiscard,
+	When: func(g *G, self int, ev engine.Event) bool {
+		return ev.Card >= 0 && g.HasEffect(flagLoopBack, int(ev.Card), none) && loopedBy(g, int(ev.Card), self)
+	},
+	Do: func(g *G, f *F) {
+		c := int(f.Ev.Card)
+		switch f.Step {
+		case 0:
+			if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == you(f) {
+				g.AskYesNo(f, you(f), "Put "+g.Name(c)+" back into your hand instead of the discard pile?")
+			}
+		case 1:
+			if f.Yes() && g.Cards[c].Zone == engine.ZDiscard {
+				g.ToHand(c, you(f))
+			}
+		}
+	},
+}
+
+func loopedBy(g *G, c, src int) bool {
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind == engine.EffFlag && int(e.Amount) == flagLoopBack && int(e.Card) == c && int(e.Src) == src {
+			return true
+		}
+	}
+	return false
+}
+
+func nonInfiniteLoopDef(d *engine.Def) {
+	d.OnPlay = nonInfiniteLoop
+	d.Triggers = []engine.Trigger{loopBackTrigger}
+}
+
+var _ = card("geeks/non_infinite_loop", nonInfiniteLoopDef)
+
+var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
+	// V0: the action to move.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			acts := where(g.AllActionsInPlay(), func(a int) bool {
+				if g.Cards[a].On == none {
+					return len(g.BaseSlots()) > 1
+				}
+				return len(g.Minions(none)) > 1
+			})
+			g.AskCards(f, you(f), "Choose an action on a base or on a minion to move", acts, false)
+		case 1:
+			a := f.Chosen()
+			if a == none {
+				return
+			}
+			f.V[0] = int16(a)
+			if on := int(g.Cards[a].On); on != none {
+				g.AskCards(f, you(f), "Choose the minion to move "+g.Name(a)+" onto", where(g.Minions(none), other(on)), false)
+			} else {
+				g.AskBases(f, you(f), "Choose the base to move "+g.Name(a)+" to", otherBases(g, g.BaseOf(a)), false)
+			}
+		case 2:
+			a := int(f.V[0])
+			if !g.InPlay(a) || !g.Affects(f, a, engine.AffMove) {
+				return
+			}
+			if s := f.ChosenBase(); s != none {
+				g.Cards[a].Base = int8(s)
+			} else if m := f.Chosen(); m != none && g.InPlay(m) && g.Affects(f, m, engine.AffAttach) {
+				g.Cards[a].On = int16(m)
+				g.Cards[a].Base = int8(g.BaseOf(m))
+			}
+		}
+	}
+})

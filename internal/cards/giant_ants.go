@@ -1,0 +1,237 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Giant Ants: +1 power counters, placed and passed around the colony.
+
+// queenPartners: other minions the Killer Queen's controller played on its base this turn.
+func queenPartners(g *G, q int) []int {
+	return where(g.MinionsAt(g.BaseOf(q), g.Ctrl(q)), func(m int) bool {
+		return m != q && g.Cards[m].Flags&engine.FPlayedTurn != 0
+	})
+}
+
+var _ = card("giant_ants/killer_queen", func(d *engine.Def) {
+	d.TalentOK = func(g *G, q int) bool { return len(queenPartners(g, q)) > 0 }
+	d.Talent = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose the minion you played here this turn", queenPartners(g, self(f)), false)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.PlaceCounters(f, self(f), 1)
+				g.PlaceCounters(f, c, 1)
+			}
+		}
+	}
+})
+
+var droneDeclined = flagID("giant_ants/drone declined")
+
+var fnRedestroy = engine.Fn(func(g *G, f *F) {
+	switch f.Step {
+	case 0:
+		g.Destroy(f, int(f.Target))
+		f.Next()
+	case 1:
+		dropFlags(g, droneDeclined, int(f.Target))
+	}
+})
+
+var _ = card("giant_ants/drone", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) }
+	// Before one of your minions would be destroyed you may spend a counter
+	// from this Drone to prevent it; declining lets the destruction go on.
+	d.Instead = func(g *G, dr, target int, a engine.Affect) bool {
+		return a.Kind == engine.AffDestroy && g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(dr) &&
+			g.CountersOn(dr) > 0 && !hasFlagFrom(g, droneDeclined, target, dr)
+	}
+	d.InsteadDo = func(g *G, f *F) {
+		t := int(f.Target)
+		switch f.Step {
+		case 0:
+			g.AskYesNo(f, you(f), "Remove a +1 power counter from Drone to prevent the destruction of "+g.Name(t)+"?")
+		case 1:
+			if f.Yes() && g.RemoveCounters(f, self(f), 1) == 1 {
+				return
+			}
+			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(t), Amount: droneDeclined, Src: int16(self(f))})
+			g.Schedule(fnRedestroy, int(f.Ev.Player), int(f.Ev.Other), none, t)
+		}
+	}
+})
+
+var _ = card("giant_ants/soldier", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { g.PlaceCounters(f, self(f), 2) }
+	d.TalentOK = func(g *G, c int) bool { return g.CountersOn(c) > 0 && len(g.Minions(none)) > 1 }
+	d.Talent = chooseCard("Transfer a +1 power counter from Soldier to another minion", false,
+		func(g *G, f *F) []int { return where(g.Minions(none), other(self(f))) },
+		func(g *G, f *F, c int) { g.TransferCounters(f, self(f), c, 1) })
+})
+
+var _ = card("giant_ants/worker", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { g.PlaceCounters(f, self(f), 2) }
+})
+
+var _ = card("giant_ants/a_kind_of_magic", func(d *engine.Def) {
+	// Redistributing: take the counters off your minions, then hand them out again as you like.
+	d.OnPlay = func(g *G, f *F) {
+		if f.Step == 0 {
+			for _, m := range mine(g, f) {
+				f.V[0] += int16(g.RemoveCounters(f, m, g.CountersOn(m)))
+			}
+			f.Next()
+			return
+		}
+		distributeCounters(g, f, 1)
+	}
+})
+
+var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
+	// V0: counters placed so far; V1..V3: the minions chosen.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			if f.V[0] >= 3 {
+				return
+			}
+			cs := where(mine(g, f), func(m int) bool {
+				for i := 1; i <= int(f.V[0]); i++ {
+					if int(f.V[i]) == m {
+						return false
+					}
+				}
+				return true
+			})
+			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions (up to three)", cs, true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			g.PlaceCounters(f, c, 1)
+			f.V[0]++
+			f.V[f.V[0]] = int16(c)
+			f.Goto(0)
+		}
+	}
+})
+
+var _ = card("giant_ants/headlong", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose one of your minions to move", mine(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			askMoveDest(g, f, c, false)
+		case 2:
+			s := f.ChosenBase()
+			if s == none {
+				return
+			}
+			f.V[1] = int16(s)
+			g.Move(f, int(f.V[0]), s)
+			f.Next()
+		case 3:
+			if c := int(f.V[0]); g.BaseOf(c) == int(f.V[1]) {
+				g.PlaceCounters(f, c, 2)
+			}
+		}
+	}
+})
+
+var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
+	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
+		return g.IsMinion(t) && g.BaseOf(t) == g.BaseOf(s) && g.Ctrl(t) == g.Ctrl(s) &&
+			g.CountersOn(t) > 0 && int(a.By) != g.Ctrl(s)
+	}
+})
+
+// transferFrom is "transfer any number of counters from one of your minions
+// (among from) to another minion": asks the source, the receiver, then how many.
+func transferFrom(from func(g *G, f *F) []int) engine.AbilityFn {
+	return func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose one of your minions to transfer +1 power counters from", from(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			g.AskCards(f, you(f), "Choose the minion that receives the counters", where(g.Minions(none), other(c)), false)
+		case 2:
+			t := f.Chosen()
+			if t == none {
+				return
+			}
+			f.V[1] = int16(t)
+			g.AskNumber(f, you(f), "How many +1 power counters do you transfer?", 1, g.CountersOn(int(f.V[0])))
+		case 3:
+			g.TransferCounters(f, int(f.V[0]), int(f.V[1]), int(f.Ans.Num))
+		}
+	}
+}
+
+var _ = card("giant_ants/under_pressure", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
+		OK: func(g *G, c, p, slot int) bool {
+			return len(where(g.Minions(p), withCounters(g))) > 0 && len(g.Minions(none)) > 1
+		},
+		Do: transferFrom(func(g *G, f *F) []int { return where(mine(g, f), withCounters(g)) }),
+	}}
+})
+
+var _ = card("giant_ants/we_are_the_champions", func(d *engine.Def) {
+	// Errata (compendium): a Special played from the hand after a base scores;
+	// the counters come from one of your minions on the scored base.
+	d.Specials = []engine.Special{{
+		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
+		OK: func(g *G, c, p, slot int) bool {
+			return len(where(g.MinionsAt(slot, p), withCounters(g))) > 0 && len(g.Minions(none)) > 1
+		},
+		Do: transferFrom(func(g *G, f *F) []int { return where(g.MinionsAt(int(f.Base), you(f)), withCounters(g)) }),
+	}}
+})
+
+var _ = card("giant_ants/we_will_rock_you", func(d *engine.Def) {
+	// The bonus is fixed now (compendium): later counter changes do not alter it.
+	d.OnPlay = func(g *G, f *F) {
+		for _, m := range where(mine(g, f), withCounters(g)) {
+			g.AddPower(f, m, g.CountersOn(m))
+		}
+	}
+})
+
+// markTried marks a card an "any number" ability already tried and failed to affect.
+var markTried = engine.FlagID("tried")
+
+var _ = card("giant_ants/who_wants_to_live_forever", func(d *engine.Def) {
+	// V0: counters removed so far.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			// a minion whose counter could not be removed (it is protected) is not offered again
+			cands := where(mine(g, f), func(c int) bool { return withCounters(g)(c) && !g.Marked(markTried, c, self(f)) })
+			g.AskCards(f, you(f), "Remove a +1 power counter from one of your minions (draw a card for each)", cands, true)
+		case 1:
+			if c := f.Chosen(); c != none {
+				n := g.RemoveCounters(f, c, 1)
+				if n == 0 {
+					g.MarkCard(markTried, c, self(f))
+				}
+				f.V[0] += int16(n)
+				f.Goto(0)
+				return
+			}
+			g.Unmark(markTried, self(f))
+			g.Draw(you(f), int(f.V[0]))
+		}
+	}
+})

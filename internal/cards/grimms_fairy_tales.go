@@ -1,0 +1,353 @@
+package cards
+
+import (
+	"strings"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Grimms' Fairy Tales: minions that work in pairs by name, and searching.
+
+// theMinion reports whether a minion with this printed name is in play
+// ("the minion X": Grimms' Blessing does not count).
+func theMinion(g *G, name string) bool {
+	return len(where(g.Minions(none), named(g, name))) > 0
+}
+
+// pairBonus: +2 power to this minion while a card named partner is on its base.
+func pairBonus(partner string) func(g *G, self, target int) int {
+	return func(g *G, self, target int) int {
+		if target != self || len(g.NamedAt(g.BaseOf(self), partner)) == 0 {
+			return 0
+		}
+		return 2
+	}
+}
+
+// searchDeckToTop: search your deck for a card (of pred) and put it on top.
+func searchDeckToTop(prompt string, pred func(g *G, c int) bool) engine.AbilityFn {
+	return func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.EnsureDeck(p)
+			g.AskCards(f, p, prompt, where(g.Deck(p), func(c int) bool { return pred(g, c) }), false)
+		case 1:
+			c := f.Chosen()
+			g.Shuffle(p)
+			if c != none {
+				g.ToDeckTop(c)
+			}
+		}
+	}
+}
+
+var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			if theMinion(g, "Red Riding Hood") {
+				return
+			}
+			g.AskCards(f, you(f), "You may destroy a minion of power 4 or less here", where(g.MinionsAt(here(g, f), none), powerAtMost(g, 4)), true)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
+			}
+		}
+	}
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvDestroy, From: engine.ZDiscard,
+		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Card) == self },
+		Do: func(g *G, f *F) {
+			p, s := you(f), int(f.Ev.Base)
+			switch f.Step {
+			case 0:
+				if s < 0 || g.BaseCardAt(s) == none {
+					return
+				}
+				g.BeginAsk()
+				for _, c := range g.Discard(p) {
+					if c != self(f) && g.IsMinion(c) && g.MinionAllowed(p, c, s) {
+						g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
+					}
+				}
+				g.Ask(f, p, "Big Bad Wolf: you may play another minion from your discard pile where it was", engine.AskMay)
+			case 1:
+				if f.Ans.Kind == engine.OptPlay {
+					g.PlayExtraNow(p, int(f.Ans.Card), s)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("grimms_fairy_tales/charming_princess", func(d *engine.Def) {
+	d.TalentOK = func(g *G, self int) bool { return len(g.NamedAt(g.BaseOf(self), "Prince Charming")) > 0 }
+	d.Talent = func(g *G, f *F) {
+		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: here(g, f), Card: none, Faction: none, NotBase: none}, self(f))
+	}
+})
+
+var _ = card("grimms_fairy_tales/prince_charming", func(d *engine.Def) {
+	d.TalentOK = func(g *G, self int) bool { return len(g.NamedAt(g.BaseOf(self), "Charming Princess")) > 0 }
+	d.Talent = func(g *G, f *F) { extraAction(g, you(f)) }
+})
+
+var _ = card("grimms_fairy_tales/red_riding_hood", func(d *engine.Def) {
+	d.PowerMod = func(g *G, self, target int) int {
+		if g.BaseOf(target) != g.BaseOf(self) || g.Ctrl(target) != g.Ctrl(self) || theMinion(g, "Big Bad Wolf") {
+			return 0
+		}
+		return 1
+	}
+})
+
+var _ = card("grimms_fairy_tales/rumpelstiltskin", func(d *engine.Def) {
+	d.OnPlay = searchDeckToTop("Search your deck for a card to put on top of it", func(g *G, c int) bool { return true })
+})
+
+var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, self int, ev engine.Event) bool {
+			return int(ev.Card) != self && int(ev.Player) == g.Ctrl(self) && int(ev.Base) == g.BaseOf(self) && g.IsMinion(int(ev.Card))
+		},
+		Do: func(g *G, f *F) {
+			p, c := you(f), self(f)
+			switch f.Step {
+			case 0:
+				if !g.InPlay(c) {
+					return
+				}
+				f.V[0] = int16(g.BaseOf(c))
+				g.AskYesNo(f, p, "The Frog Prince: shuffle it into your deck to play a minion from your discard pile here?")
+			case 1:
+				if !f.Yes() {
+					return
+				}
+				g.Place(f, c, engine.PlaceDeckBottom)
+				f.Next()
+			case 2:
+				if g.Cards[c].Zone != engine.ZDeck {
+					return // could not be shuffled in: no extra minion
+				}
+				g.Shuffle(g.Owner(c))
+				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: int(f.V[0]), From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, c)
+			}
+		},
+	}}
+})
+
+var _ = card("grimms_fairy_tales/gretel", func(d *engine.Def) { d.PowerMod = pairBonus("Hansel") })
+var _ = card("grimms_fairy_tales/hansel", func(d *engine.Def) { d.PowerMod = pairBonus("Gretel") })
+var _ = card("grimms_fairy_tales/rose_red", func(d *engine.Def) { d.PowerMod = pairBonus("The Other Snow White") })
+var _ = card("grimms_fairy_tales/the_other_snow_white", func(d *engine.Def) { d.PowerMod = pairBonus("Rose Red") })
+
+var _ = card("grimms_fairy_tales/another_story", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0: // V0 = cards chosen so far
+			if f.V[0] >= 3 || len(g.Discard(p)) == 0 {
+				f.Goto(2)
+				return
+			}
+			g.AskCards(f, p, "Choose a card in your discard pile to shuffle into your deck, or pass", g.Discard(p), true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				f.Goto(2)
+				return
+			}
+			g.ToDeckBottom(c)
+			f.V[0]++
+			f.Goto(0)
+		case 2:
+			if f.V[0] > 0 {
+				g.Shuffle(p)
+			}
+		}
+	}
+})
+
+var _ = card("grimms_fairy_tales/basket_of_goodies", func(d *engine.Def) {
+	d.OnPlay = searchDeckToTop("Search your deck for an action to put on top of it", func(g *G, c int) bool { return g.DefOf(c).Type == engine.Action })
+})
+
+var _ = card("grimms_fairy_tales/fairy_godmothers_blessing", func(d *engine.Def) {
+	d.OnPlay = searchDeckToTop("Search your deck for a minion to put on top of it", func(g *G, c int) bool { return g.IsMinion(c) })
+})
+
+var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.AskCards(f, p, "Choose one of your minions to move (up to two from the same base)", g.Minions(p), true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[1], f.V[2] = int16(c), int16(g.BaseOf(c))
+			askMoveDest(g, f, c, false)
+		case 2:
+			s := f.ChosenBase()
+			if s == none {
+				return
+			}
+			f.V[3] = int16(s)
+			g.Move(f, int(f.V[1]), s)
+			g.AskCards(f, p, "You may move another of your minions from that base to the same base", where(g.MinionsAt(int(f.V[2]), p), other(int(f.V[1]))), true)
+		case 3:
+			if c := f.Chosen(); c != none {
+				g.Move(f, c, int(f.V[3]))
+			}
+		}
+	}
+})
+
+var _ = card("grimms_fairy_tales/grimms_blessing", func(d *engine.Def) {
+	d.AlsoNamed = func(g *G, self int, name string) bool {
+		p, s := g.Ctrl(self), g.BaseOf(self)
+		return g.Cards[self].On == none && len(g.MinionsAt(s, p)) >= 2 && g.OwnsCardNamed(p, engine.Minion, name)
+	}
+})
+
+var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.AskCards(f, p, "Choose a minion to get +2 power (up to two of one faction on one base)", g.Minions(none), true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			g.AddPower(f, c, 2)
+			fa := g.DefOf(c).Faction
+			g.AskCards(f, p, "You may choose another minion of the same faction on that base", where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool {
+				return m != c && g.DefOf(m).Faction == fa
+			}), true)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.AddPower(f, c, 2)
+			}
+		}
+	}
+})
+
+// nameInText reports whether the printed name of card c appears in text.
+func nameInText(g *G, c int, text string) bool {
+	return strings.Contains(" "+engine.Normalize(text)+" ", " "+engine.Normalize(g.Name(c))+" ")
+}
+
+var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
+	const toHand, toPlay = "Put it into your hand", "Play it as an extra minion"
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		switch f.Step {
+		case 0:
+			g.AskCards(f, p, "Choose a minion in play", g.Minions(none), false)
+		case 1:
+			m := f.Chosen()
+			if m == none {
+				return
+			}
+			text := g.DefOf(m).Text
+			var cands []int
+			for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
+				cands = append(cands, where(g.Collect(z, p), func(c int) bool { return g.IsMinion(c) && nameInText(g, c, text) })...)
+			}
+			g.AskCards(f, p, "Search your hand, deck and discard pile for a minion named in its text", cands, false)
+		case 2:
+			c := f.Chosen()
+			if c == none {
+				g.Shuffle(p)
+				return
+			}
+			f.V[0] = int16(c)
+			f.V[1] = int16(g.Cards[c].Zone)
+			opts := []string{toHand}
+			if g.CanPlayMinionSomewhere(p, c) {
+				opts = append(opts, toPlay)
+			}
+			g.AskTexts(f, p, "What do you do with "+g.Name(c)+"?", opts)
+		case 3:
+			c := int(f.V[0])
+			if f.Ans.Num == engine.Text(toPlay) {
+				if engine.Zone(f.V[1]) == engine.ZDeck {
+					g.SetAside(c, true)
+				}
+				g.PlayExtraNow(p, c, none)
+			} else {
+				g.ToHand(c, p)
+			}
+			g.Shuffle(p)
+		}
+	}
+})
+
+var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
+	const axeAction, axeWolf = "Destroy an action on a base to play an extra action", "Destroy the minion Big Bad Wolf to play a minion from your deck on its base"
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		var acts []int
+		for _, s := range g.BaseSlots() {
+			acts = append(acts, g.ActionsAt(s)...)
+		}
+		wolves := where(g.Minions(none), named(g, "Big Bad Wolf"))
+		switch f.Step {
+		case 0:
+			var opts []string
+			if len(acts) > 0 {
+				opts = append(opts, axeAction)
+			}
+			if len(wolves) > 0 {
+				opts = append(opts, axeWolf)
+			}
+			if len(opts) == 0 {
+				return
+			}
+			g.AskTexts(f, p, "Choose one", opts)
+		case 1:
+			f.V[0] = 0
+			cands := acts
+			if f.Ans.Num == engine.Text(axeWolf) {
+				f.V[0] = 1
+				cands = wolves
+			}
+			g.AskCards(f, p, "Choose the card to destroy", cands, false)
+		case 2:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[1], f.V[2] = int16(c), int16(g.BaseOf(c))
+			g.Destroy(f, c)
+			f.Next()
+		case 3:
+			if g.InPlay(int(f.V[1])) {
+				return // not destroyed: no reward
+			}
+			if f.V[0] == 0 {
+				extraAction(g, p)
+				return
+			}
+			s := int(f.V[2])
+			g.EnsureDeck(p)
+			g.AskCards(f, p, "Search your deck for a minion to play on that base", where(g.Deck(p), func(c int) bool {
+				return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
+			}), false)
+		case 4:
+			if c := f.Chosen(); c != none {
+				g.SetAside(c, true)
+				g.PlayExtraNow(p, c, int(f.V[2]))
+			}
+			g.Shuffle(p)
+		}
+	}
+})

@@ -1,0 +1,176 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Mad Scientists: +1 power counters, spent as fuel.
+
+// otherMinionsOfMine lists the minions you control other than the resolving card.
+func otherMinionsOfMine(g *G, f *F) []int { return where(mine(g, f), other(self(f))) }
+
+var _ = card("mad_scientists/herr_doktor", func(d *engine.Def) {
+	d.TalentOK = func(g *G, c int) bool { return len(where(g.Minions(g.Ctrl(c)), other(c))) > 0 }
+	d.Talent = counterOnOne("Put a +1 power counter on another minion you control", otherMinionsOfMine)
+})
+
+var _ = card("mad_scientists/the_monster", func(d *engine.Def) {
+	d.TalentOK = func(g *G, c int) bool { return g.CountersOn(c) > 0 }
+	d.Talent = func(g *G, f *F) {
+		if g.RemoveCounters(f, self(f), 1) == 1 {
+			extraMinion(g, you(f))
+		}
+	}
+})
+
+var _ = card("mad_scientists/lab_assistant", func(d *engine.Def) {
+	d.OnPlay = counterOnOne("Put a +1 power counter on another minion you control", otherMinionsOfMine)
+})
+
+var _ = card("mad_scientists/igor", func(d *engine.Def) {
+	// Any route from play to the discard pile counts (destroyed, or discarded
+	// after its base scores: compendium); being discarded from the hand does not.
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlayToDiscard, From: engine.ZDiscard,
+		When: func(g *G, c int, ev engine.Event) bool { return int(ev.Card) == c },
+		Do: func(g *G, f *F) {
+			p := int(f.Ev.Player)
+			switch f.Step {
+			case 0:
+				g.AskCards(f, p, "Igor: put a +1 power counter on one of your minions", g.Minions(p), false)
+			case 1:
+				if c := f.Chosen(); c != none {
+					g.PlaceCounters(f, c, 1)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("mad_scientists/angry_mob", func(d *engine.Def) {
+	// V0: the chosen minion; V1: cards placed.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			f.Next()
+		case 2:
+			g.AskCards(f, you(f), "Put a card from your hand on the bottom of your deck (a counter each)", g.Hand(you(f)), true)
+		case 3:
+			if c := f.Chosen(); c != none {
+				g.ToDeckBottom(c)
+				f.V[1]++
+				f.Goto(2)
+				return
+			}
+			if f.V[1] > 0 {
+				g.PlaceCounters(f, int(f.V[0]), int(f.V[1]))
+			}
+		}
+	}
+})
+
+var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
+	// V0: counters removed.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Remove a +1 power counter from one of your minions", where(mine(g, f), withCounters(g)), true)
+		case 1:
+			if c := f.Chosen(); c != none {
+				f.V[0] += int16(g.RemoveCounters(f, c, 1))
+				f.Goto(0)
+				return
+			}
+			n := int(f.V[0])
+			g.AskCards(f, you(f), "Destroy a minion whose power is at most the counters removed", where(g.Minions(none), powerAtMost(g, n)), false)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
+			}
+		}
+	}
+})
+
+var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
+	// V0: counters to distribute (the destroyed minion's power), V1: that minion.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Destroy one of your minions", mine(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[1] = int16(c)
+			f.V[0] = int16(g.Power(c))
+			g.Destroy(f, c)
+			f.Next()
+		case 2:
+			if g.InPlay(int(f.V[1])) || g.Cards[f.V[1]].Zone != engine.ZDiscard {
+				return // not destroyed: nothing to distribute
+			}
+			f.Next()
+		default:
+			distributeCounters(g, f, 3)
+		}
+	}
+})
+
+var _ = card("mad_scientists/german_engineering", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlay,
+		When: func(g *G, s int, ev engine.Event) bool {
+			return int(ev.Player) == g.Ctrl(s) && int(ev.Base) == g.BaseOf(s) && g.IsMinion(int(ev.Card))
+		},
+		Do: func(g *G, f *F) { g.PlaceCounters(f, int(f.Ev.Card), 1) },
+	}}
+})
+
+var _ = card("mad_scientists/grave_situation", func(d *engine.Def) {
+	// Instead of being destroyed, your minion here goes to your hand (it is not destroyed: compendium).
+	d.Instead = func(g *G, s, t int, a engine.Affect) bool {
+		return a.Kind == engine.AffDestroy && g.IsMinion(t) && g.BaseOf(t) == g.BaseOf(s) && g.Ctrl(t) == g.Ctrl(s)
+	}
+	d.InsteadDo = func(g *G, f *F) { g.Place(f, int(f.Target), engine.PlaceHand) }
+})
+
+var _ = card("mad_scientists/its_alive", func(d *engine.Def) {
+	// The extra minion is played at once (another part of the ability follows it).
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			markPlays(g, f)
+			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+			f.Next()
+		case 1:
+			if m := playedSince(g, f, you(f)); m != none {
+				g.PlaceCounters(f, m, 1)
+			}
+		}
+	}
+})
+
+var _ = card("mad_scientists/jolt", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		for _, m := range mine(g, f) {
+			g.PlaceCounters(f, m, 1)
+		}
+	}
+})
+
+var _ = card("mad_scientists/uberserum", func(d *engine.Def) {
+	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
+		return a.Kind == engine.AffDestroy && int(g.Cards[s].On) == t
+	}
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvTurnStart,
+		When: func(g *G, s int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(s) },
+		Do:   func(g *G, f *F) { g.PlaceCounters(f, int(g.Cards[self(f)].On), 1) },
+	}}
+})

@@ -1,0 +1,313 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Titans (optional, game option engine.OptTitans): one per faction, waiting
+// beside their owner until a card lets them be played (engine/titans.go has
+// the rules: PlayTitan, power given to the controller, Clash of the Titans).
+// The Mad Scientists titan is not registered: its name and text are unknown.
+
+// ownCounters is the number of +1 power counters on p's minions in play.
+func ownCounters(g *G, p int) int {
+	n := 0
+	for _, m := range g.Minions(p) {
+		n += int(g.Cards[m].Counters)
+	}
+	return n
+}
+
+// myTurnTitan is the common condition of a titan's own play: on p's turn,
+// when the rules let p play it.
+func myTurnTitan(g *G, c, p int) bool { return isCurrent(g, p) && g.CanPlayTitan(p, c) }
+
+// titanSpecial is a Special that plays the titan from beside its owner; do
+// pays what the card asks and calls g.PlayTitan (nil: play it on any base).
+func titanSpecial(w engine.Window, ok func(g *G, c, p, slot int) bool, do engine.AbilityFn) engine.Special {
+	return engine.Special{Window: w, From: engine.ZTitan, Play: true, OK: ok, Do: do}
+}
+
+// --- The Kraken (Pirates) ---
+
+var _ = card("pirates/the_kraken", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{
+		{ // a base where you have a minion scores: remember it (Mark = slot+1)
+			On: engine.EvScore, From: engine.ZTitan,
+			When: func(g *G, c int, ev engine.Event) bool { return len(g.MinionsAt(int(ev.Base), g.Ctrl(c))) > 0 },
+			Do:   func(g *G, f *F) { g.Cards[self(f)].Mark = f.Ev.Base + 1 },
+		},
+		{ // ...and its replacement arrives: "Release the Kraken!"
+			On: engine.EvBaseReplaced, From: engine.ZTitan,
+			When: func(g *G, c int, ev engine.Event) bool { return g.Cards[c].Mark == ev.Base+1 },
+			Do: func(g *G, f *F) {
+				c, s := self(f), int(f.Ev.Base)
+				switch f.Step {
+				case 0:
+					g.Cards[c].Mark = 0
+					if g.BaseCardAt(s) == none || !g.CanPlayTitan(you(f), c) {
+						return
+					}
+					g.AskYesNo(f, you(f), "Release the Kraken: play The Kraken on "+g.Name(g.BaseCardAt(s))+"?")
+				case 1:
+					if f.Yes() {
+						g.PlayTitan(f, c, 1<<s, engine.TitanFree)
+					}
+				}
+			},
+		},
+	}
+	// Talent: move it to another base; other players' minions there get -1 power this turn.
+	d.Talent = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskBases(f, you(f), "Move The Kraken to another base", otherBases(g, here(g, f)), false)
+		case 1:
+			s := f.ChosenBase()
+			if s == none {
+				return
+			}
+			f.V[0] = int16(s)
+			g.Move(f, self(f), s)
+			f.Next()
+		case 2:
+			s := int(f.V[0])
+			if g.BaseOf(self(f)) != s {
+				return
+			}
+			for _, m := range g.MinionsAt(s, none) {
+				if g.Ctrl(m) != you(f) {
+					g.AddPower(f, m, -1)
+				}
+			}
+		}
+	}
+	// After its base scores: move one of your minions from there to another base.
+	d.Specials = []engine.Special{{
+		Window: engine.WinAfterScore, From: engine.ZInPlay,
+		OK: func(g *G, c, p, slot int) bool {
+			return g.BaseOf(c) == slot && g.Cards[c].Flags&engine.FUsedSpecial == 0 &&
+				len(g.MinionsAt(slot, p)) > 0 && len(otherBases(g, slot)) > 0
+		},
+		Do: func(g *G, f *F) {
+			switch f.Step {
+			case 0:
+				g.Cards[self(f)].Flags |= engine.FUsedSpecial // once for this scoring
+				g.AskCards(f, you(f), "Choose one of your minions to move away from the scored base", g.MinionsAt(int(f.Base), you(f)), false)
+			case 1:
+				if c := f.Chosen(); c != none {
+					askMoveDest(g, f, c, false)
+				}
+			case 2:
+				if s := f.ChosenBase(); s != none {
+					g.Move(f, int(f.V[0]), s)
+				}
+			}
+		},
+	}}
+})
+
+// --- Big Funny Giant (Tricksters) ---
+
+var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
+	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
+		func(g *G, c, p, slot int) bool { return myTurnTitan(g, c, p) && g.Players[p].MinionQuota > 0 },
+		func(g *G, f *F) { g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanInsteadMinion) })}
+	d.Triggers = []engine.Trigger{
+		{ // another player plays a minion here: they discard a card
+			On: engine.EvPlay,
+			When: func(g *G, c int, ev engine.Event) bool {
+				return g.IsMinion(int(ev.Card)) && int(ev.Base) == g.BaseOf(c) && int(ev.Player) != g.Ctrl(c)
+			},
+			Do: func(g *G, f *F) {
+				p := int(f.Ev.Player)
+				switch f.Step {
+				case 0:
+					g.AskCards(f, p, "Big Funny Giant: discard a card", g.Hand(p), false)
+				case 1:
+					if c := f.Chosen(); c != none {
+						g.DiscardCard(c)
+					}
+				}
+			},
+		},
+		{ // at the end of another player's turn, if they have no minion here: may put a counter on it
+			On: engine.EvTurnEnd,
+			When: func(g *G, c int, ev engine.Event) bool {
+				return int(ev.Player) != g.Ctrl(c) && len(g.MinionsAt(g.BaseOf(c), int(ev.Player))) == 0
+			},
+			Do: func(g *G, f *F) {
+				switch f.Step {
+				case 0:
+					g.AskYesNo(f, you(f), "Put a +1 power counter on Big Funny Giant?")
+				case 1:
+					if f.Yes() {
+						g.PlaceCounters(f, self(f), 1)
+					}
+				}
+			},
+		},
+		{ // its base scores: the winner gains 1 VP if another player has no minion there
+			On:   engine.EvScore,
+			When: func(g *G, c int, ev engine.Event) bool { return int(ev.Base) == g.BaseOf(c) },
+			Do: func(g *G, f *F) {
+				s, p := int(f.Ev.Base), you(f)
+				if place, ok := g.ScoredPlace(int(f.Ev.Card), p); !ok || place != 1 {
+					return
+				}
+				for _, q := range g.Others(p) {
+					if len(g.MinionsAt(s, q)) == 0 {
+						g.GainVP(p, 1)
+						return
+					}
+				}
+			},
+		},
+	}
+})
+
+// --- Arcane Protector (Wizards) ---
+
+var _ = card("wizards/arcane_protector", func(d *engine.Def) {
+	// Right after you play your fifth (or later) card of the turn, in any phase.
+	d.Specials = []engine.Special{titanSpecial(engine.WinAfterPlay,
+		func(g *G, c, p, slot int) bool {
+			pl := &g.Players[p]
+			return myTurnTitan(g, c, p) && int(pl.MinionsPlayed)+int(pl.ActionsPlayed) >= 5
+		}, nil)}
+	d.TotalPower = func(g *G, c int) int { return len(g.Hand(g.Ctrl(c))) / 2 }
+	d.Talent = func(g *G, f *F) { g.Draw(you(f), 1) }
+})
+
+// --- Death on Six Legs (Giant Ants) ---
+
+var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
+	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
+		func(g *G, c, p, slot int) bool {
+			return myTurnTitan(g, c, p) && ownCounters(g, p) >= 6 && len(g.Hand(p)) > 0
+		},
+		func(g *G, f *F) {
+			switch f.Step {
+			case 0:
+				g.AskCards(f, you(f), "Discard a card to play Death on Six Legs", g.Hand(you(f)), false)
+			case 1:
+				if c := f.Chosen(); c != none {
+					g.DiscardCard(c)
+					g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanFree)
+				}
+			}
+		})}
+	// Any player's minion that goes from play to a discard pile with counters
+	// on it: you may take one of them onto this titan.
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvPlayToDiscard,
+		When: func(g *G, c int, ev engine.Event) bool {
+			return int(ev.Card) != c && ev.Num > 0 && g.IsMinion(int(ev.Card))
+		},
+		Do: func(g *G, f *F) {
+			switch f.Step {
+			case 0:
+				if !g.InPlay(self(f)) {
+					return
+				}
+				g.AskYesNo(f, you(f), "Move one of "+g.Name(int(f.Ev.Card))+"'s +1 power counters to Death on Six Legs?")
+			case 1:
+				if f.Yes() {
+					g.PlaceCounters(f, self(f), 1)
+				}
+			}
+		},
+	}}
+	d.Talent = func(g *G, f *F) { extraAction(g, you(f)) }
+})
+
+// --- Ancient Lord (Vampires) ---
+
+var _ = card("vampires/ancient_lord", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{
+		{ // beside you: one of the counters you put on your minions may come here instead
+			On: engine.EvCounter, From: engine.ZTitan,
+			When: func(g *G, c int, ev engine.Event) bool {
+				m, p := int(ev.Card), g.Ctrl(c)
+				return ev.Num > 0 && int(ev.Player) == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p
+			},
+			Do: func(g *G, f *F) {
+				c, m := self(f), int(f.Ev.Card)
+				switch f.Step {
+				case 0:
+					if !g.InPlay(m) || g.Cards[m].Counters == 0 || g.Cards[c].Zone != engine.ZTitan {
+						return
+					}
+					g.AskYesNo(f, you(f), "Put one of those counters on Ancient Lord instead?")
+				case 1:
+					if !f.Yes() {
+						return
+					}
+					g.Cards[m].Counters--
+					g.PutCounterAside(c, 1)
+					if g.Cards[c].Counters < 3 || !g.CanPlayTitan(you(f), c) {
+						return
+					}
+					g.AskYesNo(f, you(f), "Remove every counter from Ancient Lord to play it?")
+				case 2:
+					if f.Yes() && g.CanPlayTitan(you(f), c) {
+						g.PutCounterAside(c, -int(g.Cards[c].Counters))
+						g.PlayTitan(f, c, engine.AnyBase, engine.TitanFree)
+					}
+				}
+			},
+		},
+		{ // in play: your minion here that had no counter gets a second one
+			On: engine.EvCounter,
+			When: func(g *G, c int, ev engine.Event) bool {
+				m, p := int(ev.Card), g.Ctrl(c)
+				return ev.Num > 0 && int(ev.Player) == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p &&
+					g.BaseOf(m) == g.BaseOf(c) && int(g.Cards[m].Counters) == int(ev.Num)
+			},
+			Do: func(g *G, f *F) { g.PlaceCounters(f, int(f.Ev.Card), 1) },
+		},
+	}
+	withCounter := func(g *G, f *F) []int {
+		return where(g.Minions(you(f)), func(m int) bool { return g.Cards[m].Counters > 0 })
+	}
+	d.Talent = chooseCard("Put a +1 power counter on one of your minions that has one", false, withCounter,
+		func(g *G, f *F, m int) { g.PlaceCounters(f, m, 1) })
+	d.TalentOK = func(g *G, c int) bool {
+		for _, m := range g.Minions(g.Ctrl(c)) {
+			if g.Cards[m].Counters > 0 {
+				return true
+			}
+		}
+		return false
+	}
+})
+
+// --- Great Wolf Spirit (Werewolves) ---
+
+// mostPowerBases lists the bases where p has more power than every other player.
+func mostPowerBases(g *G, p int) []int {
+	return where(g.BaseSlots(), func(s int) bool {
+		mine := g.PowerAt(s, p)
+		if mine == 0 {
+			return false
+		}
+		for _, q := range g.Others(p) {
+			if g.PowerAt(s, q) >= mine {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+var _ = card("werewolves/great_wolf_spirit", func(d *engine.Def) {
+	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
+		func(g *G, c, p, slot int) bool { return myTurnTitan(g, c, p) && len(mostPowerBases(g, p)) >= 2 },
+		func(g *G, f *F) {
+			g.PlayTitan(f, self(f), engine.SlotMask(mostPowerBases(g, you(f))), engine.TitanFree)
+		})}
+	// Ongoing (original text, reconstructed): on your turn your cards may use their Talents a second time.
+	d.TalentAgain = func(g *G, c, card int) bool { return g.Ctrl(card) == g.Ctrl(c) && isCurrent(g, g.Ctrl(c)) }
+	d.TalentAgainAll = true
+	d.Talent = chooseCard("Choose one of your minions: +1 power until the end of the turn", false,
+		func(g *G, f *F) []int { return g.Minions(you(f)) },
+		func(g *G, f *F, m int) { g.AddPower(f, m, 1) })
+})

@@ -1,0 +1,196 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Vampires: destroy minions, grow +1 power counters from it.
+
+// othersMinionDestroyed: a minion controlled by a player other than s's controller was destroyed.
+func othersMinionDestroyed(g *G, s int, ev engine.Event) bool {
+	return int(ev.Player) != g.Ctrl(s) && g.IsMinion(int(ev.Card))
+}
+
+var _ = card("vampires/the_count", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvDestroy, When: othersMinionDestroyed,
+		Do: func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+	}}
+})
+
+var _ = card("vampires/nightstalker", func(d *engine.Def) {
+	// Mandatory: destroy a minion of power 2 or less here, to get the counter.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			cs := where(g.MinionsAt(here(g, f), none), func(c int) bool { return c != self(f) && g.Power(c) <= 2 })
+			g.AskCards(f, you(f), "Destroy a minion of power 2 or less here", cs, false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			g.Destroy(f, c)
+			f.Next()
+		case 2:
+			if g.Cards[f.V[0]].Zone == engine.ZDiscard {
+				g.PlaceCounters(f, self(f), 1)
+			}
+		}
+	}
+})
+
+var _ = card("vampires/heavy_drinker", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "You may destroy one of your minions to put a +1 power counter on Heavy Drinker", otherMinionsOfMine(g, f), true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			g.Destroy(f, c)
+			f.Next()
+		case 2:
+			if g.Cards[f.V[0]].Zone == engine.ZDiscard {
+				g.PlaceCounters(f, self(f), 1)
+			}
+		}
+	}
+})
+
+var _ = card("vampires/fledgling_vampire", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		if othersOutpower(g, here(g, f), you(f)) {
+			g.PlaceCounters(f, self(f), 1)
+		}
+	}
+})
+
+var _ = card("vampires/big_gulp", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Destroy a minion of power 4 or less", false,
+		func(g *G, f *F) []int { return where(g.Minions(none), powerAtMost(g, 4)) }, destroyIt)
+})
+
+// wonBase reports whether p took first place when the base card b in slot s last scored.
+func wonBase(g *G, s, b, p int) bool {
+	for _, ev := range g.RecentEvents(0) {
+		if ev.Kind == engine.EvAward && int(ev.Base) == s && int(ev.Card) == b && int(ev.Player) == p && ev.Other == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+var _ = card("vampires/buffet", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
+		Do: func(g *G, f *F) {
+			s := int(f.Base)
+			if wonBase(g, s, g.BaseCardAt(s), you(f)) {
+				for _, m := range mine(g, f) {
+					g.PlaceCounters(f, m, 1)
+				}
+			}
+		},
+	}}
+})
+
+var _ = card("vampires/crack_of_dusk", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			markPlays(g, f)
+			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: 2, Base: none, From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, self(f))
+			f.Next()
+		case 1:
+			if m := playedSince(g, f, you(f)); m != none {
+				g.PlaceCounters(f, m, 1)
+			}
+		}
+	}
+})
+
+var _ = card("vampires/cull_the_weak", func(d *engine.Def) {
+	// V0: the chosen minion; V1: minions discarded.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			f.Next()
+		case 2:
+			g.AskCards(f, you(f), "Discard a minion card from your hand (a counter each)", where(g.Hand(you(f)), g.IsMinion), true)
+		case 3:
+			if c := f.Chosen(); c != none {
+				g.DiscardCard(c)
+				f.V[1]++
+				f.Goto(2)
+				return
+			}
+			if f.V[1] > 0 {
+				g.PlaceCounters(f, int(f.V[0]), int(f.V[1]))
+			}
+		}
+	}
+})
+
+var _ = card("vampires/dinner_date", func(d *engine.Def) {
+	// The counter goes on even when there is nothing to destroy there (compendium).
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions", mine(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			g.PlaceCounters(f, c, 1)
+			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool { return m != c && g.Power(m) <= 2 })
+			g.AskCards(f, you(f), "Destroy a minion of power 2 or less on that base", cs, false)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
+			}
+		}
+	}
+})
+
+var _ = card("vampires/mad_monster_party", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		for _, m := range mine(g, f) {
+			if g.CountersOn(m) == 0 {
+				g.PlaceCounters(f, m, 1)
+			}
+		}
+	}
+})
+
+var _ = card("vampires/opportunist", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvDestroy, When: othersMinionDestroyed,
+		Do: func(g *G, f *F) { g.PlaceCounters(f, int(g.Cards[self(f)].On), 1) },
+	}}
+})
+
+var _ = card("vampires/summon_wolves", func(d *engine.Def) {
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvTurnStart,
+		When: func(g *G, s int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(s) },
+		Do:   func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+	}}
+	d.TotalPower = func(g *G, s int) int {
+		if len(g.MinionsAt(g.BaseOf(s), g.Ctrl(s))) == 0 {
+			return 0
+		}
+		return g.CountersOn(s)
+	}
+})

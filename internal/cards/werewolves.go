@@ -1,0 +1,171 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Werewolves: power until the end of the turn, and the biggest minion rules the base.
+
+// beforeMyBaseScores is the Special window "before the base this minion is on
+// scores", usable once (FUsedSpecial marks the use for the turn).
+func beforeMyBaseScores(do engine.AbilityFn) []engine.Special {
+	return []engine.Special{{
+		Window: engine.WinBeforeScore, From: engine.ZInPlay,
+		OK: func(g *G, c, p, slot int) bool {
+			return g.BaseOf(c) == slot && g.Cards[c].Flags&engine.FUsedSpecial == 0
+		},
+		Do: func(g *G, f *F) {
+			if f.Step == 0 {
+				g.Cards[self(f)].Flags |= engine.FUsedSpecial
+			}
+			do(g, f)
+		},
+	}}
+}
+
+var _ = card("werewolves/pack_alpha", func(d *engine.Def) {
+	// Only the minions here at that moment get the bonus (compendium).
+	d.Specials = beforeMyBaseScores(func(g *G, f *F) {
+		for _, m := range g.MinionsAt(g.BaseOf(self(f)), you(f)) {
+			g.AddPower(f, m, 1)
+		}
+	})
+})
+
+var _ = card("werewolves/loup_garou", func(d *engine.Def) {
+	d.Specials = beforeMyBaseScores(func(g *G, f *F) { g.AddPower(f, self(f), 2) })
+})
+
+var _ = card("werewolves/teenage_wolf", func(d *engine.Def) {
+	d.Talent = func(g *G, f *F) { g.AddPower(f, self(f), 1) }
+})
+
+var _ = card("werewolves/howler", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) { g.AddPower(f, self(f), 2) }
+})
+
+var _ = card("werewolves/chew_toy", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool { return g.Power(m) < g.Power(c) })
+			g.AskCards(f, you(f), "Destroy a minion there with less power than "+g.Name(c), cs, false)
+		case 2:
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
+			}
+		}
+	}
+})
+
+var _ = card("werewolves/frenzy", func(d *engine.Def) {
+	// Only minions in play now (compendium): minions played later do not get it.
+	d.OnPlay = func(g *G, f *F) {
+		for _, m := range mine(g, f) {
+			if g.Power(m) >= 4 {
+				g.AddPower(f, m, 1)
+			}
+		}
+	}
+})
+
+var _ = card("werewolves/full_moon", func(d *engine.Def) {
+	d.PowerMod = func(g *G, s, t int) int {
+		if g.IsMinion(t) && g.BaseOf(t) == g.BaseOf(s) && g.Ctrl(t) == g.Ctrl(s) {
+			return 1
+		}
+		return 0
+	}
+})
+
+// attachedIsHighest: the talent of an action on a minion that has the highest power on its base.
+func attachedIsHighest(g *G, s int) bool { return highestHere(g, int(g.Cards[s].On)) }
+
+var _ = card("werewolves/leader_of_the_pack", func(d *engine.Def) {
+	// Any player's minion will do, and ties count (compendium).
+	d.TalentOK = attachedIsHighest
+	d.Talent = func(g *G, f *F) { extraAction(g, you(f)) }
+})
+
+var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
+	// V0: the chosen minion; V1: power still available to destroy with.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			f.V[1] = int16(g.Power(c))
+			f.Next()
+		case 2:
+			c := int(f.V[0])
+			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool {
+				return m != c && g.Power(m) <= int(f.V[1]) && !hasFlagFrom(g, dogPicked, m, self(f))
+			})
+			g.AskCards(f, you(f), "Destroy minions there whose total power is at most "+g.Name(c)+"'s", cs, true)
+		case 3:
+			m := f.Chosen()
+			if m == none {
+				f.Next()
+				return
+			}
+			f.V[1] -= int16(g.Power(m))
+			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(m), Amount: dogPicked, Src: int16(self(f))})
+			f.Goto(2)
+		case 4: // destroy the chosen ones together
+			for _, m := range g.Minions(none) {
+				if hasFlagFrom(g, dogPicked, m, self(f)) {
+					dropFlags(g, dogPicked, m)
+					g.Destroy(f, m)
+				}
+			}
+		}
+	}
+})
+
+var dogPicked = flagID("werewolves/let_the_dog_out picked")
+
+var territoryMarked = flagID("werewolves/marking_territory active")
+
+var _ = card("werewolves/marking_territory", func(d *engine.Def) {
+	// At the start of your turn, with more power here than anyone else, this
+	// base's starting breakpoint is 0 for that turn (a flag that ends with the turn).
+	d.BreakMod = func(g *G, s, slot int) int {
+		if g.BaseOf(s) != slot || !g.HasEffect(int(territoryMarked), s, none) {
+			return 0
+		}
+		return -g.DefOf(g.BaseCardAt(slot)).Breakpoint
+	}
+	d.Triggers = []engine.Trigger{{
+		On:   engine.EvTurnStart,
+		When: func(g *G, s int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(s) },
+		Do: func(g *G, f *F) {
+			s, p := g.BaseOf(self(f)), you(f)
+			for _, q := range g.Others(p) {
+				if g.PowerAt(s, q) >= g.PowerAt(s, p) {
+					return
+				}
+			}
+			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(self(f)), Amount: territoryMarked, Src: int16(self(f))})
+		},
+	}}
+})
+
+var _ = card("werewolves/moontouched", func(d *engine.Def) {
+	d.TalentOK = attachedIsHighest
+	d.Talent = func(g *G, f *F) { g.Draw(you(f), 1) }
+})
+
+var _ = card("werewolves/unstoppable", func(d *engine.Def) {
+	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
+		return a.Kind == engine.AffDestroy && int(g.Cards[s].On) == t
+	}
+})

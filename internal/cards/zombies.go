@@ -1,0 +1,221 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Zombies: play minions from the discard pile, recover cards from it.
+
+// discardMinions lists the minion cards in p's discard pile.
+func discardMinions(g *G, p int) []int { return where(g.Discard(p), g.IsMinion) }
+
+// noMinionOfYours is a base filter: p controls no minion there.
+func noMinionOfYours(g *G, p int) func(int) bool {
+	return func(s int) bool { return len(g.MinionsAt(s, p)) == 0 }
+}
+
+// canGoOnto reports whether p may play minion c onto one of slots.
+func canGoOnto(g *G, p, c int, slots []int) bool {
+	for _, s := range slots {
+		if g.MinionAllowed(p, c, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).
+func askPlayOne(g *G, f *F, p int, prompt string, cards []int) {
+	g.BeginAsk()
+	for _, c := range cards {
+		g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
+	}
+	g.Ask(f, p, prompt, engine.AskMay)
+}
+
+// sameNameLoop builds an "any number of cards that share one name" pick:
+// the player picks cards from pool one at a time (the first fixes the name)
+// until they pass; take happens to each; done runs once at the end with the
+// number taken. V[0] holds the chosen name's definition + 1, V[1] the count.
+func sameNameLoop(prompt string, pool func(g *G, f *F) []int, take func(g *G, f *F, c int), done func(g *G, f *F, n int)) engine.AbilityFn {
+	return func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			cands := pool(g, f)
+			if f.V[0] != 0 {
+				cands = where(cands, func(c int) bool { return int(g.Cards[c].Def) == int(f.V[0])-1 })
+			}
+			g.AskCards(f, you(f), prompt, cands, true)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				if done != nil {
+					done(g, f, int(f.V[1]))
+				}
+				return
+			}
+			f.V[0] = g.Cards[c].Def + 1
+			f.V[1]++
+			take(g, f, c)
+			f.Goto(0)
+		}
+	}
+}
+
+var _ = card("zombies/zombie_lord", func(d *engine.Def) {
+	// V[2]: bit set of the bases where you had no minions when Zombie Lord
+	// was played (fixed then); each is used at most once. V[3]: chosen card.
+	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
+		open := func() []int {
+			return where(g.BaseSlots(), func(s int) bool { return f.V[2]&(1<<s) != 0 })
+		}
+		switch f.Step {
+		case 0:
+			for _, s := range where(g.BaseSlots(), noMinionOfYours(g, p)) {
+				f.V[2] |= 1 << s
+			}
+			f.Next()
+		case 1:
+			slots := open()
+			cands := where(discardMinions(g, p), func(c int) bool {
+				return g.Power(c) <= 2 && canGoOnto(g, p, c, slots)
+			})
+			if len(cands) == 0 {
+				return
+			}
+			askPlayOne(g, f, p, "You may play a minion of power 2 or less from your discard pile on a base where you had no minions", cands)
+		case 2:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[3] = int16(c)
+			g.AskBases(f, p, "Choose the base to play "+g.Name(c)+" on",
+				where(open(), func(s int) bool { return g.MinionAllowed(p, c, s) }), false)
+		case 3:
+			s := f.ChosenBase()
+			if s == none {
+				return
+			}
+			f.V[2] &^= 1 << s
+			g.PlayExtraNow(p, int(f.V[3]), s)
+			f.Goto(1)
+		}
+	}
+})
+
+var _ = card("zombies/grave_digger", func(d *engine.Def) {
+	d.OnPlay = chooseCard("You may put a minion from your discard pile into your hand", true,
+		func(g *G, f *F) []int { return discardMinions(g, you(f)) },
+		func(g *G, f *F, c int) { g.ToHand(c, you(f)) })
+})
+
+var flagTenaciousZ = engine.FlagID("zombies/tenacious_z used")
+
+var _ = card("zombies/tenacious_z", func(d *engine.Def) {
+	d.Specials = []engine.Special{{
+		Window: engine.WinPlayPhase, From: engine.ZDiscard, Play: true,
+		OK: func(g *G, c, p, slot int) bool {
+			return !g.HasEffect(flagTenaciousZ, none, p) && canGoOnto(g, p, c, g.BaseSlots())
+		},
+		// Played as an extra minion; only one Tenacious Z ability per turn.
+		Do: func(g *G, f *F) { g.SetFlag(flagTenaciousZ, you(f), none, engine.ExpireEndOfTurn) },
+	}}
+})
+
+var _ = card("zombies/walker", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			top := g.TopOfDeck(you(f))
+			if top == none {
+				return
+			}
+			f.V[0] = int16(top)
+			g.AskYesNo(f, you(f), "You look at "+g.Name(top)+", the top card of your deck: discard it? (no: it stays on top)")
+		case 1:
+			if f.Yes() {
+				g.DiscardCard(int(f.V[0]))
+			}
+		}
+	}
+})
+
+var _ = card("zombies/grave_robbing", func(d *engine.Def) {
+	d.OnPlay = chooseCard("Put a card from your discard pile into your hand", false,
+		func(g *G, f *F) []int { return g.Discard(you(f)) },
+		func(g *G, f *F, c int) { g.ToHand(c, you(f)) })
+})
+
+var _ = card("zombies/lend_a_hand", func(d *engine.Def) {
+	// Lend a Hand itself is set aside while it resolves, so it is never among the cards.
+	d.OnPlay = func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose a card from your discard pile to shuffle into your deck (pass when done)", g.Discard(you(f)), true)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.ToDeckBottom(c)
+				f.V[0]++
+				f.Goto(0)
+				return
+			}
+			if f.V[0] > 0 {
+				g.Shuffle(you(f))
+			}
+		}
+	}
+})
+
+var _ = card("zombies/mall_crawl", func(d *engine.Def) {
+	search := sameNameLoop("Search your deck: choose a card to put into your discard pile (all must share one name; pass when done)",
+		func(g *G, f *F) []int { return g.Deck(you(f)) },
+		func(g *G, f *F, c int) {
+			g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(you(f)), Card: int16(c), Base: none})
+			g.DiscardCard(c)
+		},
+		func(g *G, f *F, n int) { g.Shuffle(you(f)) })
+	d.OnPlay = func(g *G, f *F) {
+		if f.Step == 0 && f.V[1] == 0 {
+			g.EnsureDeck(you(f)) // searching an empty deck uses the reshuffled discard pile
+		}
+		search(g, f)
+	}
+})
+
+var _ = card("zombies/not_enough_bullets", func(d *engine.Def) {
+	d.OnPlay = sameNameLoop("Choose a minion in your discard pile to put into your hand (all must share one name; pass when done)",
+		func(g *G, f *F) []int { return discardMinions(g, you(f)) },
+		func(g *G, f *F, c int) { g.ToHand(c, you(f)) }, nil)
+})
+
+var _ = card("zombies/outbreak", func(d *engine.Def) {
+	// A generic extra (held for the phase), usable only on a base where you have no minions then.
+	d.OnPlay = func(g *G, f *F) {
+		e := engine.ExtraMinionGrant()
+		e.Where = engine.WhereNoOwnMinion
+		g.GrantExtra(you(f), e)
+	}
+})
+
+var _ = card("zombies/overrun", func(d *engine.Def) {
+	d.CanPlay = func(g *G, self, p, c, slot int) bool {
+		return slot != g.BaseOf(self) || p == g.Ctrl(self) || !g.IsMinion(c)
+	}
+	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
+})
+
+var _ = card("zombies/they_keep_coming", func(d *engine.Def) {
+	d.OnPlay = func(g *G, f *F) {
+		e := engine.ExtraMinionGrant()
+		e.From = engine.ZDiscard
+		g.GrantExtra(you(f), e)
+	}
+})
+
+var _ = card("zombies/theyre_coming_to_get_you", func(d *engine.Def) {
+	// Your normal minion play or a generic extra one, in your Play Cards phase,
+	// may take the minion from your discard pile when it comes here.
+	d.BaseFrom = func(g *G, self, p int) bool {
+		return p == g.Ctrl(self) && isCurrent(g, p) && g.Phase == engine.PhasePlay
+	}
+})

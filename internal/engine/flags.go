@@ -1,0 +1,14 @@
+package engine
+
+// Named flags for EffFlag effects ("this turn, a Tenacious Z ability was used").
+// A flag id is an interned text id, so ids never collide between cards and are
+// the same in every run (cards take theirs at package initialization).
+
+// FlagID returns the id of the named flag.
+func FlagID(name string) int { return int(Text("flag:" + name)) }
+
+// SetFlag records flag for player p (and card c, or None) until expiry
+// (ExpireEndOfTurn: the end of p's turn when p is the current player).
+func (g *Game) SetFlag(flag, p, c int, expires uint8) {
+	g.AddEffect(Effect{Kind: EffFlag, Expires: expires, Player: int8(p), Base: None, Card: int16(c), Amount: int16(flag), Src: None})
+}

@@ -1,0 +1,155 @@
+package engine
+
+// Cards in other players' hands, and related per-turn rules.
+//
+// A card always keeps its Owner. Card.Ctrl is whoever holds it: a card given
+// to another player sits in that player's hand (Ctrl = that player) and that
+// player may play it; once played they control it. Whenever it is discarded,
+// destroyed, returned or placed it goes to its OWNER's zones (DiscardCard,
+// destroy, return and place already use Owner).
+
+var fnGiveAway, fnAfterStd int16
+
+func init() {
+	fnGiveAway = regFn(giveAwayProc)
+	fnAfterStd = regFn(afterStdProc)
+}
+
+// Give puts card c (from a hand, or a played standard action set aside) into
+// player p's hand on behalf of giver. It emits EvGive (Player = giver, Num = p).
+func (g *Game) Give(giver, c, p int) {
+	g.put(c, ZHand, p)
+	g.emit(Event{Kind: EvGive, Player: int8(giver), Card: int16(c), Base: None, Num: int16(p)})
+}
+
+// GiveAway schedules: f's player chooses another player, and card c goes into
+// that player's hand (if it is still where it was when this was scheduled).
+func (g *Game) GiveAway(f *Frame, c int) {
+	gf := g.push(fnGiveAway, int(f.Player), int(f.Src), None, c)
+	gf.V[0] = int16(g.Cards[c].Zone)
+}
+
+func giveAwayProc(g *Game, f *Frame) {
+	c := int(f.Target)
+	switch f.Step {
+	case 0:
+		if g.Cards[c].Zone != Zone(f.V[0]) {
+			return
+		}
+		g.AskPlayers(f, int(f.Player), "Choose the player whose hand "+g.Name(c)+" goes into", g.Others(int(f.Player)), false)
+	case 1:
+		if q := f.ChosenPlayer(); q != None && g.Cards[c].Zone == Zone(f.V[0]) {
+			g.Give(int(f.Player), c, q)
+		}
+	}
+}
+
+// GiveAwayAfterPlay marks card c, a standard action about to be played, so that
+// once it has resolved it goes into another player's hand (chosen by the player
+// who played it) instead of the discard pile or wherever its own text puts it.
+func (g *Game) GiveAwayAfterPlay(c int) { g.Cards[c].Flags |= FGiveAway }
+
+// standardLeaves is called when standard action c, played by p, has resolved
+// and is still set aside. It schedules what happens to it instead of the
+// discard pile (a GiveAwayAfterPlay mark, then AfterStandard abilities of cards
+// and bases in play) and reports whether it scheduled anything.
+func (g *Game) standardLeaves(p, c int) bool {
+	if g.Cards[c].Flags&FGiveAway != 0 {
+		g.Cards[c].Flags &^= FGiveAway
+		gf := g.push(fnGiveAway, p, c, None, c)
+		gf.V[0] = int16(ZSetAside)
+		return true
+	}
+	any := false
+	for i := 0; i < int(g.NCards); i++ {
+		s := &g.Cards[i]
+		d := defs[s.Def]
+		if d.AfterStandard == nil || !g.live(i) {
+			continue
+		}
+		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), p) {
+			continue
+		}
+		if d.AfterStandardOK != nil && !d.AfterStandardOK(g, i, p, c) {
+			continue
+		}
+		who := int(s.Ctrl)
+		if d.Type == BaseCard {
+			who = p
+		}
+		af := g.push(fnAfterStd, who, i, int(s.Base), c)
+		af.V[0] = d.afterStdFn
+		any = true
+	}
+	return any
+}
+
+// afterStdProc runs one AfterStandard ability while the action is still set aside.
+func afterStdProc(g *Game, f *Frame) {
+	if f.Step == 0 && g.Cards[f.Target].Zone == ZSetAside {
+		g.resolve(f.V[0], int(f.Player), int(f.Src), int(f.Base), int(f.Target))
+	}
+}
+
+// flagForbidName is the EffFlag id of "Player may not play cards named like
+// Effect.Card this turn" (ForbidName).
+var flagForbidName = FlagID("no more cards of that name this turn")
+
+// ForbidName stops p from playing any card with the same name as card c for
+// the rest of the turn.
+func (g *Game) ForbidName(p, c int) {
+	g.AddEffect(Effect{Kind: EffFlag, Expires: ExpireEndOfTurn, Player: int8(p), Base: None, Card: int16(c), Amount: int16(flagForbidName), Src: int16(c)})
+}
+
+func (g *Game) nameForbidden(p, c int) bool {
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind == EffFlag && int(e.Amount) == flagForbidName && int(e.Player) == p && defs[g.Cards[e.Card].Def].Name == g.def(c).Name {
+			return true
+		}
+	}
+	return false
+}
+
+// ActionHasTarget reports whether p could play action c now (ignoring play
+// quotas): it has a legal target and nothing forbids it.
+func (g *Game) ActionHasTarget(p, c int) bool {
+	return g.Players[p].Flags&pfNoActions == 0 && g.actionHasTarget(p, c)
+}
+
+// CanPlayMinionSomewhere reports whether p could put minion c onto some base (ignoring quotas).
+func (g *Game) CanPlayMinionSomewhere(p, c int) bool {
+	for _, s := range g.BaseSlots() {
+		if g.minionAllowed(p, c, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Base talents and base counters -------------------------------------------------
+
+// baseTalentOK: a base in play with a Talent offers it to the current player once
+// per turn during their Play Cards phase (the base card's FTalentUsed flag).
+func (g *Game) baseTalentOK(p, b int) bool {
+	d := g.def(b)
+	c := &g.Cards[b]
+	if d.Talent == nil || int(g.Current) != p || c.Flags&FTalentUsed != 0 || g.BaseIgnored(int(c.Base), p) {
+		return false
+	}
+	return d.TalentOK == nil || d.TalentOK(g, b)
+}
+
+// BaseCounters returns the number of (non-power) counters on the base at slot s.
+// They are kept in BaseSlot.Mark and vanish when the base leaves play.
+func (g *Game) BaseCounters(s int) int { return int(g.Bases[s].Mark) }
+
+// AddBaseCounters puts n counters on the base at slot s (these are not +1 power counters).
+func (g *Game) AddBaseCounters(s, n int) {
+	v := int(g.Bases[s].Mark) + n
+	if v < 0 {
+		v = 0
+	}
+	g.Bases[s].Mark = int8(v)
+	g.emit(Event{Kind: EvCounter, Player: g.Current, Card: g.Bases[s].Card, Base: int8(s), Num: int16(n)})
+}

@@ -1,0 +1,32 @@
+package engine
+
+// Loose power: power a player has at a base that is not on any minion (Armory,
+// Unity of the Tribes). It counts for the player's total there, for scoring and
+// for having power there (Qualifies), but no minion has it.
+
+func (g *Game) loosePowerAt(s, p int) int {
+	t := 0
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone != ZInPlay {
+			continue
+		}
+		if d := defs[c.Def]; d.LoosePower != nil {
+			t += d.LoosePower(g, i, s, p)
+		}
+	}
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind == EffLoosePower && int(e.Base) == s && e.Card == g.Bases[s].Card && int(e.Player) == p {
+			t += int(e.Amount)
+		}
+	}
+	return t
+}
+
+// AddLoosePower gives player p n power at the base now in slot s (not on a
+// minion) until the end of the turn (Effect.Card is that base card: the power
+// does not pass to a base that replaces it).
+func (g *Game) AddLoosePower(f *Frame, s, p, n int) {
+	g.AddEffect(Effect{Kind: EffLoosePower, Expires: ExpireEndOfTurn, Player: int8(p), Base: int8(s), Card: g.Bases[s].Card, Amount: int16(n), Src: f.Src})
+}

@@ -1,0 +1,37 @@
+package engine
+
+// Name checks. "A card named X" is matched by HasName: the printed name, or a
+// card in play whose AlsoNamed says it also bears that name (Grimms' Blessing).
+// "The minion X" checks must use the printed name of a minion instead
+// (g.IsMinion(c) && g.Name(c) == X): a card bearing X by AlsoNamed is not that minion.
+
+// HasName reports whether card c bears name (case and punctuation ignored).
+func (g *Game) HasName(c int, name string) bool {
+	if Normalize(g.Name(c)) == Normalize(name) {
+		return true
+	}
+	d := g.def(c)
+	return d.AlsoNamed != nil && g.Cards[c].Zone == ZInPlay && d.AlsoNamed(g, c, name)
+}
+
+// NamedAt returns the cards in play at slot s that bear name.
+func (g *Game) NamedAt(s int, name string) []int {
+	var out []int
+	for _, c := range g.OnBase(s) {
+		if g.HasName(c, name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// OwnsCardNamed reports whether player p owns a card of type t with that printed name (anywhere in the game).
+func (g *Game) OwnsCardNamed(p int, t CardType, name string) bool {
+	n := Normalize(name)
+	for i := 0; i < int(g.NCards); i++ {
+		if int(g.Cards[i].Owner) == p && g.def(i).Type == t && Normalize(g.def(i).Name) == n {
+			return true
+		}
+	}
+	return false
+}

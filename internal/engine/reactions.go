@@ -1,0 +1,147 @@
+package engine
+
+// Reactions: Specials that answer something another player just did, from
+// the hand, before it has its effect.
+//
+//   - WinPlayed: a card has been played (it is on its base, or set aside for a
+//     standard action) but its ability has not resolved yet. Force of Wil and
+//     Wil Wheaton cancel an action played this way (CancelPlay); Control Minion
+//     takes a minion as it is played. Every player who has such a Special is
+//     asked in turn order (auto-passing those who have none), until all pass
+//     in a row; then the played card's ability resolves, unless it was
+//     cancelled. When control of the played card changed meanwhile, its new
+//     controller carries the ability out.
+//   - WinGainVP: a player has just gained VP (Cosplay).
+//
+// Special.OK and card code read what the window is about with g.Reaction().
+
+// Windows opened by this file (kept clear of the ones listed in def.go).
+const (
+	WinPlayed Window = 16 // a card was played; its ability has not resolved yet
+)
+
+// FCancelled marks a card being played whose ability was cancelled; the
+// reaction window that resolves its ability clears it.
+const FCancelled uint8 = 1 << 7
+
+var fnReact int16
+
+func init() { fnReact = regFn(reactProc) }
+
+// resolvePlayed resolves the ability fn (None: no ability) of card c just
+// played by p onto slot (on minion on), after a WinPlayed window when some
+// player holds a Special for it.
+func (g *Game) resolvePlayed(fn int16, p, c, slot, on int) {
+	if !g.anySpecialFor(WinPlayed) {
+		g.resolvePlain(fn, p, c, slot, on)
+		return
+	}
+	rf := g.push(fnReact, p, c, slot, on)
+	rf.V[0] = int16(WinPlayed)
+	rf.V[3] = int16(p)
+	rf.V[4] = fn
+}
+
+func (g *Game) resolvePlain(fn int16, p, c, slot, on int) {
+	if fn >= 0 {
+		g.resolve(fn, p, c, slot, on)
+	} else {
+		g.push(fnDrain, p, None, None, None)
+	}
+}
+
+// noteVPGain opens a WinGainVP window for player p when someone holds a Special for it.
+func (g *Game) noteVPGain(p int) {
+	if !g.anySpecialFor(WinGainVP) || g.NFrames == 0 {
+		return
+	}
+	rf := g.push(fnReact, p, None, None, None)
+	rf.V[0] = int16(WinGainVP)
+	rf.V[3] = int16(p)
+	rf.V[4] = -1
+}
+
+// reactProc: V0 = window, V1 = players asked so far, V2 = passes in a row,
+// V3 = the player concerned (who played, who gained VP), V4 = the played
+// card's ability (-1: none), V5 = the player being asked; Src = the played
+// card, Base = its slot, Target = the minion it was played on.
+func reactProc(g *Game, f *Frame) {
+	w := Window(f.V[0])
+	switch f.Step {
+	case 0:
+		n := int(g.NPlayers)
+		if int(f.V[2]) >= n {
+			f.Goto(2)
+			return
+		}
+		q := (int(g.Current) + int(f.V[1])) % n
+		g.BeginAsk()
+		g.specialOptions(q, w, None)
+		if g.Pending.N == 0 {
+			f.V[1]++
+			f.V[2]++
+			f.Goto(0)
+			return
+		}
+		f.V[5] = int16(q)
+		prompt := "A card was played: respond with a Special, or pass"
+		if w == WinGainVP {
+			prompt = "VP were gained: respond with a Special, or pass"
+		}
+		g.Ask(f, q, prompt, AskMay)
+	case 1:
+		if g.takeWindowOption(f, int(f.V[5]), w, None) {
+			f.V[2] = 0
+		} else {
+			f.V[2]++
+		}
+		f.V[1]++
+		f.Goto(0)
+	case 2:
+		if w != WinPlayed {
+			return
+		}
+		c := int(f.Src)
+		p := int(f.V[3])
+		if g.Cards[c].Flags&FCancelled != 0 {
+			g.Cards[c].Flags &^= FCancelled
+			g.push(fnDrain, p, None, None, None)
+			return
+		}
+		if g.InPlay(c) {
+			p = g.Ctrl(c) // "you" is whoever controls it now
+		}
+		g.resolvePlain(f.V[4], p, c, int(f.Base), int(f.Target))
+	}
+}
+
+// Reaction returns the reaction window in progress (the innermost one): the
+// window, the card it is about (None for WinGainVP) and the player concerned
+// (who played the card, who gained VP). w is WinNone when there is none.
+func (g *Game) Reaction() (w Window, card, player int) {
+	for i := int(g.NFrames) - 1; i >= 0; i-- {
+		fr := &g.Frames[i]
+		if fr.Fn == fnReact && fr.Step < 2 {
+			return Window(fr.V[0]), int(fr.Src), int(fr.V[3])
+		}
+	}
+	return WinNone, None, None
+}
+
+// Cancelled reports whether the ability of card c, being played, was cancelled.
+func (g *Game) Cancelled(c int) bool { return c >= 0 && g.Cards[c].Flags&FCancelled != 0 }
+
+// CancelPlay cancels card c as it is being played (f's ability does it): the
+// card goes to its owner's discard pile and its ability does not resolve.
+// It reports false when c is protected from it.
+func (g *Game) CancelPlay(f *Frame, c int) bool {
+	if c < 0 || g.Cancelled(c) || !g.affect(f, c, AffCancel) {
+		return false
+	}
+	if g.InPlay(c) {
+		g.leavePlay(c)
+	}
+	g.put(c, ZDiscard, int(g.Cards[c].Owner))
+	g.Cards[c].Flags |= FCancelled
+	return true
+}

@@ -1,0 +1,115 @@
+package engine
+
+// Revealing from the top of a deck until a card of some kind turns up, and
+// "play X off the top of your deck" (Culture Shock rules):
+//   - if the deck is empty before the first card, the discard pile becomes the deck;
+//   - revealed cards are set aside face up (not in any deck, discard pile or play);
+//   - if the deck runs out while revealing, revealing stops (no reshuffle);
+//   - the found card is played; if it cannot be played (no legal place), it is
+//     discarded instead;
+//   - after it has been played and resolved, the other revealed cards are
+//     shuffled back into the deck.
+
+var fnPlayOffTop int16
+
+func init() { fnPlayOffTop = regFn(playOffTopProc) }
+
+// RevealUntil reveals cards from the top of p's deck, setting each aside face
+// up, until one satisfies pred; it returns that card, or None when the deck ran out.
+func (g *Game) RevealUntil(p int, pred func(c int) bool) int {
+	g.EnsureDeck(p)
+	for {
+		c := g.topOfDeckNoShuffle(p)
+		if c == None {
+			return None
+		}
+		g.SetAside(c, true)
+		if pred(c) {
+			return c
+		}
+	}
+}
+
+func (g *Game) topOfDeckNoShuffle(p int) int {
+	best := None
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == ZDeck && int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
+			best = i
+		}
+	}
+	return best
+}
+
+// Revealed returns the cards p has revealed and set aside and not yet used.
+func (g *Game) Revealed(p int) []int {
+	var out []int
+	for _, c := range g.Collect(ZSetAside, p) {
+		if g.Cards[c].Flags&FRevealed != 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ShuffleRevealedBack shuffles the cards p revealed and did not use back into the deck.
+func (g *Game) ShuffleRevealedBack(p int) {
+	rs := g.Revealed(p)
+	for _, c := range rs {
+		g.put(c, ZDeck, p)
+	}
+	if len(rs) > 0 {
+		g.Shuffle(p)
+	}
+}
+
+// PlayOffTop schedules player p playing a card of type kind off the top of
+// their deck as an extra play (onto slot, or a base p chooses when None).
+// When f is given, the card played (or None) is written to f.V[v] before f's
+// next step.
+func (g *Game) PlayOffTop(f *Frame, p int, kind CardType, slot int, v int) {
+	caller := int16(-1)
+	if f != nil {
+		caller = int16(g.frameIndex(f))
+		f.V[v] = None
+	}
+	pf := g.push(fnPlayOffTop, p, None, slot, None)
+	pf.V[0] = int16(kind)
+	pf.V[1] = caller
+	pf.V[2] = int16(v)
+}
+
+func playOffTopProc(g *Game, f *Frame) {
+	p := int(f.Player)
+	switch f.Step {
+	case 0:
+		c := g.RevealUntil(p, func(c int) bool { return g.def(c).Type == CardType(f.V[0]) })
+		if c == None {
+			f.Goto(2)
+			return
+		}
+		ok := false
+		if g.def(c).Type == Minion {
+			for _, s := range g.BaseSlots() {
+				if (f.Base == None || s == int(f.Base)) && g.minionAllowed(p, c, s) {
+					ok = true
+				}
+			}
+		} else {
+			ok = g.Players[p].Flags&pfNoActions == 0 && g.actionHasTarget(p, c)
+		}
+		if !ok {
+			g.DiscardCard(c)
+			f.Goto(2)
+			return
+		}
+		g.Cards[c].Flags &^= FRevealed
+		if f.V[1] >= 0 {
+			g.Frames[f.V[1]].V[f.V[2]] = int16(c)
+		}
+		g.pushPlay(p, c, int(f.Base), playFree, -1, None)
+		f.Next()
+	case 1, 2:
+		g.ShuffleRevealedBack(p)
+	}
+}

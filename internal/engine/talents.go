@@ -1,0 +1,56 @@
+package engine
+
+// Talents: a card in play may use its Talent once during each of its
+// controller's turns (Play Cards phase). A card or base whose Def.TalentAgain
+// accepts a card lets it use its Talent a second time, once per turn per
+// granting card (Standing Stones), or, when the granter's TalentAgainAll is
+// set, once per turn for every card it accepts (Great Wolf Spirit); the second
+// use must still pass TalentOK. No card uses its Talent more than twice a turn.
+
+var flagTalentTwice = FlagID("talent used a second time")
+
+// talentReady reports whether card c (in play, controlled by p) may use its Talent now.
+func (g *Game) talentReady(p, c int) bool {
+	cd := &g.Cards[c]
+	d := defs[cd.Def]
+	if d.Talent == nil || int(cd.Ctrl) != p || cd.Zone != ZInPlay {
+		return false
+	}
+	if d.TalentOK != nil && !d.TalentOK(g, c) {
+		return false
+	}
+	return cd.Flags&FTalentUsed == 0 || (!g.HasEffect(flagTalentTwice, c, None) && g.talentGranter(c) != None)
+}
+
+// talentGranter finds a card in play that lets c use its Talent again this turn, or None.
+func (g *Game) talentGranter(c int) int {
+	for i := 0; i < int(g.NCards); i++ {
+		s := &g.Cards[i]
+		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
+			continue
+		}
+		d := defs[s.Def]
+		if d.TalentAgain == nil || s.Flags&FUsedSpecial != 0 {
+			continue
+		}
+		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), int(g.Cards[c].Ctrl)) {
+			continue
+		}
+		if d.TalentAgain(g, i, c) {
+			return i
+		}
+	}
+	return None
+}
+
+// useTalent records that c uses its Talent (the first use, or a granted second one).
+func (g *Game) useTalent(c int) {
+	if g.Cards[c].Flags&FTalentUsed == 0 {
+		g.Cards[c].Flags |= FTalentUsed
+		return
+	}
+	if gr := g.talentGranter(c); gr != None && !defs[g.Cards[gr].Def].TalentAgainAll {
+		g.Cards[gr].Flags |= FUsedSpecial
+	}
+	g.SetFlag(flagTalentTwice, int(g.Current), c, ExpireEndOfTurn)
+}

@@ -1,0 +1,262 @@
+package engine
+
+// Titans (the optional rule, Game option OptTitans).
+//
+// A titan waits beside its owner (zone ZTitan) from the start of the game; it
+// never goes to a hand, deck or discard pile: whenever it would, it goes back
+// beside its owner instead (see put), which also drops its counters. It enters
+// play only when a card lets it: its own Special (a Play special whose Do pays
+// what the card asks and then calls g.PlayTitan), or any other ability calling
+// g.PlayTitan. A player never controls two titans in play at once.
+//
+// A titan has no power of its own. It gives its controller power at its base:
+// its +1 power counters plus what its TotalPower hook says (PowerGiven). That
+// power counts for scoring, for the breakpoint total and for qualifying.
+//
+// Clash of the Titans: after a titan is played or moved to a base that already
+// has a titan, the controller with the lesser total power there sets their titan
+// aside; on a tie the titan that arrived last goes. Every titan definition gets
+// this rule as triggers when it is registered (titanRules).
+
+// Ways a titan play uses the turn's plays.
+const (
+	TitanFree          uint8 = 0 // the card's own permission: no regular play is used
+	TitanInsteadMinion uint8 = 1 // instead of the regular minion play of the Play Cards phase
+	TitanInsteadAction uint8 = 2 // instead of the regular action play
+)
+
+// AnyBase is the slot mask of every base (for PlayTitan).
+const AnyBase = -1
+
+var fnPlayTitan, fnTitanDefault int16
+
+func init() {
+	fnPlayTitan = regFn(playTitanProc)
+	fnTitanDefault = regFn(func(g *Game, f *Frame) { g.PlayTitan(f, int(f.Src), AnyBase, TitanFree) })
+}
+
+// TitansOn reports whether the game is played with titans.
+func (g *Game) TitansOn() bool { return g.Options&OptTitans != 0 }
+
+// IsTitan reports whether card c is a titan.
+func (g *Game) IsTitan(c int) bool { return c >= 0 && defs[g.Cards[c].Def].Type == Titan }
+
+// TitanBeside returns player p's titans waiting beside them.
+func (g *Game) TitanBeside(p int) []int { return g.Collect(ZTitan, p) }
+
+// TitanInPlay returns the titan player p controls in play, or None.
+func (g *Game) TitanInPlay(p int) int {
+	for i := 0; i < int(g.NCards); i++ {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && int(c.Ctrl) == p && defs[c.Def].Type == Titan {
+			return i
+		}
+	}
+	return None
+}
+
+// TitansAt returns the titans at base slot s.
+func (g *Game) TitansAt(s int) []int {
+	var out []int
+	for _, c := range g.OnBase(s) {
+		if g.IsTitan(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// CanPlayTitan reports whether p may play titan c now (rules only: the card's
+// own condition is checked by the card): it waits beside p, p controls no titan
+// in play and there is a base to play it on.
+func (g *Game) CanPlayTitan(p, c int) bool {
+	cd := &g.Cards[c]
+	return g.IsTitan(c) && cd.Zone == ZTitan && int(cd.Ctrl) == p && g.TitanInPlay(p) == None && len(g.BaseSlots()) > 0
+}
+
+// SlotMask builds a PlayTitan base mask from slots.
+func SlotMask(slots []int) int {
+	m := 0
+	for _, s := range slots {
+		m |= 1 << s
+	}
+	return m
+}
+
+// PlayTitan schedules f's player playing titan c onto one of the bases in mask
+// (bit s for slot s; AnyBase for any), asking which when there is a choice.
+// instead says which regular play it uses (TitanFree, TitanInsteadMinion,
+// TitanInsteadAction). Nothing happens when the play is no longer allowed.
+func (g *Game) PlayTitan(f *Frame, c, mask int, instead uint8) {
+	pf := g.push(fnPlayTitan, int(f.Player), c, None, None)
+	pf.V[0] = int16(mask)
+	pf.V[1] = int16(instead)
+}
+
+// playTitanProc: Src = titan, V0 = base mask, V1 = regular play used.
+func playTitanProc(g *Game, f *Frame) {
+	p, c := int(f.Player), int(f.Src)
+	ok := func() bool {
+		if !g.CanPlayTitan(p, c) {
+			return false
+		}
+		switch uint8(f.V[1]) {
+		case TitanInsteadMinion:
+			return g.Players[p].MinionQuota > 0
+		case TitanInsteadAction:
+			return g.Players[p].ActionQuota > 0 && !g.ActionsForbidden(p)
+		}
+		return true
+	}
+	switch f.Step {
+	case 0:
+		if !ok() {
+			return
+		}
+		var slots []int
+		for _, s := range g.BaseSlots() {
+			if int(uint16(f.V[0]))&(1<<s) != 0 {
+				slots = append(slots, s)
+			}
+		}
+		g.AskBases(f, p, "Choose a base to play "+g.Name(c)+" on", slots, false)
+	case 1:
+		s := f.ChosenBase()
+		if s == None || !ok() {
+			return
+		}
+		switch uint8(f.V[1]) {
+		case TitanInsteadMinion:
+			g.Players[p].MinionQuota--
+		case TitanInsteadAction:
+			g.Players[p].ActionQuota--
+		}
+		cd := &g.Cards[c]
+		cd.Zone, cd.Ctrl, cd.Base, cd.On, cd.Counters = ZInPlay, int8(p), int8(s), None, 0
+		cd.Pos = g.nextPos()
+		cd.Flags = (cd.Flags | FPlayedTurn) &^ FTalentUsed
+		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(s), Other: None})
+		if d := defs[cd.Def]; d.OnPlay != nil {
+			g.resolve(d.onPlayFn, p, c, s, None)
+		} else {
+			g.push(fnDrain, p, None, None, None)
+		}
+	}
+}
+
+// titanPlay is the play of a titan through one of its Play specials: fn (the
+// special's Do, or None for "play it on any base") pays what the card asks and
+// plays it with PlayTitan.
+func (g *Game) titanPlay(p, c, slot int, fn int16) *Frame {
+	if fn < 0 {
+		fn = fnTitanDefault
+	}
+	return g.resolve(fn, p, c, slot, None)
+}
+
+// SetTitanAside takes titan c out of play (or wherever it is) and puts it
+// beside its owner, discarding its counters.
+func (g *Game) SetTitanAside(c int) {
+	if g.Cards[c].Zone == ZInPlay {
+		g.leavePlay(c)
+	}
+	g.put(c, ZTitan, int(g.Cards[c].Owner))
+}
+
+// PutCounterAside puts n +1 power counters on titan c waiting beside its owner
+// (Ancient Lord gathers them there before it is played).
+func (g *Game) PutCounterAside(c, n int) {
+	if g.Cards[c].Zone != ZTitan {
+		return
+	}
+	v := int(g.Cards[c].Counters) + n
+	if v < 0 {
+		v = 0
+	}
+	g.Cards[c].Counters = int8(v)
+	g.emit(Event{Kind: EvCounter, Player: g.Cards[c].Ctrl, Card: int16(c), Base: None, Num: int16(n)})
+}
+
+// PowerGiven returns the power card c (in play) gives its controller at its
+// base, as scoring counts it: a minion's power; a titan's +1 power counters and
+// TotalPower; for other cards, their TotalPower (0 without one).
+func (g *Game) PowerGiven(c int) int {
+	cd := &g.Cards[c]
+	if cd.Zone != ZInPlay {
+		return 0
+	}
+	d := defs[cd.Def]
+	n := 0
+	switch d.Type {
+	case Minion:
+		n = g.Power(c)
+	case Titan:
+		n = int(cd.Counters)
+	}
+	if d.TotalPower != nil {
+		n += d.TotalPower(g, c)
+	}
+	return n
+}
+
+// setTitansAside puts beside each player the implemented titans of their
+// factions (when the game uses titans). A titan the setup already placed
+// somewhere is not duplicated.
+func (g *Game) setTitansAside(s Setup) error {
+	if !g.TitansOn() {
+		return nil
+	}
+	for p, sp := range s.Players {
+		for _, f := range sp.Factions {
+			name := canonicalFaction(f)
+			for _, d := range defs {
+				if d.Type != Titan || !d.Playable || d.Faction != name || g.ownsCopy(p, d) {
+					continue
+				}
+				if _, err := g.newCardDef(d, p, ZTitan); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (g *Game) ownsCopy(p int, d *Def) bool {
+	for i := 0; i < int(g.NCards); i++ {
+		if g.Cards[i].Def == d.ID && int(g.Cards[i].Owner) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// titanRules are the triggers every titan has: Clash of the Titans after it is
+// played or moved to a base with another titan.
+func titanRules() []Trigger {
+	arrives := func(g *Game, self int, ev Event) bool { return int(ev.Card) == self }
+	clash := func(g *Game, f *Frame) { g.clash(int(f.Src), int(f.Ev.Base)) }
+	return []Trigger{{On: EvPlay, When: arrives, Do: clash}, {On: EvMove, When: arrives, Do: clash}}
+}
+
+// clash resolves Clash of the Titans for titan c that arrived at slot s.
+func (g *Game) clash(c, s int) {
+	if !g.InPlay(c) || g.BaseOf(c) != s {
+		return
+	}
+	for _, o := range g.TitansAt(s) {
+		if o == c {
+			continue
+		}
+		mine, theirs := g.PowerAt(s, g.Ctrl(c)), g.PowerAt(s, g.Ctrl(o))
+		loser := c // a tie: the titan that was there first stays
+		if mine > theirs {
+			loser = o
+		}
+		g.Log(g.Ctrl(loser), "Clash of the Titans: "+g.Name(loser)+" is set aside")
+		g.SetTitanAside(loser)
+		if loser == c {
+			return
+		}
+	}
+}

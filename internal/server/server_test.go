@@ -230,6 +230,7 @@ func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 		t.Fatal(err)
 	}
 	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
 	made, lastSent := 0, -1
 	for i := 0; i < limit; i++ {
 		_, raw, err := c.Read(ctx)
@@ -288,6 +289,7 @@ func TestTwoInstancesShareAPostgresStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
 	_, raw, _ := c.Read(wctx)
 	var m Message
 	json.Unmarshal(raw, &m)
@@ -336,7 +338,7 @@ func TestLoad(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "load.db"))
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	const games, maxDecisions = 12, 250
+	const games, maxMoves = 12, 300 // each game is played to its end or to move 300
 	ctx := context.Background()
 	type result struct {
 		lat []time.Duration
@@ -354,7 +356,7 @@ func TestLoad(t *testing.T) {
 		for seat := 0; seat < 2; seat++ {
 			tok := strings.Split(resp.Links[seat], "t=")[1]
 			go func(id, tok string, seat int) {
-				results <- loadClient(ts.URL, id, tok, seat, maxDecisions)
+				results <- loadClient(ts.URL, id, tok, seat, maxMoves)
 			}(resp.ID, tok, seat)
 		}
 	}
@@ -408,10 +410,11 @@ func loadClient(base, id, tok string, seat, limit int) (res struct {
 		return
 	}
 	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
 	rng := rand.New(rand.NewPCG(uint64(seat), 5))
 	var sentAt time.Time
 	waiting := -1
-	for len(res.lat) < limit {
+	for {
 		_, raw, err := c.Read(ctx)
 		if err != nil {
 			res.err = fmt.Errorf("seat %d read: %w", seat, err)
@@ -426,8 +429,8 @@ func loadClient(base, id, tok string, seat, limit int) (res struct {
 			res.lat = append(res.lat, time.Since(sentAt))
 			waiting = -1
 		}
-		if m.View != nil && m.View.Over {
-			return
+		if (m.View != nil && m.View.Over) || m.Move >= limit {
+			return // both seats see the same move number, so both stop
 		}
 		if len(m.Options) > 0 && waiting < 0 {
 			b, _ := json.Marshal(MoveRequest{Move: m.Move, Option: m.Options[rng.IntN(len(m.Options))].Index})
@@ -441,5 +444,4 @@ func loadClient(base, id, tok string, seat, limit int) (res struct {
 			resp.Body.Close()
 		}
 	}
-	return
 }

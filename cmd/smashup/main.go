@@ -7,12 +7,14 @@ import (
 
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/scenario"
+	"github.com/smashup/smashup/internal/server"
 	"github.com/smashup/smashup/internal/tui"
 )
 
 const usage = `smashup: the card game Smash Up
 
 usage:
+  smashup serve [flags]          serve the game to browsers (see smashup serve -h)
   smashup play [flags]           play in the terminal (see smashup play -h)
   smashup scenario PATH...       run rule scenarios (files or directories)
   smashup cards [FACTION]        list factions, or a faction's cards with their texts
@@ -25,6 +27,8 @@ func main() {
 	}
 	args := os.Args[2:]
 	switch os.Args[1] {
+	case "serve":
+		os.Exit(server.Main(args, os.Stdout, os.Stderr))
 	case "play":
 		os.Exit(tui.Main(args, os.Stdin, os.Stdout, os.Stderr))
 	case "cards":

@@ -1,19 +1,13 @@
 package ai_test
 
 import (
-	"os"
+	_ "github.com/smashup/smashup/internal/cards"
 	"testing"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
-	"github.com/smashup/smashup/internal/testkit"
 )
-
-func TestMain(m *testing.M) {
-	testkit.Ensure()
-	os.Exit(m.Run())
-}
 
 // playGames plays n two-player games of a against b, swapping seats every
 // game, and returns a's wins (shared wins count half).

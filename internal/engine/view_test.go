@@ -1,20 +1,14 @@
 package engine_test
 
 import (
+	_ "github.com/smashup/smashup/internal/cards"
 	"math/rand/v2"
-	"os"
 	"sort"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
-	"github.com/smashup/smashup/internal/testkit"
 )
-
-func TestMain(m *testing.M) {
-	testkit.Ensure()
-	os.Exit(m.Run())
-}
 
 // viewCards lists every card instance a view names outside the event log.
 func viewCards(v *engine.View) []int {

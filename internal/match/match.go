@@ -60,9 +60,20 @@ func ParseFactions(s string, n int) ([][2]string, error) {
 	return out, nil
 }
 
-// Deal starts a real game with these factions (every playable base in the base deck).
-func Deal(factions [][2]string, seed uint64) (*engine.Game, error) {
-	s := engine.Setup{Seed: seed, Deal: true, AllBases: true}
+// Options are the choices of how a game is set up besides the factions.
+type Options struct {
+	AllBases bool // every playable base in the base deck, not only the factions' sets
+	Titans   bool // the optional titans
+}
+
+// Deal starts a real game with these factions. The base deck holds the bases
+// of the sets the factions come from (as the rules recommend), or every
+// playable base with AllBases.
+func Deal(factions [][2]string, seed uint64, o Options) (*engine.Game, error) {
+	s := engine.Setup{Seed: seed, Deal: true, AllBases: o.AllBases}
+	if o.Titans {
+		s.Options |= engine.OptTitans
+	}
 	for _, f := range factions {
 		s.Players = append(s.Players, engine.SetupPlayer{Factions: []string{f[0], f[1]}})
 	}
@@ -75,6 +86,6 @@ func DealRandom(n int, seed uint64) (*engine.Game, [][2]string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := Deal(fs, seed)
+	g, err := Deal(fs, seed, Options{})
 	return g, fs, err
 }

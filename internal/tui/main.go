@@ -24,6 +24,7 @@ type Config struct {
 	Seats    string // "human,ai": human, ai (greedy), greedy or random per seat
 	Factions string // "Aliens+Dinosaurs,Ninjas+Pirates" or "random"
 	Seed     uint64
+	Match    match.Options // which bases, titans
 }
 
 // Setup deals the game of a configuration and makes its seats.
@@ -43,7 +44,7 @@ func Setup(c Config) (*engine.Game, []Seat, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := match.Deal(fs, c.Seed)
+	g, err := match.Deal(fs, c.Seed, c.Match)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -146,6 +147,8 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	players := fl.Int("players", 2, "number of players, 2 to 4")
 	seats := fl.String("seats", "", `who sits at each seat, comma separated: human (hotseat), ai (greedy computer), random (random computer); default "human,ai,..."`)
 	factions := fl.String("factions", "random", `factions per player, like "Aliens+Dinosaurs,Ninjas+Pirates", or random, or draft (pick in turn)`)
+	bases := fl.String("bases", "sets", `the base deck: "sets" (the bases of the sets the factions come from) or "all"`)
+	titans := fl.Bool("titans", false, "play with the optional titans")
 	seed := fl.Uint64("seed", 0, "random seed (default: from the clock, printed so the game can be replayed)")
 	fl.Usage = func() {
 		fmt.Fprintf(errOut, "usage: smashup play [flags]\n\nPlay Smash Up in the terminal. Type a number to choose an option; help for the commands.\n\n")
@@ -179,7 +182,11 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	if !set["seed"] {
 		sd = uint64(time.Now().UnixNano()) % 1000000
 	}
-	cfg := Config{Players: n, Seats: *seats, Factions: *factions, Seed: sd}
+	if *bases != "sets" && *bases != "all" {
+		fmt.Fprintf(errOut, "smashup play: --bases must be sets or all, got %q\n", *bases)
+		return 2
+	}
+	cfg := Config{Players: n, Seats: *seats, Factions: *factions, Seed: sd, Match: match.Options{AllBases: *bases == "all", Titans: *titans}}
 	sc := newScanner(in)
 	var g *engine.Game
 	var ss []Seat
@@ -189,7 +196,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 			fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd)
 			var fs [][2]string
 			if fs, err = Draft(ss, sd, sc, out); err == nil {
-				g, err = match.Deal(fs, sd)
+				g, err = match.Deal(fs, sd, cfg.Match)
 			} else if errors.Is(err, ErrQuit) {
 				return 0
 			} else if errors.Is(err, ErrInputEnded) {

@@ -3,20 +3,14 @@ package tui_test
 import (
 	"bytes"
 	"errors"
-	"os"
+	_ "github.com/smashup/smashup/internal/cards"
 	"strings"
 	"testing"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
-	"github.com/smashup/smashup/internal/testkit"
 	"github.com/smashup/smashup/internal/tui"
 )
-
-func TestMain(m *testing.M) {
-	testkit.Ensure()
-	os.Exit(m.Run())
-}
 
 // A whole game between two computer seats through the terminal code path.
 func TestComputerGameThroughTUI(t *testing.T) {

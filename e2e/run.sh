@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the browser end-to-end test: installs Chromium and playwright-core when
+# missing, starts `smashup serve` on a temporary database, drives it, stops it.
+set -euo pipefail
+cd "$(dirname "$0")"
+art="${1:-../artifacts}"
+mkdir -p "$art"
+if [ ! -x /usr/bin/chromium ]; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || { echo "cannot install chromium"; exit 1; }
+fi
+[ -d node_modules/playwright-core ] || npm install --no-audit --no-fund --silent
+tmp=$(mktemp -d)
+port=$((30000 + RANDOM % 20000))
+(cd .. && go build -o "$tmp/smashup" ./cmd/smashup)
+"$tmp/smashup" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" > "$art/serve.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
+for i in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/factions" >/dev/null && break; sleep 0.2; done
+node browser.mjs "http://127.0.0.1:$port" "$art"

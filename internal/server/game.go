@@ -1,0 +1,379 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	mrand "math/rand/v2"
+	"sync"
+
+	"github.com/smashup/smashup/internal/ai"
+	"github.com/smashup/smashup/internal/draft"
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/present"
+	"github.com/smashup/smashup/internal/store"
+)
+
+// Seat kinds.
+const (
+	Human  = "human"
+	Greedy = "ai"
+	Random = "random"
+)
+
+// Seat is one player's place at a game.
+type Seat struct {
+	Kind  string `json:"kind"`
+	Name  string `json:"name"`
+	Token string `json:"token"` // secret: whoever holds it plays this seat
+}
+
+// Config is everything needed to rebuild a game from its move log.
+type Config struct {
+	Seats     []Seat       `json:"seats"`
+	Spectator string       `json:"spectator"`
+	Setup     engine.Setup `json:"setup"` // Players[].Factions empty while drafting
+	Draft     bool         `json:"draft"`
+	DraftPool []string     `json:"draft_pool,omitempty"`
+	First     int          `json:"first"` // first drafter
+}
+
+// live is a game held in memory, rebuilt from the store.
+type live struct {
+	mu     sync.Mutex
+	id     string
+	cfg    Config
+	moves  []int
+	draft  *draft.Draft // non-nil while the draft runs
+	g      *engine.Game
+	log    []string // readable log lines (public)
+	evSeq  int32
+	subs   map[*subscriber]struct{}
+	ais    []ai.Player
+	srv    *Server
+	broken error
+}
+
+// subscriber is a connected client of one seat (None: spectator).
+type subscriber struct {
+	seat int
+	ch   chan []byte
+}
+
+func newToken() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b[:])
+}
+
+func newID() string {
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// rebuild replays the configuration and moves into a fresh live game.
+func rebuild(srv *Server, id string, cfgJSON []byte, moves []int) (*live, error) {
+	var cfg Config
+	if err := json.Unmarshal(cfgJSON, &cfg); err != nil {
+		return nil, fmt.Errorf("game %s: bad configuration: %w", id, err)
+	}
+	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv}
+	if err := l.start(); err != nil {
+		return nil, err
+	}
+	for n, o := range moves {
+		if err := l.applyLocal(o); err != nil {
+			return nil, fmt.Errorf("game %s: replaying move %d: %w", id, n, err)
+		}
+	}
+	return l, nil
+}
+
+func (l *live) start() error {
+	n := len(l.cfg.Seats)
+	l.ais = make([]ai.Player, n)
+	for i, s := range l.cfg.Seats {
+		if s.Kind != Human {
+			p, ok := ai.New(s.Kind, l.cfg.Setup.Seed*31+uint64(i)+1)
+			if !ok {
+				return fmt.Errorf("unknown seat kind %q", s.Kind)
+			}
+			l.ais[i] = p
+		}
+	}
+	if l.cfg.Draft {
+		d, err := draft.New(n, l.cfg.DraftPool, l.cfg.First, 1)
+		if err != nil {
+			return err
+		}
+		l.draft = d
+		l.logf("Draft: %s picks first.", l.cfg.Seats[l.cfg.First].Name)
+		return nil
+	}
+	return l.startGame()
+}
+
+func (l *live) startGame() error {
+	g, err := engine.New(l.cfg.Setup)
+	if err != nil {
+		return err
+	}
+	l.g = g
+	l.collectLog()
+	return nil
+}
+
+func (l *live) logf(format string, a ...any) {
+	l.log = append(l.log, fmt.Sprintf(format, a...))
+	if len(l.log) > 300 {
+		l.log = l.log[len(l.log)-300:]
+	}
+}
+
+func (l *live) collectLog() {
+	for _, e := range l.g.EventViews(l.evSeq) {
+		if s := present.Event(e); s != "" {
+			l.logf("%s", s)
+		}
+	}
+	l.evSeq = l.g.EvSeq
+}
+
+// pending returns who must decide now and how many options there are (seat None when over).
+func (l *live) pending() (seat, n int) {
+	if l.draft != nil {
+		if l.draft.Done() {
+			return engine.None, 0
+		}
+		return l.draft.Next(), len(l.draft.Options())
+	}
+	if l.g == nil || l.g.Over {
+		return engine.None, 0
+	}
+	d, ok := l.g.Decision()
+	if !ok {
+		return engine.None, 0
+	}
+	return d.Player, len(d.Options)
+}
+
+// applyLocal applies the next move to the in-memory game (no store, no checks of who).
+func (l *live) applyLocal(option int) error {
+	if l.draft != nil {
+		opts := l.draft.Options()
+		if option < 0 || option >= len(opts) {
+			return fmt.Errorf("draft option %d out of range", option)
+		}
+		p := l.draft.Next()
+		if err := l.draft.Pick(opts[option]); err != nil {
+			return err
+		}
+		l.logf("%s drafts %s.", l.cfg.Seats[p].Name, opts[option])
+		l.moves = append(l.moves, option)
+		if l.draft.Done() {
+			for i := range l.cfg.Setup.Players {
+				l.cfg.Setup.Players[i].Factions = append([]string(nil), l.draft.Picks[i]...)
+			}
+			l.draft = nil
+			if err := l.startGame(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := l.g.Apply(option); err != nil {
+		return err
+	}
+	l.moves = append(l.moves, option)
+	l.collectLog()
+	return nil
+}
+
+// Errors a client may get; none changes anything.
+var (
+	ErrNotYourTurn = errors.New("it is not your decision")
+	ErrStale       = errors.New("stale move: the game has moved on; reload")
+	ErrBadOption   = errors.New("no such option")
+	ErrBadToken    = errors.New("unknown seat token")
+	ErrGameOver    = errors.New("the game is over")
+)
+
+// move validates and records a decision of seat at move number n.
+func (l *live) move(ctx context.Context, seat, n, option int) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.moveLocked(ctx, seat, n, option); err != nil {
+		return err
+	}
+	l.broadcastLocked()
+	l.srv.kick(l)
+	return nil
+}
+
+func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
+	if l.broken != nil {
+		return l.broken
+	}
+	if n != len(l.moves) {
+		return ErrStale
+	}
+	who, count := l.pending()
+	if who == engine.None {
+		return ErrGameOver
+	}
+	if who != seat {
+		return ErrNotYourTurn
+	}
+	if option < 0 || option >= count {
+		return ErrBadOption
+	}
+	// durable first, then applied and announced
+	if err := l.srv.store.Append(ctx, l.id, n, option); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			l.srv.reloadLocked(ctx, l)
+			return ErrStale
+		}
+		return err
+	}
+	if err := l.applyLocal(option); err != nil {
+		l.broken = fmt.Errorf("game %s is broken: %w", l.id, err)
+		return l.broken
+	}
+	return nil
+}
+
+// stepAI makes one computer move if a computer seat is to decide. It reports
+// whether it moved.
+func (l *live) stepAI(ctx context.Context) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	who, count := l.pending()
+	if who == engine.None || l.ais[who] == nil || l.broken != nil {
+		return false
+	}
+	opt := 0
+	if l.draft != nil {
+		r := mrand.New(mrand.NewPCG(l.cfg.Setup.Seed, uint64(len(l.moves))))
+		opt = r.IntN(count)
+	} else {
+		v := l.g.View(who)
+		opt = l.ais[who].Choose(l.g, &v)
+	}
+	if err := l.moveLocked(ctx, who, len(l.moves), opt); err != nil {
+		return false
+	}
+	l.broadcastLocked()
+	return true
+}
+
+// Message is what a client receives: its view of the game.
+type Message struct {
+	Game      string        `json:"game"`
+	Move      int           `json:"move"`
+	Seat      int           `json:"seat"`
+	Seats     []SeatInfo    `json:"seats"`
+	Draft     *DraftView    `json:"draft,omitempty"`
+	View      *engine.View  `json:"view,omitempty"`
+	Log       []string      `json:"log"`
+	Options   []OptionLabel `json:"options,omitempty"`
+	Error     string        `json:"error,omitempty"`
+	Broken    string        `json:"broken,omitempty"`
+	Factions  [][]string    `json:"factions,omitempty"`
+	Spectator bool          `json:"spectator"`
+}
+
+// SeatInfo is public information about a seat.
+type SeatInfo struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+}
+
+// OptionLabel is a readable label for an option of the seat's pending decision.
+type OptionLabel struct {
+	Index int    `json:"index"`
+	Label string `json:"label"`
+	Text  string `json:"text,omitempty"`
+}
+
+// DraftView is the draft as a seat sees it (all public).
+type DraftView struct {
+	Next    int        `json:"next"`
+	Options []string   `json:"options"`
+	Picks   [][]string `json:"picks"`
+}
+
+func (l *live) messageLocked(seat int) Message {
+	m := Message{Game: l.id, Move: len(l.moves), Seat: seat, Spectator: seat == engine.None}
+	for _, s := range l.cfg.Seats {
+		m.Seats = append(m.Seats, SeatInfo{Name: s.Name, Kind: s.Kind})
+	}
+	if l.broken != nil {
+		m.Broken = l.broken.Error()
+	}
+	start := 0
+	if len(l.log) > 60 {
+		start = len(l.log) - 60
+	}
+	m.Log = append([]string(nil), l.log[start:]...)
+	if l.draft != nil {
+		dv := &DraftView{Next: l.draft.Next(), Picks: l.draft.Picks}
+		dv.Options = l.draft.Options()
+		m.Draft = dv
+		if seat == dv.Next {
+			for i, f := range dv.Options {
+				m.Options = append(m.Options, OptionLabel{Index: i, Label: f})
+			}
+		}
+		return m
+	}
+	v := l.g.View(seat)
+	m.View = &v
+	if v.Decision != nil && v.Decision.Mine {
+		for _, o := range v.Decision.Options {
+			m.Options = append(m.Options, OptionLabel{Index: o.Index, Label: present.Option(o, &v), Text: o.CardText})
+		}
+	}
+	return m
+}
+
+func (l *live) broadcastLocked() {
+	for s := range l.subs {
+		b, err := json.Marshal(l.messageLocked(s.seat))
+		if err != nil {
+			continue
+		}
+		select {
+		case s.ch <- b:
+		default: // a slow client: drop the oldest pending update, keep the newest
+			select {
+			case <-s.ch:
+			default:
+			}
+			select {
+			case s.ch <- b:
+			default:
+			}
+		}
+	}
+}
+
+// seatOf returns the seat a token holds, None for the spectator token.
+func (l *live) seatOf(token string) (int, error) {
+	for i, s := range l.cfg.Seats {
+		if token != "" && s.Token == token {
+			return i, nil
+		}
+	}
+	if token != "" && token == l.cfg.Spectator {
+		return engine.None, nil
+	}
+	return 0, ErrBadToken
+}

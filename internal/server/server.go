@@ -1,0 +1,499 @@
+// Package server serves Smash Up to browsers: a lobby to create games with
+// invite links, a game page, live updates over WebSocket, and a durable move
+// log in a store (embedded SQLite by default, PostgreSQL for several
+// instances). The server is authoritative: it accepts a decision only from
+// the seat it is pending for, only among the pending options, and only at the
+// current move number.
+package server
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	mrand "math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/store"
+)
+
+//go:embed web
+var webFS embed.FS
+
+// Server is the HTTP server state.
+type Server struct {
+	store  store.Store
+	mu     sync.Mutex
+	games  map[string]*live
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	kicks  chan *live
+	Logger *log.Logger
+}
+
+// New returns a server over st. Call Close when done.
+func New(st store.Store) *Server {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{store: st, games: map[string]*live{}, ctx: ctx, cancel: cancel, kicks: make(chan *live, 1024)}
+	s.wg.Add(1)
+	go s.aiLoop()
+	if n, ok := st.(store.Notifier); ok {
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			for ctx.Err() == nil {
+				err := n.Listen(ctx, s.remoteMove)
+				if ctx.Err() == nil && err != nil {
+					s.logf("listen: %v", err)
+					time.Sleep(time.Second)
+				}
+			}
+		}()
+	}
+	return s
+}
+
+// Close stops background work.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+func (s *Server) logf(format string, a ...any) {
+	if s.Logger != nil {
+		s.Logger.Printf(format, a...)
+	}
+}
+
+// kick asks the computer-player loop to look at a game.
+func (s *Server) kick(l *live) {
+	select {
+	case s.kicks <- l:
+	default:
+	}
+}
+
+func (s *Server) aiLoop() {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case l := <-s.kicks:
+			for i := 0; i < 10000 && s.ctx.Err() == nil; i++ {
+				if !l.stepAI(s.ctx) {
+					break
+				}
+			}
+		}
+	}
+}
+
+// remoteMove is told (by a shared store) that some instance appended move n.
+func (s *Server) remoteMove(id string, n int) {
+	s.mu.Lock()
+	l := s.games[id]
+	s.mu.Unlock()
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	if len(l.moves) <= n {
+		s.reloadLocked(s.ctx, l)
+		l.broadcastLocked()
+	}
+	l.mu.Unlock()
+	s.kick(l)
+}
+
+// reloadLocked brings l up to the store's log (another instance moved).
+func (s *Server) reloadLocked(ctx context.Context, l *live) {
+	_, moves, err := s.store.Load(ctx, l.id)
+	if err != nil {
+		return
+	}
+	for n := len(l.moves); n < len(moves); n++ {
+		if err := l.applyLocal(moves[n]); err != nil {
+			l.broken = err
+			return
+		}
+	}
+}
+
+// game returns the live game id, loading it from the store if needed.
+func (s *Server) game(ctx context.Context, id string) (*live, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if l, ok := s.games[id]; ok {
+		return l, nil
+	}
+	cfg, moves, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	l, err := rebuild(s, id, cfg, moves)
+	if err != nil {
+		return nil, err
+	}
+	s.games[id] = l
+	s.kick(l)
+	return l, nil
+}
+
+// Resume loads every stored game, so computer seats carry on after a restart.
+func (s *Server) Resume(ctx context.Context) error {
+	ids, err := s.store.List(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := s.game(ctx, id); err != nil {
+			s.logf("resume %s: %v", id, err)
+		}
+	}
+	return nil
+}
+
+// CreateRequest is the lobby's form.
+type CreateRequest struct {
+	Seats    []string   `json:"seats"`    // "human", "ai" or "random" per seat
+	Names    []string   `json:"names"`    // optional display names
+	Factions [][]string `json:"factions"` // per seat: two names, or empty for random
+	Mode     string     `json:"mode"`     // "chosen" (default), "random" or "draft"
+	Bases    string     `json:"bases"`    // "sets" (default: the factions' sets) or "all"
+	Seed     *uint64    `json:"seed"`
+}
+
+// CreateResponse tells the creator the invite links.
+type CreateResponse struct {
+	ID        string   `json:"id"`
+	Links     []string `json:"links"` // one per seat ("" for computer seats)
+	Spectator string   `json:"spectator"`
+}
+
+// Create makes a new game and stores it.
+func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
+	n := len(req.Seats)
+	if n < 2 || n > 4 {
+		return CreateResponse{}, fmt.Errorf("a game needs 2 to 4 seats, got %d", n)
+	}
+	var seed uint64
+	if req.Seed != nil {
+		seed = *req.Seed
+	} else {
+		seed = mrand.Uint64() >> 12
+	}
+	rng := mrand.New(mrand.NewPCG(seed, 77))
+	cfg := Config{Spectator: newToken()}
+	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n)}
+	humans := 0
+	for i, k := range req.Seats {
+		switch k {
+		case Human, Greedy, Random:
+		default:
+			return CreateResponse{}, fmt.Errorf("seat %d: unknown kind %q (human, ai or random)", i+1, k)
+		}
+		if k == Human {
+			humans++
+		}
+		name := fmt.Sprintf("Player %d", i+1)
+		if i < len(req.Names) && strings.TrimSpace(req.Names[i]) != "" {
+			name = strings.TrimSpace(req.Names[i])
+			if len(name) > 24 {
+				name = name[:24]
+			}
+		}
+		if k != Human {
+			name += " (computer)"
+		}
+		cfg.Seats = append(cfg.Seats, Seat{Kind: k, Name: name, Token: newToken()})
+	}
+	playable := engine.PlayableFactions()
+	switch req.Mode {
+	case "draft":
+		if len(playable) < 2*n {
+			return CreateResponse{}, fmt.Errorf("only %d playable factions: not enough to draft for %d players", len(playable), n)
+		}
+		cfg.Draft = true
+		cfg.DraftPool = playable
+		cfg.First = rng.IntN(n)
+	case "random", "":
+		if req.Mode == "" && len(req.Factions) > 0 {
+			req.Mode = "chosen"
+		}
+		fallthrough
+	case "chosen":
+		used := map[string]bool{}
+		for i := 0; i < n; i++ {
+			var fs []string
+			if req.Mode == "chosen" && i < len(req.Factions) && len(req.Factions[i]) > 0 {
+				if len(req.Factions[i]) != 2 {
+					return CreateResponse{}, fmt.Errorf("seat %d needs exactly two factions", i+1)
+				}
+				for _, f := range req.Factions[i] {
+					cf := engine.CanonicalFaction(f)
+					if cf == "" || !engine.FactionPlayable(cf) {
+						return CreateResponse{}, fmt.Errorf("seat %d: %q is not a playable faction", i+1, f)
+					}
+					if used[cf] {
+						return CreateResponse{}, fmt.Errorf("faction %s is chosen twice", cf)
+					}
+					used[cf] = true
+					fs = append(fs, cf)
+				}
+			}
+			cfg.Setup.Players[i].Factions = fs
+		}
+		for i := 0; i < n; i++ {
+			for len(cfg.Setup.Players[i].Factions) < 2 {
+				var free []string
+				for _, f := range playable {
+					if !used[f] {
+						free = append(free, f)
+					}
+				}
+				if len(free) == 0 {
+					return CreateResponse{}, errors.New("not enough playable factions for every seat")
+				}
+				f := free[rng.IntN(len(free))]
+				used[f] = true
+				cfg.Setup.Players[i].Factions = append(cfg.Setup.Players[i].Factions, f)
+			}
+		}
+	default:
+		return CreateResponse{}, fmt.Errorf("unknown mode %q (chosen, random or draft)", req.Mode)
+	}
+	if humans == 0 {
+		// a game of computers only is allowed (spectated)
+	}
+	id := newID()
+	raw, err := json.Marshal(cfg)
+	if err != nil {
+		return CreateResponse{}, err
+	}
+	// validate before storing: the game must start
+	l, err := rebuild(s, id, raw, nil)
+	if err != nil {
+		return CreateResponse{}, err
+	}
+	if err := s.store.Create(ctx, id, raw); err != nil {
+		return CreateResponse{}, err
+	}
+	s.mu.Lock()
+	s.games[id] = l
+	s.mu.Unlock()
+	s.kick(l)
+	resp := CreateResponse{ID: id, Spectator: "/g/" + id + "?t=" + cfg.Spectator}
+	for _, st := range cfg.Seats {
+		if st.Kind == Human {
+			resp.Links = append(resp.Links, "/g/"+id+"?t="+st.Token)
+		} else {
+			resp.Links = append(resp.Links, "")
+		}
+	}
+	return resp, nil
+}
+
+// Handler returns the HTTP routes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(webFS, "web")
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	page := func(name string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			b, err := webFS.ReadFile("web/" + name)
+			if err != nil {
+				http.Error(w, "missing page", 500)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(b)
+		}
+	}
+	mux.HandleFunc("GET /{$}", page("lobby.html"))
+	mux.HandleFunc("GET /g/{id}", page("game.html"))
+	mux.HandleFunc("GET /api/factions", s.handleFactions)
+	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("GET /api/games/{id}", s.handleState)
+	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
+	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
+	return mux
+}
+
+type apiError struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) handleFactions(w http.ResponseWriter, r *http.Request) {
+	type fv struct {
+		Name     string `json:"name"`
+		Playable bool   `json:"playable"`
+	}
+	var out []fv
+	for _, f := range engine.Factions() {
+		out = append(out, fv{f, engine.FactionPlayable(f)})
+	}
+	writeJSON(w, 200, out)
+}
+
+func (s *Server) handleCard(w http.ResponseWriter, r *http.Request) {
+	d, err := engine.Lookup(r.PathValue("name"))
+	if err != nil {
+		writeJSON(w, 404, apiError{err.Error()})
+		return
+	}
+	writeJSON(w, 200, engine.DefView(d))
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req CreateRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		writeJSON(w, 400, apiError{"bad request: " + err.Error()})
+		return
+	}
+	resp, err := s.Create(r.Context(), req)
+	if err != nil {
+		writeJSON(w, 400, apiError{err.Error()})
+		return
+	}
+	writeJSON(w, 200, resp)
+}
+
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, int, bool) {
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		code := 500
+		if errors.Is(err, store.ErrNotFound) {
+			code = 404
+		}
+		writeJSON(w, code, apiError{err.Error()})
+		return nil, 0, false
+	}
+	seat, err := l.seatOf(r.URL.Query().Get("t"))
+	if err != nil {
+		writeJSON(w, 403, apiError{err.Error()})
+		return nil, 0, false
+	}
+	return l, seat, true
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	m := l.messageLocked(seat)
+	l.mu.Unlock()
+	writeJSON(w, 200, m)
+}
+
+// MoveRequest is a decision sent by a seat.
+type MoveRequest struct {
+	Move   int `json:"move"`
+	Option int `json:"option"`
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	if seat == engine.None {
+		writeJSON(w, 403, apiError{"spectators cannot move"})
+		return
+	}
+	var req MoveRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		writeJSON(w, 400, apiError{"bad request: " + err.Error()})
+		return
+	}
+	if err := l.move(r.Context(), seat, req.Move, req.Option); err != nil {
+		code := 409
+		if errors.Is(err, ErrBadOption) {
+			code = 400
+		}
+		writeJSON(w, code, apiError{err.Error()})
+		return
+	}
+	l.mu.Lock()
+	m := l.messageLocked(seat)
+	l.mu.Unlock()
+	writeJSON(w, 200, m)
+}
+
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	sub := &subscriber{seat: seat, ch: make(chan []byte, 8)}
+	l.mu.Lock()
+	l.subs[sub] = struct{}{}
+	first, _ := json.Marshal(l.messageLocked(seat)) // catch up at once
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		delete(l.subs, sub)
+		l.mu.Unlock()
+	}()
+	ctx := c.CloseRead(r.Context())
+	if err := c.Write(ctx, websocket.MessageText, first); err != nil {
+		return
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.ctx.Done():
+			c.Close(websocket.StatusGoingAway, "server stopping")
+			return
+		case b := <-sub.ch:
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := c.Write(wctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				return
+			}
+		}
+	}
+}
+
+// ParseSeats reads "human,ai" style seat lists.
+func ParseSeats(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+var _ = strconv.Itoa

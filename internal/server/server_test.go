@@ -1,0 +1,447 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	_ "github.com/smashup/smashup/internal/cards"
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/store"
+)
+
+func newSQLiteServer(t *testing.T, path string) *Server {
+	t.Helper()
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(st)
+	t.Cleanup(func() { s.Close(); st.Close() })
+	return s
+}
+
+func seed(n uint64) *uint64 { return &n }
+
+// publicOrMine reports whether seat may see card c right now.
+func publicOrMine(g *engine.Game, c, seat int) bool {
+	cd := g.Cards[c]
+	switch cd.Zone {
+	case engine.ZInPlay, engine.ZDiscard, engine.ZBaseInPlay, engine.ZBaseDiscard:
+		return true
+	case engine.ZHand:
+		return int(cd.Ctrl) == seat
+	case engine.ZSetAside:
+		return cd.Flags&engine.FRevealed != 0 || int(cd.Ctrl) == seat
+	}
+	return false
+}
+
+// checkHidden walks a message as the client receives it and fails if it names
+// a card the seat may not see.
+func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	g := l.g
+	if g == nil {
+		return
+	}
+	mine := map[int]bool{}
+	if d, ok := g.Decision(); ok && d.Player == seat {
+		for _, o := range d.Options { // a decider may see what it chooses among (e.g. a looked-at hand)
+			if o.Card >= 0 {
+				mine[int(o.Card)] = true
+			}
+		}
+	}
+	var walk func(v any, path string)
+	walk = func(v any, path string) {
+		switch x := v.(type) {
+		case map[string]any:
+			if id, ok := x["ID"].(float64); ok {
+				if _, isCard := x["Name"]; isCard && !publicOrMine(g, int(id), seat) && !mine[int(id)] {
+					t.Fatalf("seat %d was sent %s (card %d, %s, zone %v) at %s", seat, x["Name"], int(id), g.Name(int(id)), g.Cards[int(id)].Zone, path)
+				}
+			}
+			if c, ok := x["Card"].(float64); ok && c >= 0 && x["Kind"] != nil && x["Index"] != nil {
+				if !publicOrMine(g, int(c), seat) && !mine[int(c)] {
+					t.Fatalf("seat %d was sent option about hidden card %s at %s", seat, g.Name(int(c)), path)
+				}
+			}
+			for k, y := range x {
+				walk(y, path+"."+k)
+			}
+		case []any:
+			for i, y := range x {
+				walk(y, fmt.Sprintf("%s[%d]", path, i))
+			}
+		}
+	}
+	walk(m, "")
+	if seat == engine.None {
+		if h, ok := m["view"].(map[string]any)["Hand"]; ok && h != nil {
+			t.Fatalf("a spectator was sent a hand: %v", h)
+		}
+	}
+}
+
+// TestHiddenInformationOverFullGames plays whole games between two human seats
+// (chosen at random by the test) and checks every message each seat and a
+// spectator would receive.
+func TestHiddenInformationOverFullGames(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "h.db"))
+	ctx := context.Background()
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	for gi := 0; gi < games; gi++ {
+		resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human", "human"}, Mode: "random", Seed: seed(uint64(100 + gi))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, _ := s.game(ctx, resp.ID)
+		rng := rand.New(rand.NewPCG(uint64(gi), 9))
+		for n := 0; n < 3000; n++ {
+			l.mu.Lock()
+			for _, seat := range []int{0, 1, 2, engine.None} {
+				raw, _ := json.Marshal(l.messageLocked(seat))
+				checkHidden(t, l, seat, raw)
+			}
+			who, count := l.pending()
+			moves := len(l.moves)
+			l.mu.Unlock()
+			if who == engine.None {
+				break
+			}
+			// a wrong seat, a stale number and a bad option are all refused and change nothing
+			if err := l.move(ctx, (who+1)%3, moves, 0); err != ErrNotYourTurn {
+				t.Fatalf("wrong seat: %v", err)
+			}
+			if err := l.move(ctx, who, moves+1, 0); err != ErrStale {
+				t.Fatalf("stale move: %v", err)
+			}
+			if err := l.move(ctx, who, moves, count); err != ErrBadOption {
+				t.Fatalf("bad option: %v", err)
+			}
+			if err := l.move(ctx, who, moves, rng.IntN(count)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !l.g.Over {
+			t.Fatalf("game %d did not finish", gi)
+		}
+	}
+}
+
+// TestRestartLosesNothing stops a server mid-game and starts another on the same file.
+func TestRestartLosesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.db")
+	ctx := context.Background()
+	st, _ := store.OpenSQLite(path)
+	s := New(st)
+	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", Seed: seed(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := s.game(ctx, resp.ID)
+	for i := 0; i < 40; i++ {
+		l.mu.Lock()
+		who, count := l.pending()
+		n := len(l.moves)
+		l.mu.Unlock()
+		if err := l.move(ctx, who, n, i%count); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.mu.Lock()
+	before := *l.g
+	moves := len(l.moves)
+	l.mu.Unlock()
+	s.Close() // "kill" the server: nothing is flushed on close that was not already durable
+	st.Close()
+
+	s2 := newSQLiteServer(t, path)
+	if err := s2.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := s2.game(ctx, resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l2.moves) != moves {
+		t.Fatalf("after restart %d moves, before %d", len(l2.moves), moves)
+	}
+	if *l2.g != before {
+		t.Fatal("the restored game differs from the game before the restart")
+	}
+}
+
+// TestComputerGameOverWebSocket creates a person-vs-computer game over HTTP and
+// plays the person's seat from a WebSocket client until the game ends.
+func TestComputerGameOverWebSocket(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "w.db"))
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	body := `{"seats":["human","ai"],"mode":"random","seed":11}`
+	r, err := http.Post(ts.URL+"/api/games", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cr CreateResponse
+	json.NewDecoder(r.Body).Decode(&cr)
+	r.Body.Close()
+	if cr.ID == "" || cr.Links[0] == "" || cr.Links[1] != "" {
+		t.Fatalf("create: %+v", cr)
+	}
+	token := strings.Split(cr.Links[0], "t=")[1]
+	played := playOverWS(t, ts.URL, cr.ID, token, 0, 5000)
+	if played == 0 {
+		t.Fatal("the person never got to decide")
+	}
+	// a forged token is refused
+	rr, _ := http.Get(ts.URL + "/api/games/" + cr.ID + "?t=forged")
+	if rr.StatusCode != 403 {
+		t.Fatalf("forged token: status %d", rr.StatusCode)
+	}
+}
+
+// playOverWS plays seat's decisions (first option) from a WebSocket until the game is over.
+// It returns how many decisions it made.
+func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws?t=" + token
+	c, _, err := websocket.Dial(ctx, wsURL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
+	made, lastSent := 0, -1
+	for i := 0; i < limit; i++ {
+		_, raw, err := c.Read(ctx)
+		if err != nil {
+			t.Fatalf("read: %v", err)
+		}
+		var m Message
+		json.Unmarshal(raw, &m)
+		if m.View != nil && m.View.Over {
+			return made
+		}
+		if len(m.Options) > 0 && m.Move != lastSent {
+			lastSent = m.Move
+			b, _ := json.Marshal(MoveRequest{Move: m.Move, Option: m.Options[0].Index})
+			resp, err := http.Post(base+"/api/games/"+id+"/move?t="+token, "application/json", strings.NewReader(string(b)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			made++
+		}
+	}
+	t.Fatal("game did not end")
+	return made
+}
+
+// TestTwoInstancesShareAPostgresStore runs two servers on one PostgreSQL
+// database: a move made through one reaches a client of the other.
+func TestTwoInstancesShareAPostgresStore(t *testing.T) {
+	url := os.Getenv("SMASHUP_TEST_PG")
+	if url == "" {
+		t.Skip("SMASHUP_TEST_PG not set (CI starts a throwaway PostgreSQL)")
+	}
+	ctx := context.Background()
+	stA, err := store.OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stB, _ := store.OpenPostgres(ctx, url)
+	a, b := New(stA), New(stB)
+	defer func() { a.Close(); b.Close(); stA.Close(); stB.Close() }()
+	ta, tb := httptest.NewServer(a.Handler()), httptest.NewServer(b.Handler())
+	defer ta.Close()
+	defer tb.Close()
+	resp, err := a.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", Seed: seed(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok0 := strings.Split(resp.Links[0], "t=")[1]
+	tok1 := strings.Split(resp.Links[1], "t=")[1]
+	// a client of instance B watches seat 1
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(wctx, "ws"+strings.TrimPrefix(tb.URL, "http")+"/api/games/"+resp.ID+"/ws?t="+tok1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
+	_, raw, _ := c.Read(wctx)
+	var m Message
+	json.Unmarshal(raw, &m)
+	if m.Move != 0 {
+		t.Fatalf("first message at move %d", m.Move)
+	}
+	// seat 0 moves through instance A
+	la, _ := a.game(ctx, resp.ID)
+	la.mu.Lock()
+	who, _ := la.pending()
+	la.mu.Unlock()
+	tok := tok0
+	if who == 1 {
+		tok = tok1
+	}
+	body := `{"move":0,"option":0}`
+	r, err := http.Post(ta.URL+"/api/games/"+resp.ID+"/move?t="+tok, "application/json", strings.NewReader(body))
+	if err != nil || r.StatusCode != 200 {
+		t.Fatalf("move through A: %v %v", err, r.Status)
+	}
+	for {
+		_, raw, err := c.Read(wctx)
+		if err != nil {
+			t.Fatalf("instance B never announced the move: %v", err)
+		}
+		json.Unmarshal(raw, &m)
+		if m.Move == 1 {
+			break
+		}
+	}
+	// the same move number sent to B is now stale there too
+	r, _ = http.Post(tb.URL+"/api/games/"+resp.ID+"/move?t="+tok, "application/json", strings.NewReader(body))
+	if r.StatusCode != 409 {
+		t.Fatalf("a second writer of move 0 got %s", r.Status)
+	}
+}
+
+// TestLoad plays many computer-vs-computer games at once over WebSocket: each
+// seat is a client that answers its decisions at random. It reports decisions
+// per second and the 99th-percentile time from sending a decision to receiving
+// the new state, and checks that every game's final state equals a replay of its log.
+func TestLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("load test skipped in -short mode")
+	}
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "load.db"))
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	const games, maxMoves = 12, 300 // each game is played to its end or to move 300
+	ctx := context.Background()
+	type result struct {
+		lat []time.Duration
+		err error
+	}
+	results := make(chan result, games*2)
+	start := time.Now()
+	ids := make([]string, games)
+	for gi := 0; gi < games; gi++ {
+		resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", Seed: seed(uint64(1000 + gi))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[gi] = resp.ID
+		for seat := 0; seat < 2; seat++ {
+			tok := strings.Split(resp.Links[seat], "t=")[1]
+			go func(id, tok string, seat int) {
+				results <- loadClient(ts.URL, id, tok, seat, maxMoves)
+			}(resp.ID, tok, seat)
+		}
+	}
+	var all []time.Duration
+	for i := 0; i < games*2; i++ {
+		r := <-results
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		all = append(all, r.lat...)
+	}
+	elapsed := time.Since(start)
+	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+	p99 := all[len(all)*99/100]
+	t.Logf("load: %d games, %d decisions in %v: %.0f decisions/s, p50 %v, p99 %v", games, len(all), elapsed.Round(time.Millisecond),
+		float64(len(all))/elapsed.Seconds(), all[len(all)/2], p99)
+	if dir := os.Getenv("SMASHUP_ARTIFACTS"); dir != "" {
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, "load.txt"), []byte(fmt.Sprintf("games %d decisions %d elapsed %v decisions/s %.0f p50 %v p99 %v\n",
+			games, len(all), elapsed, float64(len(all))/elapsed.Seconds(), all[len(all)/2], p99)), 0o644)
+	}
+	// nothing lost: each game's state equals a replay of its stored log
+	for _, id := range ids {
+		cfg, moves, err := s.store.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		re, err := rebuild(s, id, cfg, moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, _ := s.game(ctx, id)
+		l.mu.Lock()
+		same := *l.g == *re.g && len(l.moves) == len(moves)
+		l.mu.Unlock()
+		if !same {
+			t.Fatalf("game %s differs from the replay of its log", id)
+		}
+	}
+}
+
+func loadClient(base, id, tok string, seat, limit int) (res struct {
+	lat []time.Duration
+	err error
+}) {
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws?t="+tok, nil)
+	if err != nil {
+		res.err = err
+		return
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
+	rng := rand.New(rand.NewPCG(uint64(seat), 5))
+	var sentAt time.Time
+	waiting := -1
+	for {
+		_, raw, err := c.Read(ctx)
+		if err != nil {
+			res.err = fmt.Errorf("seat %d read: %w", seat, err)
+			return
+		}
+		var m Message
+		if err := json.Unmarshal(raw, &m); err != nil {
+			res.err = err
+			return
+		}
+		if waiting >= 0 && m.Move > waiting {
+			res.lat = append(res.lat, time.Since(sentAt))
+			waiting = -1
+		}
+		if (m.View != nil && m.View.Over) || m.Move >= limit {
+			return // both seats see the same move number, so both stop
+		}
+		if len(m.Options) > 0 && waiting < 0 {
+			b, _ := json.Marshal(MoveRequest{Move: m.Move, Option: m.Options[rng.IntN(len(m.Options))].Index})
+			waiting = m.Move
+			sentAt = time.Now()
+			resp, err := http.Post(base+"/api/games/"+id+"/move?t="+tok, "application/json", strings.NewReader(string(b)))
+			if err != nil {
+				res.err = err
+				return
+			}
+			resp.Body.Close()
+		}
+	}
+}

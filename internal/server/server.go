@@ -48,17 +48,27 @@ func New(st store.Store) *Server {
 	s.wg.Add(1)
 	go s.aiLoop()
 	if n, ok := st.(store.Notifier); ok {
+		first := make(chan struct{})
+		var once sync.Once
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
 			for ctx.Err() == nil {
-				err := n.Listen(ctx, s.remoteMove)
+				err := n.Listen(ctx, func() {
+					once.Do(func() { close(first) })
+					s.catchUp() // moves made while we were not listening
+				}, s.remoteMove)
 				if ctx.Err() == nil && err != nil {
 					s.logf("listen: %v", err)
 					time.Sleep(time.Second)
 				}
 			}
 		}()
+		select { // serve only once other instances' moves will reach us
+		case <-first:
+		case <-time.After(10 * time.Second):
+			s.logf("listen: not subscribed yet; going on")
+		}
 	}
 	return s
 }
@@ -114,6 +124,26 @@ func (s *Server) remoteMove(id string, n int) {
 	}
 	l.mu.Unlock()
 	s.kick(l)
+}
+
+// catchUp reloads every game in memory from the store.
+func (s *Server) catchUp() {
+	s.mu.Lock()
+	ls := make([]*live, 0, len(s.games))
+	for _, l := range s.games {
+		ls = append(ls, l)
+	}
+	s.mu.Unlock()
+	for _, l := range ls {
+		l.mu.Lock()
+		before := len(l.moves)
+		s.reloadLocked(s.ctx, l)
+		if len(l.moves) != before {
+			l.broadcastLocked()
+		}
+		l.mu.Unlock()
+		s.kick(l)
+	}
 }
 
 // reloadLocked brings l up to the store's log (another instance moved).

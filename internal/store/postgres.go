@@ -140,9 +140,9 @@ func (p *Postgres) List(ctx context.Context) ([]string, error) {
 	return ids, rows.Err()
 }
 
-// Listen implements Notifier: fn is called for every move any instance appends,
-// until ctx ends.
-func (p *Postgres) Listen(ctx context.Context, fn func(id string, n int)) error {
+// Listen implements Notifier: ready is called once the subscription is in
+// place, then fn for every move any instance appends, until ctx ends.
+func (p *Postgres) Listen(ctx context.Context, ready func(), fn func(id string, n int)) error {
 	conn, err := pgx.Connect(ctx, p.url)
 	if err != nil {
 		return err
@@ -151,6 +151,7 @@ func (p *Postgres) Listen(ctx context.Context, fn func(id string, n int)) error 
 	if _, err := conn.Exec(ctx, "LISTEN "+pgChannel); err != nil {
 		return err
 	}
+	ready()
 	for {
 		note, err := conn.WaitForNotification(ctx)
 		if err != nil {

@@ -30,7 +30,8 @@ type Store interface {
 }
 
 // Notifier is implemented by stores shared between server instances: it
-// reports moves appended by any instance.
+// reports moves appended by any instance. ready is called each time the
+// subscription is (re)established; moves appended before that are not reported.
 type Notifier interface {
-	Listen(ctx context.Context, fn func(id string, n int)) error
+	Listen(ctx context.Context, ready func(), fn func(id string, n int)) error
 }

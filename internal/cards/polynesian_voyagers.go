@@ -6,12 +6,12 @@ import "github.com/smashup/smashup/internal/engine"
 
 // basesWithout lists the bases where p has no minions.
 func basesWithout(g *G, p int) []int {
-	return where(g.BaseSlots(), func(s int) bool { return len(g.MinionsAt(s, p)) == 0 })
+	return where(g.BaseSlots(), func(s int) bool { return g.MinionCountAt(s, p) == 0 })
 }
 
 // basesWith lists the bases where p has at least one minion.
 func basesWith(g *G, p int) []int {
-	return where(g.BaseSlots(), func(s int) bool { return len(g.MinionsAt(s, p)) > 0 })
+	return where(g.BaseSlots(), func(s int) bool { return g.MinionCountAt(s, p) > 0 })
 }
 
 var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {

@@ -7,7 +7,7 @@ package engine
 
 // HasName reports whether card c bears name (case and punctuation ignored).
 func (g *Game) HasName(c int, name string) bool {
-	if Normalize(g.Name(c)) == Normalize(name) {
+	if normEqual(g.NormName(c), name) {
 		return true
 	}
 	d := g.def(c)
@@ -16,12 +16,13 @@ func (g *Game) HasName(c int, name string) bool {
 
 // NamedAt returns the cards in play at slot s that bear name.
 func (g *Game) NamedAt(s int, name string) []int {
-	var out []int
-	for _, c := range g.OnBase(s) {
-		if g.HasName(c, name) {
+	var out []int // the matching cards, in the order they were played (as OnBase)
+	for c := range g.onTable {
+		if g.Cards[c].Zone == ZInPlay && int(g.Cards[c].Base) == s && g.HasName(c, name) {
 			out = append(out, c)
 		}
 	}
+	g.sortByPos(out)
 	return out
 }
 
@@ -29,7 +30,7 @@ func (g *Game) NamedAt(s int, name string) []int {
 func (g *Game) OwnsCardNamed(p int, t CardType, name string) bool {
 	n := Normalize(name)
 	for i := 0; i < int(g.NCards); i++ {
-		if int(g.Cards[i].Owner) == p && g.def(i).Type == t && Normalize(g.def(i).Name) == n {
+		if int(g.Cards[i].Owner) == p && g.def(i).Type == t && defNorm[g.Cards[i].Def] == n {
 			return true
 		}
 	}

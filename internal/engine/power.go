@@ -118,7 +118,7 @@ func (g *Game) Breakpoint(s int) int {
 // Qualifies reports whether p can earn VP at slot s: at least one minion
 // there, or at least 1 power there.
 func (g *Game) Qualifies(s, p int) bool {
-	return len(g.MinionsAt(s, p)) > 0 || g.PowerAt(s, p) > 0
+	return g.MinionCountAt(s, p) > 0 || g.PowerAt(s, p) > 0
 }
 
 // Places returns, for each player, the place (1..3) they take at slot s, or 0.

@@ -1,0 +1,40 @@
+package engine
+
+// Name comparison without allocating: the many "a card named X" checks in
+// card code compare a card's folded name (defNorm, computed once per
+// definition) with a name written in the code.
+
+// normEqual reports whether Normalize(raw) == norm. ASCII names (all of the
+// names card code writes) are folded on the fly; others go through Normalize.
+func normEqual(norm, raw string) bool {
+	k := 0         // bytes of norm matched so far
+	space := false // a run of spaces is pending (emitted before the next letter)
+	for i := 0; i < len(raw); i++ {
+		b := raw[i]
+		if b >= 0x80 {
+			return Normalize(raw) == norm
+		}
+		switch b {
+		case '\'', '.', ',', '!', '?', '-', '"':
+			continue
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+			space = k > 0
+			continue
+		}
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if space {
+			if k >= len(norm) || norm[k] != ' ' {
+				return false
+			}
+			k++
+			space = false
+		}
+		if k >= len(norm) || norm[k] != b {
+			return false
+		}
+		k++
+	}
+	return k == len(norm)
+}

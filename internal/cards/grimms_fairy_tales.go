@@ -242,7 +242,7 @@ var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 
 // nameInText reports whether the printed name of card c appears in text.
 func nameInText(g *G, c int, text string) bool {
-	return strings.Contains(" "+engine.Normalize(text)+" ", " "+engine.Normalize(g.Name(c))+" ")
+	return strings.Contains(" "+engine.Normalize(text)+" ", " "+g.NormName(c)+" ")
 }
 
 var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {

@@ -120,6 +120,5 @@ func isCurrent(g *G, p int) bool { return int(g.Current) == p }
 
 // cardsNamed filters by printed name.
 func named(g *G, name string) func(int) bool {
-	n := engine.Normalize(name)
-	return func(c int) bool { return g.NormName(c) == n }
+	return func(c int) bool { return g.NameIs(c, name) }
 }

@@ -112,6 +112,7 @@ func (g *Game) hookCards(h uint16, buf []int16) []int16 {
 // Registry-wide facts used to skip whole scans.
 var (
 	defNorm        []string  // Normalize of each definition's name
+	defOffTrig     []bool    // the definition has a trigger from outside play
 	trigKinds      [4]uint64 // event kinds some definition triggers on
 	offTableKinds  [4]uint64 // ... from a zone other than play (e.g. the discard pile)
 	specialWindows uint64    // windows some definition has Specials for
@@ -120,6 +121,7 @@ var (
 func registerHooks(d *Def) {
 	defHooks = append(defHooks, hooksOf(d))
 	defNorm = append(defNorm, Normalize(d.Name))
+	defOffTrig = append(defOffTrig, offTrig(d))
 	for _, t := range d.Triggers {
 		trigKinds[t.On>>6] |= 1 << (t.On & 63)
 		if t.From != ZInPlay {
@@ -151,6 +153,9 @@ func CheckHooks() error {
 	for _, d := range defs {
 		if defHooks[d.ID] != hooksOf(d) {
 			return fmt.Errorf("%s: behaviour changed after registration", d.Key)
+		}
+		if defOffTrig[d.ID] != offTrig(d) {
+			return fmt.Errorf("%s: triggers changed after registration", d.Key)
 		}
 		if defNorm[d.ID] != Normalize(d.Name) {
 			return fmt.Errorf("%s: renamed after registration", d.Key)

@@ -32,6 +32,9 @@ func (g *Game) refreshLent() {
 		}
 		g.Lent = 0
 	}
+	if g.Hooked&hLends == 0 {
+		return // no card of this game lends (static.go)
+	}
 	for i := range g.onTable {
 		c := &g.Cards[i]
 		d := defs[c.Def]

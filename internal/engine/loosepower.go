@@ -7,6 +7,9 @@ package engine
 func (g *Game) loosePowerAt(s, p int) int {
 	t := 0
 	for i := range g.onTable {
+		if g.Hooked&hLoosePower == 0 {
+			break // no card of this game has one (static.go)
+		}
 		c := &g.Cards[i]
 		if defHooks[c.Def]&hLoosePower == 0 || c.Zone != ZInPlay {
 			continue

@@ -38,3 +38,7 @@ func normEqual(norm, raw string) bool {
 	}
 	return k == len(norm)
 }
+
+// NameIs reports whether the printed name of card c is name (case and
+// punctuation ignored, as Normalize); AlsoNamed does not count (see HasName).
+func (g *Game) NameIs(c int, name string) bool { return normEqual(g.NormName(c), name) }

@@ -25,6 +25,9 @@ func (g *Game) Power(c int) int {
 }
 
 func (g *Game) modsFor(c int) int {
+	if g.Hooked&hPowerMod == 0 {
+		return g.effectPower(c) // no card of this game has a PowerMod (static.go)
+	}
 	cd := &g.Cards[c]
 	p := 0
 	for i := range g.onTable {
@@ -38,6 +41,13 @@ func (g *Game) modsFor(c int) int {
 		}
 		p += sd.PowerMod(g, i, c)
 	}
+	return p + g.effectPower(c)
+}
+
+// effectPower is the power temporary effects give minion c in play.
+func (g *Game) effectPower(c int) int {
+	cd := &g.Cards[c]
+	p := 0
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
 		switch e.Kind {
@@ -60,11 +70,13 @@ func (g *Game) modsFor(c int) int {
 
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
 func (g *Game) PowerAt(s, p int) int {
+	var arr [32]int16
+	srcs := g.powerSources(arr[:0])
 	t := 0
 	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
-			t += g.PowerGiven(i)
+			t += g.powerGivenFrom(i, srcs)
 		}
 	}
 	return t + g.loosePowerAt(s, p)
@@ -72,11 +84,13 @@ func (g *Game) PowerAt(s, p int) int {
 
 // TotalAt returns the total power of all minions at base slot s.
 func (g *Game) TotalAt(s int) int {
+	var arr [32]int16
+	srcs := g.powerSources(arr[:0])
 	t := 0 // the sum of PowerAt over the players, in one walk
 	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
-			t += g.PowerGiven(i)
+			t += g.powerGivenFrom(i, srcs)
 		}
 	}
 	for p := 0; p < int(g.NPlayers); p++ {

@@ -113,10 +113,9 @@ func canonicalFaction(name string) string {
 
 // CanonicalFaction returns the registered spelling of a faction name, or "".
 func CanonicalFaction(name string) string {
-	n := Normalize(name)
 	r := registry()
 	for i, f := range r.factions {
-		if r.norm[i] == n {
+		if normEqual(r.norm[i], name) {
 			return f
 		}
 	}
@@ -138,6 +137,7 @@ func (g *Game) newCardDef(d *Def, owner int, z Zone) (int, error) {
 	i := int(g.NCards)
 	g.NCards++
 	g.Cards[i] = Card{Def: d.ID, Owner: int8(owner), Ctrl: int8(owner), Zone: z, Base: None, On: None, Pos: g.nextPos()}
+	g.noteCard(i)
 	g.setZone(i, z)
 	return i, nil
 }

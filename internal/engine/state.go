@@ -335,6 +335,11 @@ type Game struct {
 	Table [(MaxCards + 63) / 64]uint64
 	// Lent is derived: 1 + the card carrying FLent, or 0 (lent.go).
 	Lent int16
+	// Hooked and OffTrig are derived and fixed once the cards are made
+	// (static.go): the union of the hook masks of every card of the game, and
+	// a bit per card whose definition triggers from outside play.
+	Hooked  uint16
+	OffTrig [(MaxCards + 63) / 64]uint64
 }
 
 // Game options bits.

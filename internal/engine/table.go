@@ -43,7 +43,7 @@ func (g *Game) checkTable() bool {
 			want[i>>6] |= 1 << (i & 63)
 		}
 	}
-	if want != g.Table {
+	if want != g.Table || !g.checkStatic() {
 		return false
 	}
 	for i := 0; i < int(g.NCards); i++ {

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // rand returns a deterministic pseudo-random number (splitmix64).
 func (g *Game) rand() uint64 {
 	g.Rng += 0x9e3779b97f4a7c15
@@ -421,9 +423,14 @@ func (g *Game) collectTriggers(ev Event) {
 		return // nothing anywhere triggers on this kind of event
 	}
 	if kindIn(&offTableKinds, ev.Kind) {
-		for i := 0; i < int(g.NCards); i++ {
-			if defHooks[g.Cards[i].Def]&hTriggers != 0 {
-				g.collectTriggersOf(i, ev)
+		// every card in index order that may trigger: the cards in play and
+		// those triggering from elsewhere (static.go)
+		for w := range g.Table {
+			for word := g.Table[w] | g.OffTrig[w]; word != 0; word &= word - 1 {
+				i := w<<6 | bits.TrailingZeros64(word)
+				if defHooks[g.Cards[i].Def]&hTriggers != 0 {
+					g.collectTriggersOf(i, ev)
+				}
 			}
 		}
 		return

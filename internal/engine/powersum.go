@@ -1,0 +1,57 @@
+package engine
+
+// Summing power over many minions (TotalAt, PowerAt): the cards whose
+// PowerMod applies are found once per sum instead of once per minion.
+// PowerMod and TotalPower only read the game, so the list stays right for
+// the whole sum; the results are those of Power and PowerGiven.
+
+// powerSources appends to buf the live cards with a PowerMod, in index order.
+func (g *Game) powerSources(buf []int16) []int16 {
+	if g.Hooked&hPowerMod == 0 {
+		return buf // no card of this game has one (static.go)
+	}
+	for i := range g.onTable {
+		if defHooks[g.Cards[i].Def]&hPowerMod != 0 && g.live(i) {
+			buf = append(buf, int16(i))
+		}
+	}
+	return buf
+}
+
+// powerGivenFrom is PowerGiven(c) given powerSources.
+func (g *Game) powerGivenFrom(c int, srcs []int16) int {
+	cd := &g.Cards[c]
+	if cd.Zone != ZInPlay {
+		return 0
+	}
+	d := defs[cd.Def]
+	n := 0
+	switch d.Type {
+	case Minion:
+		n = d.Power + int(cd.Counters) + g.modsFrom(c, srcs)
+		if n < 0 {
+			n = 0
+		}
+	case Titan:
+		n = int(cd.Counters)
+	}
+	if d.TotalPower != nil {
+		n += d.TotalPower(g, c)
+	}
+	return n
+}
+
+// modsFrom is modsFor(c) given powerSources.
+func (g *Game) modsFrom(c int, srcs []int16) int {
+	cd := &g.Cards[c]
+	p := 0
+	for _, i := range srcs {
+		s := &g.Cards[i]
+		sd := defs[s.Def]
+		if sd.Type == BaseCard && g.BaseIgnored(int(s.Base), int(cd.Ctrl)) {
+			continue
+		}
+		p += sd.PowerMod(g, int(i), c)
+	}
+	return p + g.effectPower(c)
+}

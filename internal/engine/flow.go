@@ -192,12 +192,12 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 }
 
 func (g *Game) specialOptions(p int, w Window, slot int) {
-	if specialWindows&(1<<w) == 0 {
+	if g.SpecialWins&(1<<w) == 0 {
 		return
 	}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.specialCards {
 		c := &g.Cards[i]
-		if defHooks[c.Def]&hSpecials == 0 || int(c.Ctrl) != p {
+		if int(c.Ctrl) != p {
 			continue
 		}
 		d := defs[c.Def]
@@ -458,9 +458,9 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) int {
 }
 
 func (g *Game) discardAllowedAt(p, slot int) bool {
-	for i := range g.onTable {
+	for i := range g.tableWith(hBaseFrom).each {
 		c := &g.Cards[i]
-		if defHooks[c.Def]&hBaseFrom != 0 && c.Zone == ZInPlay && int(c.Base) == slot {
+		if c.Zone == ZInPlay && int(c.Base) == slot {
 			d := defs[c.Def]
 			if d.BaseFrom != nil && d.BaseFrom(g, i, p) {
 				return true
@@ -489,9 +489,9 @@ func (g *Game) minionAllowed(p, c, slot int) bool {
 	if g.Bases[slot].Card == None || g.nameForbidden(p, c) {
 		return false
 	}
-	for i := range g.onTable {
+	for i := range g.tableWith(hCanPlay).each {
 		s := &g.Cards[i]
-		if defHooks[s.Def]&hCanPlay == 0 || !g.live(i) {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]
@@ -548,9 +548,9 @@ func (g *Game) actionTargetOK(p, c, t int) bool {
 			return false
 		}
 	}
-	for i := range g.onTable {
+	for i := range g.tableWith(hCanPlay).each {
 		s := &g.Cards[i]
-		if defHooks[s.Def]&hCanPlay == 0 || !g.live(i) {
+		if !g.live(i) {
 			continue
 		}
 		sd := defs[s.Def]
@@ -703,13 +703,10 @@ func (g *Game) discardUnplayable(c int) {
 }
 
 func (g *Game) anySpecialFor(w Window) bool {
-	if specialWindows&(1<<w) == 0 {
+	if g.SpecialWins&(1<<w) == 0 {
 		return false
 	}
-	for i := 0; i < int(g.NCards); i++ {
-		if defHooks[g.Cards[i].Def]&hSpecials == 0 {
-			continue
-		}
+	for i := range g.specialCards {
 		d := defs[g.Cards[i].Def]
 		for k := range d.Specials {
 			if d.Specials[k].Window == w && g.Cards[i].Zone == d.Specials[k].From {

@@ -35,10 +35,10 @@ func (g *Game) refreshLent() {
 	if g.Hooked&hLends == 0 {
 		return // no card of this game lends (static.go)
 	}
-	for i := range g.onTable {
+	for i := range g.tableWith(hLends).each {
 		c := &g.Cards[i]
 		d := defs[c.Def]
-		if defHooks[c.Def]&hLends == 0 || c.Zone != ZInPlay || !d.LendsTopBase(g, i) {
+		if c.Zone != ZInPlay || !d.LendsTopBase(g, i) {
 			continue
 		}
 		if top := g.topBase(); top != None {

@@ -6,12 +6,9 @@ package engine
 
 func (g *Game) loosePowerAt(s, p int) int {
 	t := 0
-	for i := range g.onTable {
-		if g.Hooked&hLoosePower == 0 {
-			break // no card of this game has one (static.go)
-		}
+	for i := range g.tableWith(hLoosePower).each {
 		c := &g.Cards[i]
-		if defHooks[c.Def]&hLoosePower == 0 || c.Zone != ZInPlay {
+		if c.Zone != ZInPlay {
 			continue
 		}
 		if d := defs[c.Def]; d.LoosePower != nil {

@@ -23,9 +23,9 @@ func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
 	if g.Protected(target, a) {
 		return false
 	}
-	for i := range g.onTable {
+	for i := range g.tableWith(hInstead).each {
 		s := &g.Cards[i]
-		if defHooks[s.Def]&hInstead == 0 || !g.live(i) {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]
@@ -50,9 +50,9 @@ func (g *Game) Protected(target int, a Affect) bool {
 	if g.shielded(target, a) {
 		return true
 	}
-	for i := range g.onTable {
+	for i := range g.tableWith(hProtect).each {
 		s := &g.Cards[i]
-		if defHooks[s.Def]&hProtect == 0 || !g.live(i) {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[s.Def]

@@ -30,9 +30,9 @@ func (g *Game) modsFor(c int) int {
 	}
 	cd := &g.Cards[c]
 	p := 0
-	for i := range g.onTable {
+	for i := range g.tableWith(hPowerMod).each {
 		s := &g.Cards[i]
-		if defHooks[s.Def]&hPowerMod == 0 || !g.live(i) {
+		if !g.live(i) {
 			continue
 		}
 		sd := defs[s.Def]
@@ -106,9 +106,9 @@ func (g *Game) Breakpoint(s int) int {
 		return 0
 	}
 	bp := defs[g.Cards[b].Def].Breakpoint
-	for i := range g.onTable {
+	for i := range g.tableWith(hBreakMod).each {
 		c := &g.Cards[i]
-		if defHooks[c.Def]&hBreakMod == 0 || !g.live(i) {
+		if !g.live(i) {
 			continue
 		}
 		d := defs[c.Def]
@@ -250,9 +250,9 @@ func (g *Game) expire(kind uint8, p int) {
 
 // BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
 func (g *Game) BaseIgnored(s, p int) bool {
-	for i := range g.onTable {
+	for i := range g.tableWith(hIgnoreBase).each {
 		c := &g.Cards[i]
-		if defHooks[c.Def]&hIgnoreBase == 0 || c.Zone != ZInPlay || int(c.Base) != s {
+		if c.Zone != ZInPlay || int(c.Base) != s {
 			continue
 		}
 		d := defs[c.Def]

@@ -10,8 +10,8 @@ func (g *Game) powerSources(buf []int16) []int16 {
 	if g.Hooked&hPowerMod == 0 {
 		return buf // no card of this game has one (static.go)
 	}
-	for i := range g.onTable {
-		if defHooks[g.Cards[i].Def]&hPowerMod != 0 && g.live(i) {
+	for i := range g.tableWith(hPowerMod).each {
+		if g.live(i) {
 			buf = append(buf, int16(i))
 		}
 	}

@@ -335,11 +335,15 @@ type Game struct {
 	Table [(MaxCards + 63) / 64]uint64
 	// Lent is derived: 1 + the card carrying FLent, or 0 (lent.go).
 	Lent int16
-	// Hooked and OffTrig are derived and fixed once the cards are made
-	// (static.go): the union of the hook masks of every card of the game, and
-	// a bit per card whose definition triggers from outside play.
-	Hooked  uint16
-	OffTrig [(MaxCards + 63) / 64]uint64
+	// Hooked, HookCards, OffTrig and SpecialWins are derived and fixed once
+	// the cards are made (static.go): the union of the hook masks of every
+	// card of the game, per hook kind k a bit per card whose definition has
+	// hook 1<<k, a bit per card whose definition triggers from outside play,
+	// and the windows some card has a Special for.
+	Hooked      uint16
+	HookCards   [nHooks]cardSet
+	OffTrig     cardSet
+	SpecialWins uint64
 }
 
 // Game options bits.

@@ -1,19 +1,42 @@
 package engine
 
+import "math/bits"
+
 // Static facts of a game: which kinds of behaviour its cards have at all.
 // The cards of a game (and their definitions) never change once made, so
 // these are computed as each card is made (noteCard) and let the engine skip
-// whole scans: lending when no card of the game lends, and the walk over
-// every card for triggers from outside play (only cards in OffTrig can have
-// one). Validate checks them like the table index.
+// whole scans: the scans for one kind of hook walk only the cards in play
+// having it (tableWith, from HookCards); lending is skipped when no card of
+// the game lends; the walk for triggers from outside play visits only the
+// cards in play and those in OffTrig; the walks for Specials only the cards
+// having some, and only for the windows in SpecialWins. Validate checks these
+// facts like the table index.
 
 // noteCard records the static facts of card i, just made.
 func (g *Game) noteCard(i int) {
 	id := g.Cards[i].Def
 	g.Hooked |= defHooks[id]
+	for h := defHooks[id]; h != 0; h &= h - 1 {
+		k := bits.TrailingZeros16(h)
+		if k >= nHooks {
+			panic("engine: nHooks is out of date")
+		}
+		g.HookCards[k][i>>6] |= 1 << (i & 63)
+	}
 	if defOffTrig[id] {
 		g.OffTrig[i>>6] |= 1 << (i & 63)
 	}
+	if defHooks[id]&hSpecials != 0 {
+		for _, sp := range defs[id].Specials {
+			g.SpecialWins |= 1 << sp.Window
+		}
+	}
+}
+
+// specialCards yields the cards having Specials, in index order; use it as
+// `for i := range g.specialCards { ... }`.
+func (g *Game) specialCards(yield func(int) bool) {
+	g.HookCards[bits.TrailingZeros16(hSpecials)].each(yield)
 }
 
 // offTrig reports whether definition d has a trigger from outside play.
@@ -28,17 +51,45 @@ func offTrig(d *Def) bool {
 
 // checkStatic reports whether Hooked and OffTrig match the cards.
 func (g *Game) checkStatic() bool {
-	var h uint16
-	var off [len(g.OffTrig)]uint64
+	var want Game
 	for i := 0; i < int(g.NCards); i++ {
 		id := g.Cards[i].Def
 		if id < 0 || int(id) >= len(defHooks) {
 			return false
 		}
-		h |= defHooks[id]
-		if defOffTrig[id] {
-			off[i>>6] |= 1 << (i & 63)
+		want.Cards[i].Def = id
+		want.noteCard(i)
+	}
+	return want.Hooked == g.Hooked && want.HookCards == g.HookCards && want.OffTrig == g.OffTrig &&
+		want.SpecialWins == g.SpecialWins
+}
+
+// nHooks is the number of hook kinds (hooks.go).
+const nHooks = 11
+
+// cardSet is a set of card instances, a bit per card.
+type cardSet [(MaxCards + 63) / 64]uint64
+
+// each yields the cards of s in index order; use it as
+// `for i := range s.each { ... }`.
+func (s cardSet) each(yield func(int) bool) {
+	for w := range s {
+		for word := s[w]; word != 0; word &= word - 1 {
+			if !yield(w<<6 | bits.TrailingZeros64(word)) {
+				return
+			}
 		}
 	}
-	return h == g.Hooked && off == g.OffTrig
+}
+
+// tableWith returns the live cards (Table) whose definition has hook h (one
+// kind): `for i := range g.tableWith(hPowerMod).each` walks the same cards in
+// the same order as walking g.onTable and skipping those without h.
+func (g *Game) tableWith(h uint16) cardSet {
+	k := bits.TrailingZeros16(h)
+	var s cardSet
+	for w := range s {
+		s[w] = g.Table[w] & g.HookCards[k][w]
+	}
+	return s
 }

@@ -435,10 +435,8 @@ func (g *Game) collectTriggers(ev Event) {
 		}
 		return
 	}
-	for i := range g.onTable {
-		if defHooks[g.Cards[i].Def]&hTriggers != 0 {
-			g.collectTriggersOf(i, ev)
-		}
+	for i := range g.tableWith(hTriggers).each {
+		g.collectTriggersOf(i, ev)
 	}
 }
 

@@ -170,19 +170,22 @@ func playPhaseProc(g *Game, f *Frame) {
 func (g *Game) playOptions(p int, w Window, slot int) {
 	if w == WinPlayPhase {
 		hooks := g.activeHooks()
+		// (a card is in at most one of these cases: live cards not in play
+		// are bases, in play or lent, never in a hand or a discard pile)
+		fromDiscard := hooks&hBaseFrom != 0 || g.hasExtraFrom(p, ZDiscard)
 		for i := 0; i < int(g.NCards); i++ {
 			c := &g.Cards[i]
-			if c.Zone != ZInPlay && g.live(i) && g.baseTalentOK(p, i) {
-				g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
-			}
-			if int(c.Ctrl) != p {
-				continue
-			}
-			if (c.Zone == ZHand || c.Zone == ZDiscard) && g.canPlayNormallyH(p, i, hooks) {
-				g.Opt(Option{Kind: OptPlay, Player: int8(p), Card: int16(i), Base: None, Num: -1})
-			}
-			if c.Zone == ZInPlay {
-				if g.talentReady(p, i) {
+			switch c.Zone {
+			case ZInPlay:
+				if int(c.Ctrl) == p && g.talentReady(p, i) {
+					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+				}
+			case ZHand, ZDiscard:
+				if int(c.Ctrl) == p && (c.Zone == ZHand || fromDiscard) && g.canPlayNormallyH(p, i, hooks) {
+					g.Opt(Option{Kind: OptPlay, Player: int8(p), Card: int16(i), Base: None, Num: -1})
+				}
+			default:
+				if g.live(i) && g.baseTalentOK(p, i) {
 					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
 				}
 			}

@@ -148,6 +148,9 @@ func (g *Game) Shuffle(p int) {
 // Draw makes p draw n cards (fewer when deck and discard run out). It returns the cards drawn.
 func (g *Game) Draw(p, n int) []int {
 	var got []int
+	if n > 0 {
+		got = make([]int, 0, n)
+	}
 	for len(got) < n {
 		// take as many as the deck holds from its top at once (one scan);
 		// when it is empty, TopOfDeck reshuffles the discard pile
@@ -165,9 +168,10 @@ func (g *Game) Draw(p, n int) []int {
 			got = append(got, c)
 		}
 	}
-	if len(got) > 0 {
-		g.emit(Event{Kind: EvDraw, Player: int8(p), Num: int16(len(got)), Card: None, Base: None})
+	if len(got) == 0 {
+		return nil
 	}
+	g.emit(Event{Kind: EvDraw, Player: int8(p), Num: int16(len(got)), Card: None, Base: None})
 	return got
 }
 

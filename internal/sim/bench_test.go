@@ -6,12 +6,14 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 )
 
-func benchGames(b *testing.B, n int) {
+func benchGames(b *testing.B, n int) { benchGamesOf(b, n, RandomSetup) }
+
+func benchGamesOf(b *testing.B, n int, setup func(seed uint64, n int) engine.Setup) {
 	b.ReportAllocs()
 	moves := 0
 	for i := 0; i < b.N; i++ {
 		seed := uint64(i)
-		res := Play(RandomSetup(seed, n), NewRandom(seed))
+		res := Play(setup(seed, n), NewRandom(seed))
 		if res.Err != nil {
 			b.Fatalf("seed %d: %v", seed, res.Err)
 		}
@@ -26,6 +28,16 @@ func BenchmarkRandomGame2P(b *testing.B) { benchGames(b, 2) }
 
 // BenchmarkRandomGame4P plays whole random 4-player games.
 func BenchmarkRandomGame4P(b *testing.B) { benchGames(b, 4) }
+
+func coreSetup(seed uint64, n int) engine.Setup { return RandomSetupOfSet(seed, n, "core") }
+
+// BenchmarkRandomGame2PCore plays whole random 2-player games with factions
+// and bases of the core set only.
+func BenchmarkRandomGame2PCore(b *testing.B) { benchGamesOf(b, 2, coreSetup) }
+
+// BenchmarkRandomGame4PCore plays whole random 4-player games with factions
+// and bases of the core set only.
+func BenchmarkRandomGame4PCore(b *testing.B) { benchGamesOf(b, 4, coreSetup) }
 
 // BenchmarkCopyState copies a mid-game state into a reused buffer.
 func BenchmarkCopyState(b *testing.B) {

@@ -22,6 +22,26 @@ func RandomSetup(seed uint64, n int) engine.Setup {
 	if len(fs) < 2 || len(engine.Bases(true)) < n+1 {
 		return fallbackSetup(r, seed, n, fs)
 	}
+	return pickFactions(r, s, n, fs)
+}
+
+// RandomSetupOfSet is RandomSetup with the factions and bases of one set
+// only (e.g. "core"), the playable ones. It needs at least two playable
+// factions and n+1 playable bases in that set.
+func RandomSetupOfSet(seed uint64, n int, set string) engine.Setup {
+	r := NewRandom(seed)
+	var fs []string
+	for _, f := range engine.PlayableFactions() {
+		if cs := engine.FactionCards(f); len(cs) > 0 && cs[0].Set == set {
+			fs = append(fs, f)
+		}
+	}
+	s := engine.Setup{Seed: seed, Deal: true, BaseSets: []string{set}}
+	return pickFactions(r, s, n, fs)
+}
+
+// pickFactions gives the n players of s two factions each, drawn from fs.
+func pickFactions(r *Random, s engine.Setup, n int, fs []string) engine.Setup {
 	pool := append([]string(nil), fs...)
 	shuffle(r, pool)
 	distinct := len(pool) >= 2*n

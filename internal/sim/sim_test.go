@@ -53,6 +53,27 @@ func TestRandomGamesAreDealt(t *testing.T) {
 	}
 }
 
+// TestCoreSetGames: games of the core set only (the core benchmarks) are
+// dealt from core factions and bases and end with every invariant kept.
+func TestCoreSetGames(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		n := 2 + int(seed%3)
+		s := RandomSetupOfSet(seed, n, "core")
+		for _, sp := range s.Players {
+			for _, f := range sp.Factions {
+				if engine.FactionCards(f)[0].Set != "core" {
+					t.Fatalf("seed %d: faction %s is not in the core set", seed, f)
+				}
+			}
+		}
+		c := &Checker{}
+		res := Runner{Check: c.Check}.Play(s, NewRandom(seed))
+		if res.Err != nil || !res.Over {
+			t.Fatalf("seed %d, %d players: %+v", seed, n, res)
+		}
+	}
+}
+
 // TestHooksMatchDefinitions: the engine's per-definition hook masks (used to
 // skip cards in scans) agree with the registered behaviour.
 func TestHooksMatchDefinitions(t *testing.T) {

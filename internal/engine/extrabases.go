@@ -7,10 +7,7 @@ package engine
 // MoveAllowed reports whether player by's ability may move minion c to slot to
 // (no card in play forbids it with MoveOK).
 func (g *Game) MoveAllowed(by, c, to int) bool {
-	for i := 0; i < int(g.NCards); i++ {
-		if !g.live(i) {
-			continue
-		}
+	for i := range g.onTable {
 		d := defs[g.Cards[i].Def]
 		if d.MoveOK != nil && !d.MoveOK(g, i, by, c, to) {
 			return false

@@ -173,7 +173,13 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 		// (a card is in at most one of these cases: live cards not in play
 		// are bases, in play or lent, never in a hand or a discard pile)
 		fromDiscard := hooks&hBaseFrom != 0 || g.hasExtraFrom(p, ZDiscard)
-		for i := 0; i < int(g.NCards); i++ {
+		// the cards that can give an option: live ones (in play, bases) and
+		// those in hands and discard piles, in index order
+		var cands cardSet
+		for w := range cands {
+			cands[w] = g.Table[w] | g.Zones[ZHand][w] | g.Zones[ZDiscard][w]
+		}
+		for i := range cands.each {
 			c := &g.Cards[i]
 			switch c.Zone {
 			case ZInPlay:
@@ -785,9 +791,9 @@ func (g *Game) OfferExtraPlay(p int, x ExtraPlay, src int) {
 func (g *Game) extraCandidates(f *Frame) []int {
 	p := int(f.Player)
 	var out []int
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.inZone(Zone(f.V[2])).each {
 		c := &g.Cards[i]
-		if int(c.Ctrl) != p || c.Zone != Zone(f.V[2]) {
+		if int(c.Ctrl) != p {
 			continue
 		}
 		if f.Target != None && i != int(f.Target) {
@@ -1040,8 +1046,8 @@ func (g *Game) drawBase() int {
 
 func (g *Game) topBase() int {
 	best := None
-	for i := 0; i < int(g.NCards); i++ {
-		if g.Cards[i].Zone == ZBaseDeck && (best == None || g.Cards[i].Pos < g.Cards[best].Pos) {
+	for i := range g.inZone(ZBaseDeck).each {
+		if best == None || g.Cards[i].Pos < g.Cards[best].Pos {
 			best = i
 		}
 	}

@@ -61,7 +61,7 @@ func (g *Game) standardLeaves(p, c int) bool {
 		return true
 	}
 	any := false
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.onTable {
 		s := &g.Cards[i]
 		d := defs[s.Def]
 		if d.AfterStandard == nil || !g.live(i) {

@@ -35,8 +35,8 @@ func (g *Game) redirector(f *Frame, target int, a Affect) int {
 	if f.Flags&frNoRedirect != 0 || f.Src < 0 || !g.InPlay(target) || !g.IsMinion(target) || !g.BeingPlayed(int(f.Src)) {
 		return None
 	}
-	for i := 0; i < int(g.NCards); i++ {
-		if i == target || g.Cards[i].Zone != ZInPlay {
+	for i := range g.inZone(ZInPlay).each {
+		if i == target {
 			continue
 		}
 		d := defs[g.Cards[i].Def]

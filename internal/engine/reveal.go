@@ -32,9 +32,9 @@ func (g *Game) RevealUntil(p int, pred func(c int) bool) int {
 
 func (g *Game) topOfDeckNoShuffle(p int) int {
 	best := None
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.inZone(ZDeck).each {
 		c := &g.Cards[i]
-		if c.Zone == ZDeck && int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
+		if int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
 			best = i
 		}
 	}

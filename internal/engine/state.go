@@ -340,8 +340,12 @@ type Game struct {
 	// card of the game, per hook kind k a bit per card whose definition has
 	// hook 1<<k, a bit per card whose definition triggers from outside play,
 	// and the windows some card has a Special for.
-	Hooked      uint16
-	HookCards   [nHooks]cardSet
+	Hooked    uint16
+	HookCards [nHooks]cardSet
+	// Zones is derived: Zones[z] has a bit per card in zone z, kept by
+	// setZone (table.go) so that questions about one zone (a hand, a deck)
+	// look at the cards in that zone only.
+	Zones       [ZTitan + 1]cardSet
 	OffTrig     cardSet
 	SpecialWins uint64
 }

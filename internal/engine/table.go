@@ -10,11 +10,28 @@ import "math/bits"
 // card's zone must go through setZone, and every change of FLent must be
 // followed by syncTable; Validate checks the index.
 
-// setZone changes card c's zone, keeping the table index.
+// setZone changes card c's zone, keeping the table index and the zone sets.
 func (g *Game) setZone(c int, z Zone) {
+	bit := uint64(1) << (c & 63)
+	if old := g.Cards[c].Zone; old <= ZTitan {
+		g.Zones[old][c>>6] &^= bit
+	}
 	g.Cards[c].Zone = z
+	if z <= ZTitan {
+		g.Zones[z][c>>6] |= bit
+	}
 	g.syncTable(c)
 }
+
+// inZone returns the cards in zone z (see setZone).
+func (g *Game) inZone(z Zone) *cardSet {
+	if z > ZTitan {
+		return &noCards
+	}
+	return &g.Zones[z]
+}
+
+var noCards cardSet
 
 // syncTable updates card c's bit of the table index.
 func (g *Game) syncTable(c int) {
@@ -38,12 +55,16 @@ func (g *Game) tableCards(buf []int16) []int16 {
 // checkTable reports whether the table index matches the cards' zones.
 func (g *Game) checkTable() bool {
 	var want [len(g.Table)]uint64
+	var zones [len(g.Zones)]cardSet
 	for i := 0; i < int(g.NCards); i++ {
 		if g.live(i) {
 			want[i>>6] |= 1 << (i & 63)
 		}
+		if z := g.Cards[i].Zone; z <= ZTitan {
+			zones[z][i>>6] |= 1 << (i & 63)
+		}
 	}
-	if want != g.Table || !g.checkStatic() {
+	if want != g.Table || zones != g.Zones || !g.checkStatic() {
 		return false
 	}
 	for i := 0; i < int(g.NCards); i++ {

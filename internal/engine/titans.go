@@ -46,9 +46,9 @@ func (g *Game) TitanBeside(p int) []int { return g.Collect(ZTitan, p) }
 
 // TitanInPlay returns the titan player p controls in play, or None.
 func (g *Game) TitanInPlay(p int) int {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Ctrl) == p && defs[c.Def].Type == Titan {
+		if int(c.Ctrl) == p && defs[c.Def].Type == Titan {
 			return i
 		}
 	}

@@ -27,9 +27,8 @@ func (g *Game) topPos() int32  { g.Low--; return g.Low }
 func (g *Game) Collect(z Zone, p int) []int {
 	var arr [64]int16 // one exact allocation instead of growing
 	buf := arr[:0]
-	for i := 0; i < int(g.NCards); i++ {
-		c := &g.Cards[i]
-		if c.Zone == z && (p == None || int(c.Ctrl) == p) {
+	for i := range g.inZone(z).each {
+		if p == None || int(g.Cards[i].Ctrl) == p {
 			buf = append(buf, int16(i))
 		}
 	}
@@ -55,8 +54,8 @@ func (g *Game) sortByPos(cs []int) {
 // Count returns the number of cards in zone z held by p.
 func (g *Game) Count(z Zone, p int) int {
 	n := 0
-	for i := 0; i < int(g.NCards); i++ {
-		if g.Cards[i].Zone == z && int(g.Cards[i].Ctrl) == p {
+	for i := range g.inZone(z).each {
+		if int(g.Cards[i].Ctrl) == p {
 			n++
 		}
 	}
@@ -101,9 +100,9 @@ func (g *Game) putTop(c int, p int) {
 // into a new deck if the deck is empty. None when both are empty.
 func (g *Game) TopOfDeck(p int) int {
 	best := None
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.inZone(ZDeck).each {
 		c := &g.Cards[i]
-		if c.Zone == ZDeck && int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
+		if int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
 			best = i
 		}
 	}
@@ -484,9 +483,9 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 
 // topCards appends to buf up to k cards from the top of p's deck, top first.
 func (g *Game) topCards(p int, buf []int, k int) []int {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.inZone(ZDeck).each {
 		c := &g.Cards[i]
-		if c.Zone != ZDeck || int(c.Ctrl) != p {
+		if int(c.Ctrl) != p {
 			continue
 		}
 		// insert i keeping buf sorted by position, at most k long

@@ -348,6 +348,10 @@ type Game struct {
 	Zones       [ZTitan + 1]cardSet
 	OffTrig     cardSet
 	SpecialWins uint64
+	// TrigKinds and OffKinds are derived and fixed like Hooked: the event
+	// kinds some card of the game triggers on, in play and from elsewhere.
+	TrigKinds [4]uint64
+	OffKinds  [4]uint64
 }
 
 // Game options bits.

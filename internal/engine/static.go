@@ -26,6 +26,12 @@ func (g *Game) noteCard(i int) {
 	if defOffTrig[id] {
 		g.OffTrig[i>>6] |= 1 << (i & 63)
 	}
+	for _, t := range defs[id].Triggers {
+		g.TrigKinds[t.On>>6] |= 1 << (t.On & 63)
+		if t.From != ZInPlay {
+			g.OffKinds[t.On>>6] |= 1 << (t.On & 63)
+		}
+	}
 	if defHooks[id]&hSpecials != 0 {
 		for _, sp := range defs[id].Specials {
 			g.SpecialWins |= 1 << sp.Window
@@ -61,7 +67,7 @@ func (g *Game) checkStatic() bool {
 		want.noteCard(i)
 	}
 	return want.Hooked == g.Hooked && want.HookCards == g.HookCards && want.OffTrig == g.OffTrig &&
-		want.SpecialWins == g.SpecialWins
+		want.SpecialWins == g.SpecialWins && want.TrigKinds == g.TrigKinds && want.OffKinds == g.OffKinds
 }
 
 // nHooks is the number of hook kinds (hooks.go).

@@ -422,10 +422,10 @@ func (g *Game) RecentEvents(after int32) []Event {
 }
 
 func (g *Game) collectTriggers(ev Event) {
-	if !kindIn(&trigKinds, ev.Kind) {
-		return // nothing anywhere triggers on this kind of event
+	if !kindIn(&g.TrigKinds, ev.Kind) {
+		return // no card of this game triggers on this kind of event (static.go)
 	}
-	if kindIn(&offTableKinds, ev.Kind) {
+	if kindIn(&g.OffKinds, ev.Kind) {
 		// every card in index order that may trigger: the cards in play and
 		// those triggering from elsewhere (static.go)
 		for w := range g.Table {

@@ -240,9 +240,10 @@ var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 	}
 })
 
-// nameInText reports whether the printed name of card c appears in text.
-func nameInText(g *G, c int, text string) bool {
-	return strings.Contains(" "+engine.Normalize(text)+" ", " "+g.NormName(c)+" ")
+// nameInNorm reports whether the printed name of card c appears in a card
+// text, given as " "+Normalize(text)+" " (normalized once for all cards).
+func nameInNorm(g *G, c int, norm string) bool {
+	return strings.Contains(norm, " "+g.NormName(c)+" ")
 }
 
 var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
@@ -257,10 +258,10 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 			if m == none {
 				return
 			}
-			text := g.DefOf(m).Text
+			text := " " + engine.Normalize(g.DefOf(m).Text) + " "
 			var cands []int
 			for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
-				cands = append(cands, where(g.Collect(z, p), func(c int) bool { return g.IsMinion(c) && nameInText(g, c, text) })...)
+				cands = append(cands, where(g.Collect(z, p), func(c int) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)
 			}
 			g.AskCards(f, p, "Search your hand, deck and discard pile for a minion named in its text", cands, false)
 		case 2:

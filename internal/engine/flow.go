@@ -922,8 +922,10 @@ func (g *Game) OpenWindow(w Window, slot int) {
 // EligibleBases returns the slots whose total power reaches the breakpoint.
 func (g *Game) EligibleBases() []int {
 	var out []int
-	for _, s := range g.BaseSlots() {
-		if g.TotalAt(s) >= g.Breakpoint(s) {
+	var arr [32]int16
+	srcs := g.powerSources(arr[:0]) // the same for every base (powersum.go)
+	for s := 0; s < int(g.NBases); s++ {
+		if g.Bases[s].Card != None && g.totalAtFrom(s, srcs) >= g.Breakpoint(s) {
 			out = append(out, s)
 		}
 	}

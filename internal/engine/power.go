@@ -73,9 +73,9 @@ func (g *Game) PowerAt(s, p int) int {
 	var arr [32]int16
 	srcs := g.powerSources(arr[:0])
 	t := 0
-	for i := range g.onTable {
+	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && int(c.Ctrl) == p {
+		if int(c.Base) == s && int(c.Ctrl) == p {
 			t += g.powerGivenFrom(i, srcs)
 		}
 	}
@@ -85,11 +85,15 @@ func (g *Game) PowerAt(s, p int) int {
 // TotalAt returns the total power of all minions at base slot s.
 func (g *Game) TotalAt(s int) int {
 	var arr [32]int16
-	srcs := g.powerSources(arr[:0])
+	return g.totalAtFrom(s, g.powerSources(arr[:0]))
+}
+
+// totalAtFrom is TotalAt(s) given powerSources (powersum.go).
+func (g *Game) totalAtFrom(s int, srcs []int16) int {
 	t := 0 // the sum of PowerAt over the players, in one walk
-	for i := range g.onTable {
+	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
+		if int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
 			t += g.powerGivenFrom(i, srcs)
 		}
 	}

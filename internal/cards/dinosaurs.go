@@ -40,7 +40,7 @@ var _ = card("dinosaurs/war_raptor", func(d *engine.Def) {
 		if target != self {
 			return 0
 		}
-		return len(where(g.MinionsAt(g.BaseOf(self), none), named(g, "War Raptor")))
+		return g.CountAt(g.BaseOf(self), func(c int) bool { return g.IsMinion(c) && g.NameIs(c, "War Raptor") })
 	}
 })
 

@@ -6,9 +6,21 @@ package engine
 // it is len(g.MinionsAt(s, p)) without building the list.
 func (g *Game) MinionCountAt(s, p int) int {
 	n := 0
-	for i := range g.onTable {
+	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+		if int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+			n++
+		}
+	}
+	return n
+}
+
+// CountAt returns how many cards in play at slot s satisfy pred; it is
+// len(where(g.OnBase(s), pred)) without building the lists.
+func (g *Game) CountAt(s int, pred func(c int) bool) int {
+	n := 0
+	for i := range g.inZone(ZInPlay).each {
+		if int(g.Cards[i].Base) == s && pred(i) {
 			n++
 		}
 	}

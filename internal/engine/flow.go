@@ -583,8 +583,8 @@ func playCardProc(g *Game, f *Frame) {
 		g.BeginAsk()
 		switch {
 		case d.Type == Minion:
-			for _, s := range g.BaseSlots() {
-				if f.Base != None && s != int(f.Base) {
+			for s := 0; s < int(g.NBases); s++ {
+				if g.Bases[s].Card == None || (f.Base != None && s != int(f.Base)) {
 					continue
 				}
 				if !g.minionAllowed(p, c, s) {
@@ -595,21 +595,21 @@ func playCardProc(g *Game, f *Frame) {
 				}
 				g.OptBaseOf(s)
 			}
-			g.Ask(f, p, "Choose a base to play "+d.Name+" on", 0)
+			g.Ask(f, p, playPrompts[d.ID].onBase, 0)
 		case d.Target == OnBase:
-			for _, s := range g.BaseSlots() {
-				if (f.Base == None || s == int(f.Base)) && g.actionTargetOK(p, c, s) {
+			for s := 0; s < int(g.NBases); s++ {
+				if g.Bases[s].Card != None && (f.Base == None || s == int(f.Base)) && g.actionTargetOK(p, c, s) {
 					g.OptBaseOf(s)
 				}
 			}
-			g.Ask(f, p, "Choose a base to play "+d.Name+" on", 0)
+			g.Ask(f, p, playPrompts[d.ID].onBase, 0)
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			for _, m := range g.Minions(None) {
 				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == int(f.Base)) && g.actionTargetOK(p, c, m) {
 					g.OptCardOf(m)
 				}
 			}
-			g.Ask(f, p, "Choose a minion to play "+d.Name+" on", 0)
+			g.Ask(f, p, playPrompts[d.ID].onMinion, 0)
 		default:
 			f.Ans = Option{Kind: OptNone, Card: None, Base: None, Player: None}
 			f.Next()

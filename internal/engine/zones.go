@@ -251,9 +251,9 @@ func (g *Game) SlotOfBase(b int) int {
 // actions on those minions), in the order they were played.
 func (g *Game) OnBase(s int) []int {
 	var out []int
-	for i := range g.onTable {
+	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s {
+		if int(c.Base) == s {
 			out = append(out, i)
 		}
 	}
@@ -264,9 +264,9 @@ func (g *Game) OnBase(s int) []int {
 // MinionsAt returns the minions at slot s controlled by p (None: all).
 func (g *Game) MinionsAt(s, p int) []int {
 	var out []int
-	for i := range g.onTable {
+	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+		if int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
 			out = append(out, i)
 		}
 	}
@@ -307,12 +307,13 @@ func (g *Game) Minions(p int) []int {
 
 // ActionsAt returns actions played on the base at slot s (not those on minions).
 func (g *Game) ActionsAt(s int) []int {
-	var out []int
-	for _, c := range g.OnBase(s) {
-		if g.def(c).Type == Action && g.Cards[c].On == None {
+	var out []int // those of OnBase(s), in the same order
+	for c := range g.inZone(ZInPlay).each {
+		if int(g.Cards[c].Base) == s && g.def(c).Type == Action && g.Cards[c].On == None {
 			out = append(out, c)
 		}
 	}
+	g.sortByPos(out)
 	return out
 }
 

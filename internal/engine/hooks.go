@@ -68,16 +68,16 @@ func (g *Game) has(c int, h uint16) bool { return defHooks[g.Cards[c].Def]&h != 
 
 // activeHooks returns the union of the hook masks of the cards and bases in play.
 func (g *Game) activeHooks() uint16 {
-	var on cardSet // the cards in play and the bases in play
-	for w := range on {
-		on[w] = g.Zones[ZInPlay][w] | g.Zones[ZBaseInPlay][w]
-	}
+	// kind k is active when a card in play or a base in play has it (static.go)
 	var h uint16
-	for k := range g.HookCards { // kind k is active when a card of on has it (static.go)
-		for w := range on {
-			if on[w]&g.HookCards[k][w] != 0 {
+	for w := range g.Table {
+		on := g.Zones[ZInPlay][w] | g.Zones[ZBaseInPlay][w]
+		if on == 0 {
+			continue
+		}
+		for k := range g.HookCards {
+			if on&g.HookCards[k][w] != 0 {
 				h |= 1 << k
-				break
 			}
 		}
 	}

@@ -174,10 +174,13 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 		// are bases, in play or lent, never in a hand or a discard pile)
 		fromDiscard := hooks&hBaseFrom != 0 || g.hasExtraFrom(p, ZDiscard)
 		// the cards that can give an option: live ones (in play, bases) and
-		// those in hands and discard piles, in index order
+		// those in hands and (when p may play from there) discard piles, in index order
 		var cands cardSet
 		for w := range cands {
-			cands[w] = g.Table[w] | g.Zones[ZHand][w] | g.Zones[ZDiscard][w]
+			cands[w] = g.Table[w] | g.Zones[ZHand][w]
+			if fromDiscard {
+				cands[w] |= g.Zones[ZDiscard][w]
+			}
 		}
 		for i := range cands.each {
 			c := &g.Cards[i]

@@ -16,13 +16,14 @@ var _ = card("vampires/the_count", func(d *engine.Def) {
 	}}
 })
 
-var _ = card("vampires/nightstalker", func(d *engine.Def) {
-	// Mandatory: destroy a minion of power 2 or less here, to get the counter.
-	d.OnPlay = func(g *G, f *F) {
+// destroyForCounter builds "destroy a minion (one of cands) to put a +1 power
+// counter on this minion": the counter comes only if the destruction happened.
+// V0: the chosen minion.
+func destroyForCounter(prompt string, may bool, cands func(g *G, f *F) []int) engine.AbilityFn {
+	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:
-			cs := where(g.MinionsAt(here(g, f), none), func(c int) bool { return c != self(f) && g.Power(c) <= 2 })
-			g.AskCards(f, you(f), "Destroy a minion of power 2 or less here", cs, false)
+			g.AskCards(f, you(f), prompt, cands(g, f), may)
 		case 1:
 			c := f.Chosen()
 			if c == none {
@@ -37,27 +38,17 @@ var _ = card("vampires/nightstalker", func(d *engine.Def) {
 			}
 		}
 	}
+}
+
+var _ = card("vampires/nightstalker", func(d *engine.Def) {
+	// Mandatory: destroy a minion of power 2 or less here, to get the counter.
+	d.OnPlay = destroyForCounter("Destroy a minion of power 2 or less here", false, func(g *G, f *F) []int {
+		return where(g.MinionsAt(here(g, f), none), func(c int) bool { return c != self(f) && g.Power(c) <= 2 })
+	})
 })
 
 var _ = card("vampires/heavy_drinker", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "You may destroy one of your minions to put a +1 power counter on Heavy Drinker", otherMinionsOfMine(g, f), true)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[0] = int16(c)
-			g.Destroy(f, c)
-			f.Next()
-		case 2:
-			if g.Cards[f.V[0]].Zone == engine.ZDiscard {
-				g.PlaceCounters(f, self(f), 1)
-			}
-		}
-	}
+	d.OnPlay = destroyForCounter("You may destroy one of your minions to put a +1 power counter on Heavy Drinker", true, otherMinionsOfMine)
 })
 
 var _ = card("vampires/fledgling_vampire", func(d *engine.Def) {

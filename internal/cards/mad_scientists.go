@@ -46,32 +46,8 @@ var _ = card("mad_scientists/igor", func(d *engine.Def) {
 })
 
 var _ = card("mad_scientists/angry_mob", func(d *engine.Def) {
-	// V0: the chosen minion; V1: cards placed.
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[0] = int16(c)
-			f.Next()
-		case 2:
-			g.AskCards(f, you(f), "Put a card from your hand on the bottom of your deck (a counter each)", g.Hand(you(f)), true)
-		case 3:
-			if c := f.Chosen(); c != none {
-				g.ToDeckBottom(c)
-				f.V[1]++
-				f.Goto(2)
-				return
-			}
-			if f.V[1] > 0 {
-				g.PlaceCounters(f, int(f.V[0]), int(f.V[1]))
-			}
-		}
-	}
+	d.OnPlay = payForCounters("Put a card from your hand on the bottom of your deck (a counter each)",
+		func(g *G, f *F) []int { return g.Hand(you(f)) }, func(g *G, c int) { g.ToDeckBottom(c) })
 })
 
 var _ = card("mad_scientists/blitzed", func(d *engine.Def) {

@@ -104,32 +104,8 @@ var _ = card("vampires/crack_of_dusk", func(d *engine.Def) {
 })
 
 var _ = card("vampires/cull_the_weak", func(d *engine.Def) {
-	// V0: the chosen minion; V1: minions discarded.
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[0] = int16(c)
-			f.Next()
-		case 2:
-			g.AskCards(f, you(f), "Discard a minion card from your hand (a counter each)", where(g.Hand(you(f)), g.IsMinion), true)
-		case 3:
-			if c := f.Chosen(); c != none {
-				g.DiscardCard(c)
-				f.V[1]++
-				f.Goto(2)
-				return
-			}
-			if f.V[1] > 0 {
-				g.PlaceCounters(f, int(f.V[0]), int(f.V[1]))
-			}
-		}
-	}
+	d.OnPlay = payForCounters("Discard a minion card from your hand (a counter each)",
+		func(g *G, f *F) []int { return where(g.Hand(you(f)), g.IsMinion) }, func(g *G, c int) { g.DiscardCard(c) })
 })
 
 var _ = card("vampires/dinner_date", func(d *engine.Def) {

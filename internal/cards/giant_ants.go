@@ -118,6 +118,8 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 })
 
 var _ = card("giant_ants/headlong", func(d *engine.Def) {
+	// Move, then counters: two independent effects (compendium, Multiple Effects),
+	// so the minion gets its counters even when the move does not happen.
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -129,17 +131,12 @@ var _ = card("giant_ants/headlong", func(d *engine.Def) {
 			}
 			askMoveDest(g, f, c, false)
 		case 2:
-			s := f.ChosenBase()
-			if s == none {
-				return
+			if s := f.ChosenBase(); s != none {
+				g.Move(f, int(f.V[0]), s)
 			}
-			f.V[1] = int16(s)
-			g.Move(f, int(f.V[0]), s)
 			f.Next()
 		case 3:
-			if c := int(f.V[0]); g.BaseOf(c) == int(f.V[1]) {
-				g.PlaceCounters(f, c, 2)
-			}
+			g.PlaceCounters(f, int(f.V[0]), 2)
 		}
 	}
 })

@@ -169,7 +169,9 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 			if f.V[0] > 0 {
 				g.Shuffle(p)
 			}
-			extraAction(g, p)
+			// More of the ability follows the extra play, so it is played at
+			// once or not at all (compendium: Extra Cards).
+			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
 			g.GiveAway(f, self(f))
 		}
 	}
@@ -235,7 +237,7 @@ var _ = card("anansi_tales/pot_of_wisdom", func(d *engine.Def) {
 			f.Next()
 		case 1: // V0 = index of the player who gets a card next
 			if int(f.V[0]) >= len(others) {
-				extraAction(g, p)
+				extraActionFor(g, f)
 				return
 			}
 			g.AskCards(f, p, "Choose a card from your hand to give to another player", g.Hand(p), false)

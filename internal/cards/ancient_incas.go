@@ -69,6 +69,18 @@ var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedOnBase, Do: counterOnYourMinionAt(false)}}
 })
 
+// extraActionFor lets f's player play an extra action: in their own Play Cards
+// phase it is held for later in the phase; at any other time it must be played
+// at once or not at all (Culture Shock cards that grant "an extra action").
+func extraActionFor(g *G, f *F) {
+	p := you(f)
+	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
+		extraAction(g, p)
+		return
+	}
+	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+}
+
 var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
@@ -80,7 +92,7 @@ var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 				return
 			}
 			g.Cards[self(f)].Flags |= engine.FUsedSpecial // only the first time each turn
-			extraAction(g, you(f))
+			extraActionFor(g, f)
 		},
 	}}
 })

@@ -334,7 +334,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 				return // not destroyed: no reward
 			}
 			if f.V[0] == 0 {
-				extraAction(g, p)
+				extraActionFor(g, f)
 				return
 			}
 			s := int(f.V[2])

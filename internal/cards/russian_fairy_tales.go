@@ -441,7 +441,7 @@ var _ = card("russian_fairy_tales/the_water_of_life", func(d *engine.Def) {
 			if c := f.Chosen(); c != none {
 				g.ToDeckTopOf(c, you(f))
 			}
-			extraAction(g, you(f))
+			extraActionFor(g, f)
 		}
 	}
 })

@@ -325,7 +325,9 @@ var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
 		isAction := func(c int) bool { return g.DefOf(c).Type == engine.Action }
 		switch f.Step {
 		case 0:
-			if g.RevealUntil(p, isAction) != none {
+			// One reveal: the second search goes on only while the deck lasts
+			// (a new deck is made from the discard pile only before the first card).
+			if g.RevealUntil(p, isAction) != none && len(g.Deck(p)) > 0 {
 				g.RevealUntil(p, isAction)
 			}
 			f.Next()

@@ -377,7 +377,8 @@ var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 	arrived := func(g *G, self int, ev engine.Event) bool {
 		c := int(ev.Card)
 		return c >= 0 && g.IsMinion(c) && int(ev.Base) == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
-			(ev.Kind != engine.EvPlay || int(ev.Player) == g.Ctrl(self))
+			(ev.Kind != engine.EvPlay || int(ev.Player) == g.Ctrl(self)) &&
+			(ev.Kind != engine.EvMove || int(ev.Other) == g.Ctrl(self)) // moved by you, not by another player
 	}
 	draw := func(g *G, f *F) {
 		switch f.Step {

@@ -109,11 +109,12 @@ func searchThreeZones(g *G, p int, name string) []int {
 
 // fetchPartner: search hand, deck and discard for partner; put it into the hand or
 // play it as an extra minion (onto slot f.V[3], or any base when None). Steps from at.
-func fetchPartner(g *G, f *F, at int, partner string) {
+// may: the search itself is optional (The Birch Woman); The Birch, once destroyed, must search.
+func fetchPartner(g *G, f *F, at int, partner string, may bool) {
 	p := you(f)
 	switch int(f.Step) - at {
 	case 0:
-		g.AskCards(f, p, "Search your hand, deck and discard pile for "+partner, searchThreeZones(g, p, partner), true)
+		g.AskCards(f, p, "Search your hand, deck and discard pile for "+partner, searchThreeZones(g, p, partner), may)
 	case 1:
 		c := f.Chosen()
 		if c == none {
@@ -149,7 +150,7 @@ var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
 			if f.Step == 0 {
 				f.V[3] = none
 			}
-			fetchPartner(g, f, 0, "The Birch")
+			fetchPartner(g, f, 0, "The Birch", true)
 		},
 	}}
 })
@@ -175,7 +176,7 @@ var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
 				}
 				f.Next()
 			default:
-				fetchPartner(g, f, 3, "The Birch Woman")
+				fetchPartner(g, f, 3, "The Birch Woman", false)
 			}
 		},
 	}}

@@ -240,9 +240,20 @@ var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 	}
 })
 
-// nameInText reports whether the printed name of card c appears in text.
+// nameInText reports whether the printed name of card c appears in text. A name
+// that is only part of a longer minion name there does not count: The Birch's
+// text names The Birch Woman, not The Birch.
 func nameInText(g *G, c int, text string) bool {
-	return strings.Contains(" "+engine.Normalize(text)+" ", " "+engine.Normalize(g.Name(c))+" ")
+	t, n := " "+engine.Normalize(text)+" ", " "+engine.Normalize(g.Name(c))+" "
+	for i := 0; i < int(g.NCards); i++ {
+		if !g.IsMinion(i) {
+			continue
+		}
+		if long := " " + g.NormName(i) + " "; len(long) > len(n) && strings.Contains(long, n) {
+			t = strings.ReplaceAll(t, long, "  ")
+		}
+	}
+	return strings.Contains(t, n)
 }
 
 var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
@@ -334,7 +345,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 				return // not destroyed: no reward
 			}
 			if f.V[0] == 0 {
-				extraAction(g, p)
+				extraActionFor(g, f)
 				return
 			}
 			s := int(f.V[2])

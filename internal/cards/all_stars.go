@@ -307,7 +307,9 @@ var _ = card("smash_up_all_stars/square_deal", func(d *engine.Def) {
 
 var _ = card("smash_up_all_stars/ensign", func(d *engine.Def) {
 	// another player's card being played that affects one of your other minions here may affect this one instead
+	// (a minion protected from the effect is not affected by it: nothing to take over)
 	d.Redirect = func(g *G, self, target int, a engine.Affect) bool {
-		return target != self && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) && int(a.By) != g.Ctrl(self)
+		return target != self && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) && int(a.By) != g.Ctrl(self) &&
+			!g.Protected(target, a)
 	}
 })

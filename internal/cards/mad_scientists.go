@@ -73,7 +73,9 @@ var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
 })
 
 var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
-	// V0: counters to distribute (the destroyed minion's power), V1: that minion.
+	// V0: counters to distribute (the chosen minion's power as it was chosen).
+	// Destroy, then distribute: independent effects (compendium, Multiple
+	// Effects), so the counters are handed out even if the minion survives.
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -83,17 +85,11 @@ var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.V[1] = int16(c)
 			f.V[0] = int16(g.Power(c))
 			g.Destroy(f, c)
 			f.Next()
-		case 2:
-			if g.InPlay(int(f.V[1])) || g.Cards[f.V[1]].Zone != engine.ZDiscard {
-				return // not destroyed: nothing to distribute
-			}
-			f.Next()
 		default:
-			distributeCounters(g, f, 3)
+			distributeCounters(g, f, 2)
 		}
 	}
 })

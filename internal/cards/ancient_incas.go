@@ -190,46 +190,36 @@ var _ = card("ancient_incas/fortress_walls", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedOnThisBase, Do: counterOnYourMinionAt(true)}}
 })
 
+// flagCondor marks the actions Golden Condor returns (a flag, unlike a mark,
+// stays on the card as it goes back to the hand).
+var flagCondor = engine.FlagID("golden condor")
+
 var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0: // V0 = cards chosen, V1..V5 = them
-			var cands []int
-			for _, a := range yourBaseActions(g, p) {
-				taken := false
-				for i := 0; i < int(f.V[0]); i++ {
-					taken = taken || int(f.V[i+1]) == a
-				}
-				if !taken {
-					cands = append(cands, a)
-				}
-			}
-			if f.V[0] >= 5 || len(cands) == 0 {
-				f.Goto(2)
-				return
-			}
+		case 0: // choose any number of your actions on bases, one at a time
+			cands := where(yourBaseActions(g, p), func(a int) bool { return !g.HasEffect(flagCondor, a, p) })
 			g.AskCards(f, p, "Choose an action of yours on a base to return (then play it again), or pass", cands, true)
 		case 1:
-			c := f.Chosen()
-			if c == none {
-				f.Goto(2)
+			if c := f.Chosen(); c != none {
+				g.SetFlag(flagCondor, p, c, engine.ExpireEndOfTurn)
+				f.Goto(0)
 				return
 			}
-			f.V[f.V[0]+1] = int16(c)
-			f.V[0]++
-			f.Goto(0)
-		case 2:
-			for i := 0; i < int(f.V[0]); i++ {
-				g.Return(f, int(f.V[i+1]))
+			for _, a := range yourBaseActions(g, p) {
+				if g.HasEffect(flagCondor, a, p) {
+					g.Return(f, a)
+				}
 			}
 			f.Next()
-		case 3:
-			for i := 0; i < int(f.V[0]); i++ {
-				if c := int(f.V[i+1]); g.Cards[c].Zone == engine.ZHand && g.Ctrl(c) == p {
+		case 2: // each returned card is played again at once, as an extra action
+			for _, c := range g.Hand(p) {
+				if g.HasEffect(flagCondor, c, p) {
 					g.PlayExtraNow(p, c, none)
 				}
 			}
+			g.ClearFlag(flagCondor, p, none)
 		}
 	}
 })

@@ -32,8 +32,9 @@ try {
     if (status && status.startsWith('Game over')) break;
     const btn = await page.$('#options button:not([disabled])');
     if (!btn) { await page.waitForTimeout(50); continue; }
-    // prefer playing cards early on, then whatever comes first
-    await btn.click();
+    try {
+      await btn.click({ timeout: 2000 });
+    } catch (e) { continue; } // re-rendered by a live update: look again
     clicks++;
     if (clicks === 12 && !shot) { await page.waitForTimeout(200); await page.screenshot({ path: `${out}/game.png`, fullPage: true }); shot = true; }
     await page.waitForTimeout(20);
@@ -43,6 +44,49 @@ try {
   if (!shot) await page.screenshot({ path: `${out}/game.png`, fullPage: true });
   await page.screenshot({ path: `${out}/game-over.png`, fullPage: true });
   console.log(`PASS browser game: ${clicks} clicks; ${status}`);
+
+  // Two people on two browsers (two separate contexts: nothing shared), each
+  // from their own invite link, play a whole game against each other.
+  const lobby = await browser.newPage();
+  await lobby.goto(base + '/');
+  await lobby.waitForSelector('.seat');
+  await lobby.fill('#seed', '7');
+  await lobby.selectOption('.seat[data-i="1"] .kind', 'human');
+  await lobby.click('#create');
+  await lobby.waitForFunction(() => document.querySelectorAll('#links a.link').length >= 3);
+  const hrefs = await lobby.$$eval('#links a.link', (as) => as.map((a) => a.getAttribute('href')));
+  const people = [];
+  for (const h of hrefs.slice(0, 2)) {
+    const ctx = await browser.newContext({ viewport: { width: 420, height: 860 } }); // phone-sized
+    const p = await ctx.newPage();
+    p.on('pageerror', (e) => console.error('page error:', e.message));
+    await p.goto(base + h);
+    await p.waitForSelector('#bases .base');
+    people.push(p);
+  }
+  let moves = 0, over = false;
+  for (let i = 0; i < 20000 && !over; i++) {
+    let acted = false;
+    for (const p of people) {
+      const st = await p.textContent('#status');
+      if (st && st.startsWith('Game over')) { over = true; break; }
+      const bs = await p.$$('#options button:not([disabled])');
+      if (bs.length) {
+        // mostly the first option (play a card), sometimes the last (pass), so turns move on
+        try {
+          await bs[(moves % 5 === 4) ? bs.length - 1 : 0].click({ timeout: 2000 });
+        } catch (e) { continue; } // the page re-rendered under us (a live update): look again
+        moves++;
+        acted = true;
+        if (moves === 20) await p.screenshot({ path: `${out}/two-people-phone.png`, fullPage: true });
+      }
+    }
+    if (!acted) await people[0].waitForTimeout(30);
+  }
+  if (!over) await fail(`the two-person game did not end after ${moves} moves`);
+  const final = await people[1].textContent('#status');
+  await people[1].screenshot({ path: `${out}/two-people-over.png`, fullPage: true });
+  console.log(`PASS two people in two browsers: ${moves} moves; ${final}`);
 } catch (e) {
   await fail(e.stack || String(e));
 }

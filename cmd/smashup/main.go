@@ -8,6 +8,7 @@ import (
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/scenario"
 	"github.com/smashup/smashup/internal/server"
+	"github.com/smashup/smashup/internal/stats"
 	"github.com/smashup/smashup/internal/tui"
 )
 
@@ -16,6 +17,8 @@ const usage = `smashup: the card game Smash Up
 usage:
   smashup serve [flags]          serve the game to browsers (see smashup serve -h)
   smashup play [flags]           play in the terminal (see smashup play -h)
+  smashup replay [flags] FILE    replay a recorded game (smashup play --record FILE)
+  smashup sim [flags]            play many computer games and report faction statistics
   smashup scenario PATH...       run rule scenarios (files or directories)
   smashup cards [FACTION]        list factions, or a faction's cards with their texts
 `
@@ -33,6 +36,10 @@ func main() {
 		os.Exit(tui.Main(args, os.Stdin, os.Stdout, os.Stderr))
 	case "cards":
 		os.Exit(tui.CardsMain(args, os.Stdout, os.Stderr))
+	case "replay":
+		os.Exit(tui.ReplayMain(args, os.Stdout, os.Stderr))
+	case "sim":
+		os.Exit(stats.Main(args, os.Stdout, os.Stderr))
 	case "scenario":
 		os.Exit(scenario.Main(args, os.Stdout))
 	case "help", "-h", "--help":

@@ -40,8 +40,16 @@ func (*Random) Name() string { return "random" }
 
 // Choose implements Player.
 func (a *Random) Choose(g *engine.Game, v *engine.View) int {
-	if v.Decision == nil || len(v.Decision.Options) == 0 {
+	if v.Decision == nil {
 		return 0
 	}
-	return a.r.IntN(len(v.Decision.Options))
+	return a.Pick(len(v.Decision.Options))
+}
+
+// Pick chooses uniformly among n options (the same choice Choose makes).
+func (a *Random) Pick(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return a.r.IntN(n)
 }

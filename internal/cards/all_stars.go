@@ -9,6 +9,18 @@ import "github.com/smashup/smashup/internal/engine"
 
 var _ = card("smash_up_all_stars/king_rex", nil)
 
+// extraActionHeldOrNow: "play an extra action". In your own Play Cards phase
+// it is held for later in the phase; at any other time (Puck played through
+// Sprout at the start of the turn) it must be played at once.
+func extraActionHeldOrNow(g *G, f *F) {
+	p := you(f)
+	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
+		extraAction(g, p)
+		return
+	}
+	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+}
+
 var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
 	d.Talent = func(g *G, f *F) {
 		p := you(f)
@@ -95,7 +107,7 @@ var _ = card("smash_up_all_stars/puck", func(d *engine.Def) {
 			if engine.TextOf(f.Ans.Num) == "Draw a card" {
 				g.Draw(you(f), 1)
 			} else {
-				extraAction(g, you(f))
+				extraActionHeldOrNow(g, f)
 			}
 		}
 	}
@@ -158,7 +170,7 @@ var _ = card("smash_up_all_stars/begin_the_summoning", func(d *engine.Def) {
 			if c := f.Chosen(); c != none {
 				g.ToDeckTopOf(c, p)
 			}
-			extraAction(g, p)
+			extraActionHeldOrNow(g, f)
 		}
 	}
 })
@@ -186,7 +198,7 @@ var _ = card("smash_up_all_stars/favor_of_dionysus", func(d *engine.Def) {
 		chooseCard("One of your minions gets +1 power until the end of the turn", false,
 			func(g *G, f *F) []int { return g.Minions(you(f)) },
 			func(g *G, f *F, c int) { g.AddPower(f, c, 1) }),
-		func(g *G, f *F) { extraAction(g, you(f)) },
+		extraActionHeldOrNow,
 		func(g *G, f *F) {
 			keepInstead(g, f, "Put Favor of Dionysus on top of your deck instead of the discard pile?", true)
 		})
@@ -238,8 +250,8 @@ var _ = card("smash_up_all_stars/full_moon", func(d *engine.Def) { d.PowerMod = 
 
 var _ = card("smash_up_all_stars/ghostly_arrival", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
-		extraMinion(g, you(f))
-		extraAction(g, you(f))
+		extraMinionUpTo(g, f, -1) // held in your Play Cards phase, else offered at once
+		extraActionHeldOrNow(g, f)
 	}
 })
 
@@ -307,7 +319,9 @@ var _ = card("smash_up_all_stars/square_deal", func(d *engine.Def) {
 
 var _ = card("smash_up_all_stars/ensign", func(d *engine.Def) {
 	// another player's card being played that affects one of your other minions here may affect this one instead
+	// (a minion protected from the effect is not affected by it: nothing to take over)
 	d.Redirect = func(g *G, self, target int, a engine.Affect) bool {
-		return target != self && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) && int(a.By) != g.Ctrl(self)
+		return target != self && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) && int(a.By) != g.Ctrl(self) &&
+			!g.Protected(target, a)
 	}
 })

@@ -23,14 +23,15 @@ func playsUnowned(g *G, self int, ev engine.Event) bool {
 
 // giftFromDeck: search your deck for a standard action and play it at once as an
 // extra action; afterwards it goes to another player's hand. With forbid, you may
-// not play another card of that name this turn.
+// not play another card of that name this turn. An action played only through
+// its Special (Ashlar Masonry) cannot be played this way.
 func giftFromDeck(forbid bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
 		case 0:
 			g.EnsureDeck(p)
-			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c int) bool { return isStandardAction(g, c) }), true)
+			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c int) bool { return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() }), true)
 		case 1:
 			c := f.Chosen()
 			if c == none {
@@ -128,7 +129,7 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 				if g.Owner(c) != p {
 					continue
 				}
-				if (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && g.ActionHasTarget(p, c)) {
+				if (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && !g.DefOf(c).SpecialOnly() && g.ActionHasTarget(p, c)) {
 					g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
 				}
 			}
@@ -169,7 +170,9 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 			if f.V[0] > 0 {
 				g.Shuffle(p)
 			}
-			extraAction(g, p)
+			// More of the ability follows the extra play, so it is played at
+			// once or not at all (compendium: Extra Cards).
+			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
 			g.GiveAway(f, self(f))
 		}
 	}
@@ -235,7 +238,7 @@ var _ = card("anansi_tales/pot_of_wisdom", func(d *engine.Def) {
 			f.Next()
 		case 1: // V0 = index of the player who gets a card next
 			if int(f.V[0]) >= len(others) {
-				extraAction(g, p)
+				extraActionFor(g, f)
 				return
 			}
 			g.AskCards(f, p, "Choose a card from your hand to give to another player", g.Hand(p), false)

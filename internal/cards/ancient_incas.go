@@ -69,6 +69,18 @@ var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedOnBase, Do: counterOnYourMinionAt(false)}}
 })
 
+// extraActionFor lets f's player play an extra action: in their own Play Cards
+// phase it is held for later in the phase; at any other time it must be played
+// at once or not at all (Culture Shock cards that grant "an extra action").
+func extraActionFor(g *G, f *F) {
+	p := you(f)
+	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
+		extraAction(g, p)
+		return
+	}
+	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+}
+
 var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
@@ -80,7 +92,7 @@ var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 				return
 			}
 			g.Cards[self(f)].Flags |= engine.FUsedSpecial // only the first time each turn
-			extraAction(g, you(f))
+			extraActionFor(g, f)
 		},
 	}}
 })
@@ -132,15 +144,21 @@ var _ = card("ancient_incas/armory", func(d *engine.Def) {
 	}
 })
 
+// yourActionsOn lists the actions p controls played on the base at slot s
+// (actions on minions there are not on the base).
+func yourActionsOn(g *G, s, p int) []int {
+	return where(g.ActionsAt(s), func(a int) bool { return g.Ctrl(a) == p })
+}
+
 var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
 		OK: func(g *G, c, p, slot int) bool {
-			return slot != none && len(where(g.OnBase(slot), func(a int) bool { return !g.IsMinion(a) && g.Ctrl(a) == p })) > 0
+			return slot != none && len(yourActionsOn(g, slot, p)) > 0
 		},
 		Do: func(g *G, f *F) {
 			p, s := you(f), int(f.Base)
-			mine := where(g.OnBase(s), func(a int) bool { return !g.IsMinion(a) && g.Ctrl(a) == p && a != self(f) })
+			mine := where(yourActionsOn(g, s, p), other(self(f)))
 			switch f.Step {
 			case 0:
 				g.AskCards(f, p, "You may return one of your actions on the scored base to your hand", mine, true)
@@ -172,46 +190,36 @@ var _ = card("ancient_incas/fortress_walls", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedOnThisBase, Do: counterOnYourMinionAt(true)}}
 })
 
+// flagCondor marks the actions Golden Condor returns (a flag, unlike a mark,
+// stays on the card as it goes back to the hand).
+var flagCondor = engine.FlagID("golden condor")
+
 var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0: // V0 = cards chosen, V1..V5 = them
-			var cands []int
-			for _, a := range yourBaseActions(g, p) {
-				taken := false
-				for i := 0; i < int(f.V[0]); i++ {
-					taken = taken || int(f.V[i+1]) == a
-				}
-				if !taken {
-					cands = append(cands, a)
-				}
-			}
-			if f.V[0] >= 5 || len(cands) == 0 {
-				f.Goto(2)
-				return
-			}
+		case 0: // choose any number of your actions on bases, one at a time
+			cands := where(yourBaseActions(g, p), func(a int) bool { return !g.HasEffect(flagCondor, a, p) })
 			g.AskCards(f, p, "Choose an action of yours on a base to return (then play it again), or pass", cands, true)
 		case 1:
-			c := f.Chosen()
-			if c == none {
-				f.Goto(2)
+			if c := f.Chosen(); c != none {
+				g.SetFlag(flagCondor, p, c, engine.ExpireEndOfTurn)
+				f.Goto(0)
 				return
 			}
-			f.V[f.V[0]+1] = int16(c)
-			f.V[0]++
-			f.Goto(0)
-		case 2:
-			for i := 0; i < int(f.V[0]); i++ {
-				g.Return(f, int(f.V[i+1]))
+			for _, a := range yourBaseActions(g, p) {
+				if g.HasEffect(flagCondor, a, p) {
+					g.Return(f, a)
+				}
 			}
 			f.Next()
-		case 3:
-			for i := 0; i < int(f.V[0]); i++ {
-				if c := int(f.V[i+1]); g.Cards[c].Zone == engine.ZHand && g.Ctrl(c) == p {
+		case 2: // each returned card is played again at once, as an extra action
+			for _, c := range g.Hand(p) {
+				if g.HasEffect(flagCondor, c, p) {
 					g.PlayExtraNow(p, c, none)
 				}
 			}
+			g.ClearFlag(flagCondor, p, none)
 		}
 	}
 })

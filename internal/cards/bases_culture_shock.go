@@ -71,7 +71,11 @@ func playedActionOnBase(g *G, self int, ev engine.Event) bool {
 var _ = card("base/machu_picchu", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: playedActionOnBase,
-		Do: func(g *G, f *F) { g.Draw(int(f.Ev.Player), 1) },
+		Do: func(g *G, f *F) {
+			if p := int(f.Ev.Player); !g.BaseIgnored(int(f.Base), p) {
+				g.Draw(p, 1)
+			}
+		},
 	}}
 })
 
@@ -104,7 +108,8 @@ var _ = card("base/island_peak", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		Do: func(g *G, f *F) {
-			if ms := g.MinionsAt(int(f.Base), int(f.Ev.Player)); len(ms) == 1 {
+			p := int(f.Ev.Player)
+			if ms := g.MinionsAt(int(f.Base), p); len(ms) == 1 && !g.BaseIgnored(int(f.Base), p) {
 				g.PlaceCounters(f, ms[0], 1)
 			}
 		},
@@ -122,6 +127,9 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 			p := int(f.Ev.Player)
 			switch f.Step {
 			case 0:
+				if g.BaseIgnored(int(f.Base), p) {
+					return
+				}
 				g.EnsureDeck(p)
 				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c int) bool {
 					return g.IsMinion(c) && g.Power(c) <= 3
@@ -163,7 +171,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 				}
 				q := ps[f.V[0]]
 				cands := pairs(g, s, q)
-				if len(cands) == 0 {
+				if len(cands) == 0 || g.BaseIgnored(s, q) {
 					f.V[0]++
 					f.Goto(0)
 					return
@@ -217,7 +225,7 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 			p, c, s := int(f.Ev.Player), int(f.Ev.Card), int(f.Base)
 			switch f.Step {
 			case 0:
-				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) {
+				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseIgnored(s, p) {
 					return
 				}
 				g.AskYesNo(f, p, "Transformation Spring: put "+g.Name(c)+" on the bottom of its owner's deck to play a minion off the top of your deck here?")

@@ -52,8 +52,9 @@ var _ = card("base/the_con", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			c := int(f.Ev.Card)
 			fa := g.DefOf(c).Faction
+			// a player who ignores this base (Infiltrate) does not get its bonus
 			for _, m := range g.MinionsAt(int(f.Base), none) {
-				if m != c && g.DefOf(m).Faction == fa && g.Cards[m].Pos < g.Cards[c].Pos {
+				if m != c && g.DefOf(m).Faction == fa && g.Cards[m].Pos < g.Cards[c].Pos && !g.BaseIgnored(int(f.Base), g.Ctrl(m)) {
 					g.AddPower(f, m, 1)
 				}
 			}

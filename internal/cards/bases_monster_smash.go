@@ -49,6 +49,9 @@ var _ = card("base/golem_schloss", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			cur := f.Player
 			for _, w := range g.WinnersAt(int(f.Base)) {
+				if g.BaseIgnored(int(f.Base), w) {
+					continue // Infiltrate: this winner ignores the base
+				}
 				f.Player = int8(w) // the winner places the counters
 				for _, m := range g.Minions(w) {
 					g.PlaceCounters(f, m, 1)
@@ -63,6 +66,9 @@ var _ = card("base/laboratorium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: firstMinionHere,
 		Do: func(g *G, f *F) {
+			if g.BaseIgnored(int(f.Base), int(f.Ev.Player)) {
+				return // still the first minion played here, but its player ignores the base
+			}
 			f.Player = f.Ev.Player // its controller places the counter
 			g.PlaceCounters(f, int(f.Ev.Card), 1)
 		},
@@ -80,7 +86,7 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 			m, p := int(f.Ev.Card), int(f.Ev.Player)
 			switch f.Step {
 			case 0:
-				if !g.InPlay(m) || !othersOutpower(g, int(f.Base), p) {
+				if !g.InPlay(m) || g.BaseIgnored(int(f.Base), p) || !othersOutpower(g, int(f.Base), p) {
 					return
 				}
 				f.Player = int8(p)
@@ -115,6 +121,9 @@ var _ = card("base/crypt", func(d *engine.Def) {
 			p := int(f.Ev.Num)
 			switch f.Step {
 			case 0:
+				if g.BaseIgnored(int(f.Base), p) {
+					return
+				}
 				f.Player = int8(p)
 				g.AskCards(f, p, "Crypt: you may put a +1 power counter on one of your minions here", g.MinionsAt(int(f.Base), p), true)
 			case 1:
@@ -130,7 +139,8 @@ var _ = card("base/moot_site", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: firstMinionHere,
 		Do: func(g *G, f *F) {
-			if g.InPlay(int(f.Ev.Card)) {
+			// the minion is still the first one played here even when its player ignores the base
+			if g.InPlay(int(f.Ev.Card)) && !g.BaseIgnored(int(f.Base), int(f.Ev.Player)) {
 				g.AddPower(f, int(f.Ev.Card), 2)
 			}
 		},

@@ -118,6 +118,8 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 })
 
 var _ = card("giant_ants/headlong", func(d *engine.Def) {
+	// Move, then counters: two independent effects (compendium, Multiple Effects),
+	// so the minion gets its counters even when the move does not happen.
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -129,26 +131,60 @@ var _ = card("giant_ants/headlong", func(d *engine.Def) {
 			}
 			askMoveDest(g, f, c, false)
 		case 2:
-			s := f.ChosenBase()
-			if s == none {
-				return
+			if s := f.ChosenBase(); s != none {
+				g.Move(f, int(f.V[0]), s)
 			}
-			f.V[1] = int16(s)
-			g.Move(f, int(f.V[0]), s)
 			f.Next()
 		case 3:
-			if c := int(f.V[0]); g.BaseOf(c) == int(f.V[1]) {
-				g.PlaceCounters(f, c, 2)
-			}
+			g.PlaceCounters(f, int(f.V[0]), 2)
 		}
 	}
 })
 
-var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
-	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
-		return g.IsMinion(t) && g.BaseOf(t) == g.BaseOf(s) && g.Ctrl(t) == g.Ctrl(s) &&
-			g.CountersOn(t) > 0 && int(a.By) != g.Ctrl(s)
+// showCovers: minion m is one of the Show Must Go On s's controller's minions on its base with a counter.
+func showCovers(g *G, s, m int) bool {
+	return g.IsMinion(m) && g.InPlay(m) && g.BaseOf(m) == g.BaseOf(s) && g.Ctrl(m) == g.Ctrl(s) && g.CountersOn(m) > 0
+}
+
+// shedOthersActions destroys the actions other players control on minion m:
+// a card that m is not affected by cannot stay attached to it (compendium, Attached Cards).
+func shedOthersActions(g *G, f *F, m int) {
+	for _, a := range g.Attached(m) {
+		if g.Ctrl(a) != you(f) {
+			g.Destroy(f, a)
+		}
 	}
+}
+
+var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
+	// Other players' cards, not bases (as for Game Guru): a base is nobody's card.
+	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
+		return showCovers(g, s, t) && a.Src >= 0 && g.DefOf(int(a.Src)).Type != engine.BaseCard && int(a.By) != g.Ctrl(s)
+	}
+	d.OnPlay = func(g *G, f *F) {
+		for _, m := range g.MinionsAt(here(g, f), you(f)) {
+			if showCovers(g, self(f), m) {
+				shedOthersActions(g, f, m)
+			}
+		}
+	}
+	// A minion that becomes covered later (its first counter here, or moved here) sheds them too.
+	shed := func(g *G, f *F) {
+		if m := int(f.Ev.Card); showCovers(g, self(f), m) {
+			shedOthersActions(g, f, m)
+		}
+	}
+	d.Triggers = []engine.Trigger{{
+		On: engine.EvCounter,
+		When: func(g *G, s int, ev engine.Event) bool {
+			return ev.Num > 0 && g.CountersOn(int(ev.Card)) == int(ev.Num) && showCovers(g, s, int(ev.Card)) // its first counters
+		},
+		Do: shed,
+	}, {
+		On:   engine.EvMove,
+		When: func(g *G, s int, ev engine.Event) bool { return showCovers(g, s, int(ev.Card)) },
+		Do:   shed,
+	}}
 })
 
 // transferFrom is "transfer any number of counters from one of your minions

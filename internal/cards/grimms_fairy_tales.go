@@ -240,10 +240,20 @@ var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 	}
 })
 
-// nameInNorm reports whether the printed name of card c appears in a card
-// text, given as " "+Normalize(text)+" " (normalized once for all cards).
-func nameInNorm(g *G, c int, norm string) bool {
-	return strings.Contains(norm, " "+g.NormName(c)+" ")
+// nameInText reports whether the printed name of card c appears in text. A name
+// that is only part of a longer minion name there does not count: The Birch's
+// text names The Birch Woman, not The Birch.
+func nameInText(g *G, c int, text string) bool {
+	t, n := " "+engine.Normalize(text)+" ", " "+engine.Normalize(g.Name(c))+" "
+	for i := 0; i < int(g.NCards); i++ {
+		if !g.IsMinion(i) {
+			continue
+		}
+		if long := " " + g.NormName(i) + " "; len(long) > len(n) && strings.Contains(long, n) {
+			t = strings.ReplaceAll(t, long, "  ")
+		}
+	}
+	return strings.Contains(t, n)
 }
 
 var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
@@ -258,10 +268,10 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 			if m == none {
 				return
 			}
-			text := " " + engine.Normalize(g.DefOf(m).Text) + " "
+			text := g.DefOf(m).Text
 			var cands []int
 			for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
-				cands = append(cands, where(g.Collect(z, p), func(c int) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)
+				cands = append(cands, where(g.Collect(z, p), func(c int) bool { return g.IsMinion(c) && nameInText(g, c, text) })...)
 			}
 			g.AskCards(f, p, "Search your hand, deck and discard pile for a minion named in its text", cands, false)
 		case 2:
@@ -335,7 +345,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 				return // not destroyed: no reward
 			}
 			if f.V[0] == 0 {
-				extraAction(g, p)
+				extraActionFor(g, f)
 				return
 			}
 			s := int(f.V[2])

@@ -106,3 +106,34 @@ func othersOutpower(g *G, s, p int) bool {
 	}
 	return false
 }
+
+// payForCounters builds "choose one of your minions, then pay any number of
+// cards from your hand (those pay accepts, paid by pay) for a +1 power counter
+// each on it". V0: the chosen minion; V1: cards paid.
+func payForCounters(prompt string, payable func(g *G, f *F) []int, pay func(g *G, c int)) engine.AbilityFn {
+	return func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
+		case 1:
+			c := f.Chosen()
+			if c == none {
+				return
+			}
+			f.V[0] = int16(c)
+			f.Next()
+		case 2:
+			g.AskCards(f, you(f), prompt, payable(g, f), true)
+		case 3:
+			if c := f.Chosen(); c != none {
+				pay(g, c)
+				f.V[1]++
+				f.Goto(2)
+				return
+			}
+			if f.V[1] > 0 {
+				g.PlaceCounters(f, int(f.V[0]), int(f.V[1]))
+			}
+		}
+	}
+}

@@ -46,32 +46,8 @@ var _ = card("mad_scientists/igor", func(d *engine.Def) {
 })
 
 var _ = card("mad_scientists/angry_mob", func(d *engine.Def) {
-	// V0: the chosen minion; V1: cards placed.
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[0] = int16(c)
-			f.Next()
-		case 2:
-			g.AskCards(f, you(f), "Put a card from your hand on the bottom of your deck (a counter each)", g.Hand(you(f)), true)
-		case 3:
-			if c := f.Chosen(); c != none {
-				g.ToDeckBottom(c)
-				f.V[1]++
-				f.Goto(2)
-				return
-			}
-			if f.V[1] > 0 {
-				g.PlaceCounters(f, int(f.V[0]), int(f.V[1]))
-			}
-		}
-	}
+	d.OnPlay = payForCounters("Put a card from your hand on the bottom of your deck (a counter each)",
+		func(g *G, f *F) []int { return g.Hand(you(f)) }, func(g *G, c int) { g.ToDeckBottom(c) })
 })
 
 var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
@@ -97,7 +73,9 @@ var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
 })
 
 var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
-	// V0: counters to distribute (the destroyed minion's power), V1: that minion.
+	// V0: counters to distribute (the chosen minion's power as it was chosen).
+	// Destroy, then distribute: independent effects (compendium, Multiple
+	// Effects), so the counters are handed out even if the minion survives.
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -107,17 +85,11 @@ var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.V[1] = int16(c)
 			f.V[0] = int16(g.Power(c))
 			g.Destroy(f, c)
 			f.Next()
-		case 2:
-			if g.InPlay(int(f.V[1])) || g.Cards[f.V[1]].Zone != engine.ZDiscard {
-				return // not destroyed: nothing to distribute
-			}
-			f.Next()
 		default:
-			distributeCounters(g, f, 3)
+			distributeCounters(g, f, 2)
 		}
 	}
 })

@@ -109,11 +109,12 @@ func searchThreeZones(g *G, p int, name string) []int {
 
 // fetchPartner: search hand, deck and discard for partner; put it into the hand or
 // play it as an extra minion (onto slot f.V[3], or any base when None). Steps from at.
-func fetchPartner(g *G, f *F, at int, partner string) {
+// may: the search itself is optional (The Birch Woman); The Birch, once destroyed, must search.
+func fetchPartner(g *G, f *F, at int, partner string, may bool) {
 	p := you(f)
 	switch int(f.Step) - at {
 	case 0:
-		g.AskCards(f, p, "Search your hand, deck and discard pile for "+partner, searchThreeZones(g, p, partner), true)
+		g.AskCards(f, p, "Search your hand, deck and discard pile for "+partner, searchThreeZones(g, p, partner), may)
 	case 1:
 		c := f.Chosen()
 		if c == none {
@@ -149,7 +150,7 @@ var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
 			if f.Step == 0 {
 				f.V[3] = none
 			}
-			fetchPartner(g, f, 0, "The Birch")
+			fetchPartner(g, f, 0, "The Birch", true)
 		},
 	}}
 })
@@ -175,7 +176,7 @@ var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
 				}
 				f.Next()
 			default:
-				fetchPartner(g, f, 3, "The Birch Woman")
+				fetchPartner(g, f, 3, "The Birch Woman", false)
 			}
 		},
 	}}
@@ -325,7 +326,9 @@ var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
 		isAction := func(c int) bool { return g.DefOf(c).Type == engine.Action }
 		switch f.Step {
 		case 0:
-			if g.RevealUntil(p, isAction) != none {
+			// One reveal: the second search goes on only while the deck lasts
+			// (a new deck is made from the discard pile only before the first card).
+			if g.RevealUntil(p, isAction) != none && len(g.Deck(p)) > 0 {
 				g.RevealUntil(p, isAction)
 			}
 			f.Next()
@@ -375,7 +378,8 @@ var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 	arrived := func(g *G, self int, ev engine.Event) bool {
 		c := int(ev.Card)
 		return c >= 0 && g.IsMinion(c) && int(ev.Base) == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
-			(ev.Kind != engine.EvPlay || int(ev.Player) == g.Ctrl(self))
+			(ev.Kind != engine.EvPlay || int(ev.Player) == g.Ctrl(self)) &&
+			(ev.Kind != engine.EvMove || int(ev.Other) == g.Ctrl(self)) // moved by you, not by another player
 	}
 	draw := func(g *G, f *F) {
 		switch f.Step {
@@ -441,7 +445,7 @@ var _ = card("russian_fairy_tales/the_water_of_life", func(d *engine.Def) {
 			if c := f.Chosen(); c != none {
 				g.ToDeckTopOf(c, you(f))
 			}
-			extraAction(g, you(f))
+			extraActionFor(g, f)
 		}
 	}
 })

@@ -282,7 +282,8 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 
 // --- Great Wolf Spirit (Werewolves) ---
 
-// mostPowerBases lists the bases where p has more power than every other player.
+// mostPowerBases lists the bases where p has the most power (a superlative:
+// a tie for the most counts), with some power there.
 func mostPowerBases(g *G, p int) []int {
 	return where(g.BaseSlots(), func(s int) bool {
 		mine := g.PowerAt(s, p)
@@ -290,7 +291,7 @@ func mostPowerBases(g *G, p int) []int {
 			return false
 		}
 		for _, q := range g.Others(p) {
-			if g.PowerAt(s, q) >= mine {
+			if g.PowerAt(s, q) > mine {
 				return false
 			}
 		}

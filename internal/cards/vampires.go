@@ -16,13 +16,14 @@ var _ = card("vampires/the_count", func(d *engine.Def) {
 	}}
 })
 
-var _ = card("vampires/nightstalker", func(d *engine.Def) {
-	// Mandatory: destroy a minion of power 2 or less here, to get the counter.
-	d.OnPlay = func(g *G, f *F) {
+// destroyForCounter builds "destroy a minion (one of cands) to put a +1 power
+// counter on this minion": the counter comes only if the destruction happened.
+// V0: the chosen minion.
+func destroyForCounter(prompt string, may bool, cands func(g *G, f *F) []int) engine.AbilityFn {
+	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:
-			cs := where(g.MinionsAt(here(g, f), none), func(c int) bool { return c != self(f) && g.Power(c) <= 2 })
-			g.AskCards(f, you(f), "Destroy a minion of power 2 or less here", cs, false)
+			g.AskCards(f, you(f), prompt, cands(g, f), may)
 		case 1:
 			c := f.Chosen()
 			if c == none {
@@ -37,27 +38,17 @@ var _ = card("vampires/nightstalker", func(d *engine.Def) {
 			}
 		}
 	}
+}
+
+var _ = card("vampires/nightstalker", func(d *engine.Def) {
+	// Mandatory: destroy a minion of power 2 or less here, to get the counter.
+	d.OnPlay = destroyForCounter("Destroy a minion of power 2 or less here", false, func(g *G, f *F) []int {
+		return where(g.MinionsAt(here(g, f), none), func(c int) bool { return c != self(f) && g.Power(c) <= 2 })
+	})
 })
 
 var _ = card("vampires/heavy_drinker", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "You may destroy one of your minions to put a +1 power counter on Heavy Drinker", otherMinionsOfMine(g, f), true)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[0] = int16(c)
-			g.Destroy(f, c)
-			f.Next()
-		case 2:
-			if g.Cards[f.V[0]].Zone == engine.ZDiscard {
-				g.PlaceCounters(f, self(f), 1)
-			}
-		}
-	}
+	d.OnPlay = destroyForCounter("You may destroy one of your minions to put a +1 power counter on Heavy Drinker", true, otherMinionsOfMine)
 })
 
 var _ = card("vampires/fledgling_vampire", func(d *engine.Def) {
@@ -113,32 +104,8 @@ var _ = card("vampires/crack_of_dusk", func(d *engine.Def) {
 })
 
 var _ = card("vampires/cull_the_weak", func(d *engine.Def) {
-	// V0: the chosen minion; V1: minions discarded.
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[0] = int16(c)
-			f.Next()
-		case 2:
-			g.AskCards(f, you(f), "Discard a minion card from your hand (a counter each)", where(g.Hand(you(f)), g.IsMinion), true)
-		case 3:
-			if c := f.Chosen(); c != none {
-				g.DiscardCard(c)
-				f.V[1]++
-				f.Goto(2)
-				return
-			}
-			if f.V[1] > 0 {
-				g.PlaceCounters(f, int(f.V[0]), int(f.V[1]))
-			}
-		}
-	}
+	d.OnPlay = payForCounters("Discard a minion card from your hand (a counter each)",
+		func(g *G, f *F) []int { return where(g.Hand(you(f)), g.IsMinion) }, func(g *G, c int) { g.DiscardCard(c) })
 })
 
 var _ = card("vampires/dinner_date", func(d *engine.Def) {

@@ -70,6 +70,11 @@ type Options struct {
 // of the sets the factions come from (as the rules recommend), or every
 // playable base with AllBases.
 func Deal(factions [][2]string, seed uint64, o Options) (*engine.Game, error) {
+	return engine.New(SetupFor(factions, seed, o))
+}
+
+// SetupFor is the engine setup Deal uses (kept with a replay of the game).
+func SetupFor(factions [][2]string, seed uint64, o Options) engine.Setup {
 	s := engine.Setup{Seed: seed, Deal: true, AllBases: o.AllBases}
 	if o.Titans {
 		s.Options |= engine.OptTitans
@@ -77,7 +82,7 @@ func Deal(factions [][2]string, seed uint64, o Options) (*engine.Game, error) {
 	for _, f := range factions {
 		s.Players = append(s.Players, engine.SetupPlayer{Factions: []string{f[0], f[1]}})
 	}
-	return engine.New(s)
+	return s
 }
 
 // DealRandom deals a game for n players with random playable factions.

@@ -358,6 +358,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
+	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
 	return mux
 }
 
@@ -435,6 +436,35 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	m := l.messageLocked(seat)
 	l.mu.Unlock()
 	writeJSON(w, 200, m)
+}
+
+// handleReplay serves a finished game as a replay file (setup and decisions),
+// for `smashup replay`. While the game runs it would reveal hidden cards, so it
+// is refused until the game is over.
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.g == nil || !l.g.Over {
+		writeJSON(w, 409, apiError{"the replay is available once the game is over"})
+		return
+	}
+	skip := 0
+	if l.cfg.Draft {
+		skip = 2 * len(l.cfg.Seats) // the draft picks come before the game's own decisions
+	}
+	rep := engine.Replay{Setup: l.cfg.Setup, Moves: append([]int(nil), l.moves[skip:]...)}
+	b, err := rep.Marshal()
+	if err != nil {
+		writeJSON(w, 500, apiError{err.Error()})
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"smashup-%s.json\"", l.id))
+	w.Write(b)
 }
 
 // MoveRequest is a decision sent by a seat.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -208,6 +209,9 @@ func TestComputerGameOverWebSocket(t *testing.T) {
 		t.Fatalf("create: %+v", cr)
 	}
 	token := strings.Split(cr.Links[0], "t=")[1]
+	if r, _ := http.Get(ts.URL + "/api/games/" + cr.ID + "/replay?t=" + token); r.StatusCode != 409 {
+		t.Fatalf("a replay of a running game (it would show hidden cards) was served: %s", r.Status)
+	}
 	played := playOverWS(t, ts.URL, cr.ID, token, 0, 5000)
 	if played == 0 {
 		t.Fatal("the person never got to decide")
@@ -216,6 +220,27 @@ func TestComputerGameOverWebSocket(t *testing.T) {
 	rr, _ := http.Get(ts.URL + "/api/games/" + cr.ID + "?t=forged")
 	if rr.StatusCode != 403 {
 		t.Fatalf("forged token: status %d", rr.StatusCode)
+	}
+	// the finished game's replay rebuilds the same game
+	rr, err = http.Get(ts.URL + "/api/games/" + cr.ID + "/replay?t=" + token)
+	if err != nil || rr.StatusCode != 200 {
+		t.Fatalf("replay: %v %v", err, rr.Status)
+	}
+	raw, _ := io.ReadAll(rr.Body)
+	rep, err := engine.UnmarshalReplay(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rep.Play(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := s.game(context.Background(), cr.ID)
+	l.mu.Lock()
+	same := *g == *l.g
+	l.mu.Unlock()
+	if !same || !g.Over {
+		t.Fatal("the downloaded replay does not rebuild the game")
 	}
 }
 

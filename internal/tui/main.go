@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -29,26 +30,33 @@ type Config struct {
 
 // Setup deals the game of a configuration and makes its seats.
 func Setup(c Config) (*engine.Game, []Seat, error) {
+	g, seats, _, err := setupGame(c)
+	return g, seats, err
+}
+
+// setupGame is Setup that also returns the engine setup (for a replay).
+func setupGame(c Config) (*engine.Game, []Seat, engine.Setup, error) {
 	seats, err := makeSeats(c)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, engine.Setup{}, err
 	}
 	var fs [][2]string
 	if f := strings.TrimSpace(c.Factions); f == "" || strings.EqualFold(f, "random") {
 		fs, err = match.RandomFactions(c.Players, c.Seed)
 	} else if strings.EqualFold(f, "draft") {
-		return nil, nil, errors.New("a draft needs the players: use Main")
+		return nil, nil, engine.Setup{}, errors.New("a draft needs the players: use Main")
 	} else {
 		fs, err = match.ParseFactions(f, c.Players)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, engine.Setup{}, err
 	}
-	g, err := match.Deal(fs, c.Seed, c.Match)
+	es := match.SetupFor(fs, c.Seed, c.Match)
+	g, err := engine.New(es)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, engine.Setup{}, err
 	}
-	return g, seats, nil
+	return g, seats, es, nil
 }
 
 func makeSeats(c Config) ([]Seat, error) {
@@ -149,6 +157,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	factions := fl.String("factions", "random", `factions per player, like "Aliens+Dinosaurs,Ninjas+Pirates", or random, or draft (pick in turn)`)
 	bases := fl.String("bases", "sets", `the base deck: "sets" (the bases of the sets the factions come from) or "all"`)
 	titans := fl.Bool("titans", false, "play with the optional titans")
+	record := fl.String("record", "", "write a replay of the game to this file (kept up to date after every decision)")
 	seed := fl.Uint64("seed", 0, "random seed (default: from the clock, printed so the game can be replayed)")
 	fl.Usage = func() {
 		fmt.Fprintf(errOut, "usage: smashup play [flags]\n\nPlay Smash Up in the terminal. Type a number to choose an option; help for the commands.\n\n")
@@ -190,13 +199,15 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	sc := newScanner(in)
 	var g *engine.Game
 	var ss []Seat
+	var es engine.Setup
 	var err error
 	if strings.EqualFold(strings.TrimSpace(*factions), "draft") {
 		if ss, err = makeSeats(cfg); err == nil {
 			fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd)
 			var fs [][2]string
 			if fs, err = Draft(ss, sd, sc, out); err == nil {
-				g, err = match.Deal(fs, sd, cfg.Match)
+				es = match.SetupFor(fs, sd, cfg.Match)
+				g, err = engine.New(es)
 			} else if errors.Is(err, ErrQuit) {
 				return 0
 			} else if errors.Is(err, ErrInputEnded) {
@@ -205,7 +216,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 			}
 		}
 	} else {
-		g, ss, err = Setup(cfg)
+		g, ss, es, err = setupGame(cfg)
 		if err == nil {
 			fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd)
 		}
@@ -214,7 +225,29 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "smashup play: %v\n", err)
 		return 2
 	}
-	err = newSession(g, ss, sc, out).Run()
+	sess := newSession(g, ss, sc, out)
+	if *record != "" {
+		rep := &engine.Replay{Setup: es}
+		save := func() error {
+			b, err := rep.Marshal()
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(*record, b, 0o644)
+		}
+		if err := save(); err != nil {
+			fmt.Fprintf(errOut, "smashup play: cannot write the replay: %v\n", err)
+			return 2
+		}
+		sess.OnMove = func(i int) {
+			rep.Moves = append(rep.Moves, i)
+			if err := save(); err != nil {
+				fmt.Fprintf(errOut, "smashup play: cannot write the replay: %v\n", err)
+			}
+		}
+		fmt.Fprintf(out, "Recording the game to %s (watch it with: smashup replay %s)\n", *record, *record)
+	}
+	err = sess.Run()
 	switch {
 	case err == nil, errors.Is(err, ErrQuit):
 		return 0

@@ -49,6 +49,19 @@ type Session struct {
 	lastWho int   // last human seat that was shown the table
 	// MaxMoves stops a runaway game (0: no limit).
 	MaxMoves int
+	// OnMove, when set, is told every decision the game accepts (to record a replay).
+	OnMove func(option int)
+}
+
+// apply answers the pending decision; a card failure leaves the game unchanged.
+func (s *Session) apply(i int) error {
+	if err := s.G.ApplySafe(i); err != nil {
+		return err
+	}
+	if s.OnMove != nil {
+		s.OnMove(i)
+	}
+	return nil
 }
 
 // NewSession prepares a session on a dealt game.
@@ -146,10 +159,10 @@ func (s *Session) computer(p int) error {
 	if d := ov.Decision; d != nil && len(d.Options) > 1 && i < len(d.Options) && !d.Main {
 		s.printf("  %s (%s) chooses: %s\n", present.Player(p), d.Prompt, present.Option(d.Options[i], &ov))
 	}
-	if err := g.ApplySafe(i); err != nil {
+	if err := s.apply(i); err != nil {
 		// A card failed: try the other options rather than stop the game.
 		for k := range v.Decision.Options {
-			if k != i && g.ApplySafe(k) == nil {
+			if k != i && s.apply(k) == nil {
 				return nil
 			}
 		}
@@ -257,7 +270,7 @@ func (s *Session) command(p int, line string) (bool, error) {
 		s.printf("There is no option %d: choose a number from 1 to %d.\n", n, k)
 		return false, nil
 	}
-	if err := g.ApplySafe(n - 1); err != nil {
+	if err := s.apply(n - 1); err != nil {
 		s.printf("That cannot be done (%v); the game is unchanged. Choose another option.\n", err)
 		return false, nil
 	}

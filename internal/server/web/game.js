@@ -27,7 +27,7 @@ function render() {
     if (m.spectator) st += ' (spectating)';
     $('status').textContent = st;
     $('players').innerHTML = v.Players.map((p, i) => `<div class="player p${i} ${p.IsCurrent ? 'current' : ''}"><b>${esc(seatName(i))}</b> ${p.VP} VP · hand ${p.HandSize} · deck ${p.DeckSize} · discard ${(p.Discard || []).length}<br><small>${(p.Factions || []).join(' + ')}</small></div>`).join('')
-      + (v.Over ? `<div class="winner">🏆 ${(v.Winners || []).map(seatName).join(' & ')}</div>` : '');
+      + (v.Over ? `<div class="winner">🏆 ${(v.Winners || []).map(seatName).join(' & ')}</div> <a class="link" href="/api/games/${id}/replay?t=${encodeURIComponent(token)}">download the replay</a> (watch it with <code>smashup replay FILE</code>)` : '');
     $('bases').innerHTML = v.Bases.map(b => {
       const tot = v.Players.map((p, i) => b.PowerBy[i] || b.HasMinions[i] ? `<span class="p${i}" style="padding-left:4px">${esc(seatName(i))}: ${b.PowerBy[i]}</span>` : '').join(' ');
       const mins = (b.Minions || []).map(c => cardHTML(c) + (c.Attached || []).map(a => cardHTML(a, 'attached')).join('')).join('');

@@ -1,0 +1,64 @@
+package stats
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Main runs `smashup sim`.
+func Main(args []string, out, errOut io.Writer) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	c := Config{}
+	fs.IntVar(&c.Games, "games", 1000, "number of games")
+	fs.IntVar(&c.Players, "players", 2, "players per game: 2, 3, 4, or 0 to mix them")
+	fs.StringVar(&c.AI, "ai", "random", "computer player for every seat: random or greedy")
+	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the first game (game i uses seed+i)")
+	sets := fs.String("sets", "", "only factions from these sets, comma separated (core, monster_smash, culture_shock, geekier_box)")
+	fs.BoolVar(&c.AllBases, "all-bases", false, "every base in the base deck (default: the factions' sets)")
+	fs.IntVar(&c.Workers, "workers", 0, "games played at once (default: one per CPU)")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	fs.Usage = func() {
+		fmt.Fprintf(errOut, "usage: smashup sim [flags]\n\nPlay many computer games and report how each faction fares.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *sets != "" {
+		want := map[string]bool{}
+		for _, s := range strings.Split(*sets, ",") {
+			want[strings.TrimSpace(s)] = true
+		}
+		for _, f := range engine.PlayableFactions() {
+			if cs := engine.FactionCards(f); len(cs) > 0 && want[cs[0].Set] {
+				c.Factions = append(c.Factions, f)
+			}
+		}
+		if len(c.Factions) == 0 {
+			fmt.Fprintf(errOut, "smashup sim: no playable faction in sets %q\n", *sets)
+			return 2
+		}
+	}
+	rep, err := Run(c, errOut)
+	if err != nil {
+		fmt.Fprintln(errOut, "smashup sim:", err)
+		return 2
+	}
+	if *asJSON {
+		if err := WriteJSON(out, rep); err != nil {
+			return 1
+		}
+		return 0
+	}
+	WriteText(out, rep)
+	return 0
+}

@@ -1,0 +1,89 @@
+package tui
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/present"
+)
+
+// ReplayMain runs `smashup replay FILE`: it replays a recorded game (from
+// `smashup play --record` or the server's replay download), printing the log
+// move by move and the table at the end (or after move --to).
+func ReplayMain(args []string, out, errOut io.Writer) int {
+	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fl.SetOutput(errOut)
+	to := fl.Int("to", -1, "stop after this many decisions (default: the whole game)")
+	seat := fl.Int("seat", 0, "show the table as this player sees it (1-4), or 0 for what everyone sees")
+	fl.Usage = func() {
+		fmt.Fprintf(errOut, "usage: smashup replay [flags] FILE\n\nReplay a recorded game.\n\n")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fl.NArg() != 1 {
+		fl.Usage()
+		return 2
+	}
+	raw, err := os.ReadFile(fl.Arg(0))
+	if err != nil {
+		fmt.Fprintf(errOut, "smashup replay: %v\n", err)
+		return 2
+	}
+	rep, err := engine.UnmarshalReplay(raw)
+	if err != nil {
+		fmt.Fprintf(errOut, "smashup replay: %s: %v\n", fl.Arg(0), err)
+		return 2
+	}
+	if err := Replay(rep, *to, *seat-1, out); err != nil {
+		fmt.Fprintf(errOut, "smashup replay: %s: %v\n", fl.Arg(0), err)
+		return 1
+	}
+	return 0
+}
+
+// Replay prints a replay's log up to move to (to < 0: all) and then the table
+// as seat sees it (seat < 0: public information only).
+func Replay(rep *engine.Replay, to, seat int, out io.Writer) error {
+	g, err := engine.New(rep.Setup)
+	if err != nil {
+		return err
+	}
+	if seat >= int(g.NPlayers) {
+		return fmt.Errorf("there is no player %d in this game", seat+1)
+	}
+	if seat < 0 {
+		seat = engine.None
+	}
+	var seq int32
+	flush := func() {
+		for _, e := range g.EventViews(seq) {
+			if s := present.Event(e); s != "" {
+				fmt.Fprintf(out, "  %s\n", s)
+			}
+		}
+		seq = g.EvSeq
+	}
+	flush()
+	n := len(rep.Moves)
+	if to >= 0 && to < n {
+		n = to
+	}
+	for k := 0; k < n; k++ {
+		if err := g.Apply(rep.Moves[k]); err != nil {
+			return fmt.Errorf("move %d (option %d) does not fit this game: %w", k+1, rep.Moves[k], err)
+		}
+		flush()
+	}
+	v := g.View(seat)
+	fmt.Fprintf(out, "\nAfter %d of %d decisions:\n%s%s\n", n, len(rep.Moves), present.Screen(&v, nil), present.Status(&v))
+	return nil
+}

@@ -1,0 +1,59 @@
+package tui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// TestRecordAndReplay plays a computer game with --record and checks that the
+// replay file rebuilds exactly the same final game.
+func TestRecordAndReplay(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.json")
+	var out, errOut bytes.Buffer
+	code := Main([]string{"--seats", "ai,random", "--seed", "12", "--record", file}, strings.NewReader(""), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("play: exit %d: %s", code, errOut.String())
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := engine.UnmarshalReplay(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rep.Play(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over || len(rep.Moves) == 0 {
+		t.Fatalf("the replayed game is not over after %d moves", len(rep.Moves))
+	}
+	// the same game played again from its setup by the same seats gives the same moves
+	var out2 bytes.Buffer
+	if code := ReplayMain([]string{file}, &out2, &errOut); code != 0 || !strings.Contains(out2.String(), "Game over") {
+		t.Fatalf("replay: exit %d: %s %s", code, errOut.String(), out2.String())
+	}
+	if !strings.Contains(out.String(), "Game over") {
+		t.Fatal("the played game did not end")
+	}
+	// the final table of the replay is the final table of the game played
+	tail := func(s string) string { return s[strings.LastIndex(s, "Game over"):] }
+	if tail(out.String()) != tail(out2.String()) {
+		t.Fatalf("the replay ends differently:\n%s\n---\n%s", tail(out.String()), tail(out2.String()))
+	}
+	var errs bytes.Buffer
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`{"Setup":`), 0o644)
+	if code := ReplayMain([]string{bad}, &out2, &errs); code != 2 || !strings.Contains(errs.String(), "bad replay") {
+		t.Fatalf("a malformed replay: exit %d: %s", code, errs.String())
+	}
+	if code := ReplayMain([]string{"--seat", "9", file}, &out2, &errs); code != 1 {
+		t.Fatalf("a seat that does not exist: exit %d", code)
+	}
+}

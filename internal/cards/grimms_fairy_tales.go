@@ -240,11 +240,15 @@ var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 	}
 })
 
-// nameInText reports whether the printed name of card c appears in text. A name
-// that is only part of a longer minion name there does not count: The Birch's
-// text names The Birch Woman, not The Birch.
-func nameInText(g *G, c int, text string) bool {
-	t, n := " "+engine.Normalize(text)+" ", " "+engine.Normalize(g.Name(c))+" "
+// nameInNorm reports whether the printed name of card c appears in a card
+// text, given as t = " "+Normalize(text)+" " (normalized once for all the
+// cards looked at). A name that is only part of a longer minion name there
+// does not count: The Birch's text names The Birch Woman, not The Birch.
+func nameInNorm(g *G, c int, t string) bool {
+	n := " " + g.NormName(c) + " "
+	if !strings.Contains(t, n) {
+		return false // blanking longer names below only removes occurrences
+	}
 	for i := 0; i < int(g.NCards); i++ {
 		if !g.IsMinion(i) {
 			continue
@@ -268,10 +272,10 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 			if m == none {
 				return
 			}
-			text := g.DefOf(m).Text
+			text := " " + engine.Normalize(g.DefOf(m).Text) + " "
 			var cands []int
 			for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
-				cands = append(cands, where(g.Collect(z, p), func(c int) bool { return g.IsMinion(c) && nameInText(g, c, text) })...)
+				cands = append(cands, where(g.Collect(z, p), func(c int) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)
 			}
 			g.AskCards(f, p, "Search your hand, deck and discard pile for a minion named in its text", cands, false)
 		case 2:

@@ -335,6 +335,7 @@ func (l *live) messageLocked(seat int) Message {
 		return m
 	}
 	v := l.g.View(seat)
+	stripTexts(&v)
 	m.View = &v
 	if v.Decision != nil && v.Decision.Mine {
 		for _, o := range v.Decision.Options {
@@ -342,6 +343,30 @@ func (l *live) messageLocked(seat int) Message {
 		}
 	}
 	return m
+}
+
+// stripTexts removes card texts from a view: clients get them once from
+// /api/cards (keyed by Key), which keeps every update small.
+func stripTexts(v *engine.View) {
+	strip := func(cs []engine.CardView) {
+		for i := range cs {
+			cs[i].Text = ""
+			for j := range cs[i].Attached {
+				cs[i].Attached[j].Text = ""
+			}
+		}
+	}
+	strip(v.Hand)
+	strip(v.BaseDiscard)
+	strip(v.Revealed)
+	for i := range v.Players {
+		strip(v.Players[i].Discard)
+	}
+	for i := range v.Bases {
+		v.Bases[i].Card.Text = ""
+		strip(v.Bases[i].Minions)
+		strip(v.Bases[i].Actions)
+	}
 }
 
 func (l *live) broadcastLocked() {

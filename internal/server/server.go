@@ -358,6 +358,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
+	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
 	return mux
 }
@@ -391,6 +392,16 @@ func (s *Server) handleCard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, engine.DefView(d))
+}
+
+// handleCards returns every card's text by its key (the game page loads it once).
+func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
+	texts := map[string]string{}
+	for _, d := range engine.Defs() {
+		texts[d.Key] = d.Text
+	}
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	writeJSON(w, 200, texts)
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {

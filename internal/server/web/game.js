@@ -2,7 +2,7 @@
 const $ = (id) => document.getElementById(id);
 const id = location.pathname.split('/').pop();
 const token = new URLSearchParams(location.search).get('t') || '';
-let state = null, ws = null, retry = 500;
+let state = null, ws = null, retry = 500, texts = {};
 const PH = ['Start Turn', 'Play Cards', 'Score Bases', 'Draw 2', 'End Turn', 'Setup'];
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 function seatName(i) { return state && state.seats[i] ? state.seats[i].name : `Player ${i + 1}`; }
@@ -10,7 +10,8 @@ function cardHTML(c, cls) {
   const pw = c.Type === 1 ? `<span class="pw">${c.Power}</span>` : '';
   const ctr = c.Counters ? ` +${c.Counters}` : '';
   const own = c.Ctrl >= 0 ? ` p${c.Ctrl}` : '';
-  return `<span class="card${own} ${cls || ''}" data-text="${esc(c.Name + ': ' + (c.Text || 'no ability'))}">${esc(c.Name)}${pw}${ctr}</span>`;
+  const text = c.Text || texts[c.Key] || 'no ability';
+  return `<span class="card${own} ${cls || ''}" data-text="${esc(c.Name + ': ' + text)}">${esc(c.Name)}${pw}${ctr}</span>`;
 }
 function render() {
   const m = state;
@@ -32,7 +33,7 @@ function render() {
       const tot = v.Players.map((p, i) => b.PowerBy[i] || b.HasMinions[i] ? `<span class="p${i}" style="padding-left:4px">${esc(seatName(i))}: ${b.PowerBy[i]}</span>` : '').join(' ');
       const mins = (b.Minions || []).map(c => cardHTML(c) + (c.Attached || []).map(a => cardHTML(a, 'attached')).join('')).join('');
       const acts = (b.Actions || []).map(c => cardHTML(c)).join('');
-      return `<div class="base ${b.Scoring ? 'scoring' : ''}"><div class="title" data-text="${esc(b.Card.Name + ': ' + (b.Card.Text || 'no ability'))}">${esc(b.Card.Name)}</div>
+      return `<div class="base ${b.Scoring ? 'scoring' : ''}"><div class="title" data-text="${esc(b.Card.Name + ': ' + (b.Card.Text || texts[b.Card.Key] || 'no ability'))}">${esc(b.Card.Name)}</div>
         <div class="meta">power ${b.Total} / ${b.Current} · VP ${b.VP.join('/')}</div><div>${acts}</div><div>${mins || '<span class="meta">no minions</span>'}</div><div class="totals">${tot}</div></div>`;
     }).join('');
     $('hand').innerHTML = (v.Hand || []).map(c => cardHTML(c)).join('') || '<span class="meta">empty</span>';
@@ -71,4 +72,5 @@ document.addEventListener('mouseover', (e) => {
   const r = t.getBoundingClientRect(); tip.style.left = Math.min(r.left, innerWidth - 330) + 'px'; tip.style.top = (r.bottom + 6) + 'px';
 });
 document.addEventListener('click', (e) => { const t = e.target.closest('.card'); if (t) { const tip = $('tip'); tip.textContent = t.dataset.text; tip.style.display = 'block'; const r = t.getBoundingClientRect(); tip.style.left = Math.min(r.left, innerWidth - 330) + 'px'; tip.style.top = (r.bottom + 6) + 'px'; } });
+fetch('/api/cards').then(r => r.json()).then(j => { texts = j; if (state) render(); }).catch(() => {});
 refresh().then(connect);

@@ -26,6 +26,11 @@ try {
   const href = await link.getAttribute('href');
   await page.goto(base + href);
   await page.waitForSelector('#bases .base');
+  // a card's text shows on hover (texts come once from /api/cards)
+  await page.waitForFunction(() => document.querySelector('#hand .card') && !document.querySelector('#hand .card').dataset.text.endsWith('no ability'), null, { timeout: 10000 }).catch(() => {});
+  await page.hover('#hand .card');
+  const tip = await page.textContent('#tip');
+  if (!tip || !tip.includes(':') || tip.length < 20) await fail(`hovering a card shows no text: ${tip}`);
   let clicks = 0, shot = false;
   for (let i = 0; i < 4000; i++) {
     const status = await page.textContent('#status');

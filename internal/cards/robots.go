@@ -10,7 +10,7 @@ import (
 
 // alphaOf reports whether player p controls a Microbot Alpha in play.
 func alphaOf(g *G, p int) bool {
-	for _, m := range g.Minions(p) {
+	for m := range g.EachMinion(p) {
 		if g.DefOf(m).Key == "robots/microbot_alpha" {
 			return true
 		}

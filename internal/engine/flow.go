@@ -88,7 +88,8 @@ func turnProc(g *Game, f *Frame) {
 			return
 		}
 		g.Phase = PhaseDraw
-		g.Draw(p, 2)
+		var drawn [2]int
+		g.drawInto(p, 2, drawn[:0])
 		g.push(fnHandLimit, p, None, None, None)
 		f.Next()
 	case 4: // End Turn: things that happen, then things that expire
@@ -392,6 +393,20 @@ func (g *Game) canPlayNormallyH(p, c int, hooks uint16) bool {
 	}
 	switch d.Type {
 	case Minion:
+		if from == ZHand && g.Players[p].NExtra == 0 {
+			// only the normal play can be used, whatever the base
+			// (findAllowance): no quota, no play; otherwise any base
+			// where the minion may go
+			if g.Players[p].MinionQuota <= 0 {
+				return false
+			}
+			for s := 0; s < int(g.NBases); s++ {
+				if g.Bases[s].Card != None && g.minionAllowedH(p, c, s, hooks) {
+					return true
+				}
+			}
+			return false
+		}
 		for s := 0; s < int(g.NBases); s++ {
 			if g.Bases[s].Card != None && g.findAllowance(p, c, s, from) >= -1 && g.minionAllowedH(p, c, s, hooks) {
 				return true
@@ -927,8 +942,25 @@ func (g *Game) EligibleBases() []int {
 	var out []int
 	var arr [32]int16
 	srcs := g.powerSources(arr[:0]) // the same for every base (powersum.go)
+	// TotalAt of every base in one walk of the cards in play (power.go:
+	// totalAtFrom); power functions only read the game, so the order of
+	// the calls does not matter
+	var tot [MaxBases]int
+	for i := range g.inZone(ZInPlay).each {
+		c := &g.Cards[i]
+		if c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
+			tot[c.Base] += g.powerGivenFrom(i, srcs)
+		}
+	}
 	for s := 0; s < int(g.NBases); s++ {
-		if g.Bases[s].Card != None && g.totalAtFrom(s, srcs) >= g.Breakpoint(s) {
+		if g.Bases[s].Card == None {
+			continue
+		}
+		t := tot[s]
+		for p := 0; p < int(g.NPlayers); p++ {
+			t += g.loosePowerAt(s, p)
+		}
+		if t >= g.Breakpoint(s) {
 			out = append(out, s)
 		}
 	}

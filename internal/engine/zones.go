@@ -43,6 +43,17 @@ func (g *Game) Collect(z Zone, p int) []int {
 	return out
 }
 
+// collectInto is Collect appending to buf (empty) instead of allocating.
+func (g *Game) collectInto(z Zone, p int, buf []int) []int {
+	for i := range g.inZone(z).each {
+		if p == None || int(g.Cards[i].Ctrl) == p {
+			buf = append(buf, i)
+		}
+	}
+	g.sortByPos(buf)
+	return buf
+}
+
 func (g *Game) sortByPos(cs []int) {
 	for i := 1; i < len(cs); i++ {
 		for j := i; j > 0 && g.Cards[cs[j]].Pos < g.Cards[cs[j-1]].Pos; j-- {
@@ -133,7 +144,8 @@ func (g *Game) reshuffleDiscard(p int) {
 
 // Shuffle shuffles p's deck.
 func (g *Game) Shuffle(p int) {
-	deck := g.Collect(ZDeck, p)
+	var arr [MaxCards]int
+	deck := g.collectInto(ZDeck, p, arr[:0])
 	for i := len(deck) - 1; i > 0; i-- {
 		j := g.Intn(i + 1)
 		deck[i], deck[j] = deck[j], deck[i]
@@ -150,6 +162,12 @@ func (g *Game) Draw(p, n int) []int {
 	if n > 0 {
 		got = make([]int, 0, n)
 	}
+	return g.drawInto(p, n, got)
+}
+
+// drawInto is Draw appending the cards drawn to got (empty), so that callers
+// not needing them can pass a buffer of their own.
+func (g *Game) drawInto(p, n int, got []int) []int {
 	for len(got) < n {
 		// take as many as the deck holds from its top at once (one scan);
 		// when it is empty, TopOfDeck reshuffles the discard pile

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Built-in procedures, registered like card abilities so that frames name them by id.
 var (
 	fnTurn, fnPlayPhase, fnPlayCard, fnDrain, fnWindow, fnScorePhase, fnScoreBase,
@@ -176,11 +178,14 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 		fromDiscard := hooks&hBaseFrom != 0 || g.hasExtraFrom(p, ZDiscard)
 		// the cards that can give an option: live ones (in play, bases) and
 		// those in hands and (when p may play from there) discard piles, in index order
+		// (only the live cards with a talent can give one; the cards of
+		// other players' hands and discard piles never do)
 		var cands cardSet
+		talents := &g.HookCards[bits.TrailingZeros16(hTalent)]
 		for w := range cands {
-			cands[w] = g.Table[w] | g.Zones[ZHand][w]
+			cands[w] = g.Table[w]&talents[w] | g.Zones[ZHand][w]&g.Held[p][w]
 			if fromDiscard {
-				cands[w] |= g.Zones[ZDiscard][w]
+				cands[w] |= g.Zones[ZDiscard][w] & g.Held[p][w]
 			}
 		}
 		for i := range cands.each {

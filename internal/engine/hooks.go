@@ -20,6 +20,7 @@ const (
 	hBaseFrom
 	hLends
 	hLoosePower
+	hTalent
 )
 
 // defHooks[id] is the hook mask of definition id.
@@ -59,6 +60,9 @@ func hooksOf(d *Def) uint16 {
 	}
 	if d.LoosePower != nil {
 		h |= hLoosePower
+	}
+	if d.Talent != nil {
+		h |= hTalent
 	}
 	return h
 }

@@ -32,7 +32,7 @@ func (g *Game) RevealUntil(p int, pred func(c int) bool) int {
 
 func (g *Game) topOfDeckNoShuffle(p int) int {
 	best := None
-	for i := range g.inZone(ZDeck).each {
+	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
 		if int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
 			best = i

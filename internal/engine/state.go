@@ -345,7 +345,11 @@ type Game struct {
 	// Zones is derived: Zones[z] has a bit per card in zone z, kept by
 	// setZone (table.go) so that questions about one zone (a hand, a deck)
 	// look at the cards in that zone only.
-	Zones       [ZTitan + 1]cardSet
+	Zones [ZTitan + 1]cardSet
+	// Held is derived: Held[p] has a bit per card in a deck, hand or
+	// discard pile held by player p (Card.Ctrl), kept by setZone and put
+	// (table.go), so that one player's hand or deck is walked alone.
+	Held        [MaxPlayers]cardSet
 	OffTrig     cardSet
 	SpecialWins uint64
 	// TrigKinds and OffKinds are derived and fixed like Hooked: the event

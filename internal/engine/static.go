@@ -71,7 +71,7 @@ func (g *Game) checkStatic() bool {
 }
 
 // nHooks is the number of hook kinds (hooks.go).
-const nHooks = 11
+const nHooks = 12
 
 // cardSet is a set of card instances, a bit per card.
 type cardSet [(MaxCards + 63) / 64]uint64

@@ -21,6 +21,38 @@ func (g *Game) setZone(c int, z Zone) {
 		g.Zones[z][c>>6] |= bit
 	}
 	g.syncTable(c)
+	g.syncHeld(c)
+}
+
+// syncHeld updates card c's bit of the held sets (Game.Held): set in the set
+// of its holder while it is in a deck, hand or discard pile. Every change of
+// the holder (Card.Ctrl) of such a card must be followed by syncHeld.
+func (g *Game) syncHeld(c int) {
+	bit := uint64(1) << (c & 63)
+	for p := range g.Held {
+		g.Held[p][c>>6] &^= bit
+	}
+	cd := &g.Cards[c]
+	if heldZone(cd.Zone) && cd.Ctrl >= 0 && int(cd.Ctrl) < MaxPlayers {
+		g.Held[cd.Ctrl][c>>6] |= bit
+	}
+}
+
+// heldZone reports whether zone z belongs to one player (Game.Held).
+func heldZone(z Zone) bool { return z == ZDeck || z == ZHand || z == ZDiscard }
+
+// inZoneOf returns the cards in zone z held by p (None: by anyone) when z is
+// a deck, hand or discard pile, and those in zone z otherwise (callers
+// then check the holder).
+func (g *Game) inZoneOf(z Zone, p int) cardSet {
+	if !heldZone(z) || p < 0 || p >= MaxPlayers {
+		return *g.inZone(z)
+	}
+	var s cardSet
+	for w := range s {
+		s[w] = g.Zones[z][w] & g.Held[p][w]
+	}
+	return s
 }
 
 // inZone returns the cards in zone z (see setZone).
@@ -56,6 +88,7 @@ func (g *Game) tableCards(buf []int16) []int16 {
 func (g *Game) checkTable() bool {
 	var want [len(g.Table)]uint64
 	var zones [len(g.Zones)]cardSet
+	var held [len(g.Held)]cardSet
 	for i := 0; i < int(g.NCards); i++ {
 		if g.live(i) {
 			want[i>>6] |= 1 << (i & 63)
@@ -63,8 +96,11 @@ func (g *Game) checkTable() bool {
 		if z := g.Cards[i].Zone; z <= ZTitan {
 			zones[z][i>>6] |= 1 << (i & 63)
 		}
+		if cd := &g.Cards[i]; heldZone(cd.Zone) && cd.Ctrl >= 0 && int(cd.Ctrl) < MaxPlayers {
+			held[cd.Ctrl][i>>6] |= 1 << (i & 63)
+		}
 	}
-	if want != g.Table || zones != g.Zones || !g.checkStatic() {
+	if want != g.Table || zones != g.Zones || held != g.Held || !g.checkStatic() {
 		return false
 	}
 	for i := 0; i < int(g.NCards); i++ {

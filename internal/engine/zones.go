@@ -27,7 +27,7 @@ func (g *Game) topPos() int32  { g.Low--; return g.Low }
 func (g *Game) Collect(z Zone, p int) []int {
 	var arr [64]int16 // one exact allocation instead of growing
 	buf := arr[:0]
-	for i := range g.inZone(z).each {
+	for i := range g.inZoneOf(z, p).each {
 		if p == None || int(g.Cards[i].Ctrl) == p {
 			buf = append(buf, int16(i))
 		}
@@ -45,7 +45,7 @@ func (g *Game) Collect(z Zone, p int) []int {
 
 // collectInto is Collect appending to buf (empty) instead of allocating.
 func (g *Game) collectInto(z Zone, p int, buf []int) []int {
-	for i := range g.inZone(z).each {
+	for i := range g.inZoneOf(z, p).each {
 		if p == None || int(g.Cards[i].Ctrl) == p {
 			buf = append(buf, i)
 		}
@@ -65,7 +65,7 @@ func (g *Game) sortByPos(cs []int) {
 // Count returns the number of cards in zone z held by p.
 func (g *Game) Count(z Zone, p int) int {
 	n := 0
-	for i := range g.inZone(z).each {
+	for i := range g.inZoneOf(z, p).each {
 		if int(g.Cards[i].Ctrl) == p {
 			n++
 		}
@@ -91,6 +91,7 @@ func (g *Game) put(c int, z Zone, p int) {
 	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
 	g.setZone(c, z)
 	cd.Ctrl = int8(p)
+	g.syncHeld(c)
 	cd.Base = None
 	cd.On = None
 	cd.Pos = g.nextPos()
@@ -111,7 +112,7 @@ func (g *Game) putTop(c int, p int) {
 // into a new deck if the deck is empty. None when both are empty.
 func (g *Game) TopOfDeck(p int) int {
 	best := None
-	for i := range g.inZone(ZDeck).each {
+	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
 		if int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
 			best = i
@@ -502,7 +503,7 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 
 // topCards appends to buf up to k cards from the top of p's deck, top first.
 func (g *Game) topCards(p int, buf []int, k int) []int {
-	for i := range g.inZone(ZDeck).each {
+	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
 		if int(c.Ctrl) != p {
 			continue

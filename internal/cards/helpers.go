@@ -28,13 +28,17 @@ func self(f *F) int { return int(f.Src) }
 
 // where keeps the cards satisfying pred.
 func where(cs []int, pred func(c int) bool) []int {
-	var out []int
+	var arr [64]int // gathered here, then copied into one exact list
+	buf := arr[:0]
 	for _, c := range cs {
 		if pred(c) {
-			out = append(out, c)
+			buf = append(buf, c)
 		}
 	}
-	return out
+	if len(buf) == 0 {
+		return nil
+	}
+	return append([]int(nil), buf...)
 }
 
 // powerAtMost is a filter: current power n or less.
@@ -80,7 +84,16 @@ func allMinions(g *G, f *F) []int { return g.Minions(none) }
 
 // otherBases lists the bases in play other than slot s.
 func otherBases(g *G, s int) []int {
-	return where(g.BaseSlots(), func(b int) bool { return b != s })
+	var out []int
+	for b := 0; b < int(g.NBases); b++ {
+		if b != s && g.BaseCardAt(b) != none {
+			if out == nil {
+				out = make([]int, 0, g.NBases)
+			}
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // destroyIt, returnIt are act functions.

@@ -6,13 +6,15 @@ package engine
 
 func (g *Game) loosePowerAt(s, p int) int {
 	t := 0
-	for i := range g.tableWith(hLoosePower).each {
-		c := &g.Cards[i]
-		if c.Zone != ZInPlay {
-			continue
-		}
-		if d := defs[c.Def]; d.LoosePower != nil {
-			t += d.LoosePower(g, i, s, p)
+	if g.Hooked&hLoosePower != 0 { // else no card of this game gives loose power (static.go)
+		for i := range g.tableWith(hLoosePower).each {
+			c := &g.Cards[i]
+			if c.Zone != ZInPlay {
+				continue
+			}
+			if d := defs[c.Def]; d.LoosePower != nil {
+				t += d.LoosePower(g, i, s, p)
+			}
 		}
 	}
 	for i := 0; i < int(g.NEff); i++ {

@@ -28,9 +28,8 @@ func (g *Game) NamedAt(s int, name string) []int {
 
 // OwnsCardNamed reports whether player p owns a card of type t with that printed name (anywhere in the game).
 func (g *Game) OwnsCardNamed(p int, t CardType, name string) bool {
-	n := Normalize(name)
 	for i := 0; i < int(g.NCards); i++ {
-		if int(g.Cards[i].Owner) == p && g.def(i).Type == t && defNorm[g.Cards[i].Def] == n {
+		if int(g.Cards[i].Owner) == p && g.def(i).Type == t && normEqual(defNorm[g.Cards[i].Def], name) {
 			return true
 		}
 	}

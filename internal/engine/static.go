@@ -92,8 +92,11 @@ func (s cardSet) each(yield func(int) bool) {
 // kind): `for i := range g.tableWith(hPowerMod).each` walks the same cards in
 // the same order as walking g.onTable and skipping those without h.
 func (g *Game) tableWith(h uint16) cardSet {
-	k := bits.TrailingZeros16(h)
 	var s cardSet
+	if g.Hooked&h == 0 {
+		return s // no card of this game has h
+	}
+	k := bits.TrailingZeros16(h)
 	for w := range s {
 		s[w] = g.Table[w] & g.HookCards[k][w]
 	}

@@ -145,7 +145,7 @@ func (g *Game) reshuffleDiscard(p int) {
 
 // Shuffle shuffles p's deck.
 func (g *Game) Shuffle(p int) {
-	var arr [MaxCards]int
+	var arr [64]int
 	deck := g.collectInto(ZDeck, p, arr[:0])
 	for i := len(deck) - 1; i > 0; i-- {
 		j := g.Intn(i + 1)
@@ -269,12 +269,27 @@ func (g *Game) SlotOfBase(b int) int {
 // OnBase returns every card at slot s (minions, actions on the base, and
 // actions on those minions), in the order they were played.
 func (g *Game) OnBase(s int) []int {
-	var out []int
+	var arr [64]int16
+	buf := arr[:0]
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
 		if int(c.Base) == s {
-			out = append(out, i)
+			buf = append(buf, int16(i))
 		}
+	}
+	return g.exactByPos(buf)
+}
+
+// exactByPos returns the cards of buf in a list of their own, ordered by
+// position (sortByPos); nil when buf is empty. Listing functions gather
+// cards in a buffer on the stack and allocate once, here.
+func (g *Game) exactByPos(buf []int16) []int {
+	if len(buf) == 0 {
+		return nil
+	}
+	out := make([]int, len(buf))
+	for i, c := range buf {
+		out[i] = int(c)
 	}
 	g.sortByPos(out)
 	return out
@@ -282,15 +297,15 @@ func (g *Game) OnBase(s int) []int {
 
 // MinionsAt returns the minions at slot s controlled by p (None: all).
 func (g *Game) MinionsAt(s, p int) []int {
-	var out []int
+	var arr [64]int16
+	buf := arr[:0]
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
 		if int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
-			out = append(out, i)
+			buf = append(buf, int16(i))
 		}
 	}
-	g.sortByPos(out)
-	return out
+	return g.exactByPos(buf)
 }
 
 // Minions returns every minion in play controlled by p (None: all), base by base.
@@ -326,14 +341,14 @@ func (g *Game) Minions(p int) []int {
 
 // ActionsAt returns actions played on the base at slot s (not those on minions).
 func (g *Game) ActionsAt(s int) []int {
-	var out []int // those of OnBase(s), in the same order
+	var arr [64]int16 // those of OnBase(s), in the same order
+	buf := arr[:0]
 	for c := range g.inZone(ZInPlay).each {
 		if int(g.Cards[c].Base) == s && g.def(c).Type == Action && g.Cards[c].On == None {
-			out = append(out, c)
+			buf = append(buf, int16(c))
 		}
 	}
-	g.sortByPos(out)
-	return out
+	return g.exactByPos(buf)
 }
 
 // Attached returns the actions attached to card m.

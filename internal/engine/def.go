@@ -270,6 +270,14 @@ func allTexts() []string {
 
 // Normalize folds a card name for matching: case and ' ’ . , ! ? - are ignored.
 func Normalize(s string) string {
+	if n, ok := normalizeASCII(s); ok {
+		return n // the same, with fewer allocations (normname.go)
+	}
+	return normalizeRunes(s)
+}
+
+// normalizeRunes is Normalize for any text.
+func normalizeRunes(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		switch r {

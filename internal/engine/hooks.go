@@ -124,15 +124,26 @@ var (
 	defNorm        []string // Normalize of each definition's name
 	defOffTrig     []bool   // the definition has a trigger from outside play
 	playPrompts    []playPrompt
-	trigKinds      [4]uint64 // event kinds some definition triggers on
-	offTableKinds  [4]uint64 // ... from a zone other than play (e.g. the discard pile)
-	specialWindows uint64    // windows some definition has Specials for
+	trigKinds      [4]uint64   // event kinds some definition triggers on
+	offTableKinds  [4]uint64   // ... from a zone other than play (e.g. the discard pile)
+	specialWindows uint64      // windows some definition has Specials for
+	defTrigKinds   [][4]uint64 // per definition, the event kinds it triggers on
 )
+
+// trigKindsOf returns the event kinds definition d triggers on.
+func trigKindsOf(d *Def) [4]uint64 {
+	var k [4]uint64
+	for _, t := range d.Triggers {
+		k[t.On>>6] |= 1 << (t.On & 63)
+	}
+	return k
+}
 
 func registerHooks(d *Def) {
 	defHooks = append(defHooks, hooksOf(d))
 	defNorm = append(defNorm, Normalize(d.Name))
 	defOffTrig = append(defOffTrig, offTrig(d))
+	defTrigKinds = append(defTrigKinds, trigKindsOf(d))
 	playPrompts = append(playPrompts, playPrompt{
 		onBase:   "Choose a base to play " + d.Name + " on",
 		onMinion: "Choose a minion to play " + d.Name + " on",
@@ -173,7 +184,7 @@ func CheckHooks() error {
 		if defHooks[d.ID] != hooksOf(d) {
 			return fmt.Errorf("%s: behaviour changed after registration", d.Key)
 		}
-		if defOffTrig[d.ID] != offTrig(d) {
+		if defOffTrig[d.ID] != offTrig(d) || defTrigKinds[d.ID] != trigKindsOf(d) {
 			return fmt.Errorf("%s: triggers changed after registration", d.Key)
 		}
 		if defNorm[d.ID] != Normalize(d.Name) || playPrompts[d.ID].onBase != "Choose a base to play "+d.Name+" on" {

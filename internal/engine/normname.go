@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // Name comparison without allocating: the many "a card named X" checks in
 // card code compare a card's folded name (defNorm, computed once per
 // definition) with a name written in the code.
@@ -42,3 +44,38 @@ func normEqual(norm, raw string) bool {
 // NameIs reports whether the printed name of card c is name (case and
 // punctuation ignored, as Normalize); AlsoNamed does not count (see HasName).
 func (g *Game) NameIs(c int, name string) bool { return normEqual(g.NormName(c), name) }
+
+// normalizeASCII is Normalize for an ASCII s (ok false otherwise): s itself
+// when it is already folded, else one allocation.
+func normalizeASCII(s string) (n string, ok bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return "", false
+		}
+	}
+	if normEqual(s, s) {
+		return s, true
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false // a run of spaces is pending (written before the next letter)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\'', '.', ',', '!', '?', '-', '"':
+			continue
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+			space = b.Len() > 0
+			continue
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), true
+}

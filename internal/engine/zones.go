@@ -481,8 +481,8 @@ func (g *Game) collectTriggers(ev Event) {
 // collectTriggersOf queues the abilities of card i that ev triggers.
 func (g *Game) collectTriggersOf(i int, ev Event) {
 	c := &g.Cards[i]
-	if defHooks[c.Def]&hTriggers == 0 {
-		return
+	if !kindIn(&defTrigKinds[c.Def], ev.Kind) {
+		return // (also when it has no triggers)
 	}
 	d := defs[c.Def]
 	for k := range d.Triggers {

@@ -55,6 +55,29 @@ func (g *Game) collectInto(z Zone, p int, buf []int) []int {
 }
 
 func (g *Game) sortByPos(cs []int) {
+	if len(cs) < 2 {
+		return
+	}
+	if len(cs) <= 64 {
+		// sort keys holding position then card, read from the cards once:
+		// the same order as the stable sort below
+		var arr [64]int64
+		keys := arr[:len(cs)]
+		for i, c := range cs {
+			keys[i] = int64(g.Cards[c].Pos)<<16 | int64(i)
+		}
+		for i := 1; i < len(keys); i++ {
+			for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+				keys[j], keys[j-1] = keys[j-1], keys[j]
+			}
+		}
+		var orig [64]int
+		copy(orig[:], cs)
+		for i, k := range keys {
+			cs[i] = orig[k&0xffff]
+		}
+		return
+	}
 	for i := 1; i < len(cs); i++ {
 		for j := i; j > 0 && g.Cards[cs[j]].Pos < g.Cards[cs[j-1]].Pos; j-- {
 			cs[j], cs[j-1] = cs[j-1], cs[j]

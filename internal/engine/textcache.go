@@ -36,11 +36,16 @@ func cachedText(s string) (int16, bool) {
 	return 0, false
 }
 
-// cacheText records that Text(s) is id.
+// cacheText records that Text(s) is id, when its slot is free: an entry is
+// never replaced, so texts built afresh on each call (new bytes every time)
+// cost at most one entry per slot, once.
 func cacheText(s string, id int16) {
 	if len(s) == 0 {
 		return
 	}
 	p := unsafe.StringData(s)
-	textSlot(p, len(s)).Store(&textEntry{data: p, n: len(s), id: id})
+	slot := textSlot(p, len(s))
+	if slot.Load() == nil {
+		slot.CompareAndSwap(nil, &textEntry{data: p, n: len(s), id: id})
+	}
 }

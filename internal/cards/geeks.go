@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -99,17 +100,18 @@ var _ = card("geeks/fan", fanSpecial)
 
 // cardNames lists the distinct names of the faction cards player p owns, sorted.
 func cardNames(g *G, p int) []string {
-	seen := map[string]bool{}
 	var out []string
+	prev := -1 // the copies of a card are made one after another
 	for i := 0; i < int(g.NCards); i++ {
 		if g.Owner(i) != p {
 			continue
 		}
-		if t := g.DefOf(i).Type; t != engine.Minion && t != engine.Action {
+		d := g.DefOf(i)
+		if d.Type != engine.Minion && d.Type != engine.Action || int(d.ID) == prev {
 			continue
 		}
-		if n := g.Name(i); !seen[n] {
-			seen[n] = true
+		prev = int(d.ID)
+		if n := g.Name(i); !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}

@@ -213,7 +213,17 @@ func (g *Game) specialOptions(p int, w Window, slot int) {
 	if g.SpecialWins&(1<<w) == 0 {
 		return
 	}
-	for i := range g.specialCards {
+	// the cards having Specials, less those in other players' hands, decks
+	// and discard piles (Game.Held)
+	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
+	for q := range g.Held {
+		if q != p {
+			for w := range cands {
+				cands[w] &^= g.Held[q][w]
+			}
+		}
+	}
+	for i := range cands.each {
 		c := &g.Cards[i]
 		if int(c.Ctrl) != p {
 			continue

@@ -483,13 +483,14 @@ func (g *Game) collectTriggers(ev Event) {
 	if !kindIn(&g.TrigKinds, ev.Kind) {
 		return // no card of this game triggers on this kind of event (static.go)
 	}
+	kw, kb := ev.Kind>>6, uint64(1)<<(ev.Kind&63) // (kindIn, for each card's kinds)
 	if kindIn(&g.OffKinds, ev.Kind) {
 		// every card in index order that may trigger: the cards in play and
 		// those triggering from elsewhere (static.go)
 		for w := range g.Table {
 			for word := g.Table[w] | g.OffTrig[w]; word != 0; word &= word - 1 {
 				i := w<<6 | bits.TrailingZeros64(word)
-				if defHooks[g.Cards[i].Def]&hTriggers != 0 {
+				if defTrigKinds[g.Cards[i].Def][kw]&kb != 0 {
 					g.collectTriggersOf(i, ev)
 				}
 			}
@@ -497,7 +498,9 @@ func (g *Game) collectTriggers(ev Event) {
 		return
 	}
 	for i := range g.tableWith(hTriggers).each {
-		g.collectTriggersOf(i, ev)
+		if defTrigKinds[g.Cards[i].Def][kw]&kb != 0 {
+			g.collectTriggersOf(i, ev)
+		}
 	}
 }
 

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Hook masks: which kinds of behaviour a definition has, so that the many
 // "look at every card for an X ability" scans skip cards without X with one
@@ -73,15 +76,17 @@ func (g *Game) has(c int, h uint16) bool { return defHooks[g.Cards[c].Def]&h != 
 // activeHooks returns the union of the hook masks of the cards and bases in play.
 func (g *Game) activeHooks() uint16 {
 	// kind k is active when a card in play or a base in play has it (static.go)
+	var on cardSet
+	for w := range on {
+		on[w] = g.Zones[ZInPlay][w] | g.Zones[ZBaseInPlay][w]
+	}
 	var h uint16
-	for w := range g.Table {
-		on := g.Zones[ZInPlay][w] | g.Zones[ZBaseInPlay][w]
-		if on == 0 {
-			continue
-		}
-		for k := range g.HookCards {
-			if on&g.HookCards[k][w] != 0 {
+	for rest := g.Hooked; rest != 0; rest &= rest - 1 { // only kinds some card of the game has
+		k := bits.TrailingZeros16(rest)
+		for w := range on {
+			if on[w]&g.HookCards[k][w] != 0 {
 				h |= 1 << k
+				break
 			}
 		}
 	}

@@ -16,10 +16,10 @@ func (g *Game) talentReady(p, c int) bool {
 	if d.Talent == nil || int(cd.Ctrl) != p || cd.Zone != ZInPlay {
 		return false
 	}
-	if d.TalentOK != nil && !d.TalentOK(g, c) {
-		return false
+	if cd.Flags&FTalentUsed != 0 && (g.HasEffect(flagTalentTwice, c, None) || g.talentGranter(c) == None) {
+		return false // used, and no second use (checked first: cheaper than TalentOK)
 	}
-	return cd.Flags&FTalentUsed == 0 || (!g.HasEffect(flagTalentTwice, c, None) && g.talentGranter(c) != None)
+	return d.TalentOK == nil || d.TalentOK(g, c)
 }
 
 // talentGranter finds a card in play that lets c use its Talent again this turn, or None.

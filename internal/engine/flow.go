@@ -961,6 +961,7 @@ func (g *Game) EligibleBases() []int {
 	// totalAtFrom); power functions only read the game, so the order of
 	// the calls does not matter
 	var tot [MaxBases]int
+	loose := g.anyLoosePower() // else loosePowerAt is 0 everywhere
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
 		if c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
@@ -972,7 +973,7 @@ func (g *Game) EligibleBases() []int {
 			continue
 		}
 		t := tot[s]
-		for p := 0; p < int(g.NPlayers); p++ {
+		for p := 0; loose && p < int(g.NPlayers); p++ {
 			t += g.loosePowerAt(s, p)
 		}
 		if t >= g.Breakpoint(s) {

@@ -4,6 +4,20 @@ package engine
 // Unity of the Tribes). It counts for the player's total there, for scoring and
 // for having power there (Qualifies), but no minion has it.
 
+// anyLoosePower reports whether some player may have loose power anywhere:
+// a live card with LoosePower, or an effect giving some.
+func (g *Game) anyLoosePower() bool {
+	for i := 0; i < int(g.NEff); i++ {
+		if g.Effects[i].Kind == EffLoosePower {
+			return true
+		}
+	}
+	for range g.tableWith(hLoosePower).each {
+		return true
+	}
+	return false
+}
+
 func (g *Game) loosePowerAt(s, p int) int {
 	t := 0
 	if g.Hooked&hLoosePower != 0 { // else no card of this game gives loose power (static.go)

@@ -748,7 +748,20 @@ func (g *Game) anySpecialFor(w Window) bool {
 	if g.SpecialWins&(1<<w) == 0 {
 		return false
 	}
-	for i := range g.specialCards {
+	// only the cards with Specials in a zone some Special for w is used from
+	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
+	var in cardSet
+	for z := Zone(0); z <= ZTitan; z++ {
+		if specialFrom[w]&(1<<z) != 0 {
+			for k := range in {
+				in[k] |= g.Zones[z][k]
+			}
+		}
+	}
+	for k := range cands {
+		cands[k] &= in[k]
+	}
+	for i := range cands.each {
 		d := defs[g.Cards[i].Def]
 		for k := range d.Specials {
 			if d.Specials[k].Window == w && g.Cards[i].Zone == d.Specials[k].From {

@@ -133,6 +133,7 @@ var (
 	offTableKinds  [4]uint64   // ... from a zone other than play (e.g. the discard pile)
 	specialWindows uint64      // windows some definition has Specials for
 	defTrigKinds   [][4]uint64 // per definition, the event kinds it triggers on
+	specialFrom    [64]uint32  // per window, the zones some definition has a Special for it from
 )
 
 // trigKindsOf returns the event kinds definition d triggers on.
@@ -161,6 +162,7 @@ func registerHooks(d *Def) {
 	}
 	for _, sp := range d.Specials {
 		specialWindows |= 1 << sp.Window
+		specialFrom[sp.Window] |= 1 << sp.From
 	}
 }
 
@@ -185,6 +187,7 @@ func (g *Game) NormName(c int) string {
 func CheckHooks() error {
 	var tk, ok [4]uint64
 	var sw uint64
+	var sf [64]uint32
 	for _, d := range defs {
 		if defHooks[d.ID] != hooksOf(d) {
 			return fmt.Errorf("%s: behaviour changed after registration", d.Key)
@@ -203,9 +206,10 @@ func CheckHooks() error {
 		}
 		for _, sp := range d.Specials {
 			sw |= 1 << sp.Window
+			sf[sp.Window] |= 1 << sp.From
 		}
 	}
-	if tk != trigKinds || ok != offTableKinds || sw != specialWindows {
+	if tk != trigKinds || ok != offTableKinds || sw != specialWindows || sf != specialFrom {
 		return fmt.Errorf("triggers or Specials changed after registration")
 	}
 	return nil

@@ -975,6 +975,8 @@ func (g *Game) EligibleBases() []int {
 	// the calls does not matter
 	var tot [MaxBases]int
 	loose := g.anyLoosePower() // else loosePowerAt is 0 everywhere
+	var barr [16]int16
+	bsrcs := g.breakSources(barr[:0]) // the same for every base (power.go)
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
 		if c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
@@ -989,7 +991,7 @@ func (g *Game) EligibleBases() []int {
 		for p := 0; loose && p < int(g.NPlayers); p++ {
 			t += g.loosePowerAt(s, p)
 		}
-		if t >= g.Breakpoint(s) {
+		if t >= g.breakpointFrom(s, bsrcs) {
 			out = append(out, s)
 		}
 	}

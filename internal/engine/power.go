@@ -105,21 +105,38 @@ func (g *Game) totalAtFrom(s int, srcs []int16) int {
 
 // Breakpoint returns the current breakpoint of the base at slot s.
 func (g *Game) Breakpoint(s int) int {
-	b := int(g.Bases[s].Card)
-	if b < 0 {
+	if g.Bases[s].Card < 0 {
 		return 0
 	}
-	bp := defs[g.Cards[b].Def].Breakpoint
+	var arr [16]int16
+	return g.breakpointFrom(s, g.breakSources(arr[:0]))
+}
+
+// breakSources appends to buf the live cards whose BreakMod counts (bases
+// not ignored), in index order: the same for every base.
+func (g *Game) breakSources(buf []int16) []int16 {
 	for i := range g.tableWith(hBreakMod).each {
 		c := &g.Cards[i]
 		if !g.live(i) {
 			continue
 		}
-		d := defs[c.Def]
-		if d.Type == BaseCard && g.BaseIgnored(int(c.Base), None) {
+		if defs[c.Def].Type == BaseCard && g.BaseIgnored(int(c.Base), None) {
 			continue
 		}
-		bp += d.BreakMod(g, i, s)
+		buf = append(buf, int16(i))
+	}
+	return buf
+}
+
+// breakpointFrom is Breakpoint(s) given breakSources.
+func (g *Game) breakpointFrom(s int, srcs []int16) int {
+	b := int(g.Bases[s].Card)
+	if b < 0 {
+		return 0
+	}
+	bp := defs[g.Cards[b].Def].Breakpoint
+	for _, i := range srcs {
+		bp += defs[g.Cards[i].Def].BreakMod(g, int(i), s)
 	}
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]

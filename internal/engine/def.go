@@ -234,14 +234,10 @@ func regFn(f AbilityFn) int16 {
 // Texts are interned while games run (prompts are built on the fly), possibly
 // by games on several goroutines at once, so the table is guarded.
 func Text(s string) int16 {
-	if id, ok := cachedText(s); ok {
-		return id // (textcache.go)
-	}
 	textMu.RLock()
 	id, ok := textIndex[s]
 	textMu.RUnlock()
 	if ok {
-		cacheText(s, id)
 		return id
 	}
 	textMu.Lock()

@@ -88,18 +88,11 @@ func (s *SQLite) Load(ctx context.Context, id string) ([]byte, []int, error) {
 		return nil, nil, err
 	}
 	defer rows.Close()
-	var moves []int
-	for rows.Next() {
-		var n, o int
-		if err := rows.Scan(&n, &o); err != nil {
-			return nil, nil, err
-		}
-		if n != len(moves) {
-			return nil, nil, fmt.Errorf("store: game %s has a gap in its moves at %d", id, len(moves))
-		}
-		moves = append(moves, o)
+	moves, err := readMoves(id, rows)
+	if err != nil {
+		return nil, nil, err
 	}
-	return config, moves, rows.Err()
+	return config, moves, nil
 }
 
 // List implements Store.
@@ -109,15 +102,7 @@ func (s *SQLite) List(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return readIDs(rows)
 }
 
 // Close implements Store.

@@ -6,6 +6,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // ErrConflict is returned when a move number is already taken (a stale or
@@ -34,4 +35,40 @@ type Store interface {
 // subscription is (re)established; moves appended before that are not reported.
 type Notifier interface {
 	Listen(ctx context.Context, ready func(), fn func(id string, n int)) error
+}
+
+// rows is what both database drivers' query results offer.
+type rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// readMoves reads (n, option) rows in order, refusing a gap in the numbering.
+func readMoves(id string, r rows) ([]int, error) {
+	var moves []int
+	for r.Next() {
+		var n, o int
+		if err := r.Scan(&n, &o); err != nil {
+			return nil, err
+		}
+		if n != len(moves) {
+			return nil, fmt.Errorf("store: game %s has a gap in its moves at %d", id, len(moves))
+		}
+		moves = append(moves, o)
+	}
+	return moves, r.Err()
+}
+
+// readIDs reads one string column.
+func readIDs(r rows) ([]string, error) {
+	var ids []string
+	for r.Next() {
+		var id string
+		if err := r.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, r.Err()
 }

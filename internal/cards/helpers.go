@@ -135,3 +135,28 @@ func isCurrent(g *G, p int) bool { return int(g.Current) == p }
 func named(g *G, name string) func(int) bool {
 	return func(c int) bool { return g.NameIs(c, name) }
 }
+
+// shuffleAnyFromDiscard builds "shuffle any number of cards from your discard
+// pile (those keep accepts; nil: any) into your deck". V0: cards taken so far.
+func shuffleAnyFromDiscard(prompt string, keep func(g *G, c int) bool) engine.AbilityFn {
+	return func(g *G, f *F) {
+		switch f.Step {
+		case 0:
+			cands := g.Discard(you(f))
+			if keep != nil {
+				cands = where(cands, func(c int) bool { return keep(g, c) })
+			}
+			g.AskCards(f, you(f), prompt, cands, true)
+		case 1:
+			if c := f.Chosen(); c != none {
+				g.ToDeckBottom(c)
+				f.V[0]++
+				f.Goto(0)
+				return
+			}
+			if f.V[0] > 0 {
+				g.Shuffle(you(f))
+			}
+		}
+	}
+}

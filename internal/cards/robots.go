@@ -152,29 +152,13 @@ var _ = card("robots/microbot_guard", func(d *engine.Def) {
 })
 
 var _ = card("robots/microbot_reclaimer", func(d *engine.Def) {
-	// V0 = Microbots put into the deck so far.
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
+	d.OnPlay = seq(
+		func(g *G, f *F) {
 			if firstMinionThisTurn(g, f) {
 				extraMinionUpTo(g, f, -1)
 			}
-			f.Next()
-		case 1:
-			g.AskCards(f, you(f), "You may shuffle a Microbot from your discard pile into your deck",
-				where(g.Discard(you(f)), func(c int) bool { return isMicrobot(g, c) }), true)
-		case 2:
-			if c := f.Chosen(); c != none {
-				g.ToDeckBottom(c)
-				f.V[0]++
-				f.Goto(1)
-				return
-			}
-			if f.V[0] > 0 {
-				g.Shuffle(you(f))
-			}
-		}
-	}
+		},
+		shuffleAnyFromDiscard("You may shuffle a Microbot from your discard pile into your deck", isMicrobot))
 })
 
 var _ = card("robots/tech_center", func(d *engine.Def) {

@@ -148,22 +148,7 @@ var _ = card("zombies/grave_robbing", func(d *engine.Def) {
 
 var _ = card("zombies/lend_a_hand", func(d *engine.Def) {
 	// Lend a Hand itself is set aside while it resolves, so it is never among the cards.
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose a card from your discard pile to shuffle into your deck (pass when done)", g.Discard(you(f)), true)
-		case 1:
-			if c := f.Chosen(); c != none {
-				g.ToDeckBottom(c)
-				f.V[0]++
-				f.Goto(0)
-				return
-			}
-			if f.V[0] > 0 {
-				g.Shuffle(you(f))
-			}
-		}
-	}
+	d.OnPlay = shuffleAnyFromDiscard("Choose a card from your discard pile to shuffle into your deck (pass when done)", nil)
 })
 
 var _ = card("zombies/mall_crawl", func(d *engine.Def) {

@@ -268,11 +268,7 @@ var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case 0:
-			g.EnsureDeck(p)
-			top := g.Deck(p)
-			if len(top) > 2 {
-				top = top[:2]
-			}
+			top := g.LookTop(p, 2)
 			for _, c := range top {
 				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
 			}

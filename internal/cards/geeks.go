@@ -241,11 +241,7 @@ var _ = card("geeks/mulligan", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case 0:
-			g.EnsureDeck(p)
-			top := g.Deck(p)
-			if len(top) > 5 {
-				top = top[:5]
-			}
+			top := g.LookTop(p, 5)
 			if len(top) == 0 {
 				return
 			}

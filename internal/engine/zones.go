@@ -542,6 +542,14 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 	}
 }
 
+// LookTop returns up to n cards from the top of p's deck, top first, for an
+// ability that looks at or reveals them; an empty deck is first refilled from
+// the discard pile, as the rules say for looking.
+func (g *Game) LookTop(p, n int) []int {
+	g.EnsureDeck(p)
+	return g.topCards(p, make([]int, 0, n), n)
+}
+
 // topCards appends to buf up to k cards from the top of p's deck, top first.
 func (g *Game) topCards(p int, buf []int, k int) []int {
 	for i := range g.inZoneOf(ZDeck, p).each {

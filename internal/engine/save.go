@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -347,60 +346,4 @@ func (g *Game) Validate() error {
 		return errors.New("the game neither waits for a decision nor is over")
 	}
 	return nil
-}
-
-// Replays ---------------------------------------------------------------------
-
-// Replay is a game as its setup plus every decision taken (option indexes):
-// playing the moves on a fresh game from the setup reproduces it exactly.
-type Replay struct {
-	Setup Setup
-	Moves []int
-}
-
-// Record starts a game from s together with its (empty) replay.
-func Record(s Setup) (*Game, *Replay, error) {
-	g, err := New(s)
-	if err != nil {
-		return nil, nil, err
-	}
-	return g, &Replay{Setup: s}, nil
-}
-
-// Apply answers g's decision with option i and records it when it is accepted.
-func (r *Replay) Apply(g *Game, i int) error {
-	if err := g.Apply(i); err != nil {
-		return err
-	}
-	r.Moves = append(r.Moves, i)
-	return nil
-}
-
-// Play rebuilds the game after its first n moves (n < 0: all of them).
-func (r *Replay) Play(n int) (*Game, error) {
-	if n < 0 || n > len(r.Moves) {
-		n = len(r.Moves)
-	}
-	g, err := New(r.Setup)
-	if err != nil {
-		return nil, err
-	}
-	for k, i := range r.Moves[:n] {
-		if err := g.Apply(i); err != nil {
-			return nil, fmt.Errorf("replay move %d (option %d): %w", k+1, i, err)
-		}
-	}
-	return g, nil
-}
-
-// MarshalReplay encodes a replay as JSON.
-func (r *Replay) Marshal() ([]byte, error) { return json.Marshal(r) }
-
-// UnmarshalReplay decodes a replay written by Marshal.
-func UnmarshalReplay(data []byte) (*Replay, error) {
-	var r Replay
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("bad replay: %w", err)
-	}
-	return &r, nil
 }

@@ -39,6 +39,10 @@ type Config struct {
 	Draft     bool         `json:"draft"`
 	DraftPool []string     `json:"draft_pool,omitempty"`
 	First     int          `json:"first"` // first drafter
+	// Reproducible: the seed is public (chosen by the creator, shown to every
+	// seat). Otherwise it is secret server randomness, revealed with the
+	// replay once the game is over.
+	Reproducible bool `json:"reproducible,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -46,7 +50,7 @@ type live struct {
 	mu     sync.Mutex
 	id     string
 	cfg    Config
-	moves  []int
+	moves  []store.Move
 	draft  *draft.Draft // non-nil while the draft runs
 	g      *engine.Game
 	log    []string // readable log lines (public)
@@ -55,6 +59,7 @@ type live struct {
 	ais    []ai.Player
 	srv    *Server
 	broken error
+	rec    recording // the rules the game was recorded under (record.go)
 }
 
 // subscriber is a connected client of one seat (None: spectator).
@@ -79,20 +84,19 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// rebuild replays the configuration and moves into a fresh live game.
-func rebuild(srv *Server, id string, cfgJSON []byte, moves []int) (*live, error) {
+// rebuild replays a stored game into a fresh live game, checking every
+// recorded decision (see replayStored in record.go).
+func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 	var cfg Config
-	if err := json.Unmarshal(cfgJSON, &cfg); err != nil {
+	if err := json.Unmarshal(st.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("game %s: bad configuration: %w", id, err)
 	}
 	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv}
 	if err := l.start(); err != nil {
 		return nil, err
 	}
-	for n, o := range moves {
-		if err := l.applyLocal(o); err != nil {
-			return nil, fmt.Errorf("game %s: replaying move %d: %w", id, n, err)
-		}
+	if err := l.replayStored(st); err != nil {
+		return nil, err
 	}
 	return l, nil
 }
@@ -102,7 +106,7 @@ func (l *live) start() error {
 	l.ais = make([]ai.Player, n)
 	for i, s := range l.cfg.Seats {
 		if s.Kind != Human {
-			p, ok := ai.New(s.Kind, l.cfg.Setup.Seed*31+uint64(i)+1)
+			p, ok := ai.New(s.Kind, subSeed(l.cfg.Setup.Seed, "ai", uint64(i)))
 			if !ok {
 				return fmt.Errorf("unknown seat kind %q", s.Kind)
 			}
@@ -165,19 +169,27 @@ func (l *live) pending() (seat, n int) {
 	return d.Player, len(d.Options)
 }
 
-// applyLocal applies the next move to the in-memory game (no store, no checks of who).
-func (l *live) applyLocal(option int) error {
-	if l.draft != nil {
-		opts := l.draft.Options()
-		if option < 0 || option >= len(opts) {
-			return fmt.Errorf("draft option %d out of range", option)
+// applyLocal applies the next move, a recorded one (see recordMove), to the
+// in-memory game (no store, no checks of who), checking that the record is
+// the option this build offers (see checkDraft and engine.ApplyRecorded).
+func (l *live) applyLocal(m store.Move) error {
+	if m.Kind == "" { // a legacy move by position only (being migrated)
+		r, err := l.recordMove(m.Option)
+		if err != nil {
+			return fmt.Errorf("move %d (option %d): %w", len(l.moves)+1, m.Option, err)
 		}
-		p := l.draft.Next()
-		if err := l.draft.Pick(opts[option]); err != nil {
+		m = r
+	}
+	if l.draft != nil {
+		if err := l.checkDraft(m); err != nil {
 			return err
 		}
-		l.logf("%s drafts %s.", l.cfg.Seats[p].Name, opts[option])
-		l.moves = append(l.moves, option)
+		p := l.draft.Next()
+		if err := l.draft.Pick(m.Choice); err != nil {
+			return fmt.Errorf("move %d: %w", len(l.moves)+1, err)
+		}
+		l.logf("%s drafts %s.", l.cfg.Seats[p].Name, m.Choice)
+		l.moves = append(l.moves, m)
 		if l.draft.Done() {
 			for i := range l.cfg.Setup.Players {
 				l.cfg.Setup.Players[i].Factions = append([]string(nil), l.draft.Picks[i]...)
@@ -189,10 +201,10 @@ func (l *live) applyLocal(option int) error {
 		}
 		return nil
 	}
-	if err := l.g.Apply(option); err != nil {
+	if err := l.applyGame(&m); err != nil {
 		return err
 	}
-	l.moves = append(l.moves, option)
+	l.moves = append(l.moves, m)
 	l.collectLog()
 	return nil
 }
@@ -222,6 +234,9 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 	if l.broken != nil {
 		return l.broken
 	}
+	if l.rec.foreign != "" {
+		return errors.New(l.rec.foreign)
+	}
 	if n != len(l.moves) {
 		return ErrStale
 	}
@@ -235,15 +250,19 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 	if option < 0 || option >= count {
 		return ErrBadOption
 	}
+	m, err := l.recordMove(option)
+	if err != nil {
+		return err
+	}
 	// durable first, then applied and announced
-	if err := l.srv.store.Append(ctx, l.id, n, option); err != nil {
+	if err := l.srv.store.Append(ctx, l.id, n, m); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			l.srv.reloadLocked(ctx, l)
 			return ErrStale
 		}
 		return err
 	}
-	if err := l.applyLocal(option); err != nil {
+	if err := l.applyLocal(m); err != nil {
 		l.broken = fmt.Errorf("game %s is broken: %w", l.id, err)
 		return l.broken
 	}
@@ -256,12 +275,12 @@ func (l *live) stepAI(ctx context.Context) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	who, count := l.pending()
-	if who == engine.None || l.ais[who] == nil || l.broken != nil {
+	if who == engine.None || l.ais[who] == nil || l.broken != nil || l.rec.foreign != "" {
 		return false
 	}
 	opt := 0
 	if l.draft != nil {
-		r := mrand.New(mrand.NewPCG(l.cfg.Setup.Seed, uint64(len(l.moves))))
+		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(len(l.moves))), 0))
 		opt = r.IntN(count)
 	} else {
 		v := l.g.View(who)
@@ -288,6 +307,14 @@ type Message struct {
 	Broken    string        `json:"broken,omitempty"`
 	Factions  [][]string    `json:"factions,omitempty"`
 	Spectator bool          `json:"spectator"`
+	// Reproducible games (only) show their public seed to every seat.
+	Reproducible bool    `json:"reproducible,omitempty"`
+	Seed         *uint64 `json:"seed,omitempty"`
+	// Version says the game was recorded by another version of smashup
+	// (replayed under the compatibility check); Foreign, that it could not
+	// be replayed by this one and is kept read-only.
+	Version string `json:"version,omitempty"`
+	Foreign string `json:"foreign,omitempty"`
 }
 
 // SeatInfo is public information about a seat.
@@ -318,6 +345,7 @@ func (l *live) messageLocked(seat int) Message {
 	if l.broken != nil {
 		m.Broken = l.broken.Error()
 	}
+	l.versionInfo(&m)
 	start := 0
 	if len(l.log) > 60 {
 		start = len(l.log) - 60

@@ -148,12 +148,12 @@ func (s *Server) catchUp() {
 
 // reloadLocked brings l up to the store's log (another instance moved).
 func (s *Server) reloadLocked(ctx context.Context, l *live) {
-	_, moves, err := s.store.Load(ctx, l.id)
+	st, err := s.store.Load(ctx, l.id)
 	if err != nil {
 		return
 	}
-	for n := len(l.moves); n < len(moves); n++ {
-		if err := l.applyLocal(moves[n]); err != nil {
+	for n := len(l.moves); n < len(st.Moves); n++ {
+		if err := l.applyLocal(st.Moves[n]); err != nil {
 			l.broken = err
 			return
 		}
@@ -167,11 +167,11 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 	if l, ok := s.games[id]; ok {
 		return l, nil
 	}
-	cfg, moves, err := s.store.Load(ctx, id)
+	st, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	l, err := rebuild(s, id, cfg, moves)
+	l, err := s.restore(ctx, id, st)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +201,12 @@ type CreateRequest struct {
 	Factions [][]string `json:"factions"` // per seat: two names, or empty for random
 	Mode     string     `json:"mode"`     // "chosen" (default), "random" or "draft"
 	Bases    string     `json:"bases"`    // "sets" (default: the factions' sets) or "all"
-	Seed     *uint64    `json:"seed"`
+	// Reproducible asks for a public seed (Seed, or one chosen at random),
+	// shown to every seat: whoever knows a game's seed can work out every
+	// hidden card. Without it the seed is secret server randomness, revealed
+	// with the replay once the game is over; a Seed alone is refused.
+	Reproducible bool    `json:"reproducible"`
+	Seed         *uint64 `json:"seed"`
 }
 
 // CreateResponse tells the creator the invite links.
@@ -217,14 +222,12 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if n < 2 || n > 4 {
 		return CreateResponse{}, fmt.Errorf("a game needs 2 to 4 seats, got %d", n)
 	}
-	var seed uint64
-	if req.Seed != nil {
-		seed = *req.Seed
-	} else {
-		seed = mrand.Uint64() >> 12
+	seed, err := gameSeed(req)
+	if err != nil {
+		return CreateResponse{}, err
 	}
-	rng := mrand.New(mrand.NewPCG(seed, 77))
-	cfg := Config{Spectator: newToken()}
+	rng := mrand.New(mrand.NewPCG(subSeed(seed, "create", 0), 77))
+	cfg := Config{Spectator: newToken(), Reproducible: req.Reproducible}
 	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n)}
 	humans := 0
 	for i, k := range req.Seats {
@@ -312,11 +315,12 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		return CreateResponse{}, err
 	}
 	// validate before storing: the game must start
-	l, err := rebuild(s, id, raw, nil)
+	fp := engine.RulesFingerprint()
+	l, err := rebuild(s, id, &store.Game{Config: raw, Fingerprint: fp})
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	if err := s.store.Create(ctx, id, raw); err != nil {
+	if err := s.store.Create(ctx, id, raw, fp); err != nil {
 		return CreateResponse{}, err
 	}
 	s.mu.Lock()
@@ -459,15 +463,11 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.g == nil || !l.g.Over {
-		writeJSON(w, 409, apiError{"the replay is available once the game is over"})
+	rep, err := l.replayFile()
+	if err != nil {
+		writeJSON(w, 409, apiError{err.Error()})
 		return
 	}
-	skip := 0
-	if l.cfg.Draft {
-		skip = 2 * len(l.cfg.Seats) // the draft picks come before the game's own decisions
-	}
-	rep := engine.Replay{Setup: l.cfg.Setup, Moves: append([]int(nil), l.moves[skip:]...)}
 	b, err := rep.Marshal()
 	if err != nil {
 		writeJSON(w, 500, apiError{err.Error()})

@@ -24,39 +24,77 @@ const pgChannel = "smashup_moves"
 
 const pgSchema = `
 CREATE TABLE IF NOT EXISTS games (
-	id      TEXT PRIMARY KEY,
-	seq     BIGSERIAL,
-	config  BYTEA NOT NULL
+	id          TEXT PRIMARY KEY,
+	seq         BIGSERIAL,
+	config      BYTEA NOT NULL,
+	fingerprint TEXT,
+	problem     TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
 	game_id TEXT NOT NULL REFERENCES games(id),
 	n       INTEGER NOT NULL,
 	option  INTEGER NOT NULL,
+	kind    TEXT,
+	choice  TEXT,
 	PRIMARY KEY (game_id, n)
+);
+ALTER TABLE games ADD COLUMN IF NOT EXISTS fingerprint TEXT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS problem TEXT;
+ALTER TABLE moves ADD COLUMN IF NOT EXISTS kind TEXT;
+ALTER TABLE moves ADD COLUMN IF NOT EXISTS choice TEXT;
+CREATE TABLE IF NOT EXISTS smashup_meta (
+	k TEXT PRIMARY KEY,
+	v INTEGER NOT NULL
 );`
 
-// OpenPostgres connects to the database at url and creates the schema.
+// OpenPostgres connects to the database at url and creates the schema, or
+// brings a database of an older layout up to this one (see SchemaVersion).
 func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	pool, err := pgxpool.New(ctx, url)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := pool.Exec(ctx, `SELECT pg_advisory_lock(4242)`); err != nil {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("store: connecting to PostgreSQL: %w", err)
 	}
-	_, err = pool.Exec(ctx, pgSchema)
-	pool.Exec(ctx, `SELECT pg_advisory_unlock(4242)`)
+	// one connection holds the lock while the schema changes: other
+	// instances starting at the same time wait for it
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(4242)`); err != nil {
+		conn.Release()
+		pool.Close()
+		return nil, fmt.Errorf("store: connecting to PostgreSQL: %w", err)
+	}
+	err = pgUpgrade(ctx, conn.Conn())
+	conn.Exec(ctx, `SELECT pg_advisory_unlock(4242)`)
+	conn.Release()
 	if err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("store: creating schema: %w", err)
+		return nil, fmt.Errorf("store: preparing the schema: %w", err)
 	}
 	return &Postgres{pool: pool, url: url}, nil
 }
 
+func pgUpgrade(ctx context.Context, conn *pgx.Conn) error {
+	if _, err := conn.Exec(ctx, pgSchema); err != nil {
+		return err
+	}
+	var ver int
+	err := conn.QueryRow(ctx, `SELECT v FROM smashup_meta WHERE k = 'schema'`).Scan(&ver)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return err
+	}
+	if ver > SchemaVersion {
+		return fmt.Errorf("%w (schema %d; this build knows %d)", ErrNewerSchema, ver, SchemaVersion)
+	}
+	_, err = conn.Exec(ctx, `INSERT INTO smashup_meta (k, v) VALUES ('schema', $1) ON CONFLICT (k) DO UPDATE SET v = excluded.v`, SchemaVersion)
+	return err
+}
+
 // Create implements Store.
-func (p *Postgres) Create(ctx context.Context, id string, config []byte) error {
-	_, err := p.pool.Exec(ctx, `INSERT INTO games (id, config) VALUES ($1, $2)`, id, config)
+func (p *Postgres) Create(ctx context.Context, id string, config []byte, fingerprint string) error {
+	_, err := p.pool.Exec(ctx, `INSERT INTO games (id, config, fingerprint) VALUES ($1, $2, $3)`, id, config, fingerprint)
 	if pgUnique(err) {
 		return ErrConflict
 	}
@@ -64,7 +102,7 @@ func (p *Postgres) Create(ctx context.Context, id string, config []byte) error {
 }
 
 // Append implements Store.
-func (p *Postgres) Append(ctx context.Context, id string, n, option int) error {
+func (p *Postgres) Append(ctx context.Context, id string, n int, m Move) error {
 	tx, err := p.pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -77,7 +115,7 @@ func (p *Postgres) Append(ctx context.Context, id string, n, option int) error {
 	if count != n {
 		return ErrConflict
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO moves (game_id, n, option) VALUES ($1, $2, $3)`, id, n, option); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO moves (game_id, n, option, kind, choice) VALUES ($1, $2, $3, $4, $5)`, id, n, m.Option, m.Kind, m.Choice); err != nil {
 		if pgUnique(err) {
 			return ErrConflict
 		}
@@ -93,26 +131,74 @@ func (p *Postgres) Append(ctx context.Context, id string, n, option int) error {
 	return err
 }
 
+type pgQuerier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
 // Load implements Store.
-func (p *Postgres) Load(ctx context.Context, id string) ([]byte, []int, error) {
-	var config []byte
-	err := p.pool.QueryRow(ctx, `SELECT config FROM games WHERE id = $1`, id).Scan(&config)
+func (p *Postgres) Load(ctx context.Context, id string) (*Game, error) {
+	return pgLoad(ctx, p.pool, id, "")
+}
+
+func pgLoad(ctx context.Context, q pgQuerier, id, lock string) (*Game, error) {
+	var g Game
+	var fp, problem *string
+	err := q.QueryRow(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = $1`+lock, id).Scan(&g.Config, &fp, &problem)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil, ErrNotFound
+		return nil, ErrNotFound
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	rows, err := p.pool.Query(ctx, `SELECT n, option FROM moves WHERE game_id = $1 ORDER BY n`, id)
+	if fp != nil {
+		g.Fingerprint = *fp
+	}
+	if problem != nil {
+		g.Problem = *problem
+	}
+	rows, err := q.Query(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = $1 ORDER BY n`, id)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer rows.Close()
-	moves, err := readMoves(id, rows)
-	if err != nil {
-		return nil, nil, err
+	if g.Moves, err = readMoves(id, rows); err != nil {
+		return nil, err
 	}
-	return config, moves, nil
+	return &g, nil
+}
+
+// Migrate implements Store.
+func (p *Postgres) Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) error {
+	tx, err := p.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	g, err := pgLoad(ctx, tx, id, " FOR UPDATE")
+	if err != nil {
+		return err
+	}
+	if !g.Legacy() {
+		return ErrConflict
+	}
+	if err := checkMigration(id, g.Moves, moves, problem); err != nil {
+		return err
+	}
+	if problem != "" {
+		_, err = tx.Exec(ctx, `UPDATE games SET problem = $1 WHERE id = $2`, problem, id)
+	} else {
+		for n, m := range moves {
+			if _, err := tx.Exec(ctx, `UPDATE moves SET kind = $1, choice = $2 WHERE game_id = $3 AND n = $4`, m.Kind, m.Choice, id, n); err != nil {
+				return err
+			}
+		}
+		_, err = tx.Exec(ctx, `UPDATE games SET fingerprint = $1, problem = NULL WHERE id = $2`, fingerprint, id)
+	}
+	if err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }
 
 // List implements Store.

@@ -15,18 +15,27 @@ type SQLite struct{ db *sql.DB }
 
 const sqliteSchema = `
 CREATE TABLE IF NOT EXISTS games (
-	id      TEXT PRIMARY KEY,
-	seq     INTEGER NOT NULL,
-	config  BLOB NOT NULL
+	id          TEXT PRIMARY KEY,
+	seq         INTEGER NOT NULL,
+	config      BLOB NOT NULL,
+	fingerprint TEXT,
+	problem     TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
 	game_id TEXT NOT NULL REFERENCES games(id),
 	n       INTEGER NOT NULL,
 	option  INTEGER NOT NULL,
+	kind    TEXT,
+	choice  TEXT,
 	PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS smashup_meta (
+	k TEXT PRIMARY KEY,
+	v INTEGER NOT NULL
 );`
 
-// OpenSQLite opens (creating if needed) the SQLite database at path.
+// OpenSQLite opens (creating if needed) the SQLite database at path, and
+// brings a database of an older layout up to this one (see SchemaVersion).
 func OpenSQLite(path string) (*SQLite, error) {
 	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"
 	db, err := sql.Open("sqlite", dsn)
@@ -34,16 +43,53 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1) // SQLite has one writer; serialising here avoids busy errors
-	if _, err := db.Exec(sqliteSchema); err != nil {
+	if err := sqliteUpgrade(db); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: creating schema in %s: %w", path, err)
+		return nil, fmt.Errorf("store: preparing %s: %w", path, err)
 	}
 	return &SQLite{db: db}, nil
 }
 
+// sqliteUpgrade creates the schema, adding the columns an older layout lacks.
+func sqliteUpgrade(db *sql.DB) error {
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(sqliteSchema); err != nil {
+		return err
+	}
+	var ver int
+	err = tx.QueryRow(`SELECT v FROM smashup_meta WHERE k = 'schema'`).Scan(&ver)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if ver > SchemaVersion {
+		return fmt.Errorf("%w (schema %d; this build knows %d)", ErrNewerSchema, ver, SchemaVersion)
+	}
+	for _, c := range []struct{ table, column string }{
+		{"games", "fingerprint"}, {"games", "problem"}, {"moves", "kind"}, {"moves", "choice"},
+	} {
+		var n int
+		if err := tx.QueryRow(`SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			if _, err := tx.Exec(`ALTER TABLE ` + c.table + ` ADD COLUMN ` + c.column + ` TEXT`); err != nil {
+				return err
+			}
+		}
+	}
+	if _, err := tx.Exec(`INSERT INTO smashup_meta (k, v) VALUES ('schema', ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v`, SchemaVersion); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
 // Create implements Store.
-func (s *SQLite) Create(ctx context.Context, id string, config []byte) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO games (id, seq, config) VALUES (?, (SELECT COALESCE(MAX(seq),0)+1 FROM games), ?)`, id, config)
+func (s *SQLite) Create(ctx context.Context, id string, config []byte, fingerprint string) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO games (id, seq, config, fingerprint) VALUES (?, (SELECT COALESCE(MAX(seq),0)+1 FROM games), ?, ?)`, id, config, fingerprint)
 	if err != nil && isUnique(err) {
 		return ErrConflict
 	}
@@ -51,7 +97,7 @@ func (s *SQLite) Create(ctx context.Context, id string, config []byte) error {
 }
 
 // Append implements Store.
-func (s *SQLite) Append(ctx context.Context, id string, n, option int) error {
+func (s *SQLite) Append(ctx context.Context, id string, n int, m Move) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -64,7 +110,7 @@ func (s *SQLite) Append(ctx context.Context, id string, n, option int) error {
 	if count != n {
 		return ErrConflict
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, n, option) VALUES (?, ?, ?)`, id, n, option); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, n, option, kind, choice) VALUES (?, ?, ?, ?, ?)`, id, n, m.Option, m.Kind, m.Choice); err != nil {
 		if isUnique(err) {
 			return ErrConflict
 		}
@@ -74,25 +120,73 @@ func (s *SQLite) Append(ctx context.Context, id string, n, option int) error {
 }
 
 // Load implements Store.
-func (s *SQLite) Load(ctx context.Context, id string) ([]byte, []int, error) {
-	var config []byte
-	err := s.db.QueryRowContext(ctx, `SELECT config FROM games WHERE id = ?`, id).Scan(&config)
+func (s *SQLite) Load(ctx context.Context, id string) (*Game, error) {
+	return s.load(ctx, s.db, id)
+}
+
+type sqlQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func (s *SQLite) load(ctx context.Context, q sqlQuerier, id string) (*Game, error) {
+	var g Game
+	var fp, problem *string
+	err := q.QueryRowContext(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = ?`, id).Scan(&g.Config, &fp, &problem)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, ErrNotFound
+		return nil, ErrNotFound
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT n, option FROM moves WHERE game_id = ? ORDER BY n`, id)
+	if fp != nil {
+		g.Fingerprint = *fp
+	}
+	if problem != nil {
+		g.Problem = *problem
+	}
+	rows, err := q.QueryContext(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = ? ORDER BY n`, id)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer rows.Close()
-	moves, err := readMoves(id, rows)
-	if err != nil {
-		return nil, nil, err
+	if g.Moves, err = readMoves(id, rows); err != nil {
+		return nil, err
 	}
-	return config, moves, nil
+	return &g, nil
+}
+
+// Migrate implements Store.
+func (s *SQLite) Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	g, err := s.load(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if !g.Legacy() {
+		return ErrConflict
+	}
+	if err := checkMigration(id, g.Moves, moves, problem); err != nil {
+		return err
+	}
+	if problem != "" {
+		_, err = tx.ExecContext(ctx, `UPDATE games SET problem = ? WHERE id = ?`, problem, id)
+	} else {
+		for n, m := range moves {
+			if _, err := tx.ExecContext(ctx, `UPDATE moves SET kind = ?, choice = ? WHERE game_id = ? AND n = ?`, m.Kind, m.Choice, id, n); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET fingerprint = ?, problem = NULL WHERE id = ?`, fingerprint, id)
+	}
+	if err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // List implements Store.

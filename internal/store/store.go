@@ -16,19 +16,76 @@ var ErrConflict = errors.New("store: move number already recorded")
 // ErrNotFound is returned for an unknown game.
 var ErrNotFound = errors.New("store: no such game")
 
+// Kinds of stored moves.
+const (
+	KindGame  = "game"  // a decision of the game: Choice is an engine.Choice in its text form
+	KindDraft = "draft" // a pick of the faction draft: Choice is the faction's name
+)
+
+// Move is one stored decision, described by what it is: its kind, the
+// position of the option among those offered, and what that option was.
+// A move stored before the schema knew kinds reads with Kind "" (legacy):
+// it holds a position only and must be migrated before it is trusted.
+type Move struct {
+	Kind   string
+	Option int
+	Choice string
+}
+
+// Game is a stored game.
+type Game struct {
+	Config []byte
+	// Fingerprint is the rules fingerprint of the build that recorded the
+	// game (engine.RulesFingerprint); "" for a game stored before
+	// fingerprints were (a legacy game, to be migrated).
+	Fingerprint string
+	// Problem, when set, says why a legacy game could not be migrated: it is
+	// kept, read-only, and never replayed.
+	Problem string
+	Moves   []Move
+}
+
+// Legacy reports whether the game still holds moves by position only.
+func (g *Game) Legacy() bool {
+	if g.Fingerprint == "" {
+		return true
+	}
+	for _, m := range g.Moves {
+		if m.Kind == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // Store is a durable home for games.
 type Store interface {
-	// Create records a new game with its configuration (opaque JSON).
-	Create(ctx context.Context, id string, config []byte) error
-	// Append records move n (0-based) of game id: the option index chosen.
-	// n must equal the number of moves already recorded.
-	Append(ctx context.Context, id string, n, option int) error
-	// Load returns a game's configuration and its moves in order.
-	Load(ctx context.Context, id string) (config []byte, moves []int, err error)
+	// Create records a new game with its configuration (opaque JSON) and the
+	// rules fingerprint of the build that creates it.
+	Create(ctx context.Context, id string, config []byte, fingerprint string) error
+	// Append records move n (0-based) of game id. n must equal the number of
+	// moves already recorded.
+	Append(ctx context.Context, id string, n int, m Move) error
+	// Load returns a game's configuration, fingerprint and moves in order.
+	Load(ctx context.Context, id string) (*Game, error)
 	// List returns the ids of every game, oldest first.
 	List(ctx context.Context) ([]string, error)
+	// Migrate turns a legacy game's moves into self-describing ones: moves
+	// (as many as stored) with their kinds and choices, and the fingerprint
+	// of the build that replayed them; or, when problem is set, marks the
+	// game as impossible to migrate. It returns ErrConflict when the game is
+	// no longer legacy or its moves changed meanwhile.
+	Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) error
 	Close() error
 }
+
+// SchemaVersion is the version of the database layout this build writes.
+// Version 1 (no version recorded) stored moves by position only; version 2
+// adds the rules fingerprint of each game and the kind and choice of each move.
+const SchemaVersion = 2
+
+// ErrNewerSchema is returned when a database was written by a newer build.
+var ErrNewerSchema = errors.New("store: the database was written by a newer smashup")
 
 // Notifier is implemented by stores shared between server instances: it
 // reports moves appended by any instance. ready is called each time the
@@ -44,20 +101,48 @@ type rows interface {
 	Err() error
 }
 
-// readMoves reads (n, option) rows in order, refusing a gap in the numbering.
-func readMoves(id string, r rows) ([]int, error) {
-	var moves []int
+// readMoves reads (n, option, kind, choice) rows in order, refusing a gap in
+// the numbering.
+func readMoves(id string, r rows) ([]Move, error) {
+	var moves []Move
 	for r.Next() {
 		var n, o int
-		if err := r.Scan(&n, &o); err != nil {
+		var kind, choice *string
+		if err := r.Scan(&n, &o, &kind, &choice); err != nil {
 			return nil, err
 		}
 		if n != len(moves) {
 			return nil, fmt.Errorf("store: game %s has a gap in its moves at %d", id, len(moves))
 		}
-		moves = append(moves, o)
+		m := Move{Option: o}
+		if kind != nil {
+			m.Kind = *kind
+		}
+		if choice != nil {
+			m.Choice = *choice
+		}
+		if m.Kind != "" && m.Kind != KindGame && m.Kind != KindDraft {
+			return nil, fmt.Errorf("store: game %s: move %d has unknown kind %q (written by a newer smashup?)", id, n, m.Kind)
+		}
+		moves = append(moves, m)
 	}
 	return moves, r.Err()
+}
+
+// checkMigration validates a Migrate call against the stored moves.
+func checkMigration(id string, stored []Move, moves []Move, problem string) error {
+	if problem != "" {
+		return nil
+	}
+	if len(moves) != len(stored) {
+		return ErrConflict
+	}
+	for i, m := range moves {
+		if m.Option != stored[i].Option || (m.Kind != KindGame && m.Kind != KindDraft) || m.Choice == "" {
+			return fmt.Errorf("store: game %s: migrated move %d is not a complete record of the stored one", id, i)
+		}
+	}
+	return nil
 }
 
 // readIDs reads one string column.

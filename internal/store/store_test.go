@@ -2,40 +2,51 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
 	"errors"
+	"github.com/jackc/pgx/v5"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
 // exercise runs the Store contract against s.
 func exercise(t *testing.T, s Store) {
 	ctx := context.Background()
-	if err := s.Create(ctx, "g1", []byte(`{"a":1}`)); err != nil {
+	if err := s.Create(ctx, "g1", []byte(`{"a":1}`), "fp1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Create(ctx, "g1", []byte(`{}`)); !errors.Is(err, ErrConflict) {
+	if err := s.Create(ctx, "g1", []byte(`{}`), "fp1"); !errors.Is(err, ErrConflict) {
 		t.Fatalf("duplicate game: %v", err)
 	}
-	for n, o := range []int{3, 0, 5} {
-		if err := s.Append(ctx, "g1", n, o); err != nil {
+	want := []Move{{KindDraft, 3, "Aliens"}, {KindGame, 0, "pass"}, {KindGame, 5, `text text="a \"b\""`}}
+	for n, m := range want {
+		if err := s.Append(ctx, "g1", n, m); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Append(ctx, "g1", 1, 9); !errors.Is(err, ErrConflict) {
+	if err := s.Append(ctx, "g1", 1, Move{KindGame, 9, "yes"}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("a replayed move number was accepted: %v", err)
 	}
-	if err := s.Append(ctx, "g1", 7, 9); !errors.Is(err, ErrConflict) {
+	if err := s.Append(ctx, "g1", 7, Move{KindGame, 9, "yes"}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("a move from the future was accepted: %v", err)
 	}
-	cfg, moves, err := s.Load(ctx, "g1")
-	if err != nil || string(cfg) != `{"a":1}` || len(moves) != 3 || moves[2] != 5 {
-		t.Fatalf("load: %s %v %v", cfg, moves, err)
+	g, err := s.Load(ctx, "g1")
+	if err != nil || string(g.Config) != `{"a":1}` || g.Fingerprint != "fp1" || g.Legacy() || !reflect.DeepEqual(g.Moves, want) {
+		t.Fatalf("load: %+v %v", g, err)
 	}
-	if _, _, err := s.Load(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+	if err := s.Migrate(ctx, "g1", "fp2", want, ""); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a game with self-describing moves was migrated again: %v", err)
+	}
+	if _, err := s.Load(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("unknown game: %v", err)
 	}
-	s.Create(ctx, "g2", []byte(`{}`))
+	s.Create(ctx, "g2", []byte(`{}`), "fp1")
 	ids, err := s.List(ctx)
 	if err != nil || len(ids) != 2 || ids[0] != "g1" {
 		t.Fatalf("list: %v %v", ids, err)
@@ -56,9 +67,9 @@ func TestSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s2.Close()
-	_, moves, err := s2.Load(context.Background(), "g1")
-	if err != nil || len(moves) != 3 {
-		t.Fatalf("after reopening: %v %v", moves, err)
+	g, err := s2.Load(context.Background(), "g1")
+	if err != nil || len(g.Moves) != 3 || g.Moves[0].Choice != "Aliens" {
+		t.Fatalf("after reopening: %+v %v", g, err)
 	}
 }
 
@@ -76,4 +87,145 @@ func TestPostgres(t *testing.T) {
 	defer s.Close()
 	s.pool.Exec(ctx, `DELETE FROM moves; DELETE FROM games`)
 	exercise(t, s)
+}
+
+// The layout of schema version 1, before games had fingerprints and moves kinds.
+var oldSchema = []string{`CREATE TABLE games (
+	id      TEXT PRIMARY KEY,
+	seq     %s,
+	config  %s NOT NULL
+)`, `CREATE TABLE moves (
+	game_id TEXT NOT NULL REFERENCES games(id),
+	n       INTEGER NOT NULL,
+	option  INTEGER NOT NULL,
+	PRIMARY KEY (game_id, n)
+) -- %s %s`}
+
+// exerciseLegacy checks a store opened on a database of the old layout
+// holding game "old" with positional moves 2, 0, 1 and game "bad" with one.
+func exerciseLegacy(t *testing.T, s Store) {
+	ctx := context.Background()
+	g, err := s.Load(ctx, "old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Legacy() || g.Fingerprint != "" || len(g.Moves) != 3 || g.Moves[0] != (Move{Option: 2}) {
+		t.Fatalf("a legacy game reads as %+v", g)
+	}
+	// a migration must describe every stored move, keeping its position
+	if err := s.Migrate(ctx, "old", "fp", []Move{{KindGame, 2, "pass"}}, ""); err == nil {
+		t.Fatal("a migration of too few moves was accepted")
+	}
+	if err := s.Migrate(ctx, "old", "fp", []Move{{KindGame, 1, "pass"}, {KindGame, 0, "yes"}, {KindGame, 1, "no"}}, ""); err == nil {
+		t.Fatal("a migration changing a position was accepted")
+	}
+	moves := []Move{{KindDraft, 2, "Ninjas"}, {KindGame, 0, "yes"}, {KindGame, 1, "no"}}
+	if err := s.Migrate(ctx, "old", "fp", moves, ""); err != nil {
+		t.Fatal(err)
+	}
+	g, err = s.Load(ctx, "old")
+	if err != nil || g.Legacy() || g.Fingerprint != "fp" || !reflect.DeepEqual(g.Moves, moves) {
+		t.Fatalf("after migration: %+v %v", g, err)
+	}
+	if err := s.Migrate(ctx, "bad", "", nil, "move 1 does not replay"); err != nil {
+		t.Fatal(err)
+	}
+	g, err = s.Load(ctx, "bad")
+	if err != nil || g.Problem != "move 1 does not replay" || !g.Legacy() {
+		t.Fatalf("a game that cannot be migrated: %+v %v", g, err)
+	}
+	// new games and moves work as usual in the migrated database
+	if err := s.Create(ctx, "new", []byte(`{}`), "fp"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "new", 0, Move{KindGame, 0, "pass"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSQLiteMigratesTheOldSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range oldSchema {
+		if _, err := db.Exec(fmt.Sprintf(q, "INTEGER NOT NULL", "BLOB")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Exec(`INSERT INTO games (id, seq, config) VALUES ('old', 1, '{}'), ('bad', 2, '{}')`)
+	db.Exec(`INSERT INTO moves (game_id, n, option) VALUES ('old', 0, 2), ('old', 1, 0), ('old', 2, 1), ('bad', 0, 7)`)
+	db.Close()
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exerciseLegacy(t, s)
+	s.Close()
+	// a database written by a newer build is refused, not misread
+	db, _ = sql.Open("sqlite", "file:"+path)
+	db.Exec(`UPDATE smashup_meta SET v = 99 WHERE k = 'schema'`)
+	db.Close()
+	if _, err := OpenSQLite(path); !errors.Is(err, ErrNewerSchema) {
+		t.Fatalf("a newer schema: %v", err)
+	}
+}
+
+// freshPostgres creates an empty database next to SMASHUP_TEST_PG's and returns its URL.
+func freshPostgres(t *testing.T, url string) string {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	name := fmt.Sprintf("smashup_legacy_%d", time.Now().UnixNano())
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c, err := pgx.Connect(ctx, url)
+		if err == nil {
+			c.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+			c.Close(ctx)
+		}
+	})
+	i := strings.LastIndex(url, "/")
+	j := strings.Index(url[i:], "?")
+	if j < 0 {
+		return url[:i+1] + name
+	}
+	return url[:i+1] + name + url[i+j:]
+}
+
+func TestPostgresMigratesTheOldSchema(t *testing.T) {
+	url := os.Getenv("SMASHUP_TEST_PG")
+	if url == "" {
+		t.Skip("SMASHUP_TEST_PG not set")
+	}
+	ctx := context.Background()
+	url = freshPostgres(t, url)
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range oldSchema {
+		if _, err := conn.Exec(ctx, fmt.Sprintf(q, "BIGSERIAL", "BYTEA")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conn.Exec(ctx, `INSERT INTO games (id, config) VALUES ('old', '{}'), ('bad', '{}')`)
+	conn.Exec(ctx, `INSERT INTO moves (game_id, n, option) VALUES ('old', 0, 2), ('old', 1, 0), ('old', 2, 1), ('bad', 0, 7)`)
+	conn.Close(ctx)
+	s, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exerciseLegacy(t, s)
+	s.pool.Exec(ctx, `UPDATE smashup_meta SET v = 99 WHERE k = 'schema'`)
+	s.Close()
+	if _, err := OpenPostgres(ctx, url); !errors.Is(err, ErrNewerSchema) {
+		t.Fatalf("a newer schema: %v", err)
+	}
 }

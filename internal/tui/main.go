@@ -227,7 +227,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	}
 	sess := newSession(g, ss, sc, out)
 	if *record != "" {
-		rep := &engine.Replay{Setup: es}
+		rep := engine.NewReplay(es)
 		save := func() error {
 			b, err := rep.Marshal()
 			if err != nil {
@@ -239,8 +239,8 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 			fmt.Fprintf(errOut, "smashup play: cannot write the replay: %v\n", err)
 			return 2
 		}
-		sess.OnMove = func(i int) {
-			rep.Moves = append(rep.Moves, i)
+		sess.OnMove = func(i int, c engine.Choice) {
+			rep.Add(i, c)
 			if err := save(); err != nil {
 				fmt.Fprintf(errOut, "smashup play: cannot write the replay: %v\n", err)
 			}

@@ -19,6 +19,7 @@ func ReplayMain(args []string, out, errOut io.Writer) int {
 	fl.SetOutput(errOut)
 	to := fl.Int("to", -1, "stop after this many decisions (default: the whole game)")
 	seat := fl.Int("seat", 0, "show the table as this player sees it (1-4), or 0 for what everyone sees")
+	unchecked := fl.Bool("unchecked", false, "replay an old replay file (positions only, no rules fingerprint) by position under this version's rules, unchecked")
 	fl.Usage = func() {
 		fmt.Fprintf(errOut, "usage: smashup replay [flags] FILE\n\nReplay a recorded game.\n\n")
 		fl.PrintDefaults()
@@ -43,6 +44,15 @@ func ReplayMain(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "smashup replay: %s: %v\n", fl.Arg(0), err)
 		return 2
 	}
+	switch {
+	case rep.Legacy() && !*unchecked:
+		fmt.Fprintf(errOut, "smashup replay: %s is an old replay file: it holds only the position of each decision, with no rules fingerprint, so it cannot be checked against this version's rules and may replay into another game. Run again with --unchecked to replay it by position anyway.\n", fl.Arg(0))
+		return 1
+	case rep.Legacy():
+		fmt.Fprintf(errOut, "smashup replay: note: %s is an old replay file, replayed by position under this version's rules, unchecked: it may not be the game that was played.\n", fl.Arg(0))
+	case rep.Other():
+		fmt.Fprintf(errOut, "smashup replay: note: %s was recorded by another version of smashup (rules %s; this one is %s): every decision is checked against the options this version offers.\n", fl.Arg(0), rep.Fingerprint, engine.RulesFingerprint())
+	}
 	if err := Replay(rep, *to, *seat-1, out); err != nil {
 		fmt.Fprintf(errOut, "smashup replay: %s: %v\n", fl.Arg(0), err)
 		return 1
@@ -51,7 +61,9 @@ func ReplayMain(args []string, out, errOut io.Writer) int {
 }
 
 // Replay prints a replay's log up to move to (to < 0: all) and then the table
-// as seat sees it (seat < 0: public information only).
+// as seat sees it (seat < 0: public information only). Every decision is
+// checked against the option offered (engine.Replay.Step); an old replay of
+// positions only is played by position.
 func Replay(rep *engine.Replay, to, seat int, out io.Writer) error {
 	g, err := engine.New(rep.Setup)
 	if err != nil {
@@ -78,8 +90,8 @@ func Replay(rep *engine.Replay, to, seat int, out io.Writer) error {
 		n = to
 	}
 	for k := 0; k < n; k++ {
-		if err := g.Apply(rep.Moves[k]); err != nil {
-			return fmt.Errorf("move %d (option %d) does not fit this game: %w", k+1, rep.Moves[k], err)
+		if _, err := rep.Step(g, k, true); err != nil {
+			return fmt.Errorf("the replay does not fit this game: %w", err)
 		}
 		flush()
 	}

@@ -49,17 +49,22 @@ type Session struct {
 	lastWho int   // last human seat that was shown the table
 	// MaxMoves stops a runaway game (0: no limit).
 	MaxMoves int
-	// OnMove, when set, is told every decision the game accepts (to record a replay).
-	OnMove func(option int)
+	// OnMove, when set, is told every decision the game accepts, with what
+	// the option was (to record a replay).
+	OnMove func(option int, c engine.Choice)
 }
 
 // apply answers the pending decision; a card failure leaves the game unchanged.
 func (s *Session) apply(i int) error {
+	c, err := s.G.ChoiceOf(i)
+	if err != nil {
+		return err
+	}
 	if err := s.G.ApplySafe(i); err != nil {
 		return err
 	}
 	if s.OnMove != nil {
-		s.OnMove(i)
+		s.OnMove(i, c)
 	}
 	return nil
 }

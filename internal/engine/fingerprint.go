@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"reflect"
+	"sync"
+)
+
+// RulesVersion numbers the engine's own rules (turn structure, scoring,
+// how options are offered and ordered). Bump it whenever a change to the
+// engine (not to a card's data) can change what a recorded game means: the
+// rules fingerprint then differs, and stored games and replays are replayed
+// under the compatibility check instead of being trusted.
+const RulesVersion = 1
+
+// RulesFingerprint identifies the rules a recorded game was played under: a
+// hash of RulesVersion and of every card definition as the engine sees it
+// (key, name, set, faction, type, power, copies, breakpoint, VP, text, which
+// behaviours it has, its triggers and specials, the hook masks and the
+// order in which its abilities were registered). It is stored with every
+// game and every replay file. Go code cannot be hashed: a fix inside a card's
+// function that changes nothing listed here must bump RulesVersion.
+func RulesFingerprint() string {
+	fpMu.Lock()
+	defer fpMu.Unlock()
+	if fpCache.defs != len(defs) || fpCache.fns != len(fns) || fpCache.s == "" {
+		fpCache.defs, fpCache.fns = len(defs), len(fns)
+		fpCache.s = computeFingerprint()
+	}
+	return fpCache.s
+}
+
+var (
+	fpMu    sync.Mutex
+	fpCache struct {
+		defs, fns int
+		s         string
+	}
+)
+
+func computeFingerprint() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "smashup rules %d\x00defs %d\x00fns %d\x00", RulesVersion, len(defs), len(fns))
+	for i, d := range defs {
+		hashValue(h, reflect.ValueOf(d).Elem())
+		var b [8]byte
+		if i < len(defHooks) {
+			binary.LittleEndian.PutUint16(b[:], defHooks[i])
+		}
+		h.Write(b[:2])
+		if i < len(defTrigKinds) {
+			for _, w := range defTrigKinds[i] {
+				binary.LittleEndian.PutUint64(b[:], w)
+				h.Write(b[:])
+			}
+		}
+	}
+	return fmt.Sprintf("r%d-%s", RulesVersion, hex.EncodeToString(h.Sum(nil)[:12]))
+}
+
+// hashValue writes v to h field by field: functions count as present or
+// absent, everything else by value (unexported fields such as the ability
+// registration ids included), so a field added to Def is covered at once.
+func hashValue(h hash.Hash, v reflect.Value) {
+	var b [8]byte
+	put := func(x uint64) {
+		binary.LittleEndian.PutUint64(b[:], x)
+		h.Write(b[:])
+	}
+	switch v.Kind() {
+	case reflect.Func, reflect.Pointer, reflect.Interface, reflect.Map, reflect.Chan:
+		if v.IsNil() {
+			put(0)
+		} else {
+			put(1)
+		}
+	case reflect.Bool:
+		if v.Bool() {
+			put(1)
+		} else {
+			put(0)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		put(uint64(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		put(v.Uint())
+	case reflect.String:
+		put(uint64(v.Len()))
+		io.WriteString(h, v.String())
+	case reflect.Slice, reflect.Array:
+		put(uint64(v.Len()))
+		for i := 0; i < v.Len(); i++ {
+			hashValue(h, v.Index(i))
+		}
+	case reflect.Struct:
+		t := v.Type()
+		put(uint64(t.NumField()))
+		for i := 0; i < t.NumField(); i++ {
+			io.WriteString(h, t.Field(i).Name)
+			hashValue(h, v.Field(i))
+		}
+	default:
+		io.WriteString(h, v.Kind().String())
+	}
+}

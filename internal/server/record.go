@@ -1,0 +1,262 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/smashup/smashup/internal/draft"
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/store"
+)
+
+// Self-describing game records and secret seeds.
+//
+// Every stored move says what it is: a draft pick by faction name, or a
+// game decision as an engine.Choice (the option's kind and the card, base,
+// player, number or text it names) next to its position. Every game is
+// stored with the rules fingerprint of the build that created it. Loading a
+// game replays its moves and checks each one against the option this build
+// offers:
+//   - same fingerprint: each record must be the option at its position;
+//   - another fingerprint: replayed under the compatibility check (an option
+//     that only moved is found by identity, engine.ApplyRecorded); if every
+//     move passes, the game goes on and says it was recorded by another
+//     version; if one fails, the game is kept read-only ("foreign"), its
+//     moves refused and its replay withheld, never silently changed;
+//   - a legacy game (stored before fingerprints, moves by position only) is
+//     replayed once by position under this build and its records written
+//     (store.Migrate); one that does not replay is marked with the problem
+//     and kept read-only.
+
+// recording is what a live game knows of the rules it was recorded under.
+type recording struct {
+	fingerprint string // the stored fingerprint
+	other       bool   // recorded by another build: replayed under the compatibility check
+	foreign     string // why the game cannot be replayed here ("" when it can)
+}
+
+// recordMove describes option of the pending decision as a stored move.
+func (l *live) recordMove(option int) (store.Move, error) {
+	if l.draft != nil {
+		opts := l.draft.Options()
+		if option < 0 || option >= len(opts) {
+			return store.Move{}, fmt.Errorf("draft option %d out of range", option)
+		}
+		return store.Move{Kind: store.KindDraft, Option: option, Choice: opts[option]}, nil
+	}
+	if l.g == nil {
+		return store.Move{}, ErrGameOver
+	}
+	c, err := l.g.ChoiceOf(option)
+	if err != nil {
+		return store.Move{}, err
+	}
+	return store.Move{Kind: store.KindGame, Option: option, Choice: c.String()}, nil
+}
+
+// checkDraft checks a recorded draft pick against the factions offered.
+// Under another build's rules a pick is found by its faction name.
+func (l *live) checkDraft(m store.Move) error {
+	n := len(l.moves) + 1
+	if m.Kind != store.KindDraft {
+		return fmt.Errorf("move %d: the record holds a %s move (%s) but the draft is still running", n, m.Kind, m.Choice)
+	}
+	opts := l.draft.Options()
+	if m.Option >= 0 && m.Option < len(opts) && opts[m.Option] == m.Choice {
+		return nil
+	}
+	if l.rec.other {
+		for _, f := range opts {
+			if f == m.Choice {
+				return nil
+			}
+		}
+	}
+	offered := fmt.Sprintf("only %d factions", len(opts))
+	if m.Option >= 0 && m.Option < len(opts) {
+		offered = opts[m.Option]
+	}
+	return fmt.Errorf("move %d: the record drafts %s (option %d); this build offers %s there", n, m.Choice, m.Option, offered)
+}
+
+// applyGame applies a recorded game decision, setting m.Option to the
+// position it has in this build.
+func (l *live) applyGame(m *store.Move) error {
+	n := len(l.moves) + 1
+	if m.Kind != store.KindGame {
+		return fmt.Errorf("move %d: the record holds a %s move (%s) but the draft is over", n, m.Kind, m.Choice)
+	}
+	c, err := engine.ParseChoice(m.Choice)
+	if err != nil {
+		return fmt.Errorf("move %d: %w", n, err)
+	}
+	pos, err := l.g.ApplyRecorded(n, m.Option, c, l.rec.other)
+	if err != nil {
+		return err
+	}
+	m.Option = pos
+	return nil
+}
+
+// replayStored replays a stored game's moves into l (just started).
+func (l *live) replayStored(st *store.Game) error {
+	here := engine.RulesFingerprint()
+	l.rec = recording{fingerprint: st.Fingerprint, other: st.Fingerprint != "" && st.Fingerprint != here}
+	if st.Problem != "" {
+		l.rec.foreign = "this game was stored by an older version of smashup and cannot be read by this one (" + st.Problem + "); it is kept read-only"
+		return nil
+	}
+	for n, m := range st.Moves {
+		if err := l.applyLocal(m); err != nil {
+			switch {
+			case st.Fingerprint == "":
+				return &legacyError{fmt.Errorf("its moves (by position only) do not replay under this version at move %d of %d: %w", n+1, len(st.Moves), err)}
+			case l.rec.other:
+				l.rec.foreign = fmt.Sprintf("this game was recorded by another version of smashup (rules %s; this server runs %s) and does not replay under this one: %v. It is kept read-only.", st.Fingerprint, here, err)
+				return nil
+			}
+			return fmt.Errorf("game %s: replaying: %w", l.id, err)
+		}
+	}
+	return nil
+}
+
+// legacyError: a legacy game's positional moves do not replay.
+type legacyError struct{ err error }
+
+func (e *legacyError) Error() string { return e.err.Error() }
+func (e *legacyError) Unwrap() error { return e.err }
+
+// restore rebuilds a stored game, first migrating it if it is a legacy game.
+func (s *Server) restore(ctx context.Context, id string, st *store.Game) (*live, error) {
+	if st.Problem == "" && st.Legacy() {
+		l, err := rebuild(s, id, st)
+		var le *legacyError
+		if errors.As(err, &le) {
+			problem := le.Error()
+			if err := s.store.Migrate(ctx, id, "", nil, problem); err != nil && !errors.Is(err, store.ErrConflict) {
+				return nil, err
+			}
+			s.logf("game %s: cannot migrate: %s", id, problem)
+			return s.reloadStored(ctx, id)
+		}
+		if err != nil {
+			return nil, err
+		}
+		fp := engine.RulesFingerprint()
+		if err := s.store.Migrate(ctx, id, fp, l.moves, ""); err != nil {
+			if errors.Is(err, store.ErrConflict) { // another instance migrated it, or a move came in
+				return s.reloadStored(ctx, id)
+			}
+			return nil, err
+		}
+		s.logf("game %s: migrated %d moves by position to self-describing records", id, len(l.moves))
+		l.rec = recording{fingerprint: fp}
+		return l, nil
+	}
+	return rebuild(s, id, st)
+}
+
+func (s *Server) reloadStored(ctx context.Context, id string) (*live, error) {
+	st, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if st.Problem == "" && st.Legacy() {
+		return nil, fmt.Errorf("game %s: the migration of its moves did not complete", id)
+	}
+	return rebuild(s, id, st)
+}
+
+// versionInfo fills in a message's notes about seeds and versions.
+func (l *live) versionInfo(m *Message) {
+	if l.cfg.Reproducible {
+		seed := l.cfg.Setup.Seed
+		m.Reproducible, m.Seed = true, &seed
+	}
+	if l.rec.foreign != "" {
+		m.Foreign = l.rec.foreign
+	} else if l.rec.other {
+		m.Version = fmt.Sprintf("recorded by another version of smashup (rules %s; this server runs %s): every move was checked and replays the same", l.rec.fingerprint, engine.RulesFingerprint())
+	}
+}
+
+// replayFile returns the game as a replay file, seed included, once the game
+// is over (never before: the seed and the decisions reveal hidden cards).
+func (l *live) replayFile() (*engine.Replay, error) {
+	if l.rec.foreign != "" {
+		return nil, errors.New("no replay: " + l.rec.foreign)
+	}
+	if l.g == nil || !l.g.Over {
+		return nil, errors.New("the replay is available once the game is over")
+	}
+	// the setup names the drafted factions; the positions are this build's
+	// (checked against every recorded decision), so the file carries this
+	// build's fingerprint
+	rep := engine.NewReplay(l.cfg.Setup)
+	var d *draft.Draft
+	if l.cfg.Draft {
+		var err error
+		if d, err = draft.New(len(l.cfg.Seats), l.cfg.DraftPool, l.cfg.First, 1); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range l.moves {
+		switch m.Kind {
+		case store.KindDraft:
+			if d == nil || d.Done() {
+				return nil, fmt.Errorf("a draft pick outside the draft")
+			}
+			p := d.Next()
+			if err := d.Pick(m.Choice); err != nil {
+				return nil, err
+			}
+			rep.Draft = append(rep.Draft, engine.DraftPick{Player: p, Faction: m.Choice})
+		default:
+			c, err := engine.ParseChoice(m.Choice)
+			if err != nil {
+				return nil, err
+			}
+			rep.Add(m.Option, c)
+		}
+	}
+	return rep, nil
+}
+
+// gameSeed returns the seed a create request asks for: public for a
+// reproducible game, secret otherwise.
+func gameSeed(req CreateRequest) (uint64, error) {
+	switch {
+	case req.Reproducible && req.Seed != nil:
+		return *req.Seed, nil
+	case req.Reproducible:
+		return secretSeed() >> 12, nil // public: kept to 52 bits so browsers show it exactly
+	case req.Seed != nil:
+		return 0, errors.New(`a chosen seed shows whoever knows it every hidden card: ask for a reproducible game ("reproducible": true), whose seed every seat sees`)
+	}
+	return secretSeed(), nil
+}
+
+// secretSeed is a seed nobody can guess.
+func secretSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// subSeed derives the seed of one use of a game's seed (computer players,
+// random draft picks, random factions) so that what those reveal by
+// playing tells nothing of the game's own seed.
+func subSeed(seed uint64, use string, i uint64) uint64 {
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	binary.LittleEndian.PutUint64(b[8:], i)
+	h := sha256.Sum256(append(b[:], use...))
+	return binary.LittleEndian.Uint64(h[:8])
+}

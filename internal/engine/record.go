@@ -184,12 +184,12 @@ type MismatchError struct {
 	Move     int    // 1-based decision number
 	Option   int    // recorded position
 	Recorded Choice // what was recorded
-	Offered  string // what this build offers at that position
+	Offered  string // what this build offers at that position (or "only N options")
 	Other    bool   // the record was made under other rules
 }
 
 func (e *MismatchError) Error() string {
-	s := fmt.Sprintf("move %d: the record chose option %d, %s; this build offers %s", e.Move, e.Option, e.Recorded, e.Offered)
+	s := fmt.Sprintf("move %d: the record chose option %d, [%s]; this build offers [%s] at that position", e.Move, e.Option, e.Recorded, e.Offered)
 	if e.Other {
 		s += " (the record was made by another version, and no other option is the recorded one)"
 	}

@@ -228,17 +228,15 @@ func (l *live) replayFile() (*engine.Replay, error) {
 }
 
 // gameSeed returns the seed a create request asks for: public for a
-// reproducible game, secret otherwise.
-func gameSeed(req CreateRequest) (uint64, error) {
+// reproducible game (a chosen seed, or one drawn here), secret otherwise.
+func gameSeed(req CreateRequest) uint64 {
 	switch {
-	case req.Reproducible && req.Seed != nil:
-		return *req.Seed, nil
-	case req.Reproducible:
-		return secretSeed() >> 12, nil // public: kept to 52 bits so browsers show it exactly
 	case req.Seed != nil:
-		return 0, errors.New(`a chosen seed shows whoever knows it every hidden card: ask for a reproducible game ("reproducible": true), whose seed every seat sees`)
+		return *req.Seed
+	case req.Reproducible:
+		return secretSeed() >> 12 // public: kept to 52 bits so browsers show it exactly
 	}
-	return secretSeed(), nil
+	return secretSeed()
 }
 
 // secretSeed is a seed nobody can guess.

@@ -203,8 +203,9 @@ type CreateRequest struct {
 	Bases    string     `json:"bases"`    // "sets" (default: the factions' sets) or "all"
 	// Reproducible asks for a public seed (Seed, or one chosen at random),
 	// shown to every seat: whoever knows a game's seed can work out every
-	// hidden card. Without it the seed is secret server randomness, revealed
-	// with the replay once the game is over; a Seed alone is refused.
+	// hidden card. Otherwise the seed is secret server randomness, revealed
+	// with the replay once the game is over. A Seed always makes the game
+	// reproducible (an older lobby sends a Seed alone).
 	Reproducible bool    `json:"reproducible"`
 	Seed         *uint64 `json:"seed"`
 }
@@ -222,12 +223,9 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if n < 2 || n > 4 {
 		return CreateResponse{}, fmt.Errorf("a game needs 2 to 4 seats, got %d", n)
 	}
-	seed, err := gameSeed(req)
-	if err != nil {
-		return CreateResponse{}, err
-	}
+	seed := gameSeed(req)
 	rng := mrand.New(mrand.NewPCG(subSeed(seed, "create", 0), 77))
-	cfg := Config{Spectator: newToken(), Reproducible: req.Reproducible}
+	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible}
 	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n)}
 	humans := 0
 	for i, k := range req.Seats {

@@ -234,3 +234,21 @@ func TestFingerprintCoversTheCards(t *testing.T) {
 		t.Fatal("a new card did not change the fingerprint")
 	}
 }
+
+// FuzzParseChoice: any text ParseChoice accepts writes back to a text that
+// reads as the same choice.
+func FuzzParseChoice(f *testing.F) {
+	for _, s := range []string{"pass", "play card=aliens/collector#12 base=1:core/x#40 player=0", `text text="a \"b\""`, "num num=-3", "base base=2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := engine.ParseChoice(s)
+		if err != nil {
+			return
+		}
+		back, err := engine.ParseChoice(c.String())
+		if err != nil || back != c {
+			t.Fatalf("%q -> %+v -> %q -> %+v (%v)", s, c, c.String(), back, err)
+		}
+	})
+}

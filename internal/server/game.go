@@ -352,7 +352,10 @@ func (l *live) messageLocked(seat int) Message {
 	}
 	m.Log = append([]string(nil), l.log[start:]...)
 	if l.draft != nil {
-		dv := &DraftView{Next: l.draft.Next(), Picks: l.draft.Picks}
+		dv := &DraftView{Next: l.draft.Next()}
+		for _, p := range l.draft.Picks { // a copy: the message is encoded after the lock is released
+			dv.Picks = append(dv.Picks, append([]string(nil), p...))
+		}
 		dv.Options = l.draft.Options()
 		m.Draft = dv
 		if seat == dv.Next {

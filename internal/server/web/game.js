@@ -15,7 +15,7 @@ function cardHTML(c, cls) {
 }
 function render() {
   const m = state;
-  $('err').textContent = m.error || m.broken || '';
+  $('err').textContent = m.error || m.broken || m.foreign || [m.reproducible ? `Reproducible game: seed ${m.seed}` : '', m.version || ''].filter(Boolean).join(' · ');
   const v = m.view;
   if (m.draft) {
     $('status').textContent = `Faction draft: ${seatName(m.draft.next)} picks`;

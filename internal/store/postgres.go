@@ -188,10 +188,15 @@ func (p *Postgres) Migrate(ctx context.Context, id, fingerprint string, moves []
 	if problem != "" {
 		_, err = tx.Exec(ctx, `UPDATE games SET problem = $1 WHERE id = $2`, problem, id)
 	} else {
+		ns, kinds, choices := make([]int32, len(moves)), make([]string, len(moves)), make([]string, len(moves))
 		for n, m := range moves {
-			if _, err := tx.Exec(ctx, `UPDATE moves SET kind = $1, choice = $2 WHERE game_id = $3 AND n = $4`, m.Kind, m.Choice, id, n); err != nil {
-				return err
-			}
+			ns[n], kinds[n], choices[n] = int32(n), m.Kind, m.Choice
+		}
+		// one statement for the whole game, however long
+		if _, err := tx.Exec(ctx, `UPDATE moves SET kind = u.kind, choice = u.choice
+			FROM unnest($1::int[], $2::text[], $3::text[]) AS u(n, kind, choice)
+			WHERE moves.game_id = $4 AND moves.n = u.n`, ns, kinds, choices, id); err != nil {
+			return err
 		}
 		_, err = tx.Exec(ctx, `UPDATE games SET fingerprint = $1, problem = NULL WHERE id = $2`, fingerprint, id)
 	}

@@ -57,6 +57,9 @@ func ReplayMain(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "smashup replay: %s: %v\n", fl.Arg(0), err)
 		return 1
 	}
+	if rep.Other() {
+		fmt.Fprintf(errOut, "smashup replay: every decision replayed was one this version offers.\n")
+	}
 	return 0
 }
 

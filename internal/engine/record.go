@@ -26,6 +26,10 @@ import (
 // slot with its base, a player and a number, so two different options are
 // never equal, and every later decision is still checked; when no option or
 // several options match, replaying stops with a MismatchError.
+//
+// A fix that changes which cards a deck holds shifts the instance ids, so
+// every recorded decision about a card then fails the check: such a game is
+// refused (kept read-only by the server), never replayed into another game.
 
 // Choice describes one option of a decision by what it is.
 type Choice struct {

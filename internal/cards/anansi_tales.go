@@ -85,7 +85,7 @@ var _ = card("anansi_tales/akye_the_turtle", func(d *engine.Def) {
 				return
 			}
 			f.V[0] = int16(c)
-			g.AskPlayers(f, p, "Choose the player who gets "+g.Name(c), g.Others(p), false)
+			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
 		case 2:
 			if q := f.ChosenPlayer(); q != none {
 				g.Give(p, int(f.V[0]), q)
@@ -269,7 +269,7 @@ var _ = card("anansi_tales/trading_stories", func(d *engine.Def) {
 				return
 			}
 			f.V[1] = int16(c)
-			g.AskPlayers(f, p, "Choose the player who gets "+g.Name(c), g.Others(p), false)
+			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
 		case 2:
 			if q := f.ChosenPlayer(); q != none {
 				g.Give(p, int(f.V[1]), q)

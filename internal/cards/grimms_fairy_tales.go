@@ -25,7 +25,7 @@ func pairBonus(partner string) func(g *G, self, target int) int {
 }
 
 // searchDeckToTop: search your deck for a card (of pred) and put it on top.
-func searchDeckToTop(prompt string, pred func(g *G, c int) bool) engine.AbilityFn {
+func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c int) bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
@@ -290,7 +290,7 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 			if g.CanPlayMinionSomewhere(p, c) {
 				opts = append(opts, toPlay)
 			}
-			g.AskTexts(f, p, "What do you do with "+g.Name(c)+"?", opts)
+			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
 		case 3:
 			c := int(f.V[0])
 			if f.Ans.Num == engine.Text(toPlay) {

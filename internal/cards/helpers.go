@@ -49,7 +49,7 @@ func other(c0 int) func(int) bool { return func(c int) bool { return c != c0 } }
 
 // chooseCard builds a one-target ability: the player picks one of cands (or
 // declines when may), then act happens to it.
-func chooseCard(prompt string, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, c int)) engine.AbilityFn {
+func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, c int)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -63,7 +63,7 @@ func chooseCard(prompt string, may bool, cands func(g *G, f *F) []int, act func(
 }
 
 // chooseBase builds an ability that picks a base slot and acts on it.
-func chooseBase(prompt string, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, s int)) engine.AbilityFn {
+func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, s int)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -104,7 +104,7 @@ func returnIt(g *G, f *F, c int)  { g.Return(f, c) }
 // continuation from step base.
 func askMoveDest(g *G, f *F, c int, may bool) {
 	f.V[0] = int16(c)
-	g.AskBases(f, you(f), "Choose the base to move "+g.Name(c)+" to", otherBases(g, g.BaseOf(c)), may)
+	g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(c)), may, engine.CardArg(c))
 }
 
 // seq runs abilities one after another (each to completion, with its own steps).
@@ -138,7 +138,7 @@ func named(g *G, name string) func(int) bool {
 
 // shuffleAnyFromDiscard builds "shuffle any number of cards from your discard
 // pile (those keep accepts; nil: any) into your deck". V0: cards taken so far.
-func shuffleAnyFromDiscard(prompt string, keep func(g *G, c int) bool) engine.AbilityFn {
+func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c int) bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:

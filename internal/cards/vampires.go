@@ -19,7 +19,7 @@ var _ = card("vampires/the_count", func(d *engine.Def) {
 // destroyForCounter builds "destroy a minion (one of cands) to put a +1 power
 // counter on this minion": the counter comes only if the destruction happened.
 // V0: the chosen minion.
-func destroyForCounter(prompt string, may bool, cands func(g *G, f *F) []int) engine.AbilityFn {
+func destroyForCounter(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:

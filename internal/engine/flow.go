@@ -628,21 +628,21 @@ func playCardProc(g *Game, f *Frame) {
 				}
 				g.OptBaseOf(s)
 			}
-			g.Ask(f, p, playPrompts[d.ID].onBase, 0)
+			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnBase:
 			for s := 0; s < int(g.NBases); s++ {
 				if g.Bases[s].Card != None && (f.Base == None || s == int(f.Base)) && g.actionTargetOK(p, c, s) {
 					g.OptBaseOf(s)
 				}
 			}
-			g.Ask(f, p, playPrompts[d.ID].onBase, 0)
+			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			for _, m := range g.Minions(None) {
 				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == int(f.Base)) && g.actionTargetOK(p, c, m) {
 					g.OptCardOf(m)
 				}
 			}
-			g.Ask(f, p, playPrompts[d.ID].onMinion, 0)
+			g.Ask(f, p, "Choose a minion to play {} on", 0, CardArg(c))
 		default:
 			f.Ans = Option{Kind: OptNone, Card: None, Base: None, Player: None}
 			f.Next()
@@ -886,11 +886,11 @@ func extraPlayProc(g *Game, f *Frame) {
 		if f.V[3] == 1 {
 			fl = 0
 		}
-		kind := "minion"
+		prompt := Prompt("You may play an extra minion")
 		if f.V[0] == int16(ExtraAction) {
-			kind = "action"
+			prompt = "You may play an extra action"
 		}
-		g.Ask(f, p, "You may play an extra "+kind, fl)
+		g.Ask(f, p, prompt, fl)
 	case 1:
 		if f.Ans.Kind != OptPlay {
 			return
@@ -943,7 +943,7 @@ func windowProc(g *Game, f *Frame) {
 	}
 }
 
-func windowPrompt(w Window) string {
+func windowPrompt(w Window) Prompt {
 	switch w {
 	case WinBeforeScore:
 		return "A base is about to score: play or use a Special, or pass"

@@ -84,7 +84,7 @@ func reactProc(g *Game, f *Frame) {
 			return
 		}
 		f.V[5] = int16(q)
-		prompt := "A card was played: respond with a Special, or pass"
+		prompt := Prompt("A card was played: respond with a Special, or pass")
 		if w == WinGainVP {
 			prompt = "VP were gained: respond with a Special, or pass"
 		}

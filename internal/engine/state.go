@@ -181,9 +181,11 @@ type Event struct {
 	Kind   EventKind
 	Player int8 // acting player or affected player
 	Base   int8
+	Vis    uint8 // who may see which card Card is (a seat mask, see hidden.go); set by emit
 	Card   int16
 	Num    int16
 	Other  int16 // a second card, e.g. the card that caused a destruction
+	OVis   uint8 // who may see which card Other is, when it is a card
 	Seq    int32
 }
 
@@ -279,8 +281,9 @@ type Pending struct {
 	Player int8
 	Frame  int8 // frame waiting for the answer
 	N      int16
-	Prompt int16 // text id
+	Prompt int16 // text id of the prompt's template
 	Src    int16 // card whose ability asks, or None
+	Args   [MaxArgs]Arg // what the template's {} stand for
 	Opts   [MaxOpts]Option
 }
 
@@ -320,6 +323,10 @@ type Game struct {
 	EvSeq    int32
 	Events   [MaxEvents]Event
 	Moves    int32 // decisions applied so far
+	// The card that moved last and the seats that could see it just before
+	// (hidden.go: an event about a move names the card to both audiences).
+	Moved    int16
+	MovedWas uint8
 	Winners  uint8 // bit set of winners
 	// Breakpoints for tools that run a game to a point (scenarios): the game
 	// pauses when the named phase begins (BreakPhase) or when a player's turn
@@ -361,6 +368,11 @@ type Game struct {
 // Game options bits.
 const (
 	OptTitans uint8 = 1 << iota
+	// OptAskAll: in every Me First window each player is asked in turn, even
+	// with nothing to play (so that being asked tells nobody anything about a
+	// hand). Without it, only players who can respond are asked (the scenario
+	// format's automatic passing).
+	OptAskAll
 )
 
 // Clone returns a copy of the game. It never shares memory with g.

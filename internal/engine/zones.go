@@ -112,6 +112,7 @@ func (g *Game) put(c int, z Zone, p int) {
 		z, p = ZTitan, int(cd.Owner) // a titan only ever goes back beside its owner (titans.go)
 	}
 	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
+	g.Moved, g.MovedWas = int16(c), g.visMask(c)
 	g.setZone(c, z)
 	cd.Ctrl = int8(p)
 	g.syncHeld(c)
@@ -242,7 +243,9 @@ func (g *Game) ToDeckTopOf(c, p int) { g.putTop(c, p) }
 func (g *Game) SetAside(c int, revealed bool) {
 	p := int(g.Cards[c].Ctrl)
 	g.put(c, ZSetAside, p)
-	if revealed {
+	if !revealed {
+		g.Cards[c].Flags |= FFaceDown // seen by its holder alone until it is played
+	} else {
 		g.Cards[c].Flags |= FRevealed
 		g.emit(Event{Kind: EvReveal, Player: int8(p), Card: int16(c), Base: None})
 	}
@@ -451,6 +454,7 @@ func (g *Game) PlayersFrom(p int) []int {
 func (g *Game) emit(ev Event) {
 	g.EvSeq++
 	ev.Seq = g.EvSeq
+	ev.Vis, ev.OVis = g.audience(ev)
 	g.Events[int(g.EvSeq)%MaxEvents] = ev
 	g.collectTriggers(ev)
 }
@@ -458,9 +462,21 @@ func (g *Game) emit(ev Event) {
 // Emit records an event on behalf of card code.
 func (g *Game) Emit(ev Event) { g.emit(ev) }
 
-// Log records a free-form text line in the event log.
-func (g *Game) Log(p int, text string) {
-	g.emit(Event{Kind: EvText, Player: int8(p), Num: Text(text), Card: None, Base: None})
+// Log records a line of the log about player p: text is a template whose
+// {} stand for up to two cards, named to the seats that may see them.
+func (g *Game) Log(p int, text Prompt, cards ...int) {
+	ev := Event{Kind: EvText, Player: int8(p), Num: Text(string(text)), Card: None, Other: None, Base: None}
+	switch len(cards) {
+	case 2:
+		ev.Other = int16(cards[1])
+		fallthrough
+	case 1:
+		ev.Card = int16(cards[0])
+	case 0:
+	default:
+		panic("engine: Log names at most two cards")
+	}
+	g.emit(ev)
 }
 
 // RecentEvents returns the events with sequence number greater than after (at most MaxEvents).

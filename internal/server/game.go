@@ -53,7 +53,7 @@ type live struct {
 	moves  []store.Move
 	draft  *draft.Draft // non-nil while the draft runs
 	g      *engine.Game
-	log    []string // readable log lines (public)
+	logs   [engine.MaxPlayers + 1][]string // readable log lines by seat+1 (0: the spectator), each as that seat may see them
 	evSeq  int32
 	subs   map[*subscriber]struct{}
 	ais    []ai.Player
@@ -135,20 +135,44 @@ func (l *live) startGame() error {
 	return nil
 }
 
+// logf adds a public line to every seat's log.
 func (l *live) logf(format string, a ...any) {
-	l.log = append(l.log, fmt.Sprintf(format, a...))
-	if len(l.log) > 300 {
-		l.log = l.log[len(l.log)-300:]
+	s := fmt.Sprintf(format, a...)
+	for i := range l.logs {
+		l.addLog(i-1, s)
 	}
 }
 
+// addLog adds a line to seat's log (None: the spectator's).
+func (l *live) addLog(seat int, s string) {
+	lg := &l.logs[seat+1]
+	*lg = append(*lg, s)
+	if len(*lg) > 300 {
+		*lg = (*lg)[len(*lg)-300:]
+	}
+}
+
+// collectLog renders the game's new events into each seat's log, as that
+// seat may see them (engine.EventViews).
 func (l *live) collectLog() {
-	for _, e := range l.g.EventViews(l.evSeq) {
-		if s := present.Event(e); s != "" {
-			l.logf("%s", s)
+	names := l.names()
+	for seat := engine.None; seat < len(l.cfg.Seats); seat++ {
+		for _, e := range l.g.EventViews(seat, l.evSeq) {
+			if s := present.Event(e, names); s != "" {
+				l.addLog(seat, s)
+			}
 		}
 	}
 	l.evSeq = l.g.EvSeq
+}
+
+// names are the seats' names.
+func (l *live) names() present.Names {
+	n := make(present.Names, len(l.cfg.Seats))
+	for i, s := range l.cfg.Seats {
+		n[i] = s.Name
+	}
+	return n
 }
 
 // pending returns who must decide now and how many options there are (seat None when over).
@@ -346,11 +370,15 @@ func (l *live) messageLocked(seat int) Message {
 		m.Broken = l.broken.Error()
 	}
 	l.versionInfo(&m)
-	start := 0
-	if len(l.log) > 60 {
-		start = len(l.log) - 60
+	lg := l.logs[0]
+	if seat >= 0 && seat < engine.MaxPlayers {
+		lg = l.logs[seat+1]
 	}
-	m.Log = append([]string(nil), l.log[start:]...)
+	start := 0
+	if len(lg) > 60 {
+		start = len(lg) - 60
+	}
+	m.Log = append([]string{}, lg[start:]...)
 	if l.draft != nil {
 		dv := &DraftView{Next: l.draft.Next()}
 		for _, p := range l.draft.Picks { // a copy: the message is encoded after the lock is released
@@ -366,6 +394,10 @@ func (l *live) messageLocked(seat int) Message {
 		return m
 	}
 	v := l.g.View(seat)
+	v.Names = l.names()
+	if d := v.Decision; d != nil && d.Mine {
+		d.Prompt = present.Prompt(&v)
+	}
 	stripTexts(&v)
 	m.View = &v
 	if v.Decision != nil && v.Decision.Mine {

@@ -145,7 +145,6 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 	}
 })
 
-
 var _ = card("geeks/control_minion", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose a minion: you control it until the end of the turn", false, allMinions,
 		func(g *G, f *F, c int) { g.TakeControl(f, c, you(f), engine.ExpireEndOfTurn) })

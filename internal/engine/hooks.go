@@ -126,8 +126,8 @@ func (g *Game) hookCards(h uint16, buf []int16) []int16 {
 
 // Registry-wide facts used to skip whole scans.
 var (
-	defNorm        []string // Normalize of each definition's name
-	defOffTrig     []bool   // the definition has a trigger from outside play
+	defNorm        []string    // Normalize of each definition's name
+	defOffTrig     []bool      // the definition has a trigger from outside play
 	trigKinds      [4]uint64   // event kinds some definition triggers on
 	offTableKinds  [4]uint64   // ... from a zone other than play (e.g. the discard pile)
 	specialWindows uint64      // windows some definition has Specials for

@@ -281,8 +281,8 @@ type Pending struct {
 	Player int8
 	Frame  int8 // frame waiting for the answer
 	N      int16
-	Prompt int16 // text id of the prompt's template
-	Src    int16 // card whose ability asks, or None
+	Prompt int16        // text id of the prompt's template
+	Src    int16        // card whose ability asks, or None
 	Args   [MaxArgs]Arg // what the template's {} stand for
 	Opts   [MaxOpts]Option
 }

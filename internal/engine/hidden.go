@@ -44,14 +44,19 @@ func (g *Game) visMask(c int) uint8 {
 			return SeatBit(int(cd.Ctrl)) &^ SpectatorBit
 		}
 		return everyone // a card being played or resolving is public
+	case ZBaseDeck:
+		if g.lent(c) {
+			return everyone // the top base, face up while a base in play has its abilities
+		}
 	}
 	return 0
 }
 
 // VisibleTo reports whether seat p may see which card instance c is by where
 // it lies: cards in play, in discard piles, beside their owners and revealed
-// are public; a hand, and a card set aside face down, are seen by their
-// holder; decks and the base deck by nobody.
+// are public (and so is the top base of the base deck while a base in play
+// has its abilities); a hand, and a card set aside face down, are seen by
+// their holder; decks and the rest of the base deck by nobody.
 func (g *Game) VisibleTo(c, p int) bool { return g.visMask(c)&SeatBit(p) != 0 }
 
 // Knows reports whether seat p may know which card instance c is right now:
@@ -154,11 +159,13 @@ func (g *Game) Redeal(p int, seed uint64) *Game {
 			known[ev.Other] = true
 		}
 	}
-	// permute definitions within bases and within other cards
-	for _, bases := range []bool{false, true} {
+	// permute definitions among the bases, and among each player's own
+	// cards (which cards a player owns is public: their factions)
+	for owner := None; owner < int(c.NPlayers); owner++ {
 		var pool []int
 		for i := 0; i < int(c.NCards); i++ {
-			if !known[i] && (defs[c.Cards[i].Def].Type == BaseCard) == bases {
+			isBase := defs[c.Cards[i].Def].Type == BaseCard
+			if !known[i] && isBase == (owner == None) && (isBase || int(c.Cards[i].Owner) == owner) {
 				pool = append(pool, i)
 			}
 		}

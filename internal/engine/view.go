@@ -292,6 +292,14 @@ func (g *Game) eventView(p int, ev Event) EventView {
 	if otherIsCard(ev.Kind) {
 		e.OtherName = name(ev.Other, ev.OVis, &e.OtherHidden)
 	}
+	// an instance number tells which card it is (instances are numbered as
+	// the decks were built): a hidden card's is not shown either
+	if e.CardHidden {
+		e.Event.Card = None
+	}
+	if e.OtherHidden {
+		e.Event.Other = None
+	}
 	if ev.Kind == EvText {
 		var args []ArgView
 		for i, c := range [2]int16{ev.Card, ev.Other} {
@@ -368,6 +376,9 @@ func (g *Game) Determinize(p int, seed uint64) *Game {
 		}
 	}
 	c.shuffleBases()
+	if l := int(g.Lent) - 1; l >= 0 && g.lent(l) {
+		c.Cards[l].Pos = c.topPos() // a lent base is face up on top: it stays
+	}
 	return c
 }
 

@@ -393,19 +393,25 @@ func (l *live) messageLocked(seat int) Message {
 		}
 		return m
 	}
-	v := l.g.View(seat)
-	v.Names = l.names()
+	m.View, m.Options = seatView(l.g, seat, l.names())
+	return m
+}
+
+// seatView is the table and the options of seat (None: the spectator) as
+// messages carry them: built from the engine's view of that seat alone
+// (engine.View), so that nothing the seat may not know can reach it.
+func seatView(g *engine.Game, seat int, names present.Names) (*engine.View, []OptionLabel) {
+	v := g.View(seat)
+	v.Names = names
+	var opts []OptionLabel
 	if d := v.Decision; d != nil && d.Mine {
 		d.Prompt = present.Prompt(&v)
-	}
-	stripTexts(&v)
-	m.View = &v
-	if v.Decision != nil && v.Decision.Mine {
-		for _, o := range v.Decision.Options {
-			m.Options = append(m.Options, OptionLabel{Index: o.Index, Label: present.Option(o, &v), Text: o.CardText})
+		for _, o := range d.Options {
+			opts = append(opts, OptionLabel{Index: o.Index, Label: present.Option(o, &v), Text: o.CardText})
 		}
 	}
-	return m
+	stripTexts(&v)
+	return &v, opts
 }
 
 // stripTexts removes card texts from a view: clients get them once from

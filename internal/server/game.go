@@ -60,6 +60,9 @@ type live struct {
 	srv    *Server
 	broken error
 	rec    recording // the rules the game was recorded under (record.go)
+	// autoPass: seats whose person asked to pass automatically in Me First
+	// windows when they have nothing to play (settings.go)
+	autoPass [engine.MaxPlayers]bool
 }
 
 // subscriber is a connected client of one seat (None: spectator).
@@ -299,14 +302,19 @@ func (l *live) stepAI(ctx context.Context) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	who, count := l.pending()
-	if who == engine.None || l.ais[who] == nil || l.broken != nil || l.rec.foreign != "" {
+	if who == engine.None || l.broken != nil || l.rec.foreign != "" {
 		return false
 	}
 	opt := 0
-	if l.draft != nil {
+	switch {
+	case l.autoMove(who):
+		opt = 0 // the pass, the only option
+	case l.ais[who] == nil:
+		return false
+	case l.draft != nil:
 		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(len(l.moves))), 0))
 		opt = r.IntN(count)
-	} else {
+	default:
 		v := l.g.View(who)
 		opt = l.ais[who].Choose(l.g, &v)
 	}
@@ -331,6 +339,7 @@ type Message struct {
 	Broken    string        `json:"broken,omitempty"`
 	Factions  [][]string    `json:"factions,omitempty"`
 	Spectator bool          `json:"spectator"`
+	AutoPass  bool          `json:"auto_pass,omitempty"` // this seat's setting (settings.go)
 	// Reproducible games (only) show their public seed to every seat.
 	Reproducible bool    `json:"reproducible,omitempty"`
 	Seed         *uint64 `json:"seed,omitempty"`
@@ -363,6 +372,9 @@ type DraftView struct {
 
 func (l *live) messageLocked(seat int) Message {
 	m := Message{Game: l.id, Move: len(l.moves), Seat: seat, Spectator: seat == engine.None}
+	if seat >= 0 && seat < len(l.autoPass) {
+		m.AutoPass = l.autoPass[seat]
+	}
 	for _, s := range l.cfg.Seats {
 		m.Seats = append(m.Seats, SeatInfo{Name: s.Name, Kind: s.Kind})
 	}

@@ -2,9 +2,13 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -97,4 +101,87 @@ func TestHiddenInformationProperty(t *testing.T) {
 		}
 	}
 	t.Logf("%d games, %d decisions checked, %d re-deals compared", hiddenGames, decisions, compared)
+}
+
+// Me First in a server game: every seat is asked in every window (new games
+// have engine.OptAskAll), and a person who turned on automatic passing is
+// passed for exactly when they have nothing to play. The setting is refused
+// to spectators and to malformed requests.
+func TestAutoPassSetting(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "a.db"))
+	ctx := context.Background()
+	// Ninjas have Specials for the window before scoring
+	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"},
+		Factions: [][]string{{"Ninjas", "Pirates"}, {"Wizards", "Zombies"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.game(ctx, resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.g.Options&engine.OptAskAll == 0 {
+		t.Fatal("a new server game should ask everyone in Me First windows")
+	}
+	h := s.Handler()
+	post := func(token, body string) (int, Message) {
+		req := httptest.NewRequest("POST", "/api/games/"+resp.ID+"/settings?t="+token, strings.NewReader(body))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		var m Message
+		json.Unmarshal(rec.Body.Bytes(), &m)
+		return rec.Code, m
+	}
+	tok := func(link string) string { return link[strings.Index(link, "t=")+2:] }
+	if code, _ := post(resp.Spectator, `{"auto_pass":true}`); code != 403 {
+		t.Errorf("a spectator's setting: %d, want 403", code)
+	}
+	for _, bad := range []string{`{}`, `null`, `{"auto_pass":1}`, `{"auto_pass":true,"x":1}`} {
+		if code, _ := post(tok(resp.Links[0]), bad); code != 400 {
+			t.Errorf("setting %s: %d, want 400", bad, code)
+		}
+	}
+	code, m := post(tok(resp.Links[0]), `{"auto_pass":true}`)
+	if code != 200 || !m.AutoPass {
+		t.Fatalf("turning automatic passing on: %d, auto_pass %v", code, m.AutoPass)
+	}
+	r := rand.New(rand.NewPCG(3, 3))
+	windows, autos := 0, 0
+	for step := 0; step < 3000; step++ {
+		l.mu.Lock()
+		over, who, n, at := l.g.Over, 0, 0, len(l.moves)
+		passOnly := false
+		if !over {
+			who, n = l.pending()
+			passOnly = l.g.WindowPassOnly()
+		}
+		l.mu.Unlock()
+		if over {
+			break
+		}
+		if passOnly {
+			windows++
+		}
+		if passOnly && who == 0 {
+			// the server's own loop may have passed already (it is kicked after every move)
+			l.stepAI(ctx)
+			l.mu.Lock()
+			moved := len(l.moves) > at
+			l.mu.Unlock()
+			if !moved {
+				t.Fatal("seat 0 asked for automatic passing but was not passed for")
+			}
+			autos++
+			continue
+		}
+		if l.stepAI(ctx) {
+			t.Fatalf("the server moved for seat %d on its own", who)
+		}
+		if err := l.move(ctx, who, at, r.IntN(n)); err != nil && err != ErrStale {
+			t.Fatal(err)
+		}
+	}
+	if windows == 0 || autos == 0 {
+		t.Fatalf("no Me First window with nothing to play was seen (%d, %d)", windows, autos)
+	}
 }

@@ -226,7 +226,9 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	seed := gameSeed(req)
 	rng := mrand.New(mrand.NewPCG(subSeed(seed, "create", 0), 77))
 	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible}
-	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n)}
+	// every player is asked in every Me First window, so that being asked
+	// tells nothing about a hand (engine.OptAskAll)
+	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.OptAskAll}
 	humans := 0
 	for i, k := range req.Seats {
 		switch k {
@@ -358,6 +360,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
+	mux.HandleFunc("POST /api/games/{id}/settings", s.handleSettings)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
 	mux.HandleFunc("GET /api/cards", s.handleCards)

@@ -195,7 +195,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "smashup play: --bases must be sets or all, got %q\n", *bases)
 		return 2
 	}
-	cfg := Config{Players: n, Seats: *seats, Factions: *factions, Seed: sd, Match: match.Options{AllBases: *bases == "all", Titans: *titans}}
+	cfg := Config{Players: n, Seats: *seats, Factions: *factions, Seed: sd, Match: match.Options{AllBases: *bases == "all", Titans: *titans, AskAll: true}}
 	sc := newScanner(in)
 	var g *engine.Game
 	var ss []Seat

@@ -140,6 +140,14 @@ func (s *Session) Run() error {
 			return fmt.Errorf("a decision for seat %d, which does not exist", p)
 		}
 		if s.Seats[p].Human {
+			if g.WindowPassOnly() {
+				// a Me First window with nothing to play: pass for the person
+				// (no one at this terminal learns anything from it)
+				if err := s.apply(0); err != nil {
+					return err
+				}
+				continue
+			}
 			if err := s.human(p); err != nil {
 				return err
 			}

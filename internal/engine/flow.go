@@ -1058,7 +1058,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.push(fnDrain, int(g.Current), None, None, None)
 		g.OpenWindow(WinAfterScore, s)
 		f.Next()
-	case 3: // discard the cards, then the base, then replace it
+	case 3: // discard the cards, then the base
 		if gone {
 			return
 		}
@@ -1075,6 +1075,13 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.Bases[s].Card = None
 		g.expireScored(s)
 		g.dropBaseEffects(s)
+		// the abilities triggered by the cards leaving (The Birch Woman,
+		// Igor...) resolve now, while the slot is empty: nothing they do
+		// can reach the base that replaces this one
+		g.push(fnDrain, int(g.Current), None, None, None)
+		f.Next()
+	case 4: // replace the base
+		old := int(f.V[0])
 		nb := g.drawBase()
 		if nb != None {
 			g.placeBase(nb, s)

@@ -105,6 +105,7 @@ func turnProc(g *Game, f *Frame) {
 		f.Next()
 	case 5:
 		g.expire(ExpireEndOfTurn, p)
+		g.endSuspensions()
 		g.Players[p].Flags &^= pfNoActions
 		g.Players[p].NExtra = 0
 		g.Players[p].Extras = [MaxExtras]Extra{}
@@ -699,10 +700,20 @@ func playCardProc(g *Game, f *Frame) {
 			cd.On = int16(on)
 			cd.Counters = 0
 			cd.Flags &^= FTalentUsed
-			if on != None && !g.affect(f, on, AffAttach) {
-				g.DiscardCard(c)
-				g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
-				return
+			if on != None {
+				prot := g.Protected(on, Affect{Kind: AffAttach, By: f.Player, Src: f.Src})
+				if !g.affect(f, on, AffAttach) {
+					if prot || !g.InPlay(on) {
+						g.DiscardCard(c)
+					} else {
+						// an "instead" (Hideout) stopped it: it stays, doing nothing this turn (suspend.go)
+						cd.Pos = g.nextPos()
+						cd.Flags |= FPlayedTurn
+						g.suspend(c)
+					}
+					g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
+					return
+				}
 			}
 		}
 		cd.Pos = g.nextPos()

@@ -55,7 +55,11 @@ type Trigger struct {
 	When func(g *Game, self int, ev Event) bool // nil: always
 	Do   AbilityFn
 	From Zone // zone the card must be in; default ZInPlay
-	fn   int16
+	// EachTurn marks a trigger on EvTurnStart that only grants what its card
+	// gives "on each of your turns" (Archmage's extra action): a game set up
+	// directly at the Play Cards phase gets it as if the turn began (setup.go).
+	EachTurn bool
+	fn       int16
 }
 
 // Window is a moment when Specials may be used.

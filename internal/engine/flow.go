@@ -105,6 +105,7 @@ func turnProc(g *Game, f *Frame) {
 		f.Next()
 	case 5:
 		g.expire(ExpireEndOfTurn, p)
+		g.endSuspensions()
 		g.Players[p].Flags &^= pfNoActions
 		g.Players[p].NExtra = 0
 		g.Players[p].Extras = [MaxExtras]Extra{}
@@ -699,10 +700,20 @@ func playCardProc(g *Game, f *Frame) {
 			cd.On = int16(on)
 			cd.Counters = 0
 			cd.Flags &^= FTalentUsed
-			if on != None && !g.affect(f, on, AffAttach) {
-				g.DiscardCard(c)
-				g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
-				return
+			if on != None {
+				prot := g.Protected(on, Affect{Kind: AffAttach, By: f.Player, Src: f.Src})
+				if !g.affect(f, on, AffAttach) {
+					if prot || !g.InPlay(on) {
+						g.DiscardCard(c)
+					} else {
+						// an "instead" (Hideout) stopped it: it stays, doing nothing this turn (suspend.go)
+						cd.Pos = g.nextPos()
+						cd.Flags |= FPlayedTurn
+						g.suspend(c)
+					}
+					g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
+					return
+				}
 			}
 		}
 		cd.Pos = g.nextPos()
@@ -1097,7 +1108,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.push(fnDrain, int(g.Current), None, None, None)
 		g.OpenWindow(WinAfterScore, s)
 		f.Next()
-	case 3: // discard the cards, then the base, then replace it
+	case 3: // discard the cards, then the base
 		if gone {
 			return
 		}
@@ -1114,6 +1125,13 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.Bases[s].Card = None
 		g.expireScored(s)
 		g.dropBaseEffects(s)
+		// the abilities triggered by the cards leaving (The Birch Woman,
+		// Igor...) resolve now, while the slot is empty: nothing they do
+		// can reach the base that replaces this one
+		g.push(fnDrain, int(g.Current), None, None, None)
+		f.Next()
+	case 4: // replace the base
+		old := int(f.V[0])
 		nb := g.drawBase()
 		if nb != None {
 			g.placeBase(nb, s)

@@ -92,6 +92,7 @@ const (
 	FUsedSpecial                   // a once-per-something special already used
 	FGiveAway                      // a played standard action goes to another player's hand when done (see giving.go)
 	FLent                          // a base card outside play whose abilities a base in play has (see lent.go)
+	FSuspended                     // an action in play whose abilities do nothing until the end of the turn (see suspend.go)
 )
 
 // Player holds one seat's counters. Their cards live in Game.Cards.

@@ -120,7 +120,7 @@ func (g *Game) put(c int, z Zone, p int) {
 	cd.On = None
 	cd.Pos = g.nextPos()
 	cd.Counters = 0
-	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway
+	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway | FSuspended
 	if fromPlay && z == ZDiscard {
 		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: int16(c), Base: base, Num: int16(counters)})
 	}
@@ -380,8 +380,8 @@ func (g *Game) ActionsAt(s int) []int {
 // Attached returns the actions attached to card m.
 func (g *Game) Attached(m int) []int {
 	var out []int
-	for i := range g.onTable {
-		if g.Cards[i].Zone == ZInPlay && int(g.Cards[i].On) == m {
+	for i := range g.inZone(ZInPlay).each { // (suspended actions too: not only the live cards)
+		if int(g.Cards[i].On) == m {
 			out = append(out, i)
 		}
 	}
@@ -537,7 +537,7 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 				if c.Zone == ZInPlay || !g.live(i) || g.BaseIgnored(int(c.Base), None) {
 					continue
 				}
-			} else if c.Zone != ZInPlay {
+			} else if c.Zone != ZInPlay || c.Flags&FSuspended != 0 {
 				continue
 			}
 		} else if c.Zone != t.From {

@@ -35,6 +35,9 @@ var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
 		case 1:
 			if engine.TextOf(f.Ans.Num) == "Put it on the bottom" {
 				g.ToDeckBottom(int(f.V[0]))
+				g.Log(p, "looks at the top card of their deck, {}, and puts it on the bottom", int(f.V[0]))
+			} else {
+				g.Log(p, "looks at the top card of their deck, {}, and keeps it there", int(f.V[0]))
 			}
 		}
 	}

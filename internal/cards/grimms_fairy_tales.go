@@ -37,6 +37,7 @@ func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c int) bool) engine.A
 			g.Shuffle(p)
 			if c != none {
 				g.ToDeckTop(c)
+				g.Log(p, "puts {} on top of their deck", c)
 			}
 		}
 	}

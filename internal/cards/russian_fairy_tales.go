@@ -241,8 +241,10 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 			if c := int(f.V[1]); c != none {
 				if f.Ans.Num == engine.Text(top) {
 					g.ToDeckTopOf(c, p)
+					g.Log(p, "puts {} from their hand on top of their deck", c)
 				} else {
 					g.ToDeckBottom(c)
+					g.Log(p, "puts {} from their hand on the bottom of their deck", c)
 				}
 			}
 			f.V[0]++

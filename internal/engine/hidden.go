@@ -124,6 +124,15 @@ func (g *Game) audience(ev Event) (vis, ovis uint8) {
 	if otherIsCard(ev.Kind) {
 		ovis = card(ev.Other)
 	}
+	if ev.Kind == EvText {
+		// a log line (Log) tells what player did: the cards it names are
+		// named to that player, who handled them ("You put Mystic Studies on
+		// top of your deck"), and to the others only as far as they may see
+		// them ("Alice puts a card on top of her deck")
+		me := SeatBit(int(ev.Player)) &^ SpectatorBit
+		vis |= me
+		ovis |= me
+	}
 	return vis, ovis
 }
 

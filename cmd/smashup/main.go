@@ -8,6 +8,7 @@ import (
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/scenario"
 	"github.com/smashup/smashup/internal/server"
+	"github.com/smashup/smashup/internal/soak"
 	"github.com/smashup/smashup/internal/stats"
 	"github.com/smashup/smashup/internal/tui"
 )
@@ -20,6 +21,7 @@ usage:
   smashup replay [flags] FILE    replay a recorded game (smashup play --record FILE)
   smashup sim [flags]            play many computer games and report faction statistics
   smashup scenario PATH...       run rule scenarios (files or directories)
+  smashup soak [flags]           play random games checking the engine's invariants (see smashup soak -h)
   smashup cards [FACTION]        list factions, or a faction's cards with their texts
 `
 
@@ -42,6 +44,8 @@ func main() {
 		os.Exit(stats.Main(args, os.Stdout, os.Stderr))
 	case "scenario":
 		os.Exit(scenario.Main(args, os.Stdout))
+	case "soak":
+		os.Exit(soak.Main(args, os.Stdout, os.Stderr))
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

@@ -67,9 +67,10 @@ var _ = card("anansi_tales/onini_the_python", func(d *engine.Def) {
 
 var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
-		On:   engine.EvGive,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
-		Do:   func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+		On:    engine.EvGive,
+		When:  func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		Do:    func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+		EvKey: anyEvent,
 	}}
 })
 

@@ -13,6 +13,20 @@ const none = engine.None
 // you is the player an ability belongs to.
 func you(f *F) int { return int(f.Player) }
 
+// anyEvent is a Trigger.EvKey for an ability that does the same whatever
+// event fired it: its firings waiting together are one option when their
+// order is chosen (The Count's counters after one blast destroys many).
+func anyEvent(*G, engine.Event) int { return 0 }
+
+// ownerOfEvCard is a Trigger.EvKey for an ability that depends only on who
+// owns the event's card (Cave of Shinies gives that player 1 VP).
+func ownerOfEvCard(g *G, ev engine.Event) int {
+	if ev.Card < 0 {
+		return -1
+	}
+	return g.Owner(int(ev.Card))
+}
+
 // here is the base slot of the card whose ability is resolving (or the frame's base).
 func here(g *G, f *F) int {
 	if f.Src >= 0 {

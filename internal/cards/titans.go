@@ -202,6 +202,9 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 		When: func(g *G, c int, ev engine.Event) bool {
 			return int(ev.Card) != c && ev.Num > 0 && g.IsMinion(int(ev.Card))
 		},
+		// (the counter comes from the minion gone to the discard pile: which
+		// one does not change what happens)
+		EvKey: anyEvent,
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case 0:

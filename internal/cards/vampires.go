@@ -12,7 +12,8 @@ func othersMinionDestroyed(g *G, s int, ev engine.Event) bool {
 var _ = card("vampires/the_count", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy, When: othersMinionDestroyed,
-		Do: func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+		Do:    func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+		EvKey: anyEvent,
 	}}
 })
 

@@ -59,7 +59,11 @@ type Trigger struct {
 	// gives "on each of your turns" (Archmage's extra action): a game set up
 	// directly at the Play Cards phase gets it as if the turn began (setup.go).
 	EachTurn bool
-	fn       int16
+	// EvKey, when set, is the only thing about the event the ability depends
+	// on: two firings waiting together whose events have equal keys are one
+	// option when the order is chosen (alike.go). nil: the events must be alike.
+	EvKey func(g *Game, ev Event) int
+	fn    int16
 }
 
 // Window is a moment when Specials may be used.

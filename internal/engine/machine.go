@@ -190,6 +190,11 @@ func (g *Game) Ask(f *Frame, player int, prompt Prompt, flags int, args ...Arg) 
 		f.Flags |= frContinue
 		return
 	}
+	if g.collapseAlike(f) { // alike.go: alike options are one; one left is no question
+		f.Ans, g.Pending.N = g.Pending.Opts[0], 0
+		f.Flags |= frContinue
+		return
+	}
 	g.Pending.Active = true
 	g.Pending.Player = int8(player)
 	g.Pending.Prompt = Text(string(prompt))

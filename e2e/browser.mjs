@@ -51,9 +51,9 @@ async function axe(page, what) {
 async function barVisible(page, what) {
   const r = await page.evaluate(() => {
     const b = document.getElementById('actionbar').getBoundingClientRect();
-    return { top: b.top, bottom: b.bottom, h: innerHeight, w: innerWidth, scrollY: scrollY, docH: document.documentElement.scrollHeight };
+    return { top: b.top, bottom: b.bottom, h: innerHeight, w: innerWidth, scrollY: scrollY, docH: document.documentElement.scrollHeight, docW: document.documentElement.scrollWidth };
   });
-  if (r.top < 0 || r.bottom > r.h + 0.5 || r.scrollY !== 0 || r.docH > r.h + 1) await fail(`${what}: the action bar is not on screen without scrolling: ${JSON.stringify(r)}`);
+  if (r.top < 0 || r.bottom > r.h + 0.5 || r.scrollY !== 0 || r.docH > r.h + 1 || r.docW > r.w + 1) await fail(`${what}: the action bar is not on screen without scrolling: ${JSON.stringify(r)}`);
 }
 
 // One step of a player who plays by clicking the table. Returns what it did.

@@ -128,13 +128,16 @@ function renderGame(m) {
   else $('hand').innerHTML = (v.Hand || []).map(c => `<div role="listitem">${card(ctx, c, 'hand')}</div>`).join('') || '<span class="empty" role="listitem">Your hand is empty.</span>';
   // cards to choose that lie nowhere on the table (a deck search, a hidden card)
   const trayKeys = [...ctx.targets.keys()].filter(k => k.startsWith('tray:'));
+  $('dock').classList.toggle('hand-targets', (v.Hand || []).some(c => ctx.targets.has(`card:${c.ID}`)));
   const d = v.Decision;
   const revealed = (v.Revealed || []);
   $('revealed').innerHTML = revealed.length ? `<h2>Revealed</h2><div class="cards">${revealed.map(c => card(ctx, c, 'pile')).join('')}</div>` : '';
   if (trayKeys.length && d) {
     $('tray').innerHTML = `<h2>${esc(d.SrcName ? d.SrcName + ': ' : '')}choose one of these cards</h2><div class="cards">${trayKeys.map(k => optionCard(ctx, d.Options.find(o => o.Index === +k.slice(5)), k)).join('')}</div>`;
     $('tray').hidden = false;
-  } else { $('tray').hidden = true; $('tray').innerHTML = ''; }
+    $('dock').classList.add('tray-open');
+  } else {
+    $('dock').classList.remove('tray-open'); $('tray').hidden = true; $('tray').innerHTML = ''; }
   // an ability that chooses from a discard pile opens it
   if (ctx.pileTargets.size && !$('pile').open) { const p = [...ctx.pileTargets][0]; if (p >= 0) openPile(p); }
   if (!ctx.pileTargets.size && $('pile').open && $('pile').dataset.auto === '1') $('pile').close();
@@ -230,6 +233,7 @@ async function choose(i) {
   refused = '';
   $('err').textContent = '';
   hideMenu();
+  hideTip();
   posting = true;
   document.body.dataset.posting = '1';
   try {
@@ -415,7 +419,7 @@ function scoring(prev, m, fresh) {
       cur.awards.push({ who: x[1], place: +x[2], vp: +x[4] });
       continue;
     }
-    if (cur && !/turn begins|draws \d/.test(l)) cur.fired.push(l);
+    if (cur && !/turn begins|draws \d|gains \d+ VP/.test(l)) cur.fired.push(l);
   }
   const done = scored.filter(s => s.awards.length);
   if (!done.length) return;

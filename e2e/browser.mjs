@@ -1,12 +1,26 @@
-// Browser end-to-end test: create a game against the computer in the lobby,
-// then play it through the game page by clicking options until it ends.
+// Browser end-to-end test, in headless Chromium:
+//  1. the lobby (seed validation, axe-core), then a whole 2-player game
+//     against the computer at 1366x768, played by clicking cards, bases,
+//     minions and players on the table (the option list only for decisions
+//     with nothing on the table, e.g. yes/no);
+//  2. a whole game between two people in two browsers (one 1366x768, one
+//     390x844), each from their own invite link, by clicking the table;
+//  3. the action bar is on screen without scrolling at both sizes; axe-core
+//     finds no serious or critical violation on the lobby and the game page;
+//     an unknown game shows a clear page and does not reconnect.
+// Screenshots of the lobby, a mid-game table, a scoring overlay and the
+// game-over screen at both sizes are kept in ARTIFACT_DIR.
 // Usage: node browser.mjs BASE_URL ARTIFACT_DIR
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 
 const base = process.argv[2] || 'http://127.0.0.1:8080';
 const out = process.argv[3] || 'artifacts';
 fs.mkdirSync(out, { recursive: true });
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WIDE = { width: 1366, height: 768 }, PHONE = { width: 390, height: 844 };
+const started = Date.now();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -14,84 +28,222 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const fail = async (msg) => { console.error('FAIL:', msg); await browser.close(); process.exit(1); };
-try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(base + '/');
-  await page.waitForSelector('.seat');
-  await page.fill('#seed', '42');
-  await page.screenshot({ path: `${out}/lobby.png`, fullPage: true });
-  await page.click('#create');
-  const link = await page.waitForSelector('#links a.link');
-  const href = await link.getAttribute('href');
-  await page.goto(base + href);
-  await page.waitForSelector('#bases .base');
-  // a card's text shows on hover (texts come once from /api/cards)
-  await page.waitForFunction(() => document.querySelector('#hand .card') && !document.querySelector('#hand .card').dataset.text.endsWith('no ability'), null, { timeout: 10000 }).catch(() => {});
-  await page.hover('#hand .card');
-  const tip = await page.textContent('#tip');
-  if (!tip || !tip.includes(':') || tip.length < 20) await fail(`hovering a card shows no text: ${tip}`);
-  let clicks = 0, shot = false;
-  for (let i = 0; i < 4000; i++) {
-    const status = await page.textContent('#status');
-    if (status && status.startsWith('Game over')) break;
-    const btn = await page.$('#options button:not([disabled])');
-    if (!btn) { await page.waitForTimeout(50); continue; }
-    try {
-      await btn.click({ timeout: 2000 });
-    } catch (e) { continue; } // re-rendered by a live update: look again
-    clicks++;
-    if (clicks === 12 && !shot) { await page.waitForTimeout(200); await page.screenshot({ path: `${out}/game.png`, fullPage: true }); shot = true; }
-    await page.waitForTimeout(20);
-  }
-  const status = await page.textContent('#status');
-  if (!status || !status.startsWith('Game over')) await fail(`game did not end; status: ${status}; clicks: ${clicks}`);
-  if (!shot) await page.screenshot({ path: `${out}/game.png`, fullPage: true });
-  await page.screenshot({ path: `${out}/game-over.png`, fullPage: true });
-  console.log(`PASS browser game: ${clicks} clicks; ${status}`);
+const errors = [];
 
-  // Two people on two browsers (two separate contexts: nothing shared), each
-  // from their own invite link, play a whole game against each other.
-  const lobby = await browser.newPage();
-  await lobby.goto(base + '/');
-  await lobby.waitForSelector('.seat');
-  await lobby.fill('#seed', '7');
-  await lobby.selectOption('.seat[data-i="1"] .kind', 'human');
-  await lobby.click('#create');
-  await lobby.waitForFunction(() => document.querySelectorAll('#links a.link').length >= 3);
-  const hrefs = await lobby.$$eval('#links a.link', (as) => as.map((a) => a.getAttribute('href')));
-  const people = [];
-  for (const h of hrefs.slice(0, 2)) {
-    const ctx = await browser.newContext({ viewport: { width: 420, height: 860 } }); // phone-sized
-    const p = await ctx.newPage();
-    p.on('pageerror', (e) => console.error('page error:', e.message));
-    await p.goto(base + h);
-    await p.waitForSelector('#bases .base');
-    people.push(p);
+async function newPage(viewport, speed = 'instant') {
+  const ctx = await browser.newContext({ viewport });
+  await ctx.addInitScript((s) => { localStorage.setItem('smashup.speed', s); }, speed);
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => { errors.push(e.message); console.error('page error:', e.message); });
+  return p;
+}
+
+async function axe(page, what) {
+  await page.addScriptTag({ path: axePath });
+  const res = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) })));
+  const bad = res.filter(v => v.impact === 'serious' || v.impact === 'critical');
+  fs.writeFileSync(`${out}/axe-${what}.json`, JSON.stringify(res, null, 2));
+  if (bad.length) await fail(`axe-core on ${what}: ${JSON.stringify(bad, null, 1)}`);
+  console.log(`PASS axe-core on ${what}: no serious or critical violations (${res.length} minor)`);
+}
+
+async function barVisible(page, what) {
+  const r = await page.evaluate(() => {
+    const b = document.getElementById('actionbar').getBoundingClientRect();
+    return { top: b.top, bottom: b.bottom, h: innerHeight, w: innerWidth, scrollY: scrollY, docH: document.documentElement.scrollHeight, docW: document.documentElement.scrollWidth };
+  });
+  if (r.top < 0 || r.bottom > r.h + 0.5 || r.scrollY !== 0 || r.docH > r.h + 1 || r.docW > r.w + 1) await fail(`${what}: the action bar is not on screen without scrolling: ${JSON.stringify(r)}`);
+}
+
+// One step of a player who plays by clicking the table. Returns what it did.
+const shots = {};
+async function step(page, tag, rnd, stats) {
+  const s = await page.evaluate(() => ({ st: document.body.dataset.state, main: document.body.dataset.main, posting: !!document.body.dataset.posting, move: document.body.dataset.move,
+    overlay: document.getElementById('overlay').hidden ? '' : document.getElementById('overlay').dataset.kind, pile: document.getElementById('pile').open }));
+  if (s.overlay === 'scoring') {
+    if (!shots[`scoring-${tag}`]) { shots[`scoring-${tag}`] = 1; await page.screenshot({ path: `${out}/scoring-${tag}.png` }); }
+    stats.scorings++;
+    await page.click('#overlay [data-ov="close"]').catch(() => {});
+    return 'overlay';
   }
-  let moves = 0, over = false;
-  for (let i = 0; i < 20000 && !over; i++) {
-    let acted = false;
-    for (const p of people) {
-      const st = await p.textContent('#status');
-      if (st && st.startsWith('Game over')) { over = true; break; }
-      const bs = await p.$$('#options button:not([disabled])');
-      if (bs.length) {
-        // mostly the first option (play a card), sometimes the last (pass), so turns move on
-        try {
-          await bs[(moves % 5 === 4) ? bs.length - 1 : 0].click({ timeout: 2000 });
-        } catch (e) { continue; } // the page re-rendered under us (a live update): look again
-        moves++;
-        acted = true;
-        if (moves === 20) await p.screenshot({ path: `${out}/two-people-phone.png`, fullPage: true });
+  if (s.st === 'over') return 'over';
+  if (s.st !== 'mine' || s.posting) return 'wait';
+  let act = null;
+  if (s.pile) {
+    const inPile = await page.$$('#pile .card.target');
+    if (inPile.length) act = ['table', inPile[Math.floor(rnd() * inPile.length)]];
+    else { await page.click('#pile-close'); return 'pile'; }
+  }
+  if (!act) {
+    const hand = await page.$$('#hand .card.target');
+    const table = await page.$$('#bases .target, #players .who.target, #tray:not([hidden]) .card.target');
+    const quick = await page.$$('#quick button');
+    if (s.main === '1') {
+      // the main question: mostly play a card from the hand, sometimes a
+      // talent on the table, else end the phase
+      const done = quick.length ? quick[quick.length - 1] : null;
+      if (hand.length && rnd() < 0.85) act = ['table', hand[Math.floor(rnd() * hand.length)]];
+      else if (table.length && rnd() < 0.5) act = ['table', table[Math.floor(rnd() * table.length)]];
+      else if (done) act = ['bar', done];
+    } else if (hand.length + table.length) {
+      const all = [...hand, ...table];
+      act = ['table', all[Math.floor(rnd() * all.length)]];
+    } else if (quick.length) act = ['bar', quick[Math.floor(rnd() * quick.length)]];
+  }
+  if (!act) {
+    // nothing on the table nor in the bar: the accessible option list
+    await page.click('#btn-opts');
+    const bs = await page.$$('#optlist button');
+    if (!bs.length) return 'wait';
+    act = ['list', bs[Math.floor(rnd() * bs.length)]];
+  }
+  try {
+    if (process.env.DEBUG) console.log(tag, s.move, act[0], await act[1].getAttribute('data-k'));
+    await act[1].click({ timeout: 3000 });
+  } catch (e) { if (process.env.DEBUG) { console.log(String(e).slice(0, 100)); await page.screenshot({ path: out + '/stale.png' }); console.log(await page.evaluate(() => document.getElementById('tray').outerHTML.slice(0, 800))); } return 'stale'; } // re-rendered by a live update: look again
+  // several options on one card (a Special and a normal play): a menu
+  if (await page.$('#menu:not([hidden]) button[data-opt]')) {
+    const items = await page.$$('#menu button[data-opt]');
+    await items[Math.floor(rnd() * items.length)].click({ timeout: 2000 }).catch(() => {});
+  }
+  stats[act[0]]++;
+  await page.waitForFunction((m) => document.body.dataset.move !== m || document.getElementById('err').textContent, s.move, { timeout: 5000 }).catch(() => {});
+  return act[0];
+}
+
+function rng(seed) { let x = seed >>> 0; return () => { x ^= x << 13; x >>>= 0; x ^= x >> 17; x ^= x << 5; x >>>= 0; return x / 4294967296; }; }
+
+try {
+  // ---- the lobby ----
+  for (const [vp, tag] of [[WIDE, 'wide'], [PHONE, 'phone']]) {
+    const p = await newPage(vp);
+    await p.goto(base + '/');
+    await p.waitForSelector('.seat');
+    await p.screenshot({ path: `${out}/lobby-${tag}.png`, fullPage: true });
+    if (tag === 'wide') {
+      for (const bad of ['abc', '-5', '9007199254740993']) {
+        await p.fill('#seed', bad);
+        await p.click('#create');
+        const msg = await p.textContent('#err');
+        if (!msg || !/seed/i.test(msg)) await fail(`seed ${bad}: no clear message (${msg})`);
+      }
+      await p.fill('#seed', '');
+      await axe(p, 'lobby');
+    }
+    await p.context().close();
+  }
+  console.log('PASS lobby: seeds "abc", -5 and 2^53+1 refused with a message');
+
+  // ---- an unknown game and a bad invite link ----
+  {
+    const p = await newPage(WIDE);
+    let sockets = 0;
+    p.on('websocket', () => sockets++);
+    await p.goto(base + '/g/000000000000?t=nope');
+    await p.waitForSelector('.gone', { timeout: 5000 });
+    await p.waitForTimeout(1500);
+    if (sockets) await fail(`an unknown game opened ${sockets} WebSocket(s)`);
+    await p.context().close();
+    console.log('PASS unknown game: a clear page, no reconnecting');
+  }
+
+  // ---- a whole game against the computer, by clicking the table ----
+  {
+    const lobby = await newPage(WIDE);
+    await lobby.goto(base + '/');
+    await lobby.waitForSelector('.seat');
+    await lobby.fill('#seed', '42');
+    await lobby.click('#create');
+    const link = await lobby.waitForSelector('#links a.link');
+    const href = await link.getAttribute('href');
+    await lobby.context().close();
+    const page = await newPage(WIDE);
+    await page.goto(base + href);
+    await page.waitForSelector('#bases .basecard');
+    await page.waitForFunction(() => document.querySelector('#hand .card .ctext') && document.querySelector('#hand .card .ctext').textContent.length > 5);
+    // full text on hover
+    await page.hover('#hand .card');
+    const tip = await page.textContent('#tip');
+    if (!tip || tip.length < 20) await fail(`hovering a card shows no text: ${tip}`);
+    await barVisible(page, '1366x768 start');
+    await axe(page, 'game');
+    const stats = { table: 0, bar: 0, list: 0, scorings: 0 };
+    const r = rng(42);
+    let mid = false, res = '';
+    while (Date.now() - started < (+process.env.GAME_MS || 200000)) {
+      res = await step(page, 'wide', r, stats);
+      if (res === 'over') break;
+      if (res === 'wait' || res === 'stale') await page.waitForTimeout(40);
+      if (!mid && stats.table >= 25) {
+        mid = true;
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${out}/table-wide.png` });
+        await barVisible(page, '1366x768 mid-game');
+        await axe(page, 'game-mid');
       }
     }
-    if (!acted) await people[0].waitForTimeout(30);
+    if (res !== 'over') {
+      await page.screenshot({ path: `${out}/fail.png` });
+      const dump = await page.evaluate(() => ({ url: location.pathname + location.search, ds: { ...document.body.dataset }, prompt: document.getElementById('prompt').textContent, err: document.getElementById('err').textContent, quick: document.getElementById('quick').innerHTML, targets: document.querySelectorAll('.target').length, opts: document.getElementById('optlist').innerText }));
+      await fail(`the game against the computer did not end: ${JSON.stringify(stats)} ${res} ${JSON.stringify(dump)}`);
+    }
+    if (stats.table < 10 || stats.table < stats.list) await fail(`the game was not played on the table: ${JSON.stringify(stats)}`);
+    await page.waitForSelector('#overlay:not([hidden]) #replay-link');
+    await page.screenshot({ path: `${out}/gameover-wide.png` });
+    const replay = await page.getAttribute('#replay-link', 'href');
+    const rr = await page.request.get(base + replay);
+    if (!rr.ok()) await fail(`replay download: ${rr.status()}`);
+    const status = await page.textContent('#prompt');
+    console.log(`PASS game against the computer by the table: ${JSON.stringify(stats)}; ${status}`);
+    await page.context().close();
   }
-  if (!over) await fail(`the two-person game did not end after ${moves} moves`);
-  const final = await people[1].textContent('#status');
-  await people[1].screenshot({ path: `${out}/two-people-over.png`, fullPage: true });
-  console.log(`PASS two people in two browsers: ${moves} moves; ${final}`);
+
+  // ---- two people in two browsers ----
+  {
+    const lobby = await newPage(WIDE);
+    await lobby.goto(base + '/');
+    await lobby.waitForSelector('.seat');
+    await lobby.fill('#seed', '7');
+    await lobby.selectOption('.seat[data-i="1"] .kind', 'human');
+    await lobby.click('#create');
+    await lobby.waitForFunction(() => document.querySelectorAll('#links a.link').length >= 3);
+    const hrefs = await lobby.$$eval('#links a.link', (as) => as.map((a) => a.getAttribute('href')));
+    await lobby.context().close();
+    const people = [await newPage(WIDE), await newPage(PHONE)];
+    const tags = ['wide2', 'phone'];
+    for (let i = 0; i < 2; i++) { await people[i].goto(base + hrefs[i]); await people[i].waitForSelector('#bases .basecard'); }
+    await barVisible(people[1], '390x844 start');
+    const stats = { table: 0, bar: 0, list: 0, scorings: 0 };
+    const rs = [rng(7), rng(8)];
+    let over = false, shot = false;
+    const t0 = Date.now();
+    while (!over && Date.now() - t0 < 200000) {
+      let acted = false;
+      for (let i = 0; i < 2; i++) {
+        const res = await step(people[i], tags[i], rs[i], stats);
+        if (res === 'over') { over = true; break; }
+        if (res !== 'wait' && res !== 'stale') acted = true;
+      }
+      if (!shot && stats.table >= 30) {
+        shot = true;
+        await people[1].waitForTimeout(300);
+        await people[1].screenshot({ path: `${out}/table-phone.png` });
+        await barVisible(people[1], '390x844 mid-game');
+        await axe(people[1], 'game-phone');
+      }
+      if (!acted) await people[0].waitForTimeout(40);
+    }
+    if (!over) await fail(`the two-person game did not end: ${JSON.stringify(stats)}`);
+    if (stats.table < 10 || stats.table < stats.list) await fail(`the two-person game was not played on the table: ${JSON.stringify(stats)}`);
+    for (let i = 0; i < 2; i++) await people[i].waitForSelector('#overlay:not([hidden]) #replay-link');
+    await people[1].screenshot({ path: `${out}/gameover-phone.png` });
+    await barVisible(people[1], '390x844 game over');
+    const final = await people[1].textContent('#prompt');
+    console.log(`PASS two people in two browsers by the table: ${JSON.stringify(stats)}; ${final}`);
+  }
+  if (errors.length) await fail(`page errors: ${errors.join('; ')}`);
+  console.log(`PASS browser tests in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${out}`);
 } catch (e) {
   await fail(e.stack || String(e));
 }

@@ -8,7 +8,7 @@ mkdir -p "$art"
 if [ ! -x /usr/bin/chromium ]; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || { echo "cannot install chromium"; exit 1; }
 fi
-[ -d node_modules/playwright-core ] || npm install --no-audit --no-fund --silent
+{ [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ]; } || npm install --no-audit --no-fund --silent
 tmp=$(mktemp -d)
 port=$((30000 + RANDOM % 20000))
 (cd .. && go build -o "$tmp/smashup" ./cmd/smashup)

@@ -365,6 +365,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
+	s.uiRoutes(mux) // ui.go
 	return mux
 }
 

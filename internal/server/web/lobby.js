@@ -1,46 +1,120 @@
-'use strict';
-let factions = [];
+// The lobby: create a game, hand out invite links, remember my games.
+import { SETS, FACTION_BLURBS, PLAYER_VARS, esc, fc } from './table.js';
+
 const $ = (id) => document.getElementById(id);
-function seatRow(i) {
-  const opts = factions.filter(f => f.playable).map(f => `<option>${f.name}</option>`).join('');
-  return `<div class="row seat" data-i="${i}">Seat ${i + 1}
-    <select class="kind"><option value="human">person</option><option value="ai" ${i > 0 ? 'selected' : ''}>computer</option><option value="random">random computer</option></select>
-    <input class="name" placeholder="name" size="10">
-    <span class="fs" ${$('mode').value === 'chosen' ? '' : 'hidden'}><select class="f1">${opts}</select> + <select class="f2">${opts}</select></span></div>`;
+let factions = [];
+const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1: exact in JSON and in the page
+
+function seatRow(i, old) {
+  const opts = factions.filter(f => f.playable).map(f => `<option value="${esc(f.name)}">${esc(f.name)} (${esc(SETS[f.set] || f.set)})</option>`).join('');
+  const kind = old ? old.kind : (i > 0 ? 'ai' : 'human');
+  return `<div class="row seat" data-i="${i}"><span class="swatch" style="background:${PLAYER_VARS[i]}" aria-hidden="true"></span><b>Seat ${i + 1}</b>
+    <label>Who <select class="kind"><option value="human" ${kind === 'human' ? 'selected' : ''}>a person</option><option value="ai" ${kind === 'ai' ? 'selected' : ''}>the computer</option><option value="random" ${kind === 'random' ? 'selected' : ''}>a careless computer</option></select></label>
+    <label>Name <input class="name" placeholder="Player ${i + 1}" size="14" value="${esc(old ? old.name : '')}"></label>
+    <span class="fs" ${$('mode').value === 'chosen' ? '' : 'hidden'}><label>Faction 1 <select class="f1">${opts}</select></label> <label>Faction 2 <select class="f2">${opts}</select></label></span></div>`;
 }
 function render() {
   const n = +$('n').value;
+  const old = [...document.querySelectorAll('.seat')].map(el => ({ kind: el.querySelector('.kind').value, name: el.querySelector('.name').value }));
   let h = '';
-  for (let i = 0; i < n; i++) h += seatRow(i);
+  for (let i = 0; i < n; i++) h += seatRow(i, old[i]);
   $('seats').innerHTML = h;
   document.querySelectorAll('.seat').forEach((el, i) => {
     const f1 = el.querySelector('.f1'), f2 = el.querySelector('.f2');
     if (f1 && f1.options.length > 2 * i + 1) { f1.selectedIndex = 2 * i; f2.selectedIndex = 2 * i + 1; }
   });
 }
+
+// checkSeed returns [value or undefined, error message].
+export function checkSeed(s) {
+  s = s.trim();
+  if (s === '') return [undefined, ''];
+  if (/^-\d+$/.test(s)) return [null, 'The seed cannot be negative: use a whole number from 0 to 9007199254740991, or leave it empty.'];
+  if (!/^\d+$/.test(s)) return [null, `The seed "${s}" is not a whole number: use digits only (for example 42), or leave it empty.`];
+  const v = Number(s);
+  if (!Number.isSafeInteger(v) || v > MAX_SEED) return [null, 'The seed is too large: the largest is 9007199254740991 (2^53 − 1).'];
+  return [v, ''];
+}
+function checkName(s, i) {
+  const n = [...s.trim()].length; // characters, not bytes
+  if (n > 24) return `The name of seat ${i + 1} is ${n} characters long: at most 24, please.`;
+  return '';
+}
+
 async function create() {
   $('err').textContent = '';
   const seats = [], names = [], fs = [];
-  document.querySelectorAll('.seat').forEach(el => {
+  let problem = '';
+  document.querySelectorAll('.seat').forEach((el, i) => {
     seats.push(el.querySelector('.kind').value);
-    names.push(el.querySelector('.name').value);
+    const nm = el.querySelector('.name').value.trim();
+    problem = problem || checkName(nm, i);
+    names.push(nm);
     fs.push($('mode').value === 'chosen' ? [el.querySelector('.f1').value, el.querySelector('.f2').value] : []);
   });
+  const [seed, serr] = checkSeed($('seed').value);
+  problem = problem || serr;
+  if ($('mode').value === 'chosen') {
+    const all = fs.flat();
+    if (new Set(all).size !== all.length) problem = problem || 'Each faction can be played by one seat only: choose different factions.';
+  }
+  if (problem) { $('err').textContent = problem; return; }
   const body = { seats, names, factions: fs, mode: $('mode').value, bases: $('bases').value };
-  const sd = $('seed').value.trim();
-  if (sd !== '') body.seed = Number(sd);
-  const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const j = await r.json();
-  if (!r.ok) { $('err').textContent = j.error; return; }
-  const base = location.origin;
+  if (seed !== undefined) body.seed = seed;
+  $('create').disabled = true;
+  try {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const j = await r.json();
+    if (!r.ok) { $('err').textContent = j.error; return; }
+    showLinks(j, seats, names);
+  } catch (e) {
+    $('err').textContent = 'The server cannot be reached. Check the connection and try again.';
+  } finally { $('create').disabled = false; }
+}
+
+function showLinks(j, seats, names) {
+  const origin = location.origin;
   let h = '';
+  const entry = { id: j.id, at: Date.now(), seats: [] };
   j.links.forEach((l, i) => {
-    if (l) h += `<div class="row">Seat ${i + 1}: <a class="link" href="${l}" target="_blank">${base}${l}</a></div>`;
-    else h += `<div class="row">Seat ${i + 1}: computer</div>`;
+    const who = names[i] || `Player ${i + 1}`;
+    if (l) {
+      h += `<div class="linkrow"><span class="swatch" style="background:${PLAYER_VARS[i]};width:14px;height:14px;border-radius:50%" aria-hidden="true"></span><b>Seat ${i + 1} (${esc(who)})</b> <a class="link" href="${esc(l)}">open</a><code>${esc(origin + l)}</code><button data-copy="${esc(origin + l)}" aria-label="Copy the invite link of seat ${i + 1}">Copy</button></div>`;
+      entry.seats.push({ name: who, href: l });
+    } else h += `<div class="linkrow"><b>Seat ${i + 1}</b> the computer</div>`;
   });
-  h += `<div class="row">Spectators: <a class="link" href="${j.spectator}" target="_blank">${base}${j.spectator}</a></div>`;
+  h += `<div class="linkrow"><b>Spectators</b> <a class="link" href="${esc(j.spectator)}">watch</a><code>${esc(origin + j.spectator)}</code><button data-copy="${esc(origin + j.spectator)}" aria-label="Copy the spectator link">Copy</button></div>`;
   $('links').innerHTML = h;
   $('result').hidden = false;
+  entry.seats.push({ name: 'spectator', href: j.spectator });
+  remember(entry);
+  $('result').scrollIntoView({ behavior: 'smooth' });
 }
-fetch('/api/factions').then(r => r.json()).then(j => { factions = j; render(); });
+
+const KEY = 'smashup.mygames';
+function load() { try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch { return []; } }
+function remember(e) { const all = load().filter(x => x.id !== e.id); all.unshift(e); localStorage.setItem(KEY, JSON.stringify(all.slice(0, 20))); showMine(); }
+function showMine() {
+  const all = load();
+  $('mine').hidden = !all.length;
+  $('mygames').innerHTML = all.map(g => `<li>${new Date(g.at).toLocaleString()}: ${g.seats.map(s => `<a href="${esc(s.href)}">${esc(s.name)}</a>`).join(', ')} <button data-forget="${esc(g.id)}" aria-label="Forget the game of ${esc(new Date(g.at).toLocaleString())}">Forget</button></li>`).join('');
+}
+
+document.addEventListener('click', async (e) => {
+  const c = e.target.closest('[data-copy]');
+  if (c) {
+    try { await navigator.clipboard.writeText(c.dataset.copy); c.textContent = 'Copied'; }
+    catch { const code = c.parentElement.querySelector('code'); getSelection().selectAllChildren(code); c.textContent = 'Selected: press Ctrl+C'; }
+    setTimeout(() => { c.textContent = 'Copy'; }, 2000);
+  }
+  const f = e.target.closest('[data-forget]');
+  if (f) { localStorage.setItem(KEY, JSON.stringify(load().filter(x => x.id !== f.dataset.forget))); showMine(); }
+});
+
+fetch('/api/catalog').then(r => r.json()).then(j => {
+  factions = j.factions || [];
+  $('factions').innerHTML = factions.filter(f => f.playable).map(f => `<div class="ftile" style="--fc:${fc(f.name)}"><b>${esc(f.name)}</b><small>${esc(SETS[f.set] || f.set)}</small><div>${esc(FACTION_BLURBS[f.name] || '')}</div></div>`).join('');
+  render();
+});
 $('n').onchange = render; $('mode').onchange = render; $('create').onclick = create;
+showMine();

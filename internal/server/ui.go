@@ -1,0 +1,147 @@
+package server
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Routes the browser table uses beyond the game API: the card catalogue
+// (sent once, cached), the favicon, and rematches.
+func (s *Server) uiRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		b, err := webFS.ReadFile("web/favicon.svg")
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		w.Write(b)
+	})
+	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
+	mux.HandleFunc("GET /api/games/{id}/rematch", s.handleRematch)
+}
+
+// CatalogCard is what the page needs to draw a card it has only the key of.
+type CatalogCard struct {
+	Name       string `json:"name"`
+	Type       int    `json:"type"`
+	Power      int    `json:"power,omitempty"`
+	Faction    string `json:"faction,omitempty"`
+	Set        string `json:"set,omitempty"`
+	Text       string `json:"text"`
+	Breakpoint int    `json:"breakpoint,omitempty"`
+	VP         [3]int `json:"vp,omitzero"`
+}
+
+// CatalogFaction is a faction as the lobby lists it.
+type CatalogFaction struct {
+	Name     string `json:"name"`
+	Set      string `json:"set"`
+	Playable bool   `json:"playable"`
+}
+
+// Catalog is every card and faction, keyed by card key.
+type Catalog struct {
+	Factions []CatalogFaction       `json:"factions"`
+	Cards    map[string]CatalogCard `json:"cards"`
+}
+
+// notes are remarks about the implementation kept in some card texts; a
+// player reads rules text only.
+var notes = regexp.MustCompile(`\s*\((errata|mandatory[^)]*|no limit per turn in this baseline|optional)\)`)
+
+// rulesText is a card's text as a player reads it.
+func rulesText(s string) string {
+	return strings.TrimSpace(notes.ReplaceAllString(s, ""))
+}
+
+func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
+	c := Catalog{Cards: map[string]CatalogCard{}}
+	sets := map[string]string{}
+	for _, d := range engine.Defs() {
+		c.Cards[d.Key] = CatalogCard{Name: d.Name, Type: int(d.Type), Power: d.Power, Faction: d.Faction, Set: d.Set,
+			Text: rulesText(d.Text), Breakpoint: d.Breakpoint, VP: d.VP}
+		if d.Faction != "" && d.Type != engine.BaseCard && sets[d.Faction] == "" {
+			sets[d.Faction] = d.Set
+		}
+	}
+	for _, f := range engine.Factions() {
+		c.Factions = append(c.Factions, CatalogFaction{Name: f, Set: sets[f], Playable: engine.FactionPlayable(f)})
+	}
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	writeJSON(w, 200, c)
+}
+
+// A rematch is one new game per finished game: the same seats, names,
+// factions and bases with a fresh secret seed. The first person to ask
+// creates it; the others find it and get their own seat's link.
+var rematches = struct {
+	sync.Mutex
+	m map[rematchKey]CreateResponse
+}{m: map[rematchKey]CreateResponse{}}
+
+type rematchKey struct {
+	s  *Server
+	id string
+}
+
+// RematchResponse is a seat's invite to the rematch.
+type RematchResponse struct {
+	ID   string `json:"id"`
+	Link string `json:"link"`
+}
+
+func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	key := rematchKey{s, l.id}
+	rematches.Lock()
+	defer rematches.Unlock()
+	resp, found := rematches.m[key]
+	if !found {
+		if r.Method != http.MethodPost {
+			writeJSON(w, 404, apiError{"no rematch yet"})
+			return
+		}
+		if seat == engine.None {
+			writeJSON(w, 403, apiError{"spectators cannot start a rematch"})
+			return
+		}
+		l.mu.Lock()
+		over := l.g != nil && l.g.Over
+		req := CreateRequest{Mode: "chosen", Bases: "sets"}
+		if l.cfg.Setup.AllBases {
+			req.Bases = "all"
+		}
+		for i, st := range l.cfg.Seats {
+			req.Seats = append(req.Seats, st.Kind)
+			req.Names = append(req.Names, strings.TrimSuffix(st.Name, " (computer)"))
+			req.Factions = append(req.Factions, append([]string(nil), l.cfg.Setup.Players[i].Factions...))
+		}
+		l.mu.Unlock()
+		if !over {
+			writeJSON(w, 409, apiError{"the game is not over"})
+			return
+		}
+		var err error
+		resp, err = s.Create(r.Context(), req)
+		if err != nil {
+			writeJSON(w, 400, apiError{err.Error()})
+			return
+		}
+		rematches.m[key] = resp
+	}
+	out := RematchResponse{ID: resp.ID, Link: resp.Spectator}
+	if seat >= 0 && seat < len(resp.Links) {
+		out.Link = resp.Links[seat]
+	}
+	writeJSON(w, 200, out)
+}

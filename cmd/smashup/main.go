@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/smashup/smashup/internal/arena"
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/scenario"
 	"github.com/smashup/smashup/internal/server"
@@ -20,6 +21,7 @@ usage:
   smashup play [flags]           play in the terminal (see smashup play -h)
   smashup replay [flags] FILE    replay a recorded game (smashup play --record FILE)
   smashup sim [flags]            play many computer games and report faction statistics
+  smashup arena [flags]          measure one computer level against another (see smashup arena -h)
   smashup scenario PATH...       run rule scenarios (files or directories)
   smashup soak [flags]           play random games checking the engine's invariants (see smashup soak -h)
   smashup cards [FACTION]        list factions, or a faction's cards with their texts
@@ -40,6 +42,8 @@ func main() {
 		os.Exit(tui.CardsMain(args, os.Stdout, os.Stderr))
 	case "replay":
 		os.Exit(tui.ReplayMain(args, os.Stdout, os.Stderr))
+	case "arena":
+		os.Exit(arena.Main(args, os.Stdout, os.Stderr))
 	case "sim":
 		os.Exit(stats.Main(args, os.Stdout, os.Stderr))
 	case "scenario":

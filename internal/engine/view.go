@@ -330,7 +330,15 @@ func (g *Game) eventView(p int, ev Event) EventView {
 // too) and of the base deck; and the random number generator. Searching
 // computer players play on such copies so that they never use hidden facts.
 func (g *Game) Determinize(p int, seed uint64) *Game {
-	c := g.Clone()
+	c := new(Game)
+	g.DeterminizeInto(c, p, seed)
+	return c
+}
+
+// DeterminizeInto is Determinize writing the copy into c (no allocation: for
+// searches that determinize thousands of times per decision).
+func (g *Game) DeterminizeInto(c *Game, p int, seed uint64) {
+	c.CopyFrom(g)
 	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
 	// Cards an ability in progress refers to, or that p is choosing among, stay put.
 	var keep [MaxCards]bool
@@ -375,11 +383,24 @@ func (g *Game) Determinize(p int, seed uint64) *Game {
 			}
 		}
 	}
-	c.shuffleBases()
-	if l := int(g.Lent) - 1; l >= 0 && g.lent(l) {
-		c.Cards[l].Pos = c.topPos() // a lent base is face up on top: it stays
+	// the base deck, shuffled from an order that tells nothing (card index)
+	var bases []int
+	lent := int(g.Lent) - 1
+	for i := 0; i < int(c.NCards); i++ {
+		if c.Cards[i].Zone == ZBaseDeck && (i != lent || !g.lent(i)) {
+			bases = append(bases, i)
+		}
 	}
-	return c
+	for i := len(bases) - 1; i > 0; i-- {
+		j := c.Intn(i + 1)
+		bases[i], bases[j] = bases[j], bases[i]
+	}
+	for _, b := range bases {
+		c.Cards[b].Pos = c.nextPos()
+	}
+	if lent >= 0 && g.lent(lent) {
+		c.Cards[lent].Pos = c.topPos() // a lent base is face up on top: it stays
+	}
 }
 
 // MainDecision reports whether the pending decision is the main question of a

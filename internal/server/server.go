@@ -196,7 +196,7 @@ func (s *Server) Resume(ctx context.Context) error {
 
 // CreateRequest is the lobby's form.
 type CreateRequest struct {
-	Seats    []string   `json:"seats"`    // "human", "ai" or "random" per seat
+	Seats    []string   `json:"seats"`    // per seat: "human", or a computer level: "random", "easy", "ai" (normal), "hard", "max"
 	Names    []string   `json:"names"`    // optional display names
 	Factions [][]string `json:"factions"` // per seat: two names, or empty for random
 	Mode     string     `json:"mode"`     // "chosen" (default), "random" or "draft"
@@ -232,9 +232,9 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	humans := 0
 	for i, k := range req.Seats {
 		switch k {
-		case Human, Greedy, Random:
+		case Human, Greedy, Random, "easy", "normal", "hard", "max":
 		default:
-			return CreateResponse{}, fmt.Errorf("seat %d: unknown kind %q (human, ai or random)", i+1, k)
+			return CreateResponse{}, fmt.Errorf("seat %d: unknown kind %q (human, or a computer level: random, easy, ai, hard, max)", i+1, k)
 		}
 		if k == Human {
 			humans++

@@ -30,7 +30,7 @@ type Search struct {
 	Time       time.Duration // wall time per decision, when Iterations is 0
 	Workers    int           // trees searched in parallel (at least 1)
 	C          float64       // exploration constant of UCB (rewards are in [0, 1])
-	Horizon    int           // turns after the current one played out before judging
+	Horizon    int           // turns after the current one played out before judging (-1: a round, every other player once)
 	name       string
 	fallback   *Greedy
 	guard      loopGuard
@@ -39,11 +39,18 @@ type Search struct {
 // NewSearch returns a seeded search player with a budget of iterations per decision.
 func NewSearch(seed uint64, iterations, workers int) *Search {
 	return &Search{r: rand.New(rand.NewPCG(seed, 0x15c75)), Iterations: iterations, Workers: max(1, workers),
-		C: 0.7, Horizon: 1, name: "search", fallback: NewGreedy(seed)}
+		C: 0.7, Horizon: -1, name: "search", fallback: NewGreedy(seed)}
 }
 
 // Name implements Player.
 func (s *Search) Name() string { return s.name }
+
+func (s *Search) horizon(g *engine.Game) int {
+	if s.Horizon < 0 {
+		return int(g.NPlayers) - 1
+	}
+	return s.Horizon
+}
 
 // node is one decision of the seat reached by a sequence of its options.
 type node struct {
@@ -95,7 +102,7 @@ func (s *Search) choose(g *engine.Game, v *engine.View) int {
 	w := max(1, s.Workers)
 	ws := make([]*searcher, w)
 	for i := range ws {
-		ws[i] = &searcher{r: rand.New(rand.NewPCG(s.r.Uint64(), uint64(i))), me: d.Player, turn: g.Turn, c: s.C, horizon: int16(s.Horizon)}
+		ws[i] = &searcher{r: rand.New(rand.NewPCG(s.r.Uint64(), uint64(i))), me: d.Player, turn: g.Turn, c: s.C, horizon: int16(s.horizon(g))}
 	}
 	deadline := time.Now().Add(s.Time)
 	run := func(sr *searcher) {

@@ -87,6 +87,7 @@ function render(animate) {
   if (focusKey) { const el = document.querySelector(`[data-k="${CSS.escape(focusKey)}"]`); if (el) el.focus({ preventScroll: true }); }
   if (before) animateFrom(before);
   if ($('pile').open) openPile(+$('pile').dataset.p, true);
+  $('pile-quick').innerHTML = $('quick').innerHTML.replaceAll('data-k="bar:', 'data-k="pilebar:');
   document.body.dataset.state = m.view && m.view.Over ? 'over' : (m.options && m.options.length ? 'mine' : 'wait');
   document.body.dataset.move = m.move;
   const d = m.view && m.view.Decision;
@@ -139,7 +140,8 @@ function renderGame(m) {
   } else {
     $('dock').classList.remove('tray-open'); $('tray').hidden = true; $('tray').innerHTML = ''; }
   // an ability that chooses from a discard pile opens it
-  if (ctx.pileTargets.size && !$('pile').open) { const p = [...ctx.pileTargets][0]; if (p >= 0) openPile(p); }
+  // (not for the main question: the pile button glows instead)
+  if (ctx.pileTargets.size && !$('pile').open && d && !d.Main) { const p = [...ctx.pileTargets][0]; if (p >= 0) openPile(p); }
   if (!ctx.pileTargets.size && $('pile').open && $('pile').dataset.auto === '1') $('pile').close();
   if (v.Over) showGameOver(m);
   title(m);
@@ -311,6 +313,8 @@ function openPile(p, refreshOnly) {
   $('pile-title').textContent = `Discard pile of ${you(ctx, p)} (${cards.length})`;
   $('pile-cards').innerHTML = cards.slice().reverse().map(c => card(ctx, c, 'pile')).join('') || '<p>Empty.</p>';
   $('pile').dataset.p = p;
+  const d = state.view.Decision;
+  $('pile-prompt').textContent = d && d.Mine && ctx.pileTargets.has(p) ? `${d.Prompt || ''} Click a glowing card.` : '';
   if (!refreshOnly && !$('pile').open) { $('pile').dataset.auto = ctx.pileTargets.has(p) ? '1' : ''; $('pile').showModal(); }
 }
 $('pile-close').onclick = () => $('pile').close();
@@ -387,7 +391,8 @@ function animateFrom(s) {
       from = ctrl != null && s.chips.get(ctrl);
     }
     if (!from || (Math.abs(from.left - r.left) < 2 && Math.abs(from.top - r.top) < 2)) return;
-    el.animate([{ transform: `translate(${from.left - r.left}px, ${from.top - r.top}px) scale(.7)`, opacity: .4 }, { transform: 'none', opacity: 1 }], { duration: dur, easing: 'ease-out' });
+    const first = old ? { transform: `translate(${from.left - r.left}px, ${from.top - r.top}px)` } : { transform: `translate(${from.left - r.left}px, ${from.top - r.top}px) scale(.6)`, opacity: .3 };
+    el.animate([first, { transform: 'none', opacity: 1 }], { duration: dur, easing: 'ease-out' });
   });
   for (const [id, old] of s.cards) {
     if (now.has(id) || old.where === 'hand' || old.where === 'pile') continue;

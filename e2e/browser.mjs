@@ -97,6 +97,7 @@ async function step(page, tag, rnd, stats) {
     const bs = await page.$$('#optlist button');
     if (!bs.length) return 'wait';
     act = ['list', bs[Math.floor(rnd() * bs.length)]];
+    if (process.env.DEBUG) console.log('list:', await page.textContent('#prompt'), await page.$$eval('#optlist button', b => b.map(x => x.textContent).join(' | ')), await page.evaluate(() => [...document.querySelectorAll('.target')].map(e => e.dataset.k).join(',')));
   }
   try {
     if (process.env.DEBUG) console.log(tag, s.move, act[0], await act[1].getAttribute('data-k'));

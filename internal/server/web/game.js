@@ -37,7 +37,6 @@ function whereOf(o, v) {
       if (o.Zone === 2 && o.Holder === me) return `card:${o.Card}`;
       if (o.Zone === 4) return `card:${o.Card}`;
       if (o.Zone === 3) return `card:${o.Card}`; // in a discard pile
-      if (o.Zone === 5 && (v.Revealed || []).some(c => c.ID === o.Card)) return `card:${o.Card}`;
       if (o.Zone === 7 && o.Slot >= 0) return `slot:${o.Slot}`;
       return `tray:${o.Index}`;
     }

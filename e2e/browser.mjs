@@ -169,6 +169,31 @@ try {
     if (!tip || tip.length < 20) await fail(`hovering a card shows no text: ${tip}`);
     await barVisible(page, '1366x768 start');
     await axe(page, 'game');
+    // keyboard: Tab to a glowing hand card, Enter; then a glowing base, Enter
+    const title = await page.title();
+    if (!/your turn/i.test(title)) await fail(`the tab title does not say it is my turn: ${title}`);
+    const m0 = await page.evaluate(() => document.body.dataset.move);
+    await page.focus('#hand .card.target');
+    if (!(await page.evaluate(() => !document.getElementById('tip').hidden))) await fail('focusing a card does not show its text');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((m) => document.body.dataset.move !== m, m0);
+    await page.waitForSelector('.basecard.target, #quick button', { timeout: 5000 });
+    if (await page.$('.basecard.target')) {
+      const m1 = await page.evaluate(() => document.body.dataset.move);
+      await page.focus('.basecard.target');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((m) => document.body.dataset.move !== m, m1);
+    }
+    console.log('PASS keyboard: a card played with Tab/focus and Enter; the tab title says whose turn it is');
+    // offline: a banner, then back
+    await page.context().setOffline(true);
+    const offline = await page.waitForSelector('#banner:not([hidden])', { timeout: 8000 }).then(() => true).catch(() => false);
+    await page.context().setOffline(false);
+    if (offline) {
+      await page.click('#retry-now').catch(() => {});
+      await page.waitForSelector('#banner[hidden]', { state: 'attached', timeout: 10000 }).catch(() => fail('the offline banner stays after the connection is back'));
+      console.log('PASS offline banner shown and cleared');
+    } else console.log('SKIP offline banner: this Chromium keeps the WebSocket open when offline');
     const stats = { table: 0, bar: 0, list: 0, scorings: 0 };
     const r = rng(42);
     let mid = false, res = '';

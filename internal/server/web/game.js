@@ -560,6 +560,13 @@ function connect() {
   };
 }
 
+addEventListener('offline', () => { if (!stopped) banner('You are offline: moves cannot be sent. The game carries on when the connection is back.', 'error', true); });
+addEventListener('online', () => {
+  if (stopped) return;
+  clearTimeout(retryTimer);
+  if (ws && ws.readyState === WebSocket.OPEN) { $('banner').hidden = true; refresh(); } else connect();
+});
+
 // ---------- start ----------
 fetch('/api/catalog').then(r => r.json()).then(j => {
   catalog = j.cards || {}; catFactions = j.factions || [];

@@ -54,8 +54,24 @@ func TestRematchKeepsSeatsAndFactions(t *testing.T) {
 	if r, _ := http.Post(url, "", nil); r.StatusCode != 409 {
 		t.Fatalf("a rematch of a running game: %s", r.Status)
 	}
+	if r, _ := http.Get(ts.URL + "/api/games/" + cr.ID + "/at?n=0&seat=1&t=" + token); r.StatusCode != 409 {
+		t.Fatalf("the replay viewer showed a running game: %s", r.Status)
+	}
 	if playOverWS(t, ts.URL, cr.ID, token, 0, 5000) == 0 {
 		t.Fatal("the person never got to decide")
+	}
+	// the replay viewer: any point of the finished game, from any seat
+	for _, q := range []string{"n=0&seat=1", "n=5&seat=0", "n=99999"} {
+		r, err := http.Get(ts.URL + "/api/games/" + cr.ID + "/at?t=" + token + "&" + q)
+		if err != nil || r.StatusCode != 200 {
+			t.Fatalf("at %s: %v %v", q, err, r.Status)
+		}
+		var f ReplayFrame
+		json.NewDecoder(r.Body).Decode(&f)
+		r.Body.Close()
+		if f.View == nil || f.Total < 5 || (q == "n=99999" && (!f.View.Over || f.Move != f.Total)) || (q == "n=0&seat=1" && (f.Move != 0 || len(f.View.Hand) == 0)) {
+			t.Fatalf("at %s: move %d of %d, view %v", q, f.Move, f.Total, f.View != nil)
+		}
 	}
 	if r, _ := http.Get(url); r.StatusCode != 404 {
 		t.Fatalf("a rematch nobody asked for: %s", r.Status)

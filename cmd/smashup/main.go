@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/smashup/smashup/internal/arena"
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/scenario"
 	"github.com/smashup/smashup/internal/server"
+	"github.com/smashup/smashup/internal/soak"
 	"github.com/smashup/smashup/internal/stats"
 	"github.com/smashup/smashup/internal/tui"
 )
@@ -19,7 +21,9 @@ usage:
   smashup play [flags]           play in the terminal (see smashup play -h)
   smashup replay [flags] FILE    replay a recorded game (smashup play --record FILE)
   smashup sim [flags]            play many computer games and report faction statistics
+  smashup arena [flags]          measure one computer level against another (see smashup arena -h)
   smashup scenario PATH...       run rule scenarios (files or directories)
+  smashup soak [flags]           play random games checking the engine's invariants (see smashup soak -h)
   smashup cards [FACTION]        list factions, or a faction's cards with their texts
 `
 
@@ -38,10 +42,14 @@ func main() {
 		os.Exit(tui.CardsMain(args, os.Stdout, os.Stderr))
 	case "replay":
 		os.Exit(tui.ReplayMain(args, os.Stdout, os.Stderr))
+	case "arena":
+		os.Exit(arena.Main(args, os.Stdout, os.Stderr))
 	case "sim":
 		os.Exit(stats.Main(args, os.Stdout, os.Stderr))
 	case "scenario":
 		os.Exit(scenario.Main(args, os.Stdout))
+	case "soak":
+		os.Exit(soak.Main(args, os.Stdout, os.Stderr))
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

@@ -8,6 +8,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"runtime"
 
 	"github.com/smashup/smashup/internal/engine"
 )
@@ -18,15 +19,62 @@ type Player interface {
 	Name() string
 }
 
-// New returns the computer player called kind ("greedy" or "random") with a seed.
+// Levels are the computer players people choose from, weakest first:
+// random (any legal option), easy (greedy that often plays carelessly),
+// normal (Greedy), hard (Search, one core) and max (Search on every core).
+var Levels = []string{"random", "easy", "normal", "hard", "max"}
+
+// HardIterations is the search budget per decision of the hard and max
+// levels (per core). Measured (BenchmarkSearchDecision, README): tens of
+// milliseconds per decision on one core; more iterations gained little
+// against normal in our measurements.
+const HardIterations = 2000
+
+// New returns the computer player of a level (see Levels; "greedy" and "ai"
+// are other names of normal) with a seed.
 func New(kind string, seed uint64) (Player, bool) {
 	switch kind {
-	case "greedy", "ai":
+	case "normal", "greedy", "ai":
 		return NewGreedy(seed), true
 	case "random":
 		return NewRandom(seed), true
+	case "easy":
+		return NewEasy(seed), true
+	case "hard":
+		s := NewSearch(seed, HardIterations, 1)
+		s.name = "hard"
+		return s, true
+	case "max":
+		s := NewSearch(seed, HardIterations, runtime.GOMAXPROCS(0))
+		s.name = "max"
+		return s, true
 	}
 	return nil, false
+}
+
+// Easy plays like Greedy with a small budget, and one time in three picks
+// any legal option instead.
+type Easy struct {
+	r *rand.Rand
+	g *Greedy
+}
+
+// NewEasy returns a seeded easy player.
+func NewEasy(seed uint64) *Easy {
+	g := NewGreedy(seed)
+	g.Budget = 40
+	return &Easy{r: rand.New(rand.NewPCG(seed, 0xea5e)), g: g}
+}
+
+// Name implements Player.
+func (*Easy) Name() string { return "easy" }
+
+// Choose implements Player.
+func (e *Easy) Choose(g *engine.Game, v *engine.View) int {
+	if v.Decision != nil && len(v.Decision.Options) > 1 && e.r.IntN(3) == 0 {
+		return e.g.guard.check(g, e.r.IntN(len(v.Decision.Options)))
+	}
+	return e.g.Choose(g, v)
 }
 
 // Random picks a legal option uniformly at random.

@@ -24,6 +24,7 @@ type Greedy struct {
 	nodes  int
 	me     int
 	bufs   []*engine.Game // scratch games, one per search depth (reused: no allocation per position)
+	guard  loopGuard
 }
 
 // NewGreedy returns a seeded greedy player.
@@ -36,6 +37,10 @@ func (*Greedy) Name() string { return "greedy" }
 
 // Choose implements Player.
 func (a *Greedy) Choose(g *engine.Game, v *engine.View) int {
+	return a.guard.check(g, a.choose(g, v))
+}
+
+func (a *Greedy) choose(g *engine.Game, v *engine.View) int {
 	d := v.Decision
 	if d == nil || len(d.Options) <= 1 {
 		return 0
@@ -122,11 +127,17 @@ func (a *Greedy) value(g *engine.Game, budget, depth int, passed bool) float64 {
 	return best
 }
 
-// eval judges a position for the seat: its value minus the best opponent's.
-func (a *Greedy) eval(g *engine.Game) float64 {
+// eval judges a position for the seat.
+func (a *Greedy) eval(g *engine.Game) float64 { return evaluate(g, a.me) }
+
+// evaluate judges a position for seat me: its value minus the best
+// opponent's, where a player's value is its VP, the VP it can expect from the
+// bases it stands well at (more as they near their breakpoints), its power on
+// the table and the cards in its hand.
+func evaluate(g *engine.Game, me int) float64 {
 	n := int(g.NPlayers)
 	if g.Over {
-		if g.Winners&(1<<a.me) != 0 {
+		if g.Winners&(1<<me) != 0 {
 			return 1000
 		}
 		return -1000
@@ -191,13 +202,13 @@ func (a *Greedy) eval(g *engine.Game) float64 {
 		}
 		val[cd.Ctrl] += hv
 	}
-	pl := &g.Players[a.me]
-	val[a.me] += 0.15 * float64(pl.MinionsPlayed+pl.ActionsPlayed)
+	pl := &g.Players[me]
+	val[me] += 0.15 * float64(pl.MinionsPlayed+pl.ActionsPlayed)
 	other := math.Inf(-1)
 	for p := 0; p < n; p++ {
-		if p != a.me && val[p] > other {
+		if p != me && val[p] > other {
 			other = val[p]
 		}
 	}
-	return val[a.me] - other
+	return val[me] - other
 }

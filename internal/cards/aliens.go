@@ -123,7 +123,7 @@ var _ = card("aliens/terraforming", func(d *engine.Def) {
 				return
 			}
 			f.V[0] = int16(nb)
-			g.AskBases(f, you(f), "Choose the base in play that "+g.Name(nb)+" replaces", g.BaseSlots(), false)
+			g.AskBases(f, you(f), "Choose the base in play that {} replaces", g.BaseSlots(), false, engine.CardArg(nb))
 		case 2:
 			s := f.ChosenBase()
 			if s == none {

@@ -31,10 +31,13 @@ var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
 				return
 			}
 			f.V[0] = int16(c)
-			g.AskTexts(f, p, "The top card of your deck is "+g.Name(c)+": keep it on top or put it on the bottom?", []string{"Keep it on top", "Put it on the bottom"})
+			g.AskTexts(f, p, "The top card of your deck is {}: keep it on top or put it on the bottom?", []string{"Keep it on top", "Put it on the bottom"}, engine.CardArg(c))
 		case 1:
 			if engine.TextOf(f.Ans.Num) == "Put it on the bottom" {
 				g.ToDeckBottom(int(f.V[0]))
+				g.Log(p, "looks at the top card of their deck, {}, and puts it on the bottom", int(f.V[0]))
+			} else {
+				g.Log(p, "looks at the top card of their deck, {}, and keeps it there", int(f.V[0]))
 			}
 		}
 	}
@@ -176,7 +179,7 @@ var _ = card("smash_up_all_stars/begin_the_summoning", func(d *engine.Def) {
 })
 
 // keepInstead asks whether this standard action goes to "where" instead of the discard pile.
-func keepInstead(g *G, f *F, prompt string, toDeck bool) {
+func keepInstead(g *G, f *F, prompt engine.Prompt, toDeck bool) {
 	switch f.Step {
 	case 0:
 		if g.Cards[self(f)].Zone == engine.ZSetAside {
@@ -226,7 +229,7 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 				}
 				f.V[0] = int16(m)
 				to := where(otherBases(g, g.BaseOf(m)), func(s int) bool { return len(g.MinionsAt(s, p)) > 0 })
-				g.AskBases(f, p, "Choose the base to move "+g.Name(m)+" to", to, false)
+				g.AskBases(f, p, "Choose the base to move {} to", to, false, engine.CardArg(m))
 			case 2:
 				if s := f.ChosenBase(); s != none {
 					g.Move(f, int(f.V[0]), s)

@@ -67,9 +67,10 @@ var _ = card("anansi_tales/onini_the_python", func(d *engine.Def) {
 
 var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
-		On:   engine.EvGive,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
-		Do:   func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+		On:    engine.EvGive,
+		When:  func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		Do:    func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+		EvKey: anyEvent,
 	}}
 })
 
@@ -85,7 +86,7 @@ var _ = card("anansi_tales/akye_the_turtle", func(d *engine.Def) {
 				return
 			}
 			f.V[0] = int16(c)
-			g.AskPlayers(f, p, "Choose the player who gets "+g.Name(c), g.Others(p), false)
+			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
 		case 2:
 			if q := f.ChosenPlayer(); q != none {
 				g.Give(p, int(f.V[0]), q)
@@ -269,7 +270,7 @@ var _ = card("anansi_tales/trading_stories", func(d *engine.Def) {
 				return
 			}
 			f.V[1] = int16(c)
-			g.AskPlayers(f, p, "Choose the player who gets "+g.Name(c), g.Others(p), false)
+			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
 		case 2:
 			if q := f.ChosenPlayer(); q != none {
 				g.Give(p, int(f.V[1]), q)

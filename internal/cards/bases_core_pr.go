@@ -36,7 +36,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 					return
 				}
 				f.Target = int16(c)
-				g.AskBases(f, int(f.V[1]), "Choose the base "+g.Name(c)+" moves to", otherBases(g, s), false)
+				g.AskBases(f, int(f.V[1]), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
 			case 2:
 				if to := f.ChosenBase(); to != none {
 					g.Move(f, int(f.Target), to)

@@ -12,7 +12,8 @@ var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 			s := g.SlotOfBase(self)
 			return g.IsMinion(int(ev.Card)) && int(ev.Base) == s && !g.BaseIgnored(s, g.Owner(int(ev.Card)))
 		},
-		Do: func(g *G, f *F) { g.GainVP(g.Owner(int(f.Ev.Card)), 1) }}}
+		Do:    func(g *G, f *F) { g.GainVP(g.Owner(int(f.Ev.Card)), 1) },
+		EvKey: ownerOfEvCard}}
 })
 
 // Mushroom Kingdom: the player whose turn starts need not have a card here.

@@ -14,7 +14,7 @@ var _ = card("base/anansis_web", func(d *engine.Def) {
 		p, c := you(f), int(f.Target)
 		switch f.Step {
 		case 0:
-			g.AskPlayers(f, p, "Anansi's Web: you may put "+g.Name(c)+" into another player's hand (and draw two cards)", g.Others(p), true)
+			g.AskPlayers(f, p, "Anansi's Web: you may put {} into another player's hand (and draw two cards)", g.Others(p), true, engine.CardArg(c))
 		case 1:
 			if q := f.ChosenPlayer(); q != none && g.Cards[c].Zone == engine.ZSetAside {
 				g.Give(p, c, q)
@@ -228,7 +228,7 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseIgnored(s, p) {
 					return
 				}
-				g.AskYesNo(f, p, "Transformation Spring: put "+g.Name(c)+" on the bottom of its owner's deck to play a minion off the top of your deck here?")
+				g.AskYesNo(f, p, "Transformation Spring: put {} on the bottom of its owner's deck to play a minion off the top of your deck here?", engine.CardArg(c))
 			case 1:
 				if !f.Yes() {
 					return

@@ -90,7 +90,7 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 					return
 				}
 				f.Player = int8(p)
-				g.AskYesNo(f, p, "Castle Blood: put a +1 power counter on "+g.Name(m)+"?")
+				g.AskYesNo(f, p, "Castle Blood: put a +1 power counter on {}?", engine.CardArg(m))
 			case 1:
 				if f.Yes() {
 					g.PlaceCounters(f, m, 1)

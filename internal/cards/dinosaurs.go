@@ -73,7 +73,7 @@ var _ = card("dinosaurs/natural_selection", func(d *engine.Def) {
 				return
 			}
 			f.V[0] = int16(m)
-			g.AskCards(f, you(f), "Destroy a minion there with less power than "+g.Name(m), weaker(g, m), false)
+			g.AskCards(f, you(f), "Destroy a minion there with less power than {}", weaker(g, m), false, engine.CardArg(m))
 		case 2:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)

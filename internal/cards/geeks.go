@@ -129,7 +129,7 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 				return
 			}
 			q := others[f.V[0]]
-			g.AskTexts(f, you(f), "Name a card for player "+playerName(q)+" (then look at their hand)", cardNames(g, q))
+			g.AskTexts(f, you(f), "Name a card for {} (then look at their hand)", cardNames(g, q), engine.PlayerArg(q))
 		case 1:
 			q := others[f.V[0]]
 			name := engine.TextOf(f.Ans.Num)
@@ -144,8 +144,6 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 		}
 	}
 })
-
-func playerName(p int) string { return string(rune('1' + p)) }
 
 var _ = card("geeks/control_minion", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose a minion: you control it until the end of the turn", false, allMinions,
@@ -187,7 +185,7 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 		q := others[f.V[0]]
 		switch f.Step {
 		case 0:
-			g.AskTexts(f, you(f), "Choose what happens to player "+playerName(q), griefOptions)
+			g.AskTexts(f, you(f), "Choose what happens to {}", griefOptions, engine.PlayerArg(q))
 		case 1:
 			switch engine.TextOf(f.Ans.Num) {
 			case griefOptions[0]:
@@ -245,14 +243,7 @@ var _ = card("geeks/mulligan", func(d *engine.Def) {
 			if len(top) == 0 {
 				return
 			}
-			names := ""
-			for i, c := range top {
-				if i > 0 {
-					names += ", "
-				}
-				names += g.Name(c)
-			}
-			g.AskYesNo(f, p, "Take the top cards of your deck ("+names+") and shuffle the rest of your hand into your deck?")
+			g.AskYesNo(f, p, "Take the top cards of your deck ({}) and shuffle the rest of your hand into your deck?", engine.TopArg(p, len(top)))
 		case 1:
 			if !f.Yes() {
 				return // they stay on top, in the same order
@@ -299,7 +290,7 @@ func nonInfiniteLoop(g *G, f *F) {
 	case 2:
 		c := int(f.V[0])
 		if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == p {
-			g.AskYesNo(f, p, "Put "+g.Name(c)+" back into your hand instead of the discard pile?")
+			g.AskYesNo(f, p, "Put {} back into your hand instead of the discard pile?", engine.CardArg(c))
 		}
 	case 3:
 		if f.Yes() {
@@ -324,7 +315,7 @@ var loopBackTrigger = engine.Trigger{
 		switch f.Step {
 		case 0:
 			if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == you(f) {
-				g.AskYesNo(f, you(f), "Put "+g.Name(c)+" back into your hand instead of the discard pile?")
+				g.AskYesNo(f, you(f), "Put {} back into your hand instead of the discard pile?", engine.CardArg(c))
 			}
 		case 1:
 			if f.Yes() && g.Cards[c].Zone == engine.ZDiscard {
@@ -370,9 +361,9 @@ var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
 			}
 			f.V[0] = int16(a)
 			if on := int(g.Cards[a].On); on != none {
-				g.AskCards(f, you(f), "Choose the minion to move "+g.Name(a)+" onto", where(g.Minions(none), other(on)), false)
+				g.AskCards(f, you(f), "Choose the minion to move {} onto", where(g.Minions(none), other(on)), false, engine.CardArg(a))
 			} else {
-				g.AskBases(f, you(f), "Choose the base to move "+g.Name(a)+" to", otherBases(g, g.BaseOf(a)), false)
+				g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(a)), false, engine.CardArg(a))
 			}
 		case 2:
 			a := int(f.V[0])

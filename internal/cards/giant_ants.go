@@ -50,7 +50,7 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 		t := int(f.Target)
 		switch f.Step {
 		case 0:
-			g.AskYesNo(f, you(f), "Remove a +1 power counter from Drone to prevent the destruction of "+g.Name(t)+"?")
+			g.AskYesNo(f, you(f), "Remove a +1 power counter from Drone to prevent the destruction of {}?", engine.CardArg(t))
 		case 1:
 			if f.Yes() && g.RemoveCounters(f, self(f), 1) == 1 {
 				return

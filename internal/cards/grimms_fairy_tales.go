@@ -25,7 +25,7 @@ func pairBonus(partner string) func(g *G, self, target int) int {
 }
 
 // searchDeckToTop: search your deck for a card (of pred) and put it on top.
-func searchDeckToTop(prompt string, pred func(g *G, c int) bool) engine.AbilityFn {
+func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c int) bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
@@ -37,6 +37,7 @@ func searchDeckToTop(prompt string, pred func(g *G, c int) bool) engine.AbilityF
 			g.Shuffle(p)
 			if c != none {
 				g.ToDeckTop(c)
+				g.Log(p, "puts {} on top of their deck", c)
 			}
 		}
 	}
@@ -290,7 +291,7 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 			if g.CanPlayMinionSomewhere(p, c) {
 				opts = append(opts, toPlay)
 			}
-			g.AskTexts(f, p, "What do you do with "+g.Name(c)+"?", opts)
+			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
 		case 3:
 			c := int(f.V[0])
 			if f.Ans.Num == engine.Text(toPlay) {

@@ -13,6 +13,20 @@ const none = engine.None
 // you is the player an ability belongs to.
 func you(f *F) int { return int(f.Player) }
 
+// anyEvent is a Trigger.EvKey for an ability that does the same whatever
+// event fired it: its firings waiting together are one option when their
+// order is chosen (The Count's counters after one blast destroys many).
+func anyEvent(*G, engine.Event) int { return 0 }
+
+// ownerOfEvCard is a Trigger.EvKey for an ability that depends only on who
+// owns the event's card (Cave of Shinies gives that player 1 VP).
+func ownerOfEvCard(g *G, ev engine.Event) int {
+	if ev.Card < 0 {
+		return -1
+	}
+	return g.Owner(int(ev.Card))
+}
+
 // here is the base slot of the card whose ability is resolving (or the frame's base).
 func here(g *G, f *F) int {
 	if f.Src >= 0 {
@@ -49,7 +63,7 @@ func other(c0 int) func(int) bool { return func(c int) bool { return c != c0 } }
 
 // chooseCard builds a one-target ability: the player picks one of cands (or
 // declines when may), then act happens to it.
-func chooseCard(prompt string, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, c int)) engine.AbilityFn {
+func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, c int)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -63,7 +77,7 @@ func chooseCard(prompt string, may bool, cands func(g *G, f *F) []int, act func(
 }
 
 // chooseBase builds an ability that picks a base slot and acts on it.
-func chooseBase(prompt string, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, s int)) engine.AbilityFn {
+func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, s int)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -104,7 +118,7 @@ func returnIt(g *G, f *F, c int)  { g.Return(f, c) }
 // continuation from step base.
 func askMoveDest(g *G, f *F, c int, may bool) {
 	f.V[0] = int16(c)
-	g.AskBases(f, you(f), "Choose the base to move "+g.Name(c)+" to", otherBases(g, g.BaseOf(c)), may)
+	g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(c)), may, engine.CardArg(c))
 }
 
 // seq runs abilities one after another (each to completion, with its own steps).
@@ -138,7 +152,7 @@ func named(g *G, name string) func(int) bool {
 
 // shuffleAnyFromDiscard builds "shuffle any number of cards from your discard
 // pile (those keep accepts; nil: any) into your deck". V0: cards taken so far.
-func shuffleAnyFromDiscard(prompt string, keep func(g *G, c int) bool) engine.AbilityFn {
+func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c int) bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:

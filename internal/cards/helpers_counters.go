@@ -11,7 +11,7 @@ func mine(g *G, f *F) []int { return g.Minions(you(f)) }
 func withCounters(g *G) func(int) bool { return func(c int) bool { return g.CountersOn(c) > 0 } }
 
 // counterOnOne builds "put a +1 power counter on one of cands".
-func counterOnOne(prompt string, cands func(g *G, f *F) []int) engine.AbilityFn {
+func counterOnOne(prompt engine.Prompt, cands func(g *G, f *F) []int) engine.AbilityFn {
 	return chooseCard(prompt, false, cands, func(g *G, f *F, c int) { g.PlaceCounters(f, c, 1) })
 }
 
@@ -110,7 +110,7 @@ func othersOutpower(g *G, s, p int) bool {
 // payForCounters builds "choose one of your minions, then pay any number of
 // cards from your hand (those pay accepts, paid by pay) for a +1 power counter
 // each on it". V0: the chosen minion; V1: cards paid.
-func payForCounters(prompt string, payable func(g *G, f *F) []int, pay func(g *G, c int)) engine.AbilityFn {
+func payForCounters(prompt engine.Prompt, payable func(g *G, f *F) []int, pay func(g *G, c int)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:

@@ -62,7 +62,7 @@ var _ = card("pirates/buccaneer", func(d *engine.Def) {
 		switch f.Step {
 		case 0:
 			c := int(f.Target)
-			g.AskBases(f, you(f), g.Name(c)+" is not destroyed: choose the base it moves to", otherBases(g, g.BaseOf(c)), false)
+			g.AskBases(f, you(f), "{} is not destroyed: choose the base it moves to", otherBases(g, g.BaseOf(c)), false, engine.CardArg(c))
 		case 1:
 			if s := f.ChosenBase(); s != none {
 				g.Move(f, int(f.Target), s)

@@ -244,7 +244,7 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 			if g.ActionHasTarget(p, c) {
 				opts = append(opts, toPlay)
 			}
-			g.AskTexts(f, p, "What do you do with "+g.Name(c)+"?", opts)
+			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
 		case 2:
 			c := int(f.V[0])
 			if f.Ans.Num == engine.Text(toPlay) {

@@ -114,7 +114,11 @@ func fetchPartner(g *G, f *F, at int, partner string, may bool) {
 	p := you(f)
 	switch int(f.Step) - at {
 	case 0:
-		g.AskCards(f, p, "Search your hand, deck and discard pile for "+partner, searchThreeZones(g, p, partner), may)
+		d, err := engine.Lookup(partner)
+		if err != nil {
+			panic(err) // a misspelt partner: a programming error
+		}
+		g.AskCards(f, p, "Search your hand, deck and discard pile for {}", searchThreeZones(g, p, partner), may, engine.DefArg(d))
 	case 1:
 		c := f.Chosen()
 		if c == none {
@@ -127,7 +131,7 @@ func fetchPartner(g *G, f *F, at int, partner string, may bool) {
 		if (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)) {
 			opts = append(opts, toPlayText)
 		}
-		g.AskTexts(f, p, "What do you do with "+g.Name(c)+"?", opts)
+		g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
 	case 2:
 		c := int(f.V[2])
 		if f.Ans.Num == engine.Text(toPlayText) {
@@ -232,13 +236,15 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 			g.AskCards(f, p, "Choose a card from your hand to put on your deck", g.Hand(p), false)
 		case 2:
 			f.V[1] = int16(f.Chosen())
-			g.AskTexts(f, p, "Where does "+g.Name(int(f.V[1]))+" go?", []string{top, bottom})
+			g.AskTexts(f, p, "Where does {} go?", []string{top, bottom}, engine.CardArg(int(f.V[1])))
 		case 3:
 			if c := int(f.V[1]); c != none {
 				if f.Ans.Num == engine.Text(top) {
 					g.ToDeckTopOf(c, p)
+					g.Log(p, "puts {} from their hand on top of their deck", c)
 				} else {
 					g.ToDeckBottom(c)
+					g.Log(p, "puts {} from their hand on the bottom of their deck", c)
 				}
 			}
 			f.V[0]++

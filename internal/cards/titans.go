@@ -46,7 +46,7 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 					if g.BaseCardAt(s) == none || !g.CanPlayTitan(you(f), c) {
 						return
 					}
-					g.AskYesNo(f, you(f), "Release the Kraken: play The Kraken on "+g.Name(g.BaseCardAt(s))+"?")
+					g.AskYesNo(f, you(f), "Release the Kraken: play The Kraken on {}?", engine.CardArg(g.BaseCardAt(s)))
 				case 1:
 					if f.Yes() {
 						g.PlayTitan(f, c, 1<<s, engine.TitanFree)
@@ -202,13 +202,16 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 		When: func(g *G, c int, ev engine.Event) bool {
 			return int(ev.Card) != c && ev.Num > 0 && g.IsMinion(int(ev.Card))
 		},
+		// (the counter comes from the minion gone to the discard pile: which
+		// one does not change what happens)
+		EvKey: anyEvent,
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case 0:
 				if !g.InPlay(self(f)) {
 					return
 				}
-				g.AskYesNo(f, you(f), "Move one of "+g.Name(int(f.Ev.Card))+"'s +1 power counters to Death on Six Legs?")
+				g.AskYesNo(f, you(f), "Move one of {}'s +1 power counters to Death on Six Legs?", engine.CardArg(int(f.Ev.Card)))
 			case 1:
 				if f.Yes() {
 					g.PlaceCounters(f, self(f), 1)

@@ -100,7 +100,7 @@ func grantEachTurn(d *engine.Def, grant func(g *G, self, p int)) {
 			grant(g, self(f), you(f))
 		}
 	}
-	d.Triggers = append(d.Triggers, engine.Trigger{On: engine.EvTurnStart,
+	d.Triggers = append(d.Triggers, engine.Trigger{On: engine.EvTurnStart, EachTurn: true,
 		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
 		Do:   func(g *G, f *F) { grant(g, self(f), you(f)) }})
 }

@@ -12,14 +12,15 @@ func othersMinionDestroyed(g *G, s int, ev engine.Event) bool {
 var _ = card("vampires/the_count", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy, When: othersMinionDestroyed,
-		Do: func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+		Do:    func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
+		EvKey: anyEvent,
 	}}
 })
 
 // destroyForCounter builds "destroy a minion (one of cands) to put a +1 power
 // counter on this minion": the counter comes only if the destruction happened.
 // V0: the chosen minion.
-func destroyForCounter(prompt string, may bool, cands func(g *G, f *F) []int) engine.AbilityFn {
+func destroyForCounter(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:

@@ -53,7 +53,7 @@ var _ = card("werewolves/chew_toy", func(d *engine.Def) {
 				return
 			}
 			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool { return g.Power(m) < g.Power(c) })
-			g.AskCards(f, you(f), "Destroy a minion there with less power than "+g.Name(c), cs, false)
+			g.AskCards(f, you(f), "Destroy a minion there with less power than {}", cs, false, engine.CardArg(c))
 		case 2:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
@@ -110,7 +110,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool {
 				return m != c && g.Power(m) <= int(f.V[1]) && !hasFlagFrom(g, dogPicked, m, self(f))
 			})
-			g.AskCards(f, you(f), "Destroy minions there whose total power is at most "+g.Name(c)+"'s", cs, true)
+			g.AskCards(f, you(f), "Destroy minions there whose total power is at most {}'s", cs, true, engine.CardArg(c))
 		case 3:
 			m := f.Chosen()
 			if m == none {

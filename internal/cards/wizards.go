@@ -50,7 +50,7 @@ var _ = card("wizards/neophyte", func(d *engine.Def) {
 			if g.ActionPlayable(p, c) {
 				choices = append(choices, playIt)
 			}
-			g.AskTexts(f, p, "Neophyte revealed "+g.Name(c)+": what do you do with it?", append(choices, backOnTop))
+			g.AskTexts(f, p, "Neophyte revealed {}: what do you do with it?", append(choices, backOnTop), engine.CardArg(c))
 		case 1:
 			c := int(f.Target)
 			switch engine.TextOf(f.Ans.Num) {

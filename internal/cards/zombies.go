@@ -23,7 +23,7 @@ func canGoOnto(g *G, p, c int, slots []int) bool {
 }
 
 // askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).
-func askPlayOne(g *G, f *F, p int, prompt string, cards []int) {
+func askPlayOne(g *G, f *F, p int, prompt engine.Prompt, cards []int) {
 	g.BeginAsk()
 	for _, c := range cards {
 		g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
@@ -35,7 +35,7 @@ func askPlayOne(g *G, f *F, p int, prompt string, cards []int) {
 // the player picks cards from pool one at a time (the first fixes the name)
 // until they pass; take happens to each; done runs once at the end with the
 // number taken. V[0] holds the chosen name's definition + 1, V[1] the count.
-func sameNameLoop(prompt string, pool func(g *G, f *F) []int, take func(g *G, f *F, c int), done func(g *G, f *F, n int)) engine.AbilityFn {
+func sameNameLoop(prompt engine.Prompt, pool func(g *G, f *F) []int, take func(g *G, f *F, c int), done func(g *G, f *F, n int)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case 0:
@@ -89,8 +89,8 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 				return
 			}
 			f.V[3] = int16(c)
-			g.AskBases(f, p, "Choose the base to play "+g.Name(c)+" on",
-				where(open(), func(s int) bool { return g.MinionAllowed(p, c, s) }), false)
+			g.AskBases(f, p, "Choose the base to play {} on",
+				where(open(), func(s int) bool { return g.MinionAllowed(p, c, s) }), false, engine.CardArg(c))
 		case 3:
 			s := f.ChosenBase()
 			if s == none {
@@ -131,7 +131,7 @@ var _ = card("zombies/walker", func(d *engine.Def) {
 				return
 			}
 			f.V[0] = int16(top)
-			g.AskYesNo(f, you(f), "You look at "+g.Name(top)+", the top card of your deck: discard it? (no: it stays on top)")
+			g.AskYesNo(f, you(f), "You look at {}, the top card of your deck: discard it? (no: it stays on top)", engine.CardArg(top))
 		case 1:
 			if f.Yes() {
 				g.DiscardCard(int(f.V[0]))

@@ -55,7 +55,15 @@ type Trigger struct {
 	When func(g *Game, self int, ev Event) bool // nil: always
 	Do   AbilityFn
 	From Zone // zone the card must be in; default ZInPlay
-	fn   int16
+	// EachTurn marks a trigger on EvTurnStart that only grants what its card
+	// gives "on each of your turns" (Archmage's extra action): a game set up
+	// directly at the Play Cards phase gets it as if the turn began (setup.go).
+	EachTurn bool
+	// EvKey, when set, is the only thing about the event the ability depends
+	// on: two firings waiting together whose events have equal keys are one
+	// option when the order is chosen (alike.go). nil: the events must be alike.
+	EvKey func(g *Game, ev Event) int
+	fn    int16
 }
 
 // Window is a moment when Specials may be used.

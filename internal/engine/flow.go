@@ -105,6 +105,7 @@ func turnProc(g *Game, f *Frame) {
 		f.Next()
 	case 5:
 		g.expire(ExpireEndOfTurn, p)
+		g.endSuspensions()
 		g.Players[p].Flags &^= pfNoActions
 		g.Players[p].NExtra = 0
 		g.Players[p].Extras = [MaxExtras]Extra{}
@@ -628,21 +629,21 @@ func playCardProc(g *Game, f *Frame) {
 				}
 				g.OptBaseOf(s)
 			}
-			g.Ask(f, p, playPrompts[d.ID].onBase, 0)
+			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnBase:
 			for s := 0; s < int(g.NBases); s++ {
 				if g.Bases[s].Card != None && (f.Base == None || s == int(f.Base)) && g.actionTargetOK(p, c, s) {
 					g.OptBaseOf(s)
 				}
 			}
-			g.Ask(f, p, playPrompts[d.ID].onBase, 0)
+			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			for _, m := range g.Minions(None) {
 				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == int(f.Base)) && g.actionTargetOK(p, c, m) {
 					g.OptCardOf(m)
 				}
 			}
-			g.Ask(f, p, playPrompts[d.ID].onMinion, 0)
+			g.Ask(f, p, "Choose a minion to play {} on", 0, CardArg(c))
 		default:
 			f.Ans = Option{Kind: OptNone, Card: None, Base: None, Player: None}
 			f.Next()
@@ -699,10 +700,20 @@ func playCardProc(g *Game, f *Frame) {
 			cd.On = int16(on)
 			cd.Counters = 0
 			cd.Flags &^= FTalentUsed
-			if on != None && !g.affect(f, on, AffAttach) {
-				g.DiscardCard(c)
-				g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
-				return
+			if on != None {
+				prot := g.Protected(on, Affect{Kind: AffAttach, By: f.Player, Src: f.Src})
+				if !g.affect(f, on, AffAttach) {
+					if prot || !g.InPlay(on) {
+						g.DiscardCard(c)
+					} else {
+						// an "instead" (Hideout) stopped it: it stays, doing nothing this turn (suspend.go)
+						cd.Pos = g.nextPos()
+						cd.Flags |= FPlayedTurn
+						g.suspend(c)
+					}
+					g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
+					return
+				}
 			}
 		}
 		cd.Pos = g.nextPos()
@@ -718,7 +729,7 @@ func playCardProc(g *Game, f *Frame) {
 		}
 		g.resolvePlayed(fn, p, c, slot, on) // reactions.go: a WinPlayed window may come first
 		// Specials that answer a card being played come after its triggers.
-		if g.anySpecialFor(WinAfterPlay) {
+		if g.windowOpens(WinAfterPlay) {
 			wf := g.push(fnWindow, p, c, slot, None)
 			wf.V[0] = int16(WinAfterPlay)
 		}
@@ -886,11 +897,11 @@ func extraPlayProc(g *Game, f *Frame) {
 		if f.V[3] == 1 {
 			fl = 0
 		}
-		kind := "minion"
+		prompt := Prompt("You may play an extra minion")
 		if f.V[0] == int16(ExtraAction) {
-			kind = "action"
+			prompt = "You may play an extra action"
 		}
-		g.Ask(f, p, "You may play an extra "+kind, fl)
+		g.Ask(f, p, prompt, fl)
 	case 1:
 		if f.Ans.Kind != OptPlay {
 			return
@@ -923,14 +934,14 @@ func windowProc(g *Game, f *Frame) {
 		p := (int(g.Current) + int(f.V[1])) % n
 		g.BeginAsk()
 		g.specialOptions(p, Window(f.V[0]), int(f.Base))
-		if g.Pending.N == 0 {
+		if g.Pending.N == 0 && !g.askEveryone(Window(f.V[0])) {
 			f.V[2]++
 			f.V[1]++
 			f.Goto(0)
 			return
 		}
 		f.V[5] = int16(p)
-		g.Ask(f, p, windowPrompt(Window(f.V[0])), AskMay)
+		g.Ask(f, p, windowPrompt(Window(f.V[0])), AskMay|g.askFlags(Window(f.V[0])))
 	case 1:
 		p := int(f.V[5])
 		if g.takeWindowOption(f, p, Window(f.V[0]), int(f.Base)) {
@@ -943,7 +954,46 @@ func windowProc(g *Game, f *Frame) {
 	}
 }
 
-func windowPrompt(w Window) string {
+// With OptAskAll, a Me First window asks every player in turn, as at the
+// table, whether or not they hold something they could use: being asked, and
+// even the window opening, then depend on no one's hand. It opens whenever
+// some card of the game has a Special for it (public: the factions are).
+// Without it (scenarios), a window opens only when someone could respond,
+// and only those players are asked.
+
+// windowOpens reports whether a Me First window of kind w opens now.
+func (g *Game) windowOpens(w Window) bool {
+	if g.Options&OptAskAll != 0 {
+		return g.SpecialWins&(1<<w) != 0
+	}
+	return g.anySpecialFor(w)
+}
+
+// askEveryone reports whether window w asks players with nothing to play.
+func (g *Game) askEveryone(w Window) bool {
+	return g.Options&OptAskAll != 0 && g.SpecialWins&(1<<w) != 0
+}
+
+// askFlags: a player asked with nothing to play is asked all the same.
+func (g *Game) askFlags(w Window) int {
+	if g.askEveryone(w) {
+		return AskAlways
+	}
+	return 0
+}
+
+// WindowPassOnly reports whether the pending decision is a Me First window
+// in which its decider has nothing to do but pass (OptAskAll). An interface
+// may pass for a person who asked it to (revealing that they had nothing).
+func (g *Game) WindowPassOnly() bool {
+	if !g.Pending.Active || g.Pending.N != 1 || g.Pending.Opts[0].Kind != OptPass {
+		return false
+	}
+	fi := int(g.Pending.Frame)
+	return fi >= 0 && fi < int(g.NFrames) && (g.Frames[fi].Fn == fnWindow || g.Frames[fi].Fn == fnReact)
+}
+
+func windowPrompt(w Window) Prompt {
 	switch w {
 	case WinBeforeScore:
 		return "A base is about to score: play or use a Special, or pass"
@@ -1058,7 +1108,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.push(fnDrain, int(g.Current), None, None, None)
 		g.OpenWindow(WinAfterScore, s)
 		f.Next()
-	case 3: // discard the cards, then the base, then replace it
+	case 3: // discard the cards, then the base
 		if gone {
 			return
 		}
@@ -1075,6 +1125,13 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.Bases[s].Card = None
 		g.expireScored(s)
 		g.dropBaseEffects(s)
+		// the abilities triggered by the cards leaving (The Birch Woman,
+		// Igor...) resolve now, while the slot is empty: nothing they do
+		// can reach the base that replaces this one
+		g.push(fnDrain, int(g.Current), None, None, None)
+		f.Next()
+	case 4: // replace the base
+		old := int(f.V[0])
 		nb := g.drawBase()
 		if nb != None {
 			g.placeBase(nb, s)

@@ -36,7 +36,7 @@ func giveAwayProc(g *Game, f *Frame) {
 		if g.Cards[c].Zone != Zone(f.V[0]) {
 			return
 		}
-		g.AskPlayers(f, int(f.Player), "Choose the player whose hand "+g.Name(c)+" goes into", g.Others(int(f.Player)), false)
+		g.AskPlayers(f, int(f.Player), "Choose the player whose hand {} goes into", g.Others(int(f.Player)), false, CardArg(c))
 	case 1:
 		if q := f.ChosenPlayer(); q != None && g.Cards[c].Zone == Zone(f.V[0]) {
 			g.Give(int(f.Player), c, q)

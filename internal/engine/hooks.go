@@ -126,9 +126,8 @@ func (g *Game) hookCards(h uint16, buf []int16) []int16 {
 
 // Registry-wide facts used to skip whole scans.
 var (
-	defNorm        []string // Normalize of each definition's name
-	defOffTrig     []bool   // the definition has a trigger from outside play
-	playPrompts    []playPrompt
+	defNorm        []string    // Normalize of each definition's name
+	defOffTrig     []bool      // the definition has a trigger from outside play
 	trigKinds      [4]uint64   // event kinds some definition triggers on
 	offTableKinds  [4]uint64   // ... from a zone other than play (e.g. the discard pile)
 	specialWindows uint64      // windows some definition has Specials for
@@ -150,10 +149,6 @@ func registerHooks(d *Def) {
 	defNorm = append(defNorm, Normalize(d.Name))
 	defOffTrig = append(defOffTrig, offTrig(d))
 	defTrigKinds = append(defTrigKinds, trigKindsOf(d))
-	playPrompts = append(playPrompts, playPrompt{
-		onBase:   "Choose a base to play " + d.Name + " on",
-		onMinion: "Choose a minion to play " + d.Name + " on",
-	})
 	for _, t := range d.Triggers {
 		trigKinds[t.On>>6] |= 1 << (t.On & 63)
 		if t.From != ZInPlay {
@@ -168,8 +163,6 @@ func registerHooks(d *Def) {
 
 // playPrompt holds the questions asked when a definition's card is played
 // (built once, not on every play).
-type playPrompt struct{ onBase, onMinion string }
-
 func kindIn(set *[4]uint64, k EventKind) bool { return set[k>>6]&(1<<(k&63)) != 0 }
 
 // NormName returns the printed name of card c folded by Normalize (computed
@@ -195,7 +188,7 @@ func CheckHooks() error {
 		if defOffTrig[d.ID] != offTrig(d) || defTrigKinds[d.ID] != trigKindsOf(d) {
 			return fmt.Errorf("%s: triggers changed after registration", d.Key)
 		}
-		if defNorm[d.ID] != Normalize(d.Name) || playPrompts[d.ID].onBase != "Choose a base to play "+d.Name+" on" {
+		if defNorm[d.ID] != Normalize(d.Name) {
 			return fmt.Errorf("%s: renamed after registration", d.Key)
 		}
 		for _, t := range d.Triggers {

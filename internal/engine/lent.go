@@ -13,7 +13,7 @@ package engine
 // in play, or is a lent base card.
 func (g *Game) live(i int) bool {
 	z := g.Cards[i].Zone
-	return z == ZInPlay || z == ZBaseInPlay || g.lent(i)
+	return (z == ZInPlay && g.Cards[i].Flags&FSuspended == 0) || z == ZBaseInPlay || g.lent(i)
 }
 
 func (g *Game) lent(i int) bool {

@@ -163,7 +163,12 @@ func (g *Game) BeginAsk() { g.Pending.N = 0 }
 // Ask poses the question built with Opt to player on behalf of frame f.
 // A mandatory question with one option (or none) is answered at once, and
 // so is an optional one with no option but declining.
-func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
+//
+// The prompt is a template: each {} in it is filled, in order, from args
+// (cards, bases, players, numbers: see Arg), rendered for the deciding seat
+// only. Prompts are literals, so the process-wide table of texts stays small;
+// a prompt built by concatenation does not compile.
+func (g *Game) Ask(f *Frame, player int, prompt Prompt, flags int, args ...Arg) {
 	if flags&AskMay != 0 {
 		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
 	}
@@ -185,9 +190,15 @@ func (g *Game) Ask(f *Frame, player int, prompt string, flags int) {
 		f.Flags |= frContinue
 		return
 	}
+	if g.collapseAlike(f) { // alike.go: alike options are one; one left is no question
+		f.Ans, g.Pending.N = g.Pending.Opts[0], 0
+		f.Flags |= frContinue
+		return
+	}
 	g.Pending.Active = true
 	g.Pending.Player = int8(player)
-	g.Pending.Prompt = Text(prompt)
+	g.Pending.Prompt = Text(string(prompt))
+	g.Pending.Args = packArgs(args)
 	g.Pending.Src = f.Src
 	g.Pending.Frame = int8(g.frameIndex(f))
 	f.Flags |= frAsked
@@ -203,7 +214,7 @@ func (g *Game) frameIndex(f *Frame) int {
 }
 
 // AskCards asks player to choose one of cards.
-func (g *Game) AskCards(f *Frame, player int, prompt string, cards []int, may bool) {
+func (g *Game) AskCards(f *Frame, player int, prompt Prompt, cards []int, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, c := range cards {
 		g.OptCardOf(c)
@@ -212,11 +223,11 @@ func (g *Game) AskCards(f *Frame, player int, prompt string, cards []int, may bo
 	if may {
 		fl = AskMay
 	}
-	g.Ask(f, player, prompt, fl)
+	g.Ask(f, player, prompt, fl, args...)
 }
 
 // AskBases asks player to choose one of the base slots.
-func (g *Game) AskBases(f *Frame, player int, prompt string, slots []int, may bool) {
+func (g *Game) AskBases(f *Frame, player int, prompt Prompt, slots []int, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, s := range slots {
 		g.OptBaseOf(s)
@@ -225,11 +236,11 @@ func (g *Game) AskBases(f *Frame, player int, prompt string, slots []int, may bo
 	if may {
 		fl = AskMay
 	}
-	g.Ask(f, player, prompt, fl)
+	g.Ask(f, player, prompt, fl, args...)
 }
 
 // AskPlayers asks player to choose one of players.
-func (g *Game) AskPlayers(f *Frame, player int, prompt string, players []int, may bool) {
+func (g *Game) AskPlayers(f *Frame, player int, prompt Prompt, players []int, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, p := range players {
 		g.Opt(Option{Kind: OptPlayer, Player: int8(p), Base: None, Card: None})
@@ -238,33 +249,33 @@ func (g *Game) AskPlayers(f *Frame, player int, prompt string, players []int, ma
 	if may {
 		fl = AskMay
 	}
-	g.Ask(f, player, prompt, fl)
+	g.Ask(f, player, prompt, fl, args...)
 }
 
 // AskYesNo asks a "may" question.
-func (g *Game) AskYesNo(f *Frame, player int, prompt string) {
+func (g *Game) AskYesNo(f *Frame, player int, prompt Prompt, args ...Arg) {
 	g.BeginAsk()
 	g.Opt(Option{Kind: OptYes, Player: None, Base: None, Card: None})
 	g.Opt(Option{Kind: OptNo, Player: None, Base: None, Card: None})
-	g.Ask(f, player, prompt, AskAlways)
+	g.Ask(f, player, prompt, AskAlways, args...)
 }
 
 // AskTexts asks player to choose one of several texts (OR choices, named factions).
-func (g *Game) AskTexts(f *Frame, player int, prompt string, choices []string) {
+func (g *Game) AskTexts(f *Frame, player int, prompt Prompt, choices []string, args ...Arg) {
 	g.BeginAsk()
 	for _, s := range choices {
 		g.Opt(Option{Kind: OptText, Num: Text(s), Player: None, Base: None, Card: None})
 	}
-	g.Ask(f, player, prompt, 0)
+	g.Ask(f, player, prompt, 0, args...)
 }
 
 // AskNumber asks player for a number between lo and hi.
-func (g *Game) AskNumber(f *Frame, player int, prompt string, lo, hi int) {
+func (g *Game) AskNumber(f *Frame, player int, prompt Prompt, lo, hi int, args ...Arg) {
 	g.BeginAsk()
 	for n := lo; n <= hi; n++ {
 		g.Opt(Option{Kind: OptNum, Num: int16(n), Player: None, Base: None, Card: None})
 	}
-	g.Ask(f, player, prompt, 0)
+	g.Ask(f, player, prompt, 0, args...)
 }
 
 // Public decision API ------------------------------------------------------
@@ -282,7 +293,7 @@ func (g *Game) Decision() (Decision, bool) {
 	if !g.Pending.Active {
 		return Decision{}, false
 	}
-	d := Decision{Player: int(g.Pending.Player), Prompt: TextOf(g.Pending.Prompt), Src: int(g.Pending.Src)}
+	d := Decision{Player: int(g.Pending.Player), Prompt: g.PromptText(DefaultName), Src: int(g.Pending.Src)}
 	d.Options = append([]Option(nil), g.Pending.Opts[:g.Pending.N]...)
 	return d, true
 }

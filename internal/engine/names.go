@@ -17,8 +17,8 @@ func (g *Game) HasName(c int, name string) bool {
 // NamedAt returns the cards in play at slot s that bear name.
 func (g *Game) NamedAt(s int, name string) []int {
 	var out []int // the matching cards, in the order they were played (as OnBase)
-	for c := range g.onTable {
-		if g.Cards[c].Zone == ZInPlay && int(g.Cards[c].Base) == s && g.HasName(c, name) {
+	for c := range g.inZone(ZInPlay).each {
+		if int(g.Cards[c].Base) == s && g.HasName(c, name) {
 			out = append(out, c)
 		}
 	}

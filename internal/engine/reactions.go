@@ -32,7 +32,7 @@ func init() { fnReact = regFn(reactProc) }
 // played by p onto slot (on minion on), after a WinPlayed window when some
 // player holds a Special for it.
 func (g *Game) resolvePlayed(fn int16, p, c, slot, on int) {
-	if !g.anySpecialFor(WinPlayed) {
+	if !g.windowOpens(WinPlayed) {
 		g.resolvePlain(fn, p, c, slot, on)
 		return
 	}
@@ -52,7 +52,7 @@ func (g *Game) resolvePlain(fn int16, p, c, slot, on int) {
 
 // noteVPGain opens a WinGainVP window for player p when someone holds a Special for it.
 func (g *Game) noteVPGain(p int) {
-	if !g.anySpecialFor(WinGainVP) || g.NFrames == 0 {
+	if !g.windowOpens(WinGainVP) || g.NFrames == 0 {
 		return
 	}
 	rf := g.push(fnReact, p, None, None, None)
@@ -77,18 +77,18 @@ func reactProc(g *Game, f *Frame) {
 		q := (int(g.Current) + int(f.V[1])) % n
 		g.BeginAsk()
 		g.specialOptions(q, w, None)
-		if g.Pending.N == 0 {
+		if g.Pending.N == 0 && !g.askEveryone(w) {
 			f.V[1]++
 			f.V[2]++
 			f.Goto(0)
 			return
 		}
 		f.V[5] = int16(q)
-		prompt := "A card was played: respond with a Special, or pass"
+		prompt := Prompt("A card was played: respond with a Special, or pass")
 		if w == WinGainVP {
 			prompt = "VP were gained: respond with a Special, or pass"
 		}
-		g.Ask(f, q, prompt, AskMay)
+		g.Ask(f, q, prompt, AskMay|g.askFlags(w))
 	case 1:
 		if g.takeWindowOption(f, int(f.V[5]), w, None) {
 			f.V[2] = 0

@@ -108,7 +108,7 @@ func redirectProc(g *Game, f *Frame) {
 			f.Next()
 			return
 		}
-		g.AskYesNo(f, g.Ctrl(r), "Have "+g.Name(int(f.Src))+" affect "+g.Name(r)+" instead of "+g.Name(int(f.Target))+"?")
+		g.AskYesNo(f, g.Ctrl(r), "Have {} affect {} instead of {}?", CardArg(int(f.Src)), CardArg(r), CardArg(int(f.Target)))
 	case 1:
 		t := int(f.Target)
 		if f.Yes() && g.InPlay(r) {

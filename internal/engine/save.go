@@ -31,7 +31,7 @@ import (
 const saveMagic = "SMASHUP\x00"
 
 // SaveVersion is the current save format version.
-const SaveVersion = 1
+const SaveVersion = 2
 
 // ErrBadSave is wrapped by every error Unmarshal returns.
 var ErrBadSave = errors.New("bad saved game")

@@ -100,8 +100,39 @@ func New(s Setup) (*Game, error) {
 		return nil, errors.New("unknown phase")
 	}
 	g.Phase = s.Phase
+	if s.Phase == PhasePlay {
+		g.grantEachTurn(s.Current)
+	}
 	g.run()
 	return g, nil
+}
+
+// grantEachTurn schedules, for a game set up at player p's Play Cards phase,
+// what the cards in play give p "on each of your turns" (Trigger.EachTurn),
+// as if the turn had begun with them in play; no other start-of-turn ability
+// happens. They run in the order the cards were put in play, asking nothing.
+func (g *Game) grantEachTurn(p int) {
+	ev := Event{Kind: EvTurnStart, Player: int8(p), Card: None, Base: None}
+	var cards []int
+	for i := range g.onTable {
+		cards = append(cards, i)
+	}
+	g.sortByPos(cards)
+	for k := len(cards) - 1; k >= 0; k-- { // pushed last first: the first runs first
+		i := cards[k]
+		c := &g.Cards[i]
+		for _, t := range defs[c.Def].Triggers {
+			if !t.EachTurn || t.On != EvTurnStart || t.From != c.Zone || (t.When != nil && !t.When(g, i, ev)) {
+				continue
+			}
+			who := int(c.Ctrl)
+			if defs[c.Def].Type == BaseCard {
+				who = p
+			}
+			f := g.push(t.fn, who, i, int(c.Base), None)
+			f.Ev = ev
+		}
+	}
 }
 
 func canonicalFaction(name string) string {

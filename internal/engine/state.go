@@ -92,6 +92,7 @@ const (
 	FUsedSpecial                   // a once-per-something special already used
 	FGiveAway                      // a played standard action goes to another player's hand when done (see giving.go)
 	FLent                          // a base card outside play whose abilities a base in play has (see lent.go)
+	FSuspended                     // an action in play whose abilities do nothing until the end of the turn (see suspend.go)
 )
 
 // Player holds one seat's counters. Their cards live in Game.Cards.
@@ -181,9 +182,11 @@ type Event struct {
 	Kind   EventKind
 	Player int8 // acting player or affected player
 	Base   int8
+	Vis    uint8 // who may see which card Card is (a seat mask, see hidden.go); set by emit
 	Card   int16
 	Num    int16
 	Other  int16 // a second card, e.g. the card that caused a destruction
+	OVis   uint8 // who may see which card Other is, when it is a card
 	Seq    int32
 }
 
@@ -279,8 +282,9 @@ type Pending struct {
 	Player int8
 	Frame  int8 // frame waiting for the answer
 	N      int16
-	Prompt int16 // text id
-	Src    int16 // card whose ability asks, or None
+	Prompt int16        // text id of the prompt's template
+	Src    int16        // card whose ability asks, or None
+	Args   [MaxArgs]Arg // what the template's {} stand for
 	Opts   [MaxOpts]Option
 }
 
@@ -320,6 +324,10 @@ type Game struct {
 	EvSeq    int32
 	Events   [MaxEvents]Event
 	Moves    int32 // decisions applied so far
+	// The card that moved last and the seats that could see it just before
+	// (hidden.go: an event about a move names the card to both audiences).
+	Moved    int16
+	MovedWas uint8
 	Winners  uint8 // bit set of winners
 	// Breakpoints for tools that run a game to a point (scenarios): the game
 	// pauses when the named phase begins (BreakPhase) or when a player's turn
@@ -361,6 +369,11 @@ type Game struct {
 // Game options bits.
 const (
 	OptTitans uint8 = 1 << iota
+	// OptAskAll: in every Me First window each player is asked in turn, even
+	// with nothing to play (so that being asked tells nobody anything about a
+	// hand). Without it, only players who can respond are asked (the scenario
+	// format's automatic passing).
+	OptAskAll
 )
 
 // Clone returns a copy of the game. It never shares memory with g.

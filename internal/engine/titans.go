@@ -119,7 +119,7 @@ func playTitanProc(g *Game, f *Frame) {
 				slots = append(slots, s)
 			}
 		}
-		g.AskBases(f, p, "Choose a base to play "+g.Name(c)+" on", slots, false)
+		g.AskBases(f, p, "Choose a base to play {} on", slots, false, CardArg(c))
 	case 1:
 		s := f.ChosenBase()
 		if s == None || !ok() {
@@ -254,7 +254,7 @@ func (g *Game) clash(c, s int) {
 		if mine > theirs {
 			loser = o
 		}
-		g.Log(g.Ctrl(loser), "Clash of the Titans: "+g.Name(loser)+" is set aside")
+		g.Log(g.Ctrl(loser), "Clash of the Titans: {} is set aside", loser)
 		g.SetTitanAside(loser)
 		if loser == c {
 			return

@@ -76,24 +76,31 @@ type OptionView struct {
 	Hidden   bool
 }
 
-// DecisionView is the pending decision as a seat sees it.
+// DecisionView is the pending decision as a seat sees it. Only its decider
+// (Mine) is shown the question and the options; every other seat sees who
+// decides and, when it is public, the card whose ability asks.
 type DecisionView struct {
-	Player  int // who decides
-	Mine    bool
-	Prompt  string
-	Main    bool // the main question of a Play Cards phase: play a card, use a talent, or pass
-	Src     int  // card whose ability asks, or None (also when hidden)
-	SrcName string
-	Options []OptionView
+	Player   int // who decides
+	Mine     bool
+	Prompt   string    `json:",omitempty"` // the question, players named "Player N" (see Template)
+	Template string    `json:"-"`          // the question's template and what its {} stand for (Render)
+	Args     []ArgView `json:"-"`
+	Main     bool      // the main question of a Play Cards phase: play a card, use a talent, or pass
+	Src      int       // card whose ability asks, or None (also when hidden)
+	SrcName  string
+	Options  []OptionView `json:",omitempty"`
 }
 
-// EventView is an event with its cards and bases named.
+// EventView is an event as a seat sees it, with its cards and bases named
+// where that seat may know them (CardHidden, OtherHidden: it may not).
 type EventView struct {
 	Event
-	CardName  string
-	OtherName string
-	BaseName  string
-	Text      string // EvText: the line
+	CardName    string
+	OtherName   string
+	BaseName    string
+	Text        string // EvText: the line
+	CardHidden  bool
+	OtherHidden bool
 }
 
 // View is the whole of what a seat may know.
@@ -112,6 +119,9 @@ type View struct {
 	BaseDiscard []CardView
 	Decision    *DecisionView // nil when nothing is pending
 	Revealed    []CardView    // cards set aside face up (revealed to all)
+	// Names are the players' names, when an interface has them (the engine
+	// leaves it empty; presenters then say "Player N").
+	Names []string `json:"-"`
 }
 
 // CardViewOf describes card c (its location-independent facts and, in play, its current state).
@@ -132,31 +142,6 @@ func (g *Game) CardViewOf(c int) CardView {
 func DefView(d *Def) CardView {
 	return CardView{ID: None, Name: d.Name, Key: d.Key, Text: d.Text, Type: d.Type, Faction: d.Faction,
 		Printed: d.Power, Power: d.Power, Owner: None, Ctrl: None}
-}
-
-// VisibleTo reports whether seat p may see which card instance c is.
-// Cards in play, in discard piles, on the table and revealed are public;
-// a hand is seen by its holder; decks and the base deck by nobody.
-func (g *Game) VisibleTo(c, p int) bool {
-	if c < 0 || c >= int(g.NCards) {
-		return false
-	}
-	cd := &g.Cards[c]
-	switch cd.Zone {
-	case ZInPlay, ZDiscard, ZBaseInPlay, ZBaseDiscard, ZTitan:
-		return true
-	case ZHand:
-		return int(cd.Ctrl) == p
-	case ZSetAside:
-		if cd.Flags&FRevealed != 0 {
-			return true
-		}
-		if cd.Flags&FFaceDown != 0 {
-			return int(cd.Ctrl) == p
-		}
-		return true // a card being played or resolving is public
-	}
-	return false
 }
 
 // View returns what seat p may know (p = None: a spectator).
@@ -236,10 +221,16 @@ func (g *Game) View(p int) View {
 // options about hidden cards only as hidden.
 func (g *Game) decisionView(p int) *DecisionView {
 	pd := &g.Pending
-	dv := &DecisionView{Player: int(pd.Player), Mine: int(pd.Player) == p, Prompt: TextOf(pd.Prompt), Src: None, Main: g.MainDecision()}
-	if src := int(pd.Src); src >= 0 && (dv.Mine || g.VisibleTo(src, p)) {
+	dv := &DecisionView{Player: int(pd.Player), Mine: int(pd.Player) == p, Src: None, Main: g.MainDecision()}
+	if src := int(pd.Src); src >= 0 && g.Knows(p, src) {
 		dv.Src, dv.SrcName = src, g.Name(src)
 	}
+	if !dv.Mine {
+		return dv
+	}
+	dv.Template = TextOf(pd.Prompt)
+	dv.Args = g.argViews(&pd.Args)
+	dv.Prompt = Render(dv.Template, dv.Args, DefaultName)
 	for i := 0; i < int(pd.N); i++ {
 		o := pd.Opts[i]
 		ov := OptionView{Index: i, Kind: o.Kind, Player: int(o.Player), Slot: int(o.Base), Card: None, Num: int(o.Num), Holder: None}
@@ -252,7 +243,7 @@ func (g *Game) decisionView(p int) *DecisionView {
 		if c := int(o.Card); c >= 0 && c < int(g.NCards) {
 			cd := &g.Cards[c]
 			ov.Zone, ov.Holder = cd.Zone, int(cd.Ctrl)
-			if dv.Mine || g.VisibleTo(c, p) {
+			if g.Knows(p, c) {
 				d := defs[cd.Def]
 				ov.Card, ov.CardName, ov.CardText, ov.CardType, ov.Power = c, d.Name, d.Text, d.Type, g.Power(c)
 				if o.Kind == OptBase && ov.BaseName == "" {
@@ -273,31 +264,55 @@ func (g *Game) decisionView(p int) *DecisionView {
 	return dv
 }
 
-// EventViews returns the events after sequence number after, as seat p may
-// see them. Events only name cards that were public when they happened.
-func (g *Game) EventViews(after int32) []EventView {
+// EventViews returns the events after sequence number after, as seat p
+// (None: the spectator) may see them: a card is named only to the seats
+// that could see it when the event happened (hidden.go).
+func (g *Game) EventViews(p int, after int32) []EventView {
 	var out []EventView
 	for _, ev := range g.RecentEvents(after) {
-		out = append(out, g.eventView(ev))
+		out = append(out, g.eventView(p, ev))
 	}
 	return out
 }
 
-func (g *Game) eventView(ev Event) EventView {
+func (g *Game) eventView(p int, ev Event) EventView {
 	e := EventView{Event: ev}
-	name := func(c int16) string {
+	bit := SeatBit(p)
+	name := func(c int16, vis uint8, hidden *bool) string {
 		if c < 0 || int(c) >= int(g.NCards) {
+			return ""
+		}
+		if vis&bit == 0 {
+			*hidden = true
 			return ""
 		}
 		return g.Name(int(c))
 	}
-	e.CardName = name(ev.Card)
-	switch ev.Kind {
-	case EvDestroy, EvPlay, EvBaseReplaced, EvAffect:
-		e.OtherName = name(ev.Other)
+	e.CardName = name(ev.Card, ev.Vis, &e.CardHidden)
+	if otherIsCard(ev.Kind) {
+		e.OtherName = name(ev.Other, ev.OVis, &e.OtherHidden)
+	}
+	// an instance number tells which card it is (instances are numbered as
+	// the decks were built): a hidden card's is not shown either
+	if e.CardHidden {
+		e.Event.Card = None
+	}
+	if e.OtherHidden {
+		e.Event.Other = None
 	}
 	if ev.Kind == EvText {
-		e.Text = TextOf(ev.Num)
+		var args []ArgView
+		for i, c := range [2]int16{ev.Card, ev.Other} {
+			if c < 0 {
+				break
+			}
+			n := [2]string{e.CardName, e.OtherName}[i]
+			if [2]bool{e.CardHidden, e.OtherHidden}[i] {
+				n = "a card"
+			}
+			args = append(args, ArgView{Kind: ArgCard, Card: int(c), Names: n})
+		}
+		e.Text = Render(TextOf(ev.Num), args, DefaultName)
 	}
 	if ev.Base >= 0 && int(ev.Base) < int(g.NBases) && g.Bases[ev.Base].Card >= 0 {
 		e.BaseName = g.Name(int(g.Bases[ev.Base].Card))
@@ -315,7 +330,15 @@ func (g *Game) eventView(ev Event) EventView {
 // too) and of the base deck; and the random number generator. Searching
 // computer players play on such copies so that they never use hidden facts.
 func (g *Game) Determinize(p int, seed uint64) *Game {
-	c := g.Clone()
+	c := new(Game)
+	g.DeterminizeInto(c, p, seed)
+	return c
+}
+
+// DeterminizeInto is Determinize writing the copy into c (no allocation: for
+// searches that determinize thousands of times per decision).
+func (g *Game) DeterminizeInto(c *Game, p int, seed uint64) {
+	c.CopyFrom(g)
 	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
 	// Cards an ability in progress refers to, or that p is choosing among, stay put.
 	var keep [MaxCards]bool
@@ -327,11 +350,7 @@ func (g *Game) Determinize(p int, seed uint64) *Game {
 		}
 	}
 	if c.Pending.Active && int(c.Pending.Player) == p {
-		for i := 0; i < int(c.Pending.N); i++ {
-			if k := c.Pending.Opts[i].Card; k >= 0 && int(k) < MaxCards {
-				keep[k] = true
-			}
-		}
+		c.decisionCards(func(k int) { keep[k] = true })
 	}
 	for q := 0; q < int(c.NPlayers); q++ {
 		var hand, pool []int
@@ -364,8 +383,24 @@ func (g *Game) Determinize(p int, seed uint64) *Game {
 			}
 		}
 	}
-	c.shuffleBases()
-	return c
+	// the base deck, shuffled from an order that tells nothing (card index)
+	var bases []int
+	lent := int(g.Lent) - 1
+	for i := 0; i < int(c.NCards); i++ {
+		if c.Cards[i].Zone == ZBaseDeck && (i != lent || !g.lent(i)) {
+			bases = append(bases, i)
+		}
+	}
+	for i := len(bases) - 1; i > 0; i-- {
+		j := c.Intn(i + 1)
+		bases[i], bases[j] = bases[j], bases[i]
+	}
+	for _, b := range bases {
+		c.Cards[b].Pos = c.nextPos()
+	}
+	if lent >= 0 && g.lent(lent) {
+		c.Cards[lent].Pos = c.topPos() // a lent base is face up on top: it stays
+	}
 }
 
 // MainDecision reports whether the pending decision is the main question of a

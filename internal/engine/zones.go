@@ -112,6 +112,7 @@ func (g *Game) put(c int, z Zone, p int) {
 		z, p = ZTitan, int(cd.Owner) // a titan only ever goes back beside its owner (titans.go)
 	}
 	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
+	g.Moved, g.MovedWas = int16(c), g.visMask(c)
 	g.setZone(c, z)
 	cd.Ctrl = int8(p)
 	g.syncHeld(c)
@@ -119,7 +120,7 @@ func (g *Game) put(c int, z Zone, p int) {
 	cd.On = None
 	cd.Pos = g.nextPos()
 	cd.Counters = 0
-	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway
+	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway | FSuspended
 	if fromPlay && z == ZDiscard {
 		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: int16(c), Base: base, Num: int16(counters)})
 	}
@@ -242,7 +243,9 @@ func (g *Game) ToDeckTopOf(c, p int) { g.putTop(c, p) }
 func (g *Game) SetAside(c int, revealed bool) {
 	p := int(g.Cards[c].Ctrl)
 	g.put(c, ZSetAside, p)
-	if revealed {
+	if !revealed {
+		g.Cards[c].Flags |= FFaceDown // seen by its holder alone until it is played
+	} else {
 		g.Cards[c].Flags |= FRevealed
 		g.emit(Event{Kind: EvReveal, Player: int8(p), Card: int16(c), Base: None})
 	}
@@ -377,8 +380,8 @@ func (g *Game) ActionsAt(s int) []int {
 // Attached returns the actions attached to card m.
 func (g *Game) Attached(m int) []int {
 	var out []int
-	for i := range g.onTable {
-		if g.Cards[i].Zone == ZInPlay && int(g.Cards[i].On) == m {
+	for i := range g.inZone(ZInPlay).each { // (suspended actions too: not only the live cards)
+		if int(g.Cards[i].On) == m {
 			out = append(out, i)
 		}
 	}
@@ -451,6 +454,7 @@ func (g *Game) PlayersFrom(p int) []int {
 func (g *Game) emit(ev Event) {
 	g.EvSeq++
 	ev.Seq = g.EvSeq
+	ev.Vis, ev.OVis = g.audience(ev)
 	g.Events[int(g.EvSeq)%MaxEvents] = ev
 	g.collectTriggers(ev)
 }
@@ -458,9 +462,21 @@ func (g *Game) emit(ev Event) {
 // Emit records an event on behalf of card code.
 func (g *Game) Emit(ev Event) { g.emit(ev) }
 
-// Log records a free-form text line in the event log.
-func (g *Game) Log(p int, text string) {
-	g.emit(Event{Kind: EvText, Player: int8(p), Num: Text(text), Card: None, Base: None})
+// Log records a line of the log about player p: text is a template whose
+// {} stand for up to two cards, named to the seats that may see them.
+func (g *Game) Log(p int, text Prompt, cards ...int) {
+	ev := Event{Kind: EvText, Player: int8(p), Num: Text(string(text)), Card: None, Other: None, Base: None}
+	switch len(cards) {
+	case 2:
+		ev.Other = int16(cards[1])
+		fallthrough
+	case 1:
+		ev.Card = int16(cards[0])
+	case 0:
+	default:
+		panic("engine: Log names at most two cards")
+	}
+	g.emit(ev)
 }
 
 // RecentEvents returns the events with sequence number greater than after (at most MaxEvents).
@@ -521,7 +537,7 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 				if c.Zone == ZInPlay || !g.live(i) || g.BaseIgnored(int(c.Base), None) {
 					continue
 				}
-			} else if c.Zone != ZInPlay {
+			} else if c.Zone != ZInPlay || c.Flags&FSuspended != 0 {
 				continue
 			}
 		} else if c.Zone != t.From {

@@ -64,6 +64,9 @@ func ParseFactions(s string, n int) ([][2]string, error) {
 type Options struct {
 	AllBases bool // every playable base in the base deck, not only the factions' sets
 	Titans   bool // the optional titans
+	// AskAll: every player is asked in every Me First window (engine.OptAskAll),
+	// as interfaces where people play each other present it.
+	AskAll bool
 }
 
 // Deal starts a real game with these factions. The base deck holds the bases
@@ -78,6 +81,9 @@ func SetupFor(factions [][2]string, seed uint64, o Options) engine.Setup {
 	s := engine.Setup{Seed: seed, Deal: true, AllBases: o.AllBases}
 	if o.Titans {
 		s.Options |= engine.OptTitans
+	}
+	if o.AskAll {
+		s.Options |= engine.OptAskAll
 	}
 	for _, f := range factions {
 		s.Players = append(s.Players, engine.SetupPlayer{Factions: []string{f[0], f[1]}})

@@ -56,7 +56,7 @@ func Def(d *engine.Def) string {
 }
 
 // InPlay describes a minion or action in play: "Invader 4 (3+1 counter) [Player 1]".
-func InPlay(c engine.CardView) string {
+func InPlay(c engine.CardView, names Names) string {
 	var b strings.Builder
 	b.WriteString(c.Name)
 	if c.Type == engine.Minion || c.Type == engine.Titan {
@@ -74,19 +74,19 @@ func InPlay(c engine.CardView) string {
 	} else {
 		b.WriteString(" (action)")
 	}
-	fmt.Fprintf(&b, " [%s", Player(c.Ctrl))
+	fmt.Fprintf(&b, " [%s", names.Of(c.Ctrl))
 	if c.Owner != c.Ctrl && c.Owner >= 0 {
-		fmt.Fprintf(&b, ", owned by %s", Player(c.Owner))
+		fmt.Fprintf(&b, ", owned by %s", names.Of(c.Owner))
 	}
 	b.WriteString("]")
 	for _, a := range c.Attached {
-		fmt.Fprintf(&b, " +%s (%s)", a.Name, Player(a.Ctrl))
+		fmt.Fprintf(&b, " +%s (%s)", a.Name, names.Of(a.Ctrl))
 	}
 	return b.String()
 }
 
 // Base describes one base in play with everything on it, several lines.
-func Base(bv engine.BaseView, nPlayers int) string {
+func Base(bv engine.BaseView, nPlayers int, names Names) string {
 	var b strings.Builder
 	bp := fmt.Sprintf("breakpoint %d", bv.Current)
 	if bv.Current != bv.Breakpoint {
@@ -105,17 +105,17 @@ func Base(bv engine.BaseView, nPlayers int) string {
 	var tot []string
 	for p := 0; p < nPlayers; p++ {
 		if bv.PowerBy[p] > 0 || bv.HasMinions[p] {
-			tot = append(tot, fmt.Sprintf("%s %d", Player(p), bv.PowerBy[p]))
+			tot = append(tot, fmt.Sprintf("%s %d", names.Of(p), bv.PowerBy[p]))
 		}
 	}
 	if len(tot) > 0 {
 		fmt.Fprintf(&b, "    power: %s\n", strings.Join(tot, ", "))
 	}
 	for _, m := range bv.Minions {
-		fmt.Fprintf(&b, "    - %s\n", InPlay(m))
+		fmt.Fprintf(&b, "    - %s\n", InPlay(m, names))
 	}
 	for _, a := range bv.Actions {
-		fmt.Fprintf(&b, "    - %s on the base [%s]\n", a.Name, Player(a.Ctrl))
+		fmt.Fprintf(&b, "    - %s on the base [%s]\n", a.Name, names.Of(a.Ctrl))
 	}
 	return b.String()
 }
@@ -124,7 +124,7 @@ func Base(bv engine.BaseView, nPlayers int) string {
 func Bases(v *engine.View) string {
 	var b strings.Builder
 	for _, bv := range v.Bases {
-		b.WriteString(Base(bv, v.NPlayers))
+		b.WriteString(Base(bv, v.NPlayers, v.Names))
 	}
 	fmt.Fprintf(&b, "Base deck: %d\n", v.BaseDeck)
 	return b.String()
@@ -136,7 +136,7 @@ func Hand(v *engine.View) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Your hand (%s, %d cards):\n", Player(v.Me), len(v.Hand))
+	fmt.Fprintf(&b, "Your hand (%s, %d cards):\n", Names(v.Names).Of(v.Me), len(v.Hand))
 	for _, c := range v.Hand {
 		fmt.Fprintf(&b, "  %s\n", Card(c))
 	}
@@ -155,7 +155,7 @@ func Players(v *engine.View) string {
 		if p.Index == v.Me {
 			you = " (you)"
 		}
-		fmt.Fprintf(&b, "%s %s%s: %d VP, %s; hand %d, deck %d, discard %d\n", mark, Player(p.Index), you, p.VP,
+		fmt.Fprintf(&b, "%s %s%s: %d VP, %s; hand %d, deck %d, discard %d\n", mark, Names(v.Names).Of(p.Index), you, p.VP,
 			strings.Join(p.Factions, "+"), p.HandSize, p.DeckSize, len(p.Discard))
 	}
 	return b.String()
@@ -169,11 +169,11 @@ func Status(v *engine.View) string {
 		}
 		var ws []string
 		for _, w := range v.Winners {
-			ws = append(ws, Player(w))
+			ws = append(ws, Names(v.Names).Of(w))
 		}
 		return "Game over: " + strings.Join(ws, " and ") + " won"
 	}
-	s := fmt.Sprintf("Turn %d: %s's turn, %s phase", v.Turn+1, Player(v.Current), v.Phase)
+	s := fmt.Sprintf("Turn %d: %s's turn, %s phase", v.Turn+1, Names(v.Names).Of(v.Current), v.Phase)
 	if v.Phase == engine.PhasePlay {
 		cp := v.Players[v.Current]
 		s += fmt.Sprintf(" (minion plays left %d, action plays left %d", cp.Minions, cp.Actions)
@@ -205,7 +205,7 @@ func zoneWord(z engine.Zone) string {
 func Option(o engine.OptionView, v *engine.View) string {
 	card := func() string {
 		if o.Hidden {
-			return fmt.Sprintf("a hidden card in %s's %s", Player(o.Holder), zoneWord(o.Zone))
+			return fmt.Sprintf("a hidden card in %s's %s", Names(v.Names).Of(o.Holder), zoneWord(o.Zone))
 		}
 		s := o.CardName
 		switch o.Zone {
@@ -222,13 +222,13 @@ func Option(o engine.OptionView, v *engine.View) string {
 				}
 				s += "at " + baseName(v, o.Slot)
 			}
-			s += ", " + Player(o.Holder) + ")"
+			s += ", " + Names(v.Names).Of(o.Holder) + ")"
 		case engine.ZHand:
 			if o.Holder != v.Me {
-				s += " (in " + Player(o.Holder) + "'s hand)"
+				s += " (in " + Names(v.Names).Of(o.Holder) + "'s hand)"
 			}
 		case engine.ZDeck, engine.ZDiscard, engine.ZSetAside:
-			who := Player(o.Holder) + "'s"
+			who := Names(v.Names).Of(o.Holder) + "'s"
 			if o.Holder == v.Me {
 				who = "your"
 			}
@@ -255,9 +255,9 @@ func Option(o engine.OptionView, v *engine.View) string {
 		return o.Text
 	case engine.OptPlayer:
 		if o.Player == v.Me {
-			return Player(o.Player) + " (you)"
+			return Names(v.Names).Of(o.Player) + " (you)"
 		}
-		return Player(o.Player)
+		return Names(v.Names).Of(o.Player)
 	case engine.OptBase:
 		if o.Slot >= 0 && o.BaseName != "" {
 			return fmt.Sprintf("base %s%s", o.BaseName, baseSummary(v, o.Slot))
@@ -302,24 +302,68 @@ func Decision(v *engine.View) string {
 	}
 	var b strings.Builder
 	if !d.Mine {
-		fmt.Fprintf(&b, "Waiting for %s: %s\n", Player(d.Player), d.Prompt)
-		return b.String()
+		return Waiting(v) + "\n"
 	}
-	b.WriteString(Player(d.Player))
+	b.WriteString(Names(v.Names).Of(d.Player))
 	if d.SrcName != "" {
 		fmt.Fprintf(&b, " (%s)", d.SrcName)
 	}
-	fmt.Fprintf(&b, ": %s\n", d.Prompt)
+	fmt.Fprintf(&b, ": %s\n", Prompt(v))
 	for i, o := range d.Options {
 		fmt.Fprintf(&b, "  %2d) %s\n", i+1, Option(o, v))
 	}
 	return b.String()
 }
 
-// Event describes an event in one line, or "" for bookkeeping events not worth showing.
-func Event(e engine.EventView) string {
-	p := Player(int(e.Player))
+// Prompt is the question of the seat's own pending decision, with the
+// players' names ("" when the decision is another seat's).
+func Prompt(v *engine.View) string {
+	d := v.Decision
+	if d == nil || !d.Mine {
+		return ""
+	}
+	return engine.Render(d.Template, d.Args, Names(v.Names).Of)
+}
+
+// Waiting says who another seat's pending decision waits for and, when it
+// is public, the card whose ability asks: "Waiting for Bob (resolving Probe)".
+// That is all a seat is told of a decision that is not its own.
+func Waiting(v *engine.View) string {
+	d := v.Decision
+	if d == nil {
+		return ""
+	}
+	s := "Waiting for " + Names(v.Names).Of(d.Player)
+	if d.SrcName != "" {
+		s += " (resolving " + d.SrcName + ")"
+	}
+	return s
+}
+
+// Names are the players' names by seat; a missing name reads "Player N".
+type Names []string
+
+// Of names seat p.
+func (n Names) Of(p int) string {
+	if p >= 0 && p < len(n) && n[p] != "" {
+		return n[p]
+	}
+	return Player(p)
+}
+
+// Event describes an event in one line, or "" for bookkeeping events not
+// worth showing. A card the seat may not know is "a card".
+func Event(e engine.EventView, names Names) string {
+	p := names.Of(int(e.Player))
+	if e.CardHidden {
+		e.CardName = "a card"
+	}
+	if e.OtherHidden {
+		e.OtherName = "a card"
+	}
 	switch e.Kind {
+	case engine.EvGive:
+		return fmt.Sprintf("%s puts %s into %s's hand", p, e.CardName, names.Of(int(e.Num)))
 	case engine.EvTurnStart:
 		return fmt.Sprintf("--- %s's turn begins", p)
 	case engine.EvPlay:

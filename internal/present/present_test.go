@@ -48,7 +48,7 @@ func TestEventTexts(t *testing.T) {
 		{ev(engine.EvAffect, 0, "X", "", "", 0), ""},
 	}
 	for _, c := range cases {
-		if got := present.Event(c.e); got != c.want {
+		if got := present.Event(c.e, nil); got != c.want {
 			t.Errorf("got %q, want %q", got, c.want)
 		}
 	}

@@ -2,15 +2,20 @@ package scenario
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	_ "github.com/smashup/smashup/internal/cards"
 )
 
-// TestRepositoryScenarios runs every scenario in the repository.
+// TestRepositoryScenarios runs every scenario in the repository, each file
+// and each scenario a subtest named for it, so that one can be picked:
+//
+//	go test ./internal/scenario -run 'TestRepositoryScenarios/core/aliens/Invader'
 func TestRepositoryScenarios(t *testing.T) {
-	files, err := Files([]string{"../../scenarios"})
+	const root = "../../scenarios"
+	files, err := Files([]string{root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,17 +23,20 @@ func TestRepositoryScenarios(t *testing.T) {
 		t.Fatal("no scenarios found")
 	}
 	for _, f := range files {
-		ss, err := ParseFile(f)
-		if err != nil {
-			t.Errorf("%v", err)
-			continue
-		}
-		for _, s := range ss {
-			res := Run(s)
-			if !res.Pass {
-				t.Errorf("%s: FAIL %s: %s", f, res.Name, res.Reason)
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(f), root+"/"), ".yaml")
+		t.Run(name, func(t *testing.T) {
+			ss, err := ParseFile(f)
+			if err != nil {
+				t.Fatalf("%v", err)
 			}
-		}
+			for _, s := range ss {
+				t.Run(s.Name, func(t *testing.T) {
+					if res := Run(s); !res.Pass {
+						t.Errorf("%s:%d: FAIL %s: %s", f, s.Line, res.Name, res.Reason)
+					}
+				})
+			}
+		})
 	}
 }
 

@@ -53,13 +53,16 @@ type live struct {
 	moves  []store.Move
 	draft  *draft.Draft // non-nil while the draft runs
 	g      *engine.Game
-	log    []string // readable log lines (public)
+	logs   [engine.MaxPlayers + 1][]string // readable log lines by seat+1 (0: the spectator), each as that seat may see them
 	evSeq  int32
 	subs   map[*subscriber]struct{}
 	ais    []ai.Player
 	srv    *Server
 	broken error
 	rec    recording // the rules the game was recorded under (record.go)
+	// autoPass: seats whose person asked to pass automatically in Me First
+	// windows when they have nothing to play (settings.go)
+	autoPass [engine.MaxPlayers]bool
 }
 
 // subscriber is a connected client of one seat (None: spectator).
@@ -135,20 +138,44 @@ func (l *live) startGame() error {
 	return nil
 }
 
+// logf adds a public line to every seat's log.
 func (l *live) logf(format string, a ...any) {
-	l.log = append(l.log, fmt.Sprintf(format, a...))
-	if len(l.log) > 300 {
-		l.log = l.log[len(l.log)-300:]
+	s := fmt.Sprintf(format, a...)
+	for i := range l.logs {
+		l.addLog(i-1, s)
 	}
 }
 
+// addLog adds a line to seat's log (None: the spectator's).
+func (l *live) addLog(seat int, s string) {
+	lg := &l.logs[seat+1]
+	*lg = append(*lg, s)
+	if len(*lg) > 300 {
+		*lg = (*lg)[len(*lg)-300:]
+	}
+}
+
+// collectLog renders the game's new events into each seat's log, as that
+// seat may see them (engine.EventViews).
 func (l *live) collectLog() {
-	for _, e := range l.g.EventViews(l.evSeq) {
-		if s := present.Event(e); s != "" {
-			l.logf("%s", s)
+	names := l.names()
+	for seat := engine.None; seat < len(l.cfg.Seats); seat++ {
+		for _, e := range l.g.EventViews(seat, l.evSeq) {
+			if s := present.Event(e, names); s != "" {
+				l.addLog(seat, s)
+			}
 		}
 	}
 	l.evSeq = l.g.EvSeq
+}
+
+// names are the seats' names.
+func (l *live) names() present.Names {
+	n := make(present.Names, len(l.cfg.Seats))
+	for i, s := range l.cfg.Seats {
+		n[i] = s.Name
+	}
+	return n
 }
 
 // pending returns who must decide now and how many options there are (seat None when over).
@@ -275,14 +302,19 @@ func (l *live) stepAI(ctx context.Context) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	who, count := l.pending()
-	if who == engine.None || l.ais[who] == nil || l.broken != nil || l.rec.foreign != "" {
+	if who == engine.None || l.broken != nil || l.rec.foreign != "" {
 		return false
 	}
 	opt := 0
-	if l.draft != nil {
+	switch {
+	case l.autoMove(who):
+		opt = 0 // the pass, the only option
+	case l.ais[who] == nil:
+		return false
+	case l.draft != nil:
 		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(len(l.moves))), 0))
 		opt = r.IntN(count)
-	} else {
+	default:
 		v := l.g.View(who)
 		opt = l.ais[who].Choose(l.g, &v)
 	}
@@ -307,6 +339,7 @@ type Message struct {
 	Broken    string        `json:"broken,omitempty"`
 	Factions  [][]string    `json:"factions,omitempty"`
 	Spectator bool          `json:"spectator"`
+	AutoPass  bool          `json:"auto_pass,omitempty"` // this seat's setting (settings.go)
 	// Reproducible games (only) show their public seed to every seat.
 	Reproducible bool    `json:"reproducible,omitempty"`
 	Seed         *uint64 `json:"seed,omitempty"`
@@ -339,6 +372,9 @@ type DraftView struct {
 
 func (l *live) messageLocked(seat int) Message {
 	m := Message{Game: l.id, Move: len(l.moves), Seat: seat, Spectator: seat == engine.None}
+	if seat >= 0 && seat < len(l.autoPass) {
+		m.AutoPass = l.autoPass[seat]
+	}
 	for _, s := range l.cfg.Seats {
 		m.Seats = append(m.Seats, SeatInfo{Name: s.Name, Kind: s.Kind})
 	}
@@ -346,11 +382,15 @@ func (l *live) messageLocked(seat int) Message {
 		m.Broken = l.broken.Error()
 	}
 	l.versionInfo(&m)
-	start := 0
-	if len(l.log) > 60 {
-		start = len(l.log) - 60
+	lg := l.logs[0]
+	if seat >= 0 && seat < engine.MaxPlayers {
+		lg = l.logs[seat+1]
 	}
-	m.Log = append([]string(nil), l.log[start:]...)
+	start := 0
+	if len(lg) > 60 {
+		start = len(lg) - 60
+	}
+	m.Log = append([]string{}, lg[start:]...)
 	if l.draft != nil {
 		dv := &DraftView{Next: l.draft.Next()}
 		for _, p := range l.draft.Picks { // a copy: the message is encoded after the lock is released
@@ -365,15 +405,25 @@ func (l *live) messageLocked(seat int) Message {
 		}
 		return m
 	}
-	v := l.g.View(seat)
-	stripTexts(&v)
-	m.View = &v
-	if v.Decision != nil && v.Decision.Mine {
-		for _, o := range v.Decision.Options {
-			m.Options = append(m.Options, OptionLabel{Index: o.Index, Label: present.Option(o, &v), Text: o.CardText})
+	m.View, m.Options = seatView(l.g, seat, l.names())
+	return m
+}
+
+// seatView is the table and the options of seat (None: the spectator) as
+// messages carry them: built from the engine's view of that seat alone
+// (engine.View), so that nothing the seat may not know can reach it.
+func seatView(g *engine.Game, seat int, names present.Names) (*engine.View, []OptionLabel) {
+	v := g.View(seat)
+	v.Names = names
+	var opts []OptionLabel
+	if d := v.Decision; d != nil && d.Mine {
+		d.Prompt = present.Prompt(&v)
+		for _, o := range d.Options {
+			opts = append(opts, OptionLabel{Index: o.Index, Label: present.Option(o, &v), Text: o.CardText})
 		}
 	}
-	return m
+	stripTexts(&v)
+	return &v, opts
 }
 
 // stripTexts removes card texts from a view: clients get them once from

@@ -196,7 +196,7 @@ func (s *Server) Resume(ctx context.Context) error {
 
 // CreateRequest is the lobby's form.
 type CreateRequest struct {
-	Seats    []string   `json:"seats"`    // "human", "ai" or "random" per seat
+	Seats    []string   `json:"seats"`    // per seat: "human", or a computer level: "random", "easy", "ai" (normal), "hard", "max"
 	Names    []string   `json:"names"`    // optional display names
 	Factions [][]string `json:"factions"` // per seat: two names, or empty for random
 	Mode     string     `json:"mode"`     // "chosen" (default), "random" or "draft"
@@ -226,13 +226,15 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	seed := gameSeed(req)
 	rng := mrand.New(mrand.NewPCG(subSeed(seed, "create", 0), 77))
 	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible}
-	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n)}
+	// every player is asked in every Me First window, so that being asked
+	// tells nothing about a hand (engine.OptAskAll)
+	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.OptAskAll}
 	humans := 0
 	for i, k := range req.Seats {
 		switch k {
-		case Human, Greedy, Random:
+		case Human, Greedy, Random, "easy", "normal", "hard", "max":
 		default:
-			return CreateResponse{}, fmt.Errorf("seat %d: unknown kind %q (human, ai or random)", i+1, k)
+			return CreateResponse{}, fmt.Errorf("seat %d: unknown kind %q (human, or a computer level: random, easy, ai, hard, max)", i+1, k)
 		}
 		if k == Human {
 			humans++
@@ -358,6 +360,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
+	mux.HandleFunc("POST /api/games/{id}/settings", s.handleSettings)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
 	mux.HandleFunc("GET /api/cards", s.handleCards)

@@ -153,7 +153,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	fl := flag.NewFlagSet("play", flag.ContinueOnError)
 	fl.SetOutput(errOut)
 	players := fl.Int("players", 2, "number of players, 2 to 4")
-	seats := fl.String("seats", "", `who sits at each seat, comma separated: human (hotseat), ai (greedy computer), random (random computer); default "human,ai,..."`)
+	seats := fl.String("seats", "", `who sits at each seat, comma separated: human (hotseat) or a computer level: random, easy, ai (normal), hard, max; default "human,ai,..."`)
 	factions := fl.String("factions", "random", `factions per player, like "Aliens+Dinosaurs,Ninjas+Pirates", or random, or draft (pick in turn)`)
 	bases := fl.String("bases", "sets", `the base deck: "sets" (the bases of the sets the factions come from) or "all"`)
 	titans := fl.Bool("titans", false, "play with the optional titans")
@@ -195,7 +195,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "smashup play: --bases must be sets or all, got %q\n", *bases)
 		return 2
 	}
-	cfg := Config{Players: n, Seats: *seats, Factions: *factions, Seed: sd, Match: match.Options{AllBases: *bases == "all", Titans: *titans}}
+	cfg := Config{Players: n, Seats: *seats, Factions: *factions, Seed: sd, Match: match.Options{AllBases: *bases == "all", Titans: *titans, AskAll: true}}
 	sc := newScanner(in)
 	var g *engine.Game
 	var ss []Seat

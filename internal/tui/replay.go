@@ -80,8 +80,8 @@ func Replay(rep *engine.Replay, to, seat int, out io.Writer) error {
 	}
 	var seq int32
 	flush := func() {
-		for _, e := range g.EventViews(seq) {
-			if s := present.Event(e); s != "" {
+		for _, e := range g.EventViews(seat, seq) {
+			if s := present.Event(e, nil); s != "" {
 				fmt.Fprintf(out, "  %s\n", s)
 			}
 		}

@@ -103,9 +103,9 @@ func (s *Session) observer() int {
 
 // flushEvents renders the events since the last call into the log and prints them.
 func (s *Session) flushEvents() {
-	for _, ev := range s.G.EventViews(s.lastSeq) {
+	for _, ev := range s.G.EventViews(s.observer(), s.lastSeq) {
 		s.lastSeq = ev.Seq
-		if line := present.Event(ev); line != "" {
+		if line := present.Event(ev, nil); line != "" {
 			s.log = append(s.log, line)
 			s.printf("  %s\n", line)
 		}
@@ -140,6 +140,14 @@ func (s *Session) Run() error {
 			return fmt.Errorf("a decision for seat %d, which does not exist", p)
 		}
 		if s.Seats[p].Human {
+			if g.WindowPassOnly() {
+				// a Me First window with nothing to play: pass for the person
+				// (no one at this terminal learns anything from it)
+				if err := s.apply(0); err != nil {
+					return err
+				}
+				continue
+			}
 			if err := s.human(p); err != nil {
 				return err
 			}
@@ -151,18 +159,15 @@ func (s *Session) Run() error {
 	}
 }
 
-// computer lets a computer seat decide and says what it chose (as the
-// observer may see it).
+// computer lets a computer seat decide. What it chose shows only through
+// the log, as the observer may see it: the question it answered and its
+// options are its own.
 func (s *Session) computer(p int) error {
 	g := s.G
 	v := g.View(p)
 	i := s.Seats[p].AI.Choose(g, &v)
 	if i < 0 || i >= len(v.Decision.Options) {
 		i = 0
-	}
-	ov := g.View(s.observer())
-	if d := ov.Decision; d != nil && len(d.Options) > 1 && i < len(d.Options) && !d.Main {
-		s.printf("  %s (%s) chooses: %s\n", present.Player(p), d.Prompt, present.Option(d.Options[i], &ov))
 	}
 	if err := s.apply(i); err != nil {
 		// A card failed: try the other options rather than stop the game.

@@ -1,0 +1,255 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Search is a computer player that plans its turn by single-observer
+// information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
+// 2012). Each iteration deals a world the seat cannot tell from the real one
+// (Game.Determinize: other hands and every deck re-dealt), walks down a tree
+// of the seat's own decisions in that world, choosing by UCB among the options
+// the world offers (a child's count of "available" visits stands in for its
+// parent's, as the information-set variant asks), adds one new decision,
+// finishes the turn with a plain policy (pass when allowed, otherwise a random
+// option; other seats do the same when asked during the turn), and judges the
+// position where the turn ends with the static evaluation Greedy uses. The
+// answer is the most visited option at the root.
+//
+// Trees of several workers (root parallelism) are merged by summing the
+// visits of their root options. The budget is a number of iterations
+// (deterministic: tests, the simulator, the arena) or a wall time (people).
+type Search struct {
+	r          *rand.Rand
+	Iterations int           // iterations per decision and worker (0: use Time)
+	Time       time.Duration // wall time per decision, when Iterations is 0
+	Workers    int           // trees searched in parallel (at least 1)
+	C          float64       // exploration constant of UCB (rewards are in [0, 1])
+	Horizon    int           // turns after the current one played out before judging (-1: a round, every other player once)
+	name       string
+	fallback   *Greedy
+	guard      loopGuard
+}
+
+// NewSearch returns a seeded search player with a budget of iterations per decision.
+func NewSearch(seed uint64, iterations, workers int) *Search {
+	return &Search{r: rand.New(rand.NewPCG(seed, 0x15c75)), Iterations: iterations, Workers: max(1, workers),
+		C: 0.7, Horizon: -1, name: "search", fallback: NewGreedy(seed)}
+}
+
+// Name implements Player.
+func (s *Search) Name() string { return s.name }
+
+func (s *Search) horizon(g *engine.Game) int {
+	if s.Horizon < 0 {
+		return int(g.NPlayers) - 1
+	}
+	return s.Horizon
+}
+
+// node is one decision of the seat reached by a sequence of its options.
+type node struct {
+	key      uint64 // the option that leads here (optKey)
+	visits   int32
+	avail    int32 // iterations in which this option was offered
+	reward   float64
+	children []*node
+}
+
+func (n *node) child(key uint64) *node {
+	for _, c := range n.children {
+		if c.key == key {
+			return c
+		}
+	}
+	return nil
+}
+
+// optKey identifies an option across worlds: what it is and what it names.
+func optKey(o engine.Option) uint64 {
+	return uint64(o.Kind)<<56 | uint64(uint8(o.Player))<<48 | uint64(uint8(o.Base))<<40 |
+		uint64(uint16(o.Card))<<24 | uint64(uint16(o.Num))<<8
+}
+
+// searcher is one worker's tree and scratch state.
+type searcher struct {
+	r       *rand.Rand
+	me      int
+	turn    int16
+	c       float64
+	horizon int16
+	root    node
+	world   engine.Game
+	path    []*node
+	keys    []uint64
+}
+
+// Choose implements Player.
+func (s *Search) Choose(g *engine.Game, v *engine.View) int {
+	return s.guard.check(g, s.choose(g, v))
+}
+
+func (s *Search) choose(g *engine.Game, v *engine.View) int {
+	d := v.Decision
+	if d == nil || len(d.Options) <= 1 {
+		return 0
+	}
+	w := max(1, s.Workers)
+	ws := make([]*searcher, w)
+	for i := range ws {
+		ws[i] = &searcher{r: rand.New(rand.NewPCG(s.r.Uint64(), uint64(i))), me: d.Player, turn: g.Turn, c: s.C, horizon: int16(s.horizon(g))}
+	}
+	deadline := time.Now().Add(s.Time)
+	run := func(sr *searcher) {
+		for it := 0; ; it++ {
+			if s.Iterations > 0 {
+				if it >= s.Iterations {
+					return
+				}
+			} else if it%16 == 0 && time.Now().After(deadline) {
+				return
+			}
+			g.DeterminizeInto(&sr.world, sr.me, sr.r.Uint64())
+			sr.iterate(&sr.world)
+		}
+	}
+	if w == 1 {
+		run(ws[0])
+	} else {
+		var wg sync.WaitGroup
+		for _, sr := range ws {
+			wg.Add(1)
+			go func() { defer wg.Done(); run(sr) }()
+		}
+		wg.Wait()
+	}
+	best, bestN := -1, int32(-1)
+	decline, declineMean := -1, 0.0
+	var mean []float64
+	for i := 0; i < int(g.Pending.N); i++ {
+		k := optKey(g.Pending.Opts[i])
+		var n int32
+		var r float64
+		for _, sr := range ws {
+			if c := sr.root.child(k); c != nil {
+				n += c.visits
+				r += c.reward
+			}
+		}
+		m := 0.0
+		if n > 0 {
+			m = r / float64(n)
+		}
+		mean = append(mean, m)
+		if n > bestN {
+			best, bestN = i, n
+		}
+		if kd := g.Pending.Opts[i].Kind; (kd == engine.OptPass || kd == engine.OptNo) && n > 0 {
+			decline, declineMean = i, m
+		}
+	}
+	if bestN <= 0 {
+		return s.fallback.Choose(g, v)
+	}
+	// declining wins when doing something is no better: it never loops on an
+	// ability that can be used again and again to no effect
+	if decline >= 0 && declineMean >= mean[best]-0.005 {
+		return decline
+	}
+	return best
+}
+
+// iterate runs one iteration in world g (a determinization it may change).
+func (sr *searcher) iterate(g *engine.Game) {
+	sr.path = sr.path[:0]
+	nd := &sr.root
+	expanded := false
+	for steps := 0; steps < 300; steps++ {
+		if g.Over || !g.Pending.Active || g.Turn > sr.turn+sr.horizon {
+			break
+		}
+		n := int(g.Pending.N)
+		if int(g.Pending.Player) != sr.me || expanded {
+			if !apply(g, sr.policy(g)) {
+				break
+			}
+			continue
+		}
+		sr.keys = sr.keys[:0]
+		for i := 0; i < n; i++ {
+			sr.keys = append(sr.keys, optKey(g.Pending.Opts[i]))
+		}
+		// every option offered here counts as available to its child
+		pick, untried := -1, 0
+		for i, k := range sr.keys {
+			if c := nd.child(k); c != nil {
+				c.avail++
+			} else {
+				untried++
+				if sr.r.IntN(untried) == 0 {
+					pick = i // one untried option, uniformly
+				}
+			}
+		}
+		var next *node
+		if pick >= 0 {
+			next = &node{key: sr.keys[pick], avail: 1}
+			nd.children = append(nd.children, next)
+			expanded = true
+		} else {
+			bestU := math.Inf(-1)
+			for i, k := range sr.keys {
+				c := nd.child(k)
+				u := c.reward/float64(c.visits) + sr.c*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
+				if u > bestU {
+					bestU, pick, next = u, i, c
+				}
+			}
+		}
+		sr.path = append(sr.path, next)
+		nd = next
+		if !apply(g, pick) {
+			break
+		}
+	}
+	r := sr.reward(g)
+	for _, c := range sr.path {
+		c.visits++
+		c.reward += r
+	}
+	sr.root.visits++
+}
+
+// policy answers a decision outside the tree: pass or decline when allowed
+// (a player ends its part quickly), otherwise any option.
+func (sr *searcher) policy(g *engine.Game) int {
+	n := int(g.Pending.N)
+	if g.Turn != sr.turn && g.MainDecision() && n > 1 {
+		return sr.r.IntN(n) // a later turn: play something
+	}
+	for i := 0; i < n; i++ {
+		if k := g.Pending.Opts[i].Kind; k == engine.OptPass || k == engine.OptNo {
+			return i
+		}
+	}
+	return sr.r.IntN(n)
+}
+
+// reward judges where an iteration ended, in [0, 1].
+func (sr *searcher) reward(g *engine.Game) float64 {
+	if g.Over {
+		switch {
+		case g.Winners == 1<<sr.me:
+			return 1
+		case g.Winners&(1<<sr.me) != 0:
+			return 0.75
+		}
+		return 0
+	}
+	return 1 / (1 + math.Exp(-evaluate(g, sr.me)/2))
+}

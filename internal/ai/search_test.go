@@ -1,0 +1,118 @@
+package ai_test
+
+import (
+	"testing"
+
+	"github.com/smashup/smashup/internal/ai"
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/match"
+)
+
+// midGame plays a 2-player game with greedy players for a number of decisions.
+func midGame(t testing.TB, seed uint64, decisions int) *engine.Game {
+	g, _, err := match.DealRandom(2, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := []ai.Player{ai.NewGreedy(1), ai.NewGreedy(2)}
+	for i := 0; i < decisions && !g.Over; i++ {
+		v := g.View(int(g.Pending.Player))
+		if err := g.ApplySafe(ps[g.Pending.Player].Choose(g, &v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// The search decides from what its seat may know: re-dealing everything the
+// seat cannot see leaves its decision unchanged (same seed).
+func TestSearchIgnoresHiddenCards(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g := midGame(t, seed, 40+int(seed)*7)
+		if g.Over || g.NumOptions() < 2 {
+			continue
+		}
+		me := int(g.Pending.Player)
+		v := g.View(me)
+		want := ai.NewSearch(seed, 200, 1).Choose(g, &v)
+		for k := uint64(0); k < 3; k++ {
+			other := g.Determinize(me, 100+k)
+			ov := other.View(me)
+			if got := ai.NewSearch(seed, 200, 1).Choose(other, &ov); got != want {
+				t.Fatalf("seed %d: the search chose %d, and %d once hidden cards were re-dealt", seed, want, got)
+			}
+		}
+		checked++
+	}
+	if checked < 5 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// The search (hard, with a small budget here) beats greedy (normal).
+func TestSearchBeatsGreedy(t *testing.T) {
+	n := 40
+	if raceBuild {
+		n = 4
+	}
+	wins := playGames(t, n, func(s uint64) ai.Player { return ai.NewSearch(s, 300, 1) }, func(s uint64) ai.Player { return ai.NewGreedy(s) })
+	t.Logf("search (300 iterations) vs greedy: %.1f of %d games", wins, n)
+	if !raceBuild && wins < 0.55*float64(n) {
+		t.Errorf("the search won only %.1f of %d games against greedy", wins, n)
+	}
+}
+
+// Root parallelism gives the same answer for the same seeds, whatever the scheduling.
+func TestSearchWorkersDeterministic(t *testing.T) {
+	g := midGame(t, 5, 60)
+	if g.Over {
+		t.Skip("game over")
+	}
+	v := g.View(int(g.Pending.Player))
+	a := ai.NewSearch(9, 150, 3).Choose(g, &v)
+	b := ai.NewSearch(9, 150, 3).Choose(g, &v)
+	if a != b {
+		t.Fatalf("two searches with the same seed chose %d and %d", a, b)
+	}
+}
+
+// Every level plays whole games of 2 to 4 players.
+func TestLevelsPlay(t *testing.T) {
+	for _, lv := range ai.Levels {
+		if lv == "max" || (raceBuild && lv == "hard") {
+			continue // as hard, on more cores
+		}
+		n := 2 + len(lv)%3
+		g, _, err := match.DealRandom(n, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := make([]ai.Player, n)
+		for p := range ps {
+			pl, ok := ai.New(lv, uint64(p))
+			if !ok {
+				t.Fatalf("no level %q", lv)
+			}
+			if s, ok := pl.(*ai.Search); ok {
+				s.Iterations = 100
+			}
+			ps[p] = pl
+		}
+		if err := ai.PlayOut(g, ps); err != nil {
+			t.Fatalf("%s: %v", lv, err)
+		}
+	}
+}
+
+// BenchmarkSearchDecision: one decision of the hard level's budget in the middle of a game.
+func BenchmarkSearchDecision(b *testing.B) {
+	g := midGame(b, 5, 60)
+	v := g.View(int(g.Pending.Player))
+	s := ai.NewSearch(1, ai.HardIterations, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Choose(g, &v)
+	}
+	b.ReportMetric(float64(ai.HardIterations)*float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
+}

@@ -1,0 +1,256 @@
+// Package arena measures the strength of two computer players against each
+// other: `smashup arena --a hard --b normal --games 400`. Every deal (random
+// factions from every set) is played once with player A in each seat, the
+// other seats all B, so neither gains from the seat it sits in; the report
+// gives A's win rate with its 95% interval, the Elo difference it means,
+// average VP and time per decision.
+package arena
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/smashup/smashup/internal/ai"
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/match"
+)
+
+// Config is one measurement.
+type Config struct {
+	A, B    string // levels (ai.Levels)
+	Games   int    // games in all (rounded up to whole rotations of the seats)
+	Players int    // 2 to 4: A against Players-1 copies of B
+	Seed    uint64
+	// Iterations overrides the search budget of hard and max (0: theirs).
+	Iterations int
+}
+
+// Result is what a measurement found.
+type Result struct {
+	A, B        string
+	Players     int
+	Games       int
+	WinsA       float64 // a shared win counts as a fraction
+	Rate        float64 // A's share of the wins
+	Low, High   float64 // 95% interval of Rate (Wilson)
+	Fair        float64 // the rate of a player exactly as good as the others: 1/Players
+	Elo         float64 // A's Elo advantage over B implied by Rate (2 players; see EloFor)
+	EloLow      float64
+	EloHigh     float64
+	VPA, VPB    float64 // average final VP of A and of a B seat
+	MsPerMoveA  float64
+	MsPerMoveB  float64
+	DecisionsA  int
+	DecisionsB  int
+	ElapsedSecs float64
+}
+
+// wilson is the 95% Wilson score interval of k successes out of n.
+func wilson(k, n float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959964
+	p := k / n
+	den := 1 + z*z/n
+	mid := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	lo, hi = math.Max(0, mid-half), math.Min(1, mid+half)
+	if k >= n {
+		hi = 1 // exact at the edges (rounding would leave the rate outside)
+	}
+	if k <= 0 {
+		lo = 0
+	}
+	return lo, hi
+}
+
+// EloFor converts a win rate against players-1 equal opponents into an Elo
+// difference: the rate is first turned into the rate of one of two players
+// ((players-1)·r / (1 - r + (players-1)·r)), which is exact when a game among
+// several is won as often as each pairwise comparison would say.
+func EloFor(rate float64, players int) float64 {
+	k := float64(players - 1)
+	r := k * rate / (1 - rate + k*rate)
+	r = math.Min(math.Max(r, 1e-6), 1-1e-6)
+	return 400 * math.Log10(r/(1-r))
+}
+
+// newPlayer makes a level's player, with the iteration override.
+func newPlayer(level string, seed uint64, iterations int) (ai.Player, error) {
+	p, ok := ai.New(level, seed)
+	if !ok {
+		return nil, fmt.Errorf("unknown level %q (levels: %s)", level, strings.Join(ai.Levels, ", "))
+	}
+	if s, ok := p.(*ai.Search); ok && iterations > 0 {
+		s.Iterations = iterations
+	}
+	return p, nil
+}
+
+// timed wraps a player to measure its thinking time.
+type timed struct {
+	ai.Player
+	spent     *time.Duration
+	decisions *int
+}
+
+func (t timed) Choose(g *engine.Game, v *engine.View) int {
+	start := time.Now()
+	i := t.Player.Choose(g, v)
+	*t.spent += time.Since(start)
+	*t.decisions++
+	return i
+}
+
+// Run plays the games, calling progress after each one.
+func Run(c Config, progress func(done, total int)) (Result, error) {
+	if c.Players < 2 || c.Players > 4 {
+		return Result{}, errors.New("--players must be 2, 3 or 4")
+	}
+	if c.Games < 1 {
+		return Result{}, errors.New("--games must be at least 1")
+	}
+	for _, l := range []string{c.A, c.B} {
+		if _, err := newPlayer(l, 0, 0); err != nil {
+			return Result{}, err
+		}
+	}
+	deals := (c.Games + c.Players - 1) / c.Players
+	total := deals * c.Players
+	res := Result{A: c.A, B: c.B, Players: c.Players, Games: total, Fair: 1 / float64(c.Players)}
+	var spentA, spentB time.Duration
+	var vpA, vpB float64
+	start := time.Now()
+	done := 0
+	for d := 0; d < deals; d++ {
+		seed := c.Seed*1_000_003 + uint64(d)
+		for seat := 0; seat < c.Players; seat++ {
+			g, _, err := match.DealRandom(c.Players, seed)
+			if err != nil {
+				return res, err
+			}
+			ps := make([]ai.Player, c.Players)
+			for p := range ps {
+				level, spent, count := c.B, &spentB, &res.DecisionsB
+				if p == seat {
+					level, spent, count = c.A, &spentA, &res.DecisionsA
+				}
+				pl, err := newPlayer(level, seed*16+uint64(p), c.Iterations)
+				if err != nil {
+					return res, err
+				}
+				ps[p] = timed{pl, spent, count}
+			}
+			if err := ai.PlayOut(g, ps); err != nil {
+				return res, fmt.Errorf("deal %d, A in seat %d: %w", d, seat+1, err)
+			}
+			if w := g.Winners; w&(1<<seat) != 0 {
+				shared := 0
+				for p := 0; p < c.Players; p++ {
+					if w&(1<<p) != 0 {
+						shared++
+					}
+				}
+				res.WinsA += 1 / float64(shared)
+			}
+			for p := 0; p < c.Players; p++ {
+				if p == seat {
+					vpA += float64(g.Players[p].VP)
+				} else {
+					vpB += float64(g.Players[p].VP) / float64(c.Players-1)
+				}
+			}
+			done++
+			if progress != nil {
+				progress(done, total)
+			}
+		}
+	}
+	n := float64(total)
+	res.Rate = res.WinsA / n
+	res.Low, res.High = wilson(res.WinsA, n)
+	res.Elo, res.EloLow, res.EloHigh = EloFor(res.Rate, c.Players), EloFor(res.Low, c.Players), EloFor(res.High, c.Players)
+	res.VPA, res.VPB = vpA/n, vpB/n
+	if res.DecisionsA > 0 {
+		res.MsPerMoveA = spentA.Seconds() * 1000 / float64(res.DecisionsA)
+	}
+	if res.DecisionsB > 0 {
+		res.MsPerMoveB = spentB.Seconds() * 1000 / float64(res.DecisionsB)
+	}
+	res.ElapsedSecs = time.Since(start).Seconds()
+	return res, nil
+}
+
+// Report writes a result as a small table.
+func Report(w io.Writer, r Result) {
+	fmt.Fprintf(w, "%s against %s, %d players, %d games (each deal played with %s in every seat)\n", r.A, r.B, r.Players, r.Games, r.A)
+	fmt.Fprintf(w, "  %s wins %.1f: %.1f%% (95%% interval %.1f%%-%.1f%%; an equal player wins %.1f%%)\n",
+		r.A, r.WinsA, 100*r.Rate, 100*r.Low, 100*r.High, 100*r.Fair)
+	fmt.Fprintf(w, "  Elo difference %+.0f (95%% interval %+.0f to %+.0f)\n", r.Elo, r.EloLow, r.EloHigh)
+	fmt.Fprintf(w, "  average VP: %s %.1f, %s %.1f\n", r.A, r.VPA, r.B, r.VPB)
+	fmt.Fprintf(w, "  time per decision: %s %.2f ms (%d decisions), %s %.2f ms (%d decisions); %.0f s in all\n",
+		r.A, r.MsPerMoveA, r.DecisionsA, r.B, r.MsPerMoveB, r.DecisionsB, r.ElapsedSecs)
+}
+
+// Main runs `smashup arena`.
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c Config
+	fs.StringVar(&c.A, "a", "hard", "level of player A: "+strings.Join(ai.Levels, ", "))
+	fs.StringVar(&c.B, "b", "normal", "level of the other players")
+	fs.IntVar(&c.Games, "games", 100, "games to play (rounded up to whole rotations of the seats)")
+	fs.IntVar(&c.Players, "players", 2, "players per game (2 to 4): A against the others, all B")
+	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the deals")
+	fs.IntVar(&c.Iterations, "iterations", 0, "search budget per decision of hard and max (0: theirs)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	tty := isTerminal(stderr)
+	last := time.Now()
+	res, err := Run(c, func(done, total int) {
+		if tty {
+			fmt.Fprintf(stderr, "\r%s", bar(done, total, 30))
+		} else if time.Since(last) > 5*time.Second || done == total {
+			fmt.Fprintf(stderr, "arena: %d of %d games\n", done, total)
+			last = time.Now()
+		}
+	})
+	if tty {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "smashup arena:", err)
+		return 1
+	}
+	if *asJSON {
+		b, _ := json.MarshalIndent(res, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+		return 0
+	}
+	Report(stdout, res)
+	return 0
+}
+
+func bar(done, total, width int) string {
+	k := done * width / max(total, 1)
+	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", k), strings.Repeat(".", width-k), done, total)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

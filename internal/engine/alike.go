@@ -1,0 +1,220 @@
+package engine
+
+// Alike options. Options that are alike in everything a player can see and
+// whose results cannot differ are one option: two copies of the same minion
+// in a hand, two identical Scouts going under a deck, the same ability
+// triggered three times by events it does not look at. collapseAlike keeps
+// the first of each group of alike options of the question being asked (in
+// the order the options were built, so the result is deterministic); a
+// question left with one option is answered at once (Ask).
+//
+// Cards are alike when nothing the rules or a player can tell apart differs:
+// the same definition, zone, owner, holder, base, card they are on, counters,
+// flags and mark, nothing attached to them, and nothing in the game pointing
+// at one of them (an effect, a pending ability, an extra play it granted, a
+// resolving ability's source, target or event). In a deck they must also be next to each
+// other, so that taking either leaves the same deck. Bases and titans are
+// never alike (each is unique).
+//
+// Simultaneous abilities (the question "which ability resolves next") are
+// alike when they are the same ability of the same card, for the same player
+// and base, fired by alike events: events of the same kind, player, base and
+// numbers whose cards are alike, or, for a trigger that says which part of
+// the event it depends on (Trigger.EvKey), events with the same key.
+
+// collapseAlike merges the alike options of the question being built for
+// frame f. It reports whether the question had several options and now has
+// one: the caller then answers it with that option.
+func (g *Game) collapseAlike(f *Frame) bool {
+	n := int(g.Pending.N)
+	if n < 2 {
+		return false
+	}
+	order := f.Fn == fnDrain
+	opts := &g.Pending.Opts
+	k := 0
+	for i := 0; i < n; i++ {
+		dup := false
+		for j := 0; j < k && !dup; j++ {
+			if order {
+				dup = g.trigOptsAlike(opts[j], opts[i])
+			} else {
+				dup = g.optsAlike(opts[j], opts[i])
+			}
+		}
+		if !dup {
+			opts[k] = opts[i]
+			k++
+		}
+	}
+	g.Pending.N = int16(k)
+	return k == 1
+}
+
+// optsAlike reports whether options a and b are alike (see above).
+func (g *Game) optsAlike(a, b Option) bool {
+	if a.Kind != b.Kind || a.Player != b.Player || a.Base != b.Base || a.Num != b.Num {
+		return false
+	}
+	if a.Card == b.Card {
+		return true
+	}
+	switch a.Kind {
+	case OptPlay, OptUse, OptCard:
+		return g.cardsAlike(int(a.Card), int(b.Card), None, None)
+	}
+	return false
+}
+
+// trigOptsAlike compares two options of the question ordering simultaneous
+// abilities (drainProc: Num is the index of the waiting trigger).
+func (g *Game) trigOptsAlike(a, b Option) bool {
+	i, j := int(a.Num), int(b.Num)
+	if a.Kind != OptCard || b.Kind != OptCard || i < 0 || j < 0 || i >= int(g.NTrig) || j >= int(g.NTrig) {
+		return false
+	}
+	ti, tj := &g.Trigs[i], &g.Trigs[j]
+	if ti.Fn != tj.Fn || ti.Src != tj.Src || ti.Player != tj.Player || ti.Base != tj.Base {
+		return false
+	}
+	ei, ej := ti.Ev, tj.Ev
+	if ei.Kind != ej.Kind {
+		return false
+	}
+	if t := g.trigOf(ti); t != nil && t.EvKey != nil {
+		return t.EvKey(g, ei) == t.EvKey(g, ej)
+	}
+	if ei.Player != ej.Player || ei.Base != ej.Base || ei.Num != ej.Num || ei.Other != ej.Other {
+		return false
+	}
+	return ei.Card == ej.Card || g.cardsAlike(int(ei.Card), int(ej.Card), i, j)
+}
+
+// trigOf returns the definition of the waiting trigger t, or nil.
+func (g *Game) trigOf(t *Trig) *Trigger {
+	if t.Src < 0 || int(t.Src) >= int(g.NCards) {
+		return nil
+	}
+	d := defs[g.Cards[t.Src].Def]
+	for k := range d.Triggers {
+		if d.Triggers[k].fn == t.Fn {
+			return &d.Triggers[k]
+		}
+	}
+	return nil
+}
+
+// cardsAlike reports whether cards a and b are alike (see above). The
+// waiting triggers skipA and skipB (or None) are not counted as pointing at
+// them.
+func (g *Game) cardsAlike(a, b, skipA, skipB int) bool {
+	if a < 0 || b < 0 || a >= int(g.NCards) || b >= int(g.NCards) {
+		return false
+	}
+	ca, cb := &g.Cards[a], &g.Cards[b]
+	if ca.Def != cb.Def || ca.Zone != cb.Zone || ca.Owner != cb.Owner || ca.Ctrl != cb.Ctrl ||
+		ca.Base != cb.Base || ca.On != cb.On || ca.Counters != cb.Counters || ca.Flags != cb.Flags || ca.Mark != cb.Mark {
+		return false
+	}
+	switch ca.Zone {
+	case ZBaseDeck, ZBaseInPlay, ZBaseDiscard, ZTitan:
+		return false
+	case ZDeck:
+		if !g.deckNeighbours(a, b) {
+			return false
+		}
+	}
+	if d := defs[ca.Def]; d.Type == BaseCard || d.Type == Titan {
+		return false
+	}
+	return !g.pointedAt(a, skipA, skipB) && !g.pointedAt(b, skipA, skipB)
+}
+
+// deckNeighbours reports whether no card of the same deck lies between a and b.
+func (g *Game) deckNeighbours(a, b int) bool {
+	lo, hi := g.Cards[a].Pos, g.Cards[b].Pos
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	p := int(g.Cards[a].Ctrl)
+	for i := range g.inZoneOf(ZDeck, p).each {
+		if c := &g.Cards[i]; int(c.Ctrl) == p && c.Pos > lo && c.Pos < hi {
+			return false
+		}
+	}
+	return true
+}
+
+// pointedAt reports whether anything in the game names card c: a card
+// attached to it, an effect, a waiting trigger (but skipA and skipB), an
+// extra play it granted, or an ability being resolved (its source, target,
+// event or last answer). (The scratch values of abilities are numbers of all
+// kinds, not only cards: they are not looked at.)
+func (g *Game) pointedAt(c, skipA, skipB int) bool {
+	x := int16(c)
+	if g.Cards[c].Zone == ZInPlay {
+		for i := range g.inZone(ZInPlay).each {
+			if g.Cards[i].On == x {
+				return true
+			}
+		}
+	}
+	for i := 0; i < int(g.NEff); i++ {
+		if e := &g.Effects[i]; e.Card == x || e.Src == x {
+			return true
+		}
+	}
+	for i := 0; i < int(g.NTrig); i++ {
+		if i == skipA || i == skipB {
+			continue
+		}
+		if t := &g.Trigs[i]; t.Src == x || t.Ev.Card == x || t.Ev.Other == x {
+			return true
+		}
+	}
+	for p := 0; p < int(g.NPlayers); p++ {
+		pl := &g.Players[p]
+		for i := 0; i < int(pl.NExtra); i++ {
+			if pl.Extras[i].Uses > 0 && pl.Extras[i].Src == x {
+				return true
+			}
+		}
+	}
+	for i := 0; i < int(g.NFrames); i++ {
+		f := &g.Frames[i]
+		if f.Src == x || f.Target == x {
+			return true
+		}
+		if f.Ev.Kind != EvNone && (f.Ev.Card == x || f.Ev.Other == x) {
+			return true
+		}
+		if f.Ans.Kind != OptNone && f.Ans.Card == x {
+			return true
+		}
+	}
+	return false
+}
+
+// OrderingAbout returns, when the pending decision chooses which of several
+// simultaneous abilities resolves next, the card option i's ability is about
+// (the card of the event that triggered it: the minion Tar Pits puts under
+// its owner's deck), or None. Interfaces show it beside the source card so
+// that alike abilities whose order matters can be told apart.
+func (g *Game) OrderingAbout(i int) int {
+	if !g.Pending.Active || i < 0 || i >= int(g.Pending.N) {
+		return None
+	}
+	fi := int(g.Pending.Frame)
+	if fi < 0 || fi >= int(g.NFrames) || g.Frames[fi].Fn != fnDrain {
+		return None
+	}
+	o := g.Pending.Opts[i]
+	t := int(o.Num)
+	if o.Kind != OptCard || t < 0 || t >= int(g.NTrig) {
+		return None
+	}
+	if c := int(g.Trigs[t].Ev.Card); c >= 0 && c < int(g.NCards) && c != int(g.Trigs[t].Src) {
+		return c
+	}
+	return None
+}

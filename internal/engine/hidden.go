@@ -1,0 +1,188 @@
+package engine
+
+// Hidden information: what each seat may know, decided here and nowhere else.
+//
+// A seat may know which card an instance is when the card is in a public
+// zone (VisibleTo), or when its own pending decision shows it the card (it is
+// choosing among cards it looks at, or its question names them). Everything a
+// seat is shown is built from these two rules: the view (Game.View), the
+// decision (only its decider sees the question and the options; the others
+// see who decides and the public card whose ability asks), and the log (each
+// event records, when it happens, who may see the cards it is about).
+
+// Seat masks: bit p for seat p, SpectatorBit for those who see only what is
+// public (the spectator).
+const (
+	SpectatorBit uint8 = 1 << 7
+	everyone     uint8 = 0xff
+)
+
+// SeatBit returns the mask bit of seat p (None: the spectator).
+func SeatBit(p int) uint8 {
+	if p < 0 || p >= MaxPlayers {
+		return SpectatorBit
+	}
+	return 1 << p
+}
+
+// visMask returns the seats that may see which card c is now.
+func (g *Game) visMask(c int) uint8 {
+	if c < 0 || c >= int(g.NCards) {
+		return 0
+	}
+	cd := &g.Cards[c]
+	switch cd.Zone {
+	case ZInPlay, ZDiscard, ZBaseInPlay, ZBaseDiscard, ZTitan:
+		return everyone
+	case ZHand:
+		return SeatBit(int(cd.Ctrl)) &^ SpectatorBit
+	case ZSetAside:
+		switch {
+		case cd.Flags&FRevealed != 0:
+			return everyone
+		case cd.Flags&FFaceDown != 0:
+			return SeatBit(int(cd.Ctrl)) &^ SpectatorBit
+		}
+		return everyone // a card being played or resolving is public
+	case ZBaseDeck:
+		if g.lent(c) {
+			return everyone // the top base, face up while a base in play has its abilities
+		}
+	}
+	return 0
+}
+
+// VisibleTo reports whether seat p may see which card instance c is by where
+// it lies: cards in play, in discard piles, beside their owners and revealed
+// are public (and so is the top base of the base deck while a base in play
+// has its abilities); a hand, and a card set aside face down, are seen by
+// their holder; decks and the rest of the base deck by nobody.
+func (g *Game) VisibleTo(c, p int) bool { return g.visMask(c)&SeatBit(p) != 0 }
+
+// Knows reports whether seat p may know which card instance c is right now:
+// it is visible to p, or p's own pending decision shows it.
+func (g *Game) Knows(p, c int) bool {
+	if g.VisibleTo(c, p) {
+		return true
+	}
+	if !g.Pending.Active || int(g.Pending.Player) != p || p < 0 {
+		return false
+	}
+	shown := false
+	g.decisionCards(func(k int) {
+		if k == c {
+			shown = true
+		}
+	})
+	return shown
+}
+
+// decisionCards calls fn with every card the pending decision shows its
+// decider: the cards of its options and the cards its question names.
+func (g *Game) decisionCards(fn func(c int)) {
+	pd := &g.Pending
+	for i := 0; i < int(pd.N); i++ {
+		if c := int(pd.Opts[i].Card); c >= 0 && c < int(g.NCards) {
+			fn(c)
+		}
+	}
+	for _, a := range pd.Args {
+		switch a.Kind {
+		case ArgCard:
+			if c := int(a.V); c >= 0 && c < int(g.NCards) {
+				fn(c)
+			}
+		case ArgTop:
+			for _, c := range g.topArgCards(a) {
+				fn(c)
+			}
+		}
+	}
+}
+
+// audience returns who may see the cards an event is about (Card, and Other
+// when it is a card). An event about a card that has just moved names it to
+// the seats that could see it before the move or can see it after: a card
+// played from a hand is public, a card drawn is not, a card taken from a
+// player's hand into another's is seen by those two players.
+func (g *Game) audience(ev Event) (vis, ovis uint8) {
+	card := func(c int16) uint8 {
+		if c < 0 || int(c) >= int(g.NCards) {
+			return everyone
+		}
+		m := g.visMask(int(c))
+		if c == g.Moved {
+			m |= g.MovedWas
+		}
+		return m
+	}
+	vis = card(ev.Card)
+	if ev.Kind == EvReveal {
+		vis = everyone
+	}
+	ovis = everyone
+	if otherIsCard(ev.Kind) {
+		ovis = card(ev.Other)
+	}
+	if ev.Kind == EvText {
+		// a log line (Log) tells what player did: the cards it names are
+		// named to that player, who handled them ("You put Mystic Studies on
+		// top of your deck"), and to the others only as far as they may see
+		// them ("Alice puts a card on top of her deck")
+		me := SeatBit(int(ev.Player)) &^ SpectatorBit
+		vis |= me
+		ovis |= me
+	}
+	return vis, ovis
+}
+
+// otherIsCard reports whether an event of kind k names a card in Other.
+func otherIsCard(k EventKind) bool {
+	switch k {
+	case EvDestroy, EvPlay, EvBaseReplaced, EvAffect, EvText:
+		return true
+	}
+	return false
+}
+
+// Redeal returns a copy of the game as it could be for all seat p knows:
+// Determinize (every hand p cannot see and every deck re-dealt), and then
+// every card p may not know given another identity (the definitions of those
+// instances permuted). A message built for p that differs between the game
+// and such a copy depends on something p may not know: the hidden
+// information property tests compare them. The copy is only to be looked at,
+// not played on.
+func (g *Game) Redeal(p int, seed uint64) *Game {
+	c := g.Determinize(p, seed)
+	var known [MaxCards]bool
+	for i := 0; i < int(c.NCards); i++ {
+		known[i] = c.Knows(p, i)
+	}
+	// cards the log has named to p stay what they were
+	bit := SeatBit(p)
+	for _, ev := range c.RecentEvents(0) {
+		if ev.Card >= 0 && int(ev.Card) < MaxCards && ev.Vis&bit != 0 {
+			known[ev.Card] = true
+		}
+		if otherIsCard(ev.Kind) && ev.Other >= 0 && int(ev.Other) < MaxCards && ev.OVis&bit != 0 {
+			known[ev.Other] = true
+		}
+	}
+	// permute definitions among the bases, and among each player's own
+	// cards (which cards a player owns is public: their factions)
+	for owner := None; owner < int(c.NPlayers); owner++ {
+		var pool []int
+		for i := 0; i < int(c.NCards); i++ {
+			isBase := defs[c.Cards[i].Def].Type == BaseCard
+			if !known[i] && isBase == (owner == None) && (isBase || int(c.Cards[i].Owner) == owner) {
+				pool = append(pool, i)
+			}
+		}
+		for i := len(pool) - 1; i > 0; i-- {
+			j := c.Intn(i + 1)
+			a, b := pool[i], pool[j]
+			c.Cards[a].Def, c.Cards[b].Def = c.Cards[b].Def, c.Cards[a].Def
+		}
+	}
+	return c
+}

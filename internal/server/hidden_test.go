@@ -1,0 +1,187 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/match"
+	"github.com/smashup/smashup/internal/present"
+)
+
+// seatBytes is everything seat (None: the spectator) is sent about g: the
+// message's view and options as the browser gets them, the log as events and
+// as lines, and the terminal's screen for that seat.
+func seatBytes(g *engine.Game, seat int, names present.Names) []byte {
+	v, opts := seatView(g, seat, names)
+	evs := g.EventViews(seat, 0)
+	var lines []string
+	for _, e := range evs {
+		lines = append(lines, present.Event(e, names))
+	}
+	b, err := json.Marshal(struct {
+		View    *engine.View
+		Options []OptionLabel
+		Events  []engine.EventView
+		Log     []string
+	}{v, opts, evs, lines})
+	if err != nil {
+		panic(err)
+	}
+	tv := g.View(seat)
+	tv.Names = names
+	return append(b, present.Screen(&tv, lines)...)
+}
+
+// firstDiff shows where two messages part.
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-120)
+	return fmt.Sprintf("\n  real:     …%s…\n  re-dealt: …%s…", a[lo:min(len(a), i+80)], b[lo:min(len(b), i+80)])
+}
+
+// hiddenGames is how many random games the property test plays (see
+// race_test.go: fewer decisions are checked under the race detector).
+const hiddenGames = 200
+
+// The hidden-information property: at every decision of random games (every
+// faction, 2 to 4 players, titans in some), what each seat and the spectator
+// is sent is byte for byte the same in the real game and in re-deals of
+// everything that seat may not know (engine.Redeal: hands and decks
+// re-dealt, and every card it may not know given another identity). A
+// message that depends on a hidden card, by any path, fails it.
+func TestHiddenInformationProperty(t *testing.T) {
+	names := present.Names{"Alice", "Bob", "Carol", "Dan"}
+	decisions, compared := 0, 0
+	for game := 0; game < hiddenGames; game++ {
+		n := 2 + game%3
+		fs, err := match.RandomFactions(n, uint64(game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup := match.SetupFor(fs, uint64(game), match.Options{Titans: game%4 == 1, AllBases: game%2 == 0})
+		setup.Options |= engine.OptAskAll
+		g, err := engine.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(game), 7))
+		for step := 0; !g.Over && step < 1500; step++ {
+			if step%hiddenEvery == 0 {
+				decisions++
+				for seat := engine.None; seat < n; seat++ {
+					real := seatBytes(g, seat, names[:n])
+					for k := 0; k < 2; k++ {
+						alt := seatBytes(g.Redeal(seat, uint64(step*8+k)), seat, names[:n])
+						compared++
+						if !bytes.Equal(real, alt) {
+							who := "the spectator"
+							if seat >= 0 {
+								who = names[seat]
+							}
+							t.Fatalf("game %d (%v), decision %d: what %s is sent depends on cards %s may not know:%s",
+								game, fs, step, who, who, firstDiff(real, alt))
+						}
+					}
+				}
+			}
+			if err := g.ApplySafe(r.IntN(g.NumOptions())); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d games, %d decisions checked, %d re-deals compared", hiddenGames, decisions, compared)
+}
+
+// Me First in a server game: every seat is asked in every window (new games
+// have engine.OptAskAll), and a person who turned on automatic passing is
+// passed for exactly when they have nothing to play. The setting is refused
+// to spectators and to malformed requests.
+func TestAutoPassSetting(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "a.db"))
+	ctx := context.Background()
+	// Ninjas have Specials for the window before scoring
+	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"},
+		Factions: [][]string{{"Ninjas", "Pirates"}, {"Wizards", "Zombies"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.game(ctx, resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.g.Options&engine.OptAskAll == 0 {
+		t.Fatal("a new server game should ask everyone in Me First windows")
+	}
+	h := s.Handler()
+	post := func(token, body string) (int, Message) {
+		req := httptest.NewRequest("POST", "/api/games/"+resp.ID+"/settings?t="+token, strings.NewReader(body))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		var m Message
+		json.Unmarshal(rec.Body.Bytes(), &m)
+		return rec.Code, m
+	}
+	tok := func(link string) string { return link[strings.Index(link, "t=")+2:] }
+	if code, _ := post(resp.Spectator, `{"auto_pass":true}`); code != 403 {
+		t.Errorf("a spectator's setting: %d, want 403", code)
+	}
+	for _, bad := range []string{`{}`, `null`, `{"auto_pass":1}`, `{"auto_pass":true,"x":1}`} {
+		if code, _ := post(tok(resp.Links[0]), bad); code != 400 {
+			t.Errorf("setting %s: %d, want 400", bad, code)
+		}
+	}
+	code, m := post(tok(resp.Links[0]), `{"auto_pass":true}`)
+	if code != 200 || !m.AutoPass {
+		t.Fatalf("turning automatic passing on: %d, auto_pass %v", code, m.AutoPass)
+	}
+	r := rand.New(rand.NewPCG(3, 3))
+	windows, autos := 0, 0
+	for step := 0; step < 3000; step++ {
+		l.mu.Lock()
+		over, who, n, at := l.g.Over, 0, 0, len(l.moves)
+		passOnly := false
+		if !over {
+			who, n = l.pending()
+			passOnly = l.g.WindowPassOnly()
+		}
+		l.mu.Unlock()
+		if over {
+			break
+		}
+		if passOnly {
+			windows++
+		}
+		if passOnly && who == 0 {
+			// the server's own loop may have passed already (it is kicked after every move)
+			l.stepAI(ctx)
+			l.mu.Lock()
+			moved := len(l.moves) > at
+			l.mu.Unlock()
+			if !moved {
+				t.Fatal("seat 0 asked for automatic passing but was not passed for")
+			}
+			autos++
+			continue
+		}
+		if l.stepAI(ctx) {
+			t.Fatalf("the server moved for seat %d on its own", who)
+		}
+		if err := l.move(ctx, who, at, r.IntN(n)); err != nil && err != ErrStale {
+			t.Fatal(err)
+		}
+	}
+	if windows == 0 || autos == 0 {
+		t.Fatalf("no Me First window with nothing to play was seen (%d, %d)", windows, autos)
+	}
+}

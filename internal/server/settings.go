@@ -1,0 +1,55 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Seat settings: preferences a person sets for their own seat. They are kept
+// in memory with the live game (a page sends its stored preferences again
+// when it connects), and change nothing of the game's record.
+
+// SettingsRequest is what POST /api/games/{id}/settings accepts.
+type SettingsRequest struct {
+	// AutoPass: pass for me in a Me First window when I have nothing I
+	// could play. Other seats then see me pass at once exactly when I hold
+	// nothing usable, which tells them so: the page says it.
+	AutoPass *bool `json:"auto_pass"`
+}
+
+func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
+	l, seat, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	if seat == engine.None {
+		writeJSON(w, 403, apiError{"spectators have no seat settings"})
+		return
+	}
+	var req SettingsRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1024))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil || req.AutoPass == nil {
+		msg := "bad request: send {\"auto_pass\": true|false}"
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		writeJSON(w, 400, apiError{msg})
+		return
+	}
+	l.mu.Lock()
+	l.autoPass[seat] = *req.AutoPass
+	m := l.messageLocked(seat)
+	l.mu.Unlock()
+	s.kick(l) // it may be this seat's turn to pass now
+	writeJSON(w, 200, m)
+}
+
+// autoMove reports whether the pending decision is one the server takes for
+// seat on its own: a Me First window with nothing to play but pass, for a
+// person who asked for it.
+func (l *live) autoMove(seat int) bool {
+	return l.draft == nil && l.g != nil && seat >= 0 && seat < len(l.autoPass) && l.autoPass[seat] && l.g.WindowPassOnly()
+}

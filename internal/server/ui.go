@@ -3,10 +3,12 @@ package server
 import (
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/present"
 )
 
 // Routes the browser table uses beyond the game API: the card catalogue
@@ -25,6 +27,7 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 	})
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("GET /api/games/{id}/rematch", s.handleRematch)
+	mux.HandleFunc("GET /api/games/{id}/at", s.handleAt)
 }
 
 // CatalogCard is what the page needs to draw a card it has only the key of.
@@ -144,4 +147,70 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		out.Link = resp.Links[seat]
 	}
 	writeJSON(w, 200, out)
+}
+
+// ReplayFrame is a finished game as one seat (or a spectator) saw it after
+// its first Move decisions: the in-browser replay viewer steps through them.
+type ReplayFrame struct {
+	Message
+	Total int `json:"total"` // decisions in the whole game
+}
+
+// handleAt serves the state of a finished game after n decisions, as seat
+// sees it (?n=N&seat=S; seat -1 or absent: the spectator's view). Once the
+// game is over nothing is hidden any more, so any seat's view may be asked.
+func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
+	l, _, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	rep, err := l.replayFile()
+	var seats []SeatInfo
+	for _, st := range l.cfg.Seats {
+		seats = append(seats, SeatInfo{Name: st.Name, Kind: st.Kind})
+	}
+	l.mu.Unlock()
+	if err != nil {
+		writeJSON(w, 409, apiError{err.Error()})
+		return
+	}
+	n, err := strconv.Atoi(r.URL.Query().Get("n"))
+	if err != nil || n < 0 || n > len(rep.Moves) {
+		n = len(rep.Moves)
+	}
+	seat, err := strconv.Atoi(r.URL.Query().Get("seat"))
+	if err != nil || seat < 0 || seat >= len(seats) {
+		seat = engine.None
+	}
+	g, err := engine.New(rep.Setup)
+	if err != nil {
+		writeJSON(w, 500, apiError{err.Error()})
+		return
+	}
+	var log []string
+	var seq int32
+	collect := func() {
+		for _, e := range g.EventViews(seq) {
+			if line := present.Event(e); line != "" {
+				log = append(log, line)
+			}
+		}
+		seq = g.EvSeq
+	}
+	collect()
+	for k := 0; k < n; k++ {
+		if _, err := rep.Step(g, k, false); err != nil {
+			writeJSON(w, 500, apiError{err.Error()})
+			return
+		}
+		collect()
+	}
+	if len(log) > 60 {
+		log = log[len(log)-60:]
+	}
+	v := g.View(seat)
+	stripTexts(&v)
+	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: Message{Game: l.id, Move: n, Seat: seat,
+		Seats: seats, View: &v, Log: log, Spectator: seat == engine.None}})
 }

@@ -7,6 +7,9 @@ const $ = (id) => document.getElementById(id);
 const gameID = location.pathname.split('/').pop();
 const token = new URLSearchParams(location.search).get('t') || '';
 const q = `t=${encodeURIComponent(token)}`;
+const params = new URLSearchParams(location.search);
+const replayMode = params.has('replay'); // the replay viewer of a finished game
+const rp = { n: +(params.get('n') || 0), seat: params.has('seat') ? +params.get('seat') : -1, total: 0, timer: null };
 
 let state = null;          // the message on screen
 const queue = [];          // messages waiting to be shown
@@ -37,7 +40,6 @@ function whereOf(o, v) {
       if (o.Zone === 2 && o.Holder === me) return `card:${o.Card}`;
       if (o.Zone === 4) return `card:${o.Card}`;
       if (o.Zone === 3) return `card:${o.Card}`; // in a discard pile
-      if (o.Zone === 5 && (v.Revealed || []).some(c => c.ID === o.Card)) return `card:${o.Card}`;
       if (o.Zone === 7 && o.Slot >= 0) return `slot:${o.Slot}`;
       return `tray:${o.Index}`;
     }
@@ -74,7 +76,7 @@ function render(animate) {
   const m = state;
   const before = animate ? snapshot() : null;
   ctx.seats = m.seats || [];
-  ctx.me = m.spectator ? -1 : m.seat;
+  ctx.me = m.spectator || replayMode ? -1 : m.seat;
   const { t, piles } = computeTargets(m);
   ctx.targets = t; ctx.pileTargets = piles; ctx.last = lastIDs;
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.k : null;
@@ -87,6 +89,7 @@ function render(animate) {
   if (focusKey) { const el = document.querySelector(`[data-k="${CSS.escape(focusKey)}"]`); if (el) el.focus({ preventScroll: true }); }
   if (before) animateFrom(before);
   if ($('pile').open) openPile(+$('pile').dataset.p, true);
+  $('pile-quick').innerHTML = $('quick').innerHTML.replaceAll('data-k="bar:', 'data-k="pilebar:');
   document.body.dataset.state = m.view && m.view.Over ? 'over' : (m.options && m.options.length ? 'mine' : 'wait');
   document.body.dataset.move = m.move;
   const d = m.view && m.view.Decision;
@@ -139,9 +142,10 @@ function renderGame(m) {
   } else {
     $('dock').classList.remove('tray-open'); $('tray').hidden = true; $('tray').innerHTML = ''; }
   // an ability that chooses from a discard pile opens it
-  if (ctx.pileTargets.size && !$('pile').open) { const p = [...ctx.pileTargets][0]; if (p >= 0) openPile(p); }
+  // (not for the main question: the pile button glows instead)
+  if (ctx.pileTargets.size && !$('pile').open && d && !d.Main) { const p = [...ctx.pileTargets][0]; if (p >= 0) openPile(p); }
   if (!ctx.pileTargets.size && $('pile').open && $('pile').dataset.auto === '1') $('pile').close();
-  if (v.Over) showGameOver(m);
+  if (v.Over && !replayMode) showGameOver(m);
   title(m);
 }
 
@@ -158,6 +162,7 @@ function renderBar(m) {
     else if (d.Mine) prompt = d.Prompt || 'Your decision';
     else prompt = d.SrcName ? `${seatName(ctx, d.Player)} is resolving ${d.SrcName}` : `${seatName(ctx, d.Player)} is deciding`;
   }
+  if (replayMode) { renderReplayBar(m); return; }
   $('phase').textContent = phase;
   $('phase').setAttribute('aria-label', `Phase: ${phase}`);
   $('prompt').textContent = prompt;
@@ -200,6 +205,7 @@ function newLines(a, b) {
 
 function title(m) {
   const v = m.view, d = v && v.Decision;
+  if (replayMode) { document.title = `Replay, move ${m.move} · Smash Up`; return; }
   if (v && v.Over) document.title = 'Game over · Smash Up';
   else if (d && d.Mine) document.title = '▶ Your turn · Smash Up';
   else if (v) document.title = `${seatName(ctx, v.Current)}'s turn · Smash Up`;
@@ -311,6 +317,8 @@ function openPile(p, refreshOnly) {
   $('pile-title').textContent = `Discard pile of ${you(ctx, p)} (${cards.length})`;
   $('pile-cards').innerHTML = cards.slice().reverse().map(c => card(ctx, c, 'pile')).join('') || '<p>Empty.</p>';
   $('pile').dataset.p = p;
+  const d = state.view.Decision;
+  $('pile-prompt').textContent = d && d.Mine && ctx.pileTargets.has(p) ? `${d.Prompt || ''} Click a glowing card.` : '';
   if (!refreshOnly && !$('pile').open) { $('pile').dataset.auto = ctx.pileTargets.has(p) ? '1' : ''; $('pile').showModal(); }
 }
 $('pile-close').onclick = () => $('pile').close();
@@ -387,7 +395,8 @@ function animateFrom(s) {
       from = ctrl != null && s.chips.get(ctrl);
     }
     if (!from || (Math.abs(from.left - r.left) < 2 && Math.abs(from.top - r.top) < 2)) return;
-    el.animate([{ transform: `translate(${from.left - r.left}px, ${from.top - r.top}px) scale(.7)`, opacity: .4 }, { transform: 'none', opacity: 1 }], { duration: dur, easing: 'ease-out' });
+    const first = old ? { transform: `translate(${from.left - r.left}px, ${from.top - r.top}px)` } : { transform: `translate(${from.left - r.left}px, ${from.top - r.top}px) scale(.6)`, opacity: .3 };
+    el.animate([first, { transform: 'none', opacity: 1 }], { duration: dur, easing: 'ease-out' });
   });
   for (const [id, old] of s.cards) {
     if (now.has(id) || old.where === 'hand' || old.where === 'pile') continue;
@@ -473,6 +482,7 @@ function showGameOver(m) {
   showOverlay(`<h2 id="ov-title">Game over: ${esc((v.Winners || []).map(i => you(ctx, i)).join(' and '))} won</h2>
 <table><caption class="sr-only">Final standings</caption><thead><tr><th scope="col">#</th><th scope="col">Player</th><th scope="col">VP</th><th scope="col">VP by base</th></tr></thead><tbody>${rows}</tbody></table>
 <div class="actions">${human ? '<button class="primary" data-ov="rematch">Rematch (same factions, new shuffle)</button>' : ''}
+<a href="/g/${gameID}?${q}&replay=1" id="watch-link">Watch the replay here</a>
 <a href="/api/games/${gameID}/replay?${q}" download id="replay-link">Download the replay</a>
 <a href="/">New game</a><button data-ov="close">Look at the table</button></div><p id="rematch-note" class="hint-text"></p>`, 'over');
 }
@@ -556,6 +566,75 @@ function connect() {
   };
 }
 
+addEventListener('offline', () => { if (!stopped) banner('You are offline: moves cannot be sent. The game carries on when the connection is back.', 'error', true); });
+addEventListener('online', () => {
+  if (stopped) return;
+  clearTimeout(retryTimer);
+  if (ws && ws.readyState === WebSocket.OPEN) { $('banner').hidden = true; refresh(); } else connect();
+});
+
+// ---------- the replay viewer ----------
+function renderReplayBar(m) {
+  const v = m.view, d = v && v.Decision;
+  $('phase').textContent = v ? (v.Over ? 'Game over' : `${PHASES[v.Phase] || ''} · ${seatName(ctx, v.Current)}'s turn`) : '';
+  $('prompt').textContent = `Replay, move ${m.move} of ${rp.total}` + (d ? `: ${seatName(ctx, d.Player)} — ${d.Prompt || 'deciding'}` : v && v.Over ? ': the end' : '');
+  $('prompt').className = '';
+  const seats = (m.seats || []).map((s, i) => `<option value="${i}" ${rp.seat === i ? 'selected' : ''}>${esc(s.name)}</option>`).join('');
+  $('quick').innerHTML = `<button data-rp="first" data-k="rp:first" ${m.move === 0 ? 'disabled' : ''}>« Start</button><button data-rp="prev" data-k="rp:prev" ${m.move === 0 ? 'disabled' : ''}>‹ Back</button>
+<button data-rp="play" data-k="rp:play" class="primary">${rp.timer ? 'Pause' : 'Play'}</button><button data-rp="next" data-k="rp:next" ${m.move >= rp.total ? 'disabled' : ''}>Next ›</button><button data-rp="last" data-k="rp:last" ${m.move >= rp.total ? 'disabled' : ''}>End »</button>
+<label>Move <input type="range" id="rp-range" data-k="rp:range" min="0" max="${rp.total}" value="${m.move}"></label>
+<label>Seen by <select id="rp-seat" data-k="rp:seat"><option value="-1" ${rp.seat < 0 ? 'selected' : ''}>everyone (public)</option>${seats}</select></label>`;
+  $('btn-opts').hidden = true;
+  $('optlist').hidden = true;
+  $('err').textContent = refused;
+  $('hint').hidden = true;
+}
+async function loadAt(n, seat) {
+  const r = await fetch(`/api/games/${gameID}/at?${q}&n=${n}&seat=${seat}`).catch(() => null);
+  if (!r) { banner('You are offline: the replay cannot be loaded.', 'error'); return; }
+  const j = await r.json().catch(() => ({}));
+  if (r.status === 404) { gone('There is no such game', 'This link points to a game this server does not know.'); return; }
+  if (r.status === 403) { gone('This invite link is not valid', 'The link\'s seat key does not belong to this game.'); return; }
+  if (!r.ok) { refused = j.error || `the server answered ${r.status}`; if (state) render(false); else banner(refused, 'error'); return; }
+  refused = '';
+  rp.total = j.total; rp.seat = seat;
+  const prev = state;
+  lastIDs = prev ? movedCards(prev, j) : new Set();
+  state = j;
+  render(!!prev && Math.abs(prev.move - j.move) === 1 && speed() !== 'instant');
+  history.replaceState(null, '', `/g/${gameID}?${q}&replay=1&n=${j.move}&seat=${seat}`);
+  document.body.dataset.state = 'replay';
+}
+function replayTo(n) {
+  n = Math.max(0, Math.min(rp.total, n));
+  if (!state || n !== state.move) loadAt(n, rp.seat);
+}
+function replayPlay() {
+  if (rp.timer) { clearInterval(rp.timer); rp.timer = null; if (state) renderReplayBar(state); return; }
+  rp.timer = setInterval(() => {
+    if (!state || state.move >= rp.total) { clearInterval(rp.timer); rp.timer = null; if (state) renderReplayBar(state); return; }
+    replayTo(state.move + 1);
+  }, Math.max(300, SPEEDS[speed()] || 300));
+  renderReplayBar(state);
+}
+document.addEventListener('click', (e) => {
+  const b = e.target.closest('[data-rp]');
+  if (!b || !state) return;
+  e.stopPropagation();
+  const a = b.dataset.rp;
+  if (a === 'play') replayPlay();
+  else replayTo(a === 'first' ? 0 : a === 'last' ? rp.total : state.move + (a === 'next' ? 1 : -1));
+}, true);
+document.addEventListener('change', (e) => {
+  if (e.target.id === 'rp-range') replayTo(+e.target.value);
+  if (e.target.id === 'rp-seat') loadAt(state ? state.move : 0, +e.target.value);
+});
+document.addEventListener('keydown', (e) => {
+  if (!replayMode || !state || e.target.matches('input,select,textarea')) return;
+  if (e.key === 'ArrowRight') replayTo(state.move + 1);
+  if (e.key === 'ArrowLeft') replayTo(state.move - 1);
+});
+
 // ---------- start ----------
 fetch('/api/catalog').then(r => r.json()).then(j => {
   catalog = j.cards || {}; catFactions = j.factions || [];
@@ -564,4 +643,5 @@ fetch('/api/catalog').then(r => r.json()).then(j => {
   if (state) render(false);
 }).catch(() => {});
 if (!token) gone('This invite link is not valid', 'The link has no seat key. Ask whoever created the game for your own link.');
+else if (replayMode) loadAt(rp.n, rp.seat);
 else refresh().then(ok => { if (ok) connect(); });

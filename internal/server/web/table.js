@@ -127,7 +127,7 @@ export function base(ctx, v, b) {
   const acts = (b.Actions || []).map(a => card(ctx, a, 'attached')).join('');
   return `<article class="base${b.Scoring ? ' scoring' : ''}" aria-label="Base ${esc(b.Card.Name)}" data-base="${b.Slot}">
 <div class="basecard${t.cls}" role="button" tabindex="0" data-k="slot:${b.Slot}" data-slot="${b.Slot}" style="--fc:${fc(b.Card.Faction)}" data-tip="${esc(`${b.Card.Name}|Base · breakpoint ${b.Current}${b.Current !== b.Breakpoint ? ` (printed ${b.Breakpoint})` : ''}|${text}`)}">
-${t.label ? `<span class="sr-only">${t.label}</span>` : ''}<h3>${esc(b.Card.Name)}${b.Scoring ? ' — scoring' : ''}</h3>
+${t.label ? `<span class="sr-only">${t.label}</span>` : ''}<h2 class="bname">${esc(b.Card.Name)}${b.Scoring ? ' — scoring' : ''}</h2>
 <p class="btext">${esc(text || 'No ability.')}</p>
 <div class="bp">${segs.join('')}<span class="lbl"><span class="sr-only">Power </span>${b.Total} / ${b.Current}<span class="sr-only"> to score</span></span></div>
 <div class="rewards"><span class="sr-only">Rewards: </span>${esc(rewards)}</div>

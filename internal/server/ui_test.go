@@ -1,0 +1,105 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCatalogIsRulesTextOnly(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "c.db"))
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	r, err := http.Get(ts.URL + "/api/catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Catalog
+	json.NewDecoder(r.Body).Decode(&c)
+	r.Body.Close()
+	if len(c.Cards) < 200 || len(c.Factions) < 8 {
+		t.Fatalf("catalog: %d cards, %d factions", len(c.Cards), len(c.Factions))
+	}
+	for k, cc := range c.Cards {
+		for _, note := range []string{"(errata)", "(mandatory", "baseline)"} {
+			if strings.Contains(cc.Text, note) {
+				t.Errorf("%s keeps a note: %q", k, cc.Text)
+			}
+		}
+	}
+	for _, f := range c.Factions {
+		if f.Set == "" {
+			t.Errorf("faction %s has no set", f.Name)
+		}
+	}
+	if r, _ := http.Get(ts.URL + "/favicon.ico"); r.StatusCode != 200 || r.Header.Get("Content-Type") != "image/svg+xml" {
+		t.Fatalf("favicon: %s %s", r.Status, r.Header.Get("Content-Type"))
+	}
+}
+
+func TestRematchKeepsSeatsAndFactions(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "r.db"))
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	cr, err := s.Create(context.Background(), CreateRequest{Seats: []string{"human", "ai"}, Names: []string{"Ada", "Bo"}, Mode: "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := strings.Split(cr.Links[0], "t=")[1]
+	url := ts.URL + "/api/games/" + cr.ID + "/rematch?t=" + token
+	if r, _ := http.Post(url, "", nil); r.StatusCode != 409 {
+		t.Fatalf("a rematch of a running game: %s", r.Status)
+	}
+	if r, _ := http.Get(ts.URL + "/api/games/" + cr.ID + "/at?n=0&seat=1&t=" + token); r.StatusCode != 409 {
+		t.Fatalf("the replay viewer showed a running game: %s", r.Status)
+	}
+	if playOverWS(t, ts.URL, cr.ID, token, 0, 5000) == 0 {
+		t.Fatal("the person never got to decide")
+	}
+	// the replay viewer: any point of the finished game, from any seat
+	for _, q := range []string{"n=0&seat=1", "n=5&seat=0", "n=99999"} {
+		r, err := http.Get(ts.URL + "/api/games/" + cr.ID + "/at?t=" + token + "&" + q)
+		if err != nil || r.StatusCode != 200 {
+			t.Fatalf("at %s: %v %v", q, err, r.Status)
+		}
+		var f ReplayFrame
+		json.NewDecoder(r.Body).Decode(&f)
+		r.Body.Close()
+		if f.View == nil || f.Total < 5 || (q == "n=99999" && (!f.View.Over || f.Move != f.Total)) || (q == "n=0&seat=1" && (f.Move != 0 || len(f.View.Hand) == 0)) {
+			t.Fatalf("at %s: move %d of %d, view %v", q, f.Move, f.Total, f.View != nil)
+		}
+	}
+	if r, _ := http.Get(url); r.StatusCode != 404 {
+		t.Fatalf("a rematch nobody asked for: %s", r.Status)
+	}
+	var first, again RematchResponse
+	for _, into := range []*RematchResponse{&first, &again} {
+		r, err := http.Post(url, "", nil)
+		if err != nil || r.StatusCode != 200 {
+			t.Fatalf("rematch: %v %v", err, r.Status)
+		}
+		json.NewDecoder(r.Body).Decode(into)
+		r.Body.Close()
+	}
+	if first.ID == "" || first != again || !strings.HasPrefix(first.Link, "/g/"+first.ID+"?t=") {
+		t.Fatalf("rematch: %+v then %+v", first, again)
+	}
+	old, _ := s.game(context.Background(), cr.ID)
+	l, err := s.game(context.Background(), first.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range l.cfg.Seats {
+		if l.cfg.Seats[i].Name != old.cfg.Seats[i].Name || l.cfg.Seats[i].Kind != old.cfg.Seats[i].Kind ||
+			strings.Join(l.cfg.Setup.Players[i].Factions, "+") != strings.Join(old.cfg.Setup.Players[i].Factions, "+") {
+			t.Fatalf("seat %d: %+v %v, was %+v %v", i, l.cfg.Seats[i], l.cfg.Setup.Players[i].Factions, old.cfg.Seats[i], old.cfg.Setup.Players[i].Factions)
+		}
+	}
+	if l.cfg.Reproducible || l.cfg.Setup.Seed == old.cfg.Setup.Seed {
+		t.Fatal("the rematch should have a new secret seed")
+	}
+}

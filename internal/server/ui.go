@@ -188,11 +188,15 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 500, apiError{err.Error()})
 		return
 	}
+	names := make(present.Names, len(seats))
+	for i, st := range seats {
+		names[i] = st.Name
+	}
 	var log []string
 	var seq int32
 	collect := func() {
-		for _, e := range g.EventViews(seq) {
-			if line := present.Event(e); line != "" {
+		for _, e := range g.EventViews(seat, seq) {
+			if line := present.Event(e, names); line != "" {
 				log = append(log, line)
 			}
 		}
@@ -209,8 +213,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 	if len(log) > 60 {
 		log = log[len(log)-60:]
 	}
-	v := g.View(seat)
-	stripTexts(&v)
+	v, opts := seatView(g, seat, names)
 	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: Message{Game: l.id, Move: n, Seat: seat,
-		Seats: seats, View: &v, Log: log, Spectator: seat == engine.None}})
+		Seats: seats, View: v, Options: opts, Log: log, Spectator: seat == engine.None}})
 }

@@ -521,7 +521,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c, err := websocket.Accept(w, r, nil)
+	// updates are compressed message by message (permessage-deflate): a
+	// typical one is under 3 KB on the wire (TestMessageSizes, README)
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover})
 	if err != nil {
 		return
 	}

@@ -170,18 +170,19 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 	for _, st := range l.cfg.Seats {
 		seats = append(seats, SeatInfo{Name: st.Name, Kind: st.Kind})
 	}
+	names := l.names()
 	l.mu.Unlock()
 	if err != nil {
 		writeJSON(w, 409, apiError{err.Error()})
 		return
 	}
-	n, err := strconv.Atoi(r.URL.Query().Get("n"))
-	if err != nil || n < 0 || n > len(rep.Moves) {
-		n = len(rep.Moves)
-	}
 	seat, err := strconv.Atoi(r.URL.Query().Get("seat"))
 	if err != nil || seat < 0 || seat >= len(seats) {
 		seat = engine.None
+	}
+	n, err := strconv.Atoi(r.URL.Query().Get("n"))
+	if err != nil || n < 0 || n > len(rep.Moves) {
+		n = len(rep.Moves)
 	}
 	g, err := engine.New(rep.Setup)
 	if err != nil {
@@ -213,7 +214,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 	if len(log) > 60 {
 		log = log[len(log)-60:]
 	}
-	v, opts := seatView(g, seat, names)
+	v, _ := seatView(g, seat, names) // no options: a replay is watched, not played
 	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: Message{Game: l.id, Move: n, Seat: seat,
-		Seats: seats, View: v, Options: opts, Log: log, Spectator: seat == engine.None}})
+		Seats: seats, View: v, Log: log, Spectator: seat == engine.None}})
 }

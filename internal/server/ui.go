@@ -189,10 +189,6 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 500, apiError{err.Error()})
 		return
 	}
-	names := make(present.Names, len(seats))
-	for i, st := range seats {
-		names[i] = st.Name
-	}
 	var log []string
 	var seq int32
 	collect := func() {

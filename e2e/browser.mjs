@@ -30,9 +30,9 @@ const browser = await chromium.launch({
 const fail = async (msg) => { console.error('FAIL:', msg); await browser.close(); process.exit(1); };
 const errors = [];
 
-async function newPage(viewport, speed = 'instant') {
+async function newPage(viewport, speed = 'instant', autopass = false) {
   const ctx = await browser.newContext({ viewport });
-  await ctx.addInitScript((s) => { localStorage.setItem('smashup.speed', s); }, speed);
+  await ctx.addInitScript(([s, a]) => { localStorage.setItem('smashup.speed', s); if (a) localStorage.setItem('smashup.autopass', '1'); }, [speed, autopass]);
   const p = await ctx.newPage();
   p.on('pageerror', (e) => { errors.push(e.message); console.error('page error:', e.message); });
   return p;
@@ -93,7 +93,7 @@ async function step(page, tag, rnd, stats) {
   }
   if (!act) {
     // nothing on the table nor in the bar: the accessible option list
-    await page.click('#btn-opts');
+    if (!(await page.click('#btn-opts', { timeout: 2000 }).then(() => true).catch(() => false))) return 'stale';
     const bs = await page.$$('#optlist button');
     if (!bs.length) return 'wait';
     act = ['list', bs[Math.floor(rnd() * bs.length)]];
@@ -249,10 +249,12 @@ try {
     await lobby.waitForFunction(() => document.querySelectorAll('#links a.link').length >= 3);
     const hrefs = await lobby.$$eval('#links a.link', (as) => as.map((a) => a.getAttribute('href')));
     await lobby.context().close();
-    const people = [await newPage(WIDE), await newPage(PHONE)];
+    const people = [await newPage(WIDE), await newPage(PHONE, 'instant', true)]; // the second passes Me First automatically
     const tags = ['wide2', 'phone'];
     for (let i = 0; i < 2; i++) { await people[i].goto(base + hrefs[i]); await people[i].waitForSelector('#bases .basecard'); }
     await barVisible(people[1], '390x844 start');
+    const ap = await people[1].request.get(base + `/api/games/${hrefs[1].split('/')[2].split('?')[0]}?t=${hrefs[1].split('t=')[1]}`);
+    if (!(await ap.json()).auto_pass) await fail('the stored "pass automatically" setting was not sent to the server');
     const stats = { table: 0, bar: 0, list: 0, scorings: 0 };
     const rs = [rng(7), rng(8)];
     let over = false, shot = false;

@@ -556,6 +556,7 @@ async function refresh() {
   if (!r.ok) { banner(`The server could not load the game: ${j.error || r.status}`, 'error', true); return false; }
   offer(j);
   rememberGame(j);
+  if (localStorage.getItem('smashup.autopass') === '1' && !j.auto_pass && !j.spectator) setTimeout(sendSettings, 0);
   return true;
 }
 // rememberGame keeps this seat's link in the lobby's "my games".
@@ -656,6 +657,27 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'ArrowRight') replayTo(state.move + 1);
   if (e.key === 'ArrowLeft') replayTo(state.move - 1);
 });
+
+// ---------- settings ----------
+$('btn-settings').onclick = () => {
+  $('set-autopass').checked = localStorage.getItem('smashup.autopass') === '1';
+  $('set-autopass').disabled = !state || state.spectator || replayMode;
+  $('set-hints').checked = hintsOn();
+  $('set-speed').value = speed();
+  $('settings').showModal();
+};
+$('settings-close').onclick = () => $('settings').close();
+$('set-speed').onchange = () => { localStorage.setItem('smashup.speed', $('set-speed').value); $('speed').value = $('set-speed').value; };
+$('set-hints').onchange = () => { if ($('set-hints').checked) { localStorage.removeItem('smashup.hints'); delete $('hint').dataset.dismissed; } else localStorage.setItem('smashup.hints', 'off'); if (state) hint(state); };
+$('set-autopass').onchange = () => { localStorage.setItem('smashup.autopass', $('set-autopass').checked ? '1' : '0'); sendSettings(); };
+// sendSettings tells the server this seat's stored preference (it keeps them in memory only).
+async function sendSettings() {
+  if (!state || state.spectator || replayMode) return;
+  const want = localStorage.getItem('smashup.autopass') === '1';
+  if (!!state.auto_pass === want) return;
+  const r = await fetch(`/api/games/${gameID}/settings?${q}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ auto_pass: want }) }).catch(() => null);
+  if (r && r.ok) { const j = await r.json().catch(() => null); if (j) offer(j); }
+}
 
 // ---------- start ----------
 fetch('/api/catalog').then(r => r.json()).then(j => {

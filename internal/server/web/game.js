@@ -28,27 +28,6 @@ const speed = () => localStorage.getItem('smashup.speed') || 'normal';
 $('speed').value = speed();
 $('speed').onchange = () => localStorage.setItem('smashup.speed', $('speed').value);
 const hintsOn = () => localStorage.getItem('smashup.hints') !== 'off';
-// Automatic passing in Me First moments (a seat setting kept by the server
-// while the game is in memory; the page sends it again when it loads).
-const autoPassWanted = () => localStorage.getItem('smashup.autopass') === 'on';
-let autoPassSent = false;
-async function sendAutoPass(on) {
-  try {
-    await fetch(`/api/games/${gameID}/settings?${q}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ auto_pass: on }) });
-  } catch (e) { /* offline: sent again on the next load */ }
-}
-function syncAutoPass(m) {
-  const box = $('autopass-box');
-  if (!box || !m || m.spectator || m.seat < 0) return;
-  box.hidden = false;
-  $('autopass').checked = autoPassWanted();
-  if (!autoPassSent && autoPassWanted() !== !!m.auto_pass) sendAutoPass(autoPassWanted());
-  autoPassSent = true;
-}
-$('autopass').onchange = () => {
-  localStorage.setItem('smashup.autopass', $('autopass').checked ? 'on' : 'off');
-  sendAutoPass($('autopass').checked);
-};
 
 // ---------- decisions and targets ----------
 // Where an option's target lies on the table: "card:ID", "slot:N",
@@ -98,7 +77,6 @@ function render(animate) {
   const before = animate ? snapshot() : null;
   ctx.seats = m.seats || [];
   ctx.me = m.spectator || replayMode ? -1 : m.seat;
-  if (!replayMode) syncAutoPass(m);
   const { t, piles } = computeTargets(m);
   ctx.targets = t; ctx.pileTargets = piles; ctx.last = lastIDs;
   const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.k : null;

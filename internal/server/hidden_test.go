@@ -122,6 +122,7 @@ func TestAutoPassSetting(t *testing.T) {
 	h := s.Handler()
 	post := func(token, body string) (int, Message) {
 		req := httptest.NewRequest("POST", "/api/games/"+resp.ID+"/settings?t="+token, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		var m Message

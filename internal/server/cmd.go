@@ -48,10 +48,6 @@ func Main(args []string, out, errOut io.Writer) int {
 	srv := New(st)
 	srv.Logger = logger
 	defer srv.Close()
-	if err := srv.Resume(ctx); err != nil {
-		fmt.Fprintln(errOut, "error:", err)
-		return 1
-	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(errOut, "error:", err)
@@ -63,6 +59,14 @@ func Main(args []string, out, errOut io.Writer) int {
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10}
 	fmt.Fprintf(out, "smashup: serving on http://%s (store: %s). Open it in a browser to create a game.\n", ln.Addr(), where)
+	// listen at once; stored games load on first use, and in the background
+	// (so that computer seats carry on): /readyz says when that is done
+	go func() {
+		if err := srv.Resume(ctx); err != nil {
+			srv.logf("resume: %v", err)
+		}
+		srv.SetReady()
+	}()
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

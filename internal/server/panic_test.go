@@ -159,3 +159,27 @@ func TestStrictRequests(t *testing.T) {
 		t.Fatalf("refused requests made %d moves", n)
 	}
 }
+
+// /healthz answers at once; /readyz only once the stored games are resumed.
+func TestHealthAndReadiness(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "h.db"))
+	h := s.Handler()
+	get := func(path string) int {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		return rec.Code
+	}
+	if c := get("/healthz"); c != 200 {
+		t.Errorf("/healthz: %d", c)
+	}
+	if c := get("/readyz"); c != 503 {
+		t.Errorf("/readyz before resuming: %d, want 503", c)
+	}
+	if err := s.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	s.SetReady()
+	if c := get("/readyz"); c != 200 {
+		t.Errorf("/readyz after resuming: %d, want 200", c)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -39,6 +40,7 @@ type Server struct {
 	wg     sync.WaitGroup
 	kicks  chan *live
 	Logger *log.Logger
+	ready  atomic.Bool // stored games resumed (/readyz)
 }
 
 // New returns a server over st. Call Close when done.
@@ -361,6 +363,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
 	mux.HandleFunc("POST /api/games/{id}/settings", s.handleSettings)
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /readyz", s.handleReady)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
 	mux.HandleFunc("GET /api/cards", s.handleCards)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	mrand "math/rand/v2"
 	"sync"
+	"sync/atomic"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/draft"
@@ -63,6 +64,7 @@ type live struct {
 	// autoPass: seats whose person asked to pass automatically in Me First
 	// windows when they have nothing to play (settings.go)
 	autoPass [engine.MaxPlayers]bool
+	queued   atomic.Bool // waiting in the server's queue of games to move (server.go kick)
 }
 
 // subscriber is a connected client of one seat (None: spectator).
@@ -511,6 +513,16 @@ func (l *live) broadcastLocked() {
 			}
 		}
 	}
+}
+
+// people reports whether a person sits at the game.
+func (l *live) people() bool {
+	for _, s := range l.cfg.Seats {
+		if s.Kind == Human {
+			return true
+		}
+	}
+	return false
 }
 
 // seatOf returns the seat a token holds, None for the spectator token.

@@ -6,3 +6,5 @@ const (
 	hiddenGames = 200
 	hiddenEvery = 1
 )
+
+const fairGames = 300

@@ -10,3 +10,6 @@ const (
 	hiddenGames = 20
 	hiddenEvery = 8
 )
+
+// fairGames: all-computer games played at once in the fairness test.
+const fairGames = 60

@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,7 +39,12 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
-	kicks  chan *live
+	// games whose computer seats (or automatic passes) may have a move to
+	// make, in order, each at most once (live.queued); see kick and aiWorker
+	qmu    sync.Mutex
+	qcond  *sync.Cond
+	queue  []*live // games where a person waits
+	bg     []*live // games of computer seats only
 	Logger *log.Logger
 	ready  atomic.Bool // stored games resumed (/readyz)
 }
@@ -46,9 +52,12 @@ type Server struct {
 // New returns a server over st. Call Close when done.
 func New(st store.Store) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{store: st, games: map[string]*live{}, ctx: ctx, cancel: cancel, kicks: make(chan *live, 1024)}
-	s.wg.Add(1)
-	go s.aiLoop()
+	s := &Server{store: st, games: map[string]*live{}, ctx: ctx, cancel: cancel}
+	s.qcond = sync.NewCond(&s.qmu)
+	for range aiWorkers() {
+		s.wg.Add(1)
+		go s.aiWorker()
+	}
 	if n, ok := st.(store.Notifier); ok {
 		first := make(chan struct{})
 		var once sync.Once
@@ -78,6 +87,9 @@ func New(st store.Store) *Server {
 // Close stops background work.
 func (s *Server) Close() {
 	s.cancel()
+	s.qmu.Lock()
+	s.qcond.Broadcast()
+	s.qmu.Unlock()
 	s.wg.Wait()
 }
 
@@ -87,26 +99,53 @@ func (s *Server) logf(format string, a ...any) {
 	}
 }
 
-// kick asks the computer-player loop to look at a game.
+// Computer players are fair between games: a game waiting for a computer
+// seat is queued once (never dropped), a worker makes one decision of it and
+// queues it again at the back, so every game moves in turn, and a few
+// workers (aiWorkers) think at once, each game one decision at a time (its
+// lock). Games where a person waits come before games of computer seats
+// only, which play in the background with what is left.
+
+// aiWorkers is how many computer decisions are made at once.
+func aiWorkers() int { return max(2, runtime.GOMAXPROCS(0)) }
+
+// kick asks the computer players to look at a game.
 func (s *Server) kick(l *live) {
-	select {
-	case s.kicks <- l:
-	default:
+	if !l.queued.CompareAndSwap(false, true) {
+		return // already waiting its turn
 	}
+	s.qmu.Lock()
+	if l.people() {
+		s.queue = append(s.queue, l)
+	} else {
+		s.bg = append(s.bg, l)
+	}
+	s.qcond.Signal()
+	s.qmu.Unlock()
 }
 
-func (s *Server) aiLoop() {
+func (s *Server) aiWorker() {
 	defer s.wg.Done()
 	for {
-		select {
-		case <-s.ctx.Done():
+		s.qmu.Lock()
+		for len(s.queue) == 0 && len(s.bg) == 0 && s.ctx.Err() == nil {
+			s.qcond.Wait()
+		}
+		if s.ctx.Err() != nil {
+			s.qmu.Unlock()
 			return
-		case l := <-s.kicks:
-			for i := 0; i < 10000 && s.ctx.Err() == nil; i++ {
-				if !l.stepAI(s.ctx) {
-					break
-				}
-			}
+		}
+		q := &s.queue
+		if len(*q) == 0 {
+			q = &s.bg
+		}
+		l := (*q)[0]
+		(*q)[0] = nil
+		*q = (*q)[1:]
+		s.qmu.Unlock()
+		l.queued.Store(false)
+		if l.stepAI(s.ctx) {
+			s.kick(l) // its next decision waits behind the other games
 		}
 	}
 }

@@ -495,11 +495,21 @@ func stripTexts(v *engine.View) {
 }
 
 func (l *live) broadcastLocked() {
+	// one message per seat, however many of its connections there are
+	var bySeat [engine.MaxPlayers + 1][]byte
 	for s := range l.subs {
-		b, err := json.Marshal(l.messageLocked(s.seat))
-		if err != nil {
+		k := s.seat + 1
+		if k < 0 || k >= len(bySeat) {
 			continue
 		}
+		if bySeat[k] == nil {
+			b, err := json.Marshal(l.messageLocked(s.seat))
+			if err != nil {
+				continue
+			}
+			bySeat[k] = b
+		}
+		b := bySeat[k]
 		select {
 		case s.ch <- b:
 		default: // a slow client: drop the oldest pending update, keep the newest

@@ -183,3 +183,29 @@ func TestHealthAndReadiness(t *testing.T) {
 		t.Errorf("/readyz after resuming: %d, want 200", c)
 	}
 }
+
+// Game creation is limited per address: past the burst, 429 and no game.
+func TestCreationLimit(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "l.db"))
+	h := s.Handler()
+	codes := map[int]int{}
+	for i := 0; i < 40; i++ {
+		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"seats":["human","human"]}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = "192.0.2.7:5000"
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		codes[rec.Code]++
+	}
+	if codes[200] != 30 || codes[429] != 10 {
+		t.Fatalf("40 quick creations from one address: %v, want 30 accepted and 10 refused", codes)
+	}
+	req := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"seats":["human","human"]}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.RemoteAddr = "198.51.100.1:5000"
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 200 {
+		t.Fatalf("another address is limited too: %d", rec.Code)
+	}
+}

@@ -47,12 +47,15 @@ type Server struct {
 	bg     []*live // games of computer seats only
 	Logger *log.Logger
 	ready  atomic.Bool // stored games resumed (/readyz)
+	// per-address limit on new games (limit.go)
+	createLimit *limiter
 }
 
 // New returns a server over st. Call Close when done.
 func New(st store.Store) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{store: st, games: map[string]*live{}, ctx: ctx, cancel: cancel}
+	s := &Server{store: st, games: map[string]*live{}, ctx: ctx, cancel: cancel,
+		createLimit: newLimiter(1, 30)} // a burst of 30 games, then one a second
 	s.qcond = sync.NewCond(&s.qmu)
 	for range aiWorkers() {
 		s.wg.Add(1)
@@ -398,7 +401,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", page("lobby.html"))
 	mux.HandleFunc("GET /g/{id}", page("game.html"))
 	mux.HandleFunc("GET /api/factions", s.handleFactions)
-	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("POST /api/games", limited(s.createLimit, "new games", s.handleCreate))
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
 	mux.HandleFunc("POST /api/games/{id}/settings", s.handleSettings)

@@ -1,0 +1,77 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Per-address limits: a token bucket for each client address and kind of
+// request (creating games, moving), refilled at a steady rate up to a
+// burst. A request over its limit gets 429 and changes nothing.
+
+// limiter is a set of token buckets by address.
+type limiter struct {
+	mu      sync.Mutex
+	rate    float64 // tokens per second
+	burst   float64
+	buckets map[string]*bucket
+	last    time.Time // last sweep of idle buckets
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+func newLimiter(perSecond, burst float64) *limiter {
+	return &limiter{rate: perSecond, burst: burst, buckets: map[string]*bucket{}}
+}
+
+// allow takes a token for addr, reporting whether there was one.
+func (lm *limiter) allow(addr string, now time.Time) bool {
+	lm.mu.Lock()
+	defer lm.mu.Unlock()
+	if now.Sub(lm.last) > time.Minute { // forget addresses idle long enough to be full again
+		for k, b := range lm.buckets {
+			if b.tokens+now.Sub(b.at).Seconds()*lm.rate >= lm.burst {
+				delete(lm.buckets, k)
+			}
+		}
+		lm.last = now
+	}
+	b, ok := lm.buckets[addr]
+	if !ok {
+		b = &bucket{tokens: lm.burst, at: now}
+		lm.buckets[addr] = b
+	}
+	b.tokens = min(lm.burst, b.tokens+now.Sub(b.at).Seconds()*lm.rate)
+	b.at = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// clientAddr is the address a request comes from (without its port).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limited wraps h with lm: over the limit, 429 with a clear message.
+func limited(lm *limiter, what string, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !lm.allow(clientAddr(r), time.Now()) {
+			w.Header().Set("Retry-After", "5")
+			writeJSON(w, http.StatusTooManyRequests, apiError{"too many " + what + " from your address; wait a little and try again"})
+			return
+		}
+		h(w, r)
+	}
+}

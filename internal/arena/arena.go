@@ -20,6 +20,7 @@ import (
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
+	"github.com/smashup/smashup/internal/stats"
 )
 
 // Config is one measurement.
@@ -53,24 +54,7 @@ type Result struct {
 }
 
 // wilson is the 95% Wilson score interval of k successes out of n.
-func wilson(k, n float64) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959964
-	p := k / n
-	den := 1 + z*z/n
-	mid := (p + z*z/(2*n)) / den
-	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	lo, hi = math.Max(0, mid-half), math.Min(1, mid+half)
-	if k >= n {
-		hi = 1 // exact at the edges (rounding would leave the rate outside)
-	}
-	if k <= 0 {
-		lo = 0
-	}
-	return lo, hi
-}
+func wilson(k, n float64) (lo, hi float64) { return stats.Wilson(k, n) }
 
 // EloFor converts a win rate against players-1 equal opponents into an Elo
 // difference: the rate is first turned into the rate of one of two players

@@ -46,6 +46,8 @@ type FactionStats struct {
 	Games   int     `json:"games"`
 	Wins    float64 `json:"wins"`
 	WinRate float64 `json:"win_rate"`
+	Low     float64 `json:"win_rate_low"` // 95% interval of the win rate (Wilson)
+	High    float64 `json:"win_rate_high"`
 	AvgVP   float64 `json:"avg_vp"`
 	// Expected is the win rate of a faction no better than the others in the
 	// same games (1/players per game, averaged).
@@ -225,6 +227,7 @@ func Aggregate(c Config, games []Game) Report {
 	}
 	for _, st := range by {
 		st.WinRate = st.Wins / float64(st.Games)
+		st.Low, st.High = Wilson(st.Wins, float64(st.Games))
 		st.AvgVP /= float64(st.Games)
 		st.Expected /= float64(st.Games)
 		rep.Factions = append(rep.Factions, *st)
@@ -250,10 +253,11 @@ func WriteText(w io.Writer, r Report) {
 	if r.Unfinished > 0 {
 		fmt.Fprintf(w, "%d games did not finish within the decision limit and are left out\n", r.Unfinished)
 	}
-	fmt.Fprintf(w, "\n%-22s %7s %8s %9s %9s %7s\n", "faction", "games", "wins", "win rate", "expected", "avg VP")
-	fmt.Fprintln(w, strings.Repeat("-", 67))
+	fmt.Fprintf(w, "\n%-22s %7s %8s %9s %15s %9s %7s\n", "faction", "games", "wins", "win rate", "95% interval", "expected", "avg VP")
+	fmt.Fprintln(w, strings.Repeat("-", 83))
 	for _, f := range r.Factions {
-		fmt.Fprintf(w, "%-22s %7d %8.1f %8.1f%% %8.1f%% %7.2f\n", f.Faction, f.Games, f.Wins, 100*f.WinRate, 100*f.Expected, f.AvgVP)
+		fmt.Fprintf(w, "%-22s %7d %8.1f %8.1f%% %6.1f%%-%5.1f%% %8.1f%% %7.2f\n", f.Faction, f.Games, f.Wins, 100*f.WinRate,
+			100*f.Low, 100*f.High, 100*f.Expected, f.AvgVP)
 	}
 	fmt.Fprintln(w, "\nexpected: the win rate of a faction exactly as good as its opponents in the same games.")
 }

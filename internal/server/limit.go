@@ -75,3 +75,38 @@ func limited(lm *limiter, what string, h http.HandlerFunc) http.HandlerFunc {
 		h(w, r)
 	}
 }
+
+// Caps on WebSocket connections.
+const (
+	maxConnsPerGame = 64 // every seat in several tabs, and spectators
+	maxConnsPerAddr = 32
+	pingEvery       = 30 * time.Second
+)
+
+// connCount counts open connections by address.
+type connCount struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// acquire counts a new connection from addr, unless addr has too many.
+func (c *connCount) acquire(addr string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == nil {
+		c.n = map[string]int{}
+	}
+	if c.n[addr] >= maxConnsPerAddr {
+		return false
+	}
+	c.n[addr]++
+	return true
+}
+
+func (c *connCount) release(addr string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n[addr]--; c.n[addr] <= 0 {
+		delete(c.n, addr)
+	}
+}

@@ -209,3 +209,23 @@ func TestCreationLimit(t *testing.T) {
 		t.Fatalf("another address is limited too: %d", rec.Code)
 	}
 }
+
+// WebSocket connections are capped per address.
+func TestConnectionCaps(t *testing.T) {
+	var c connCount
+	for i := 0; i < maxConnsPerAddr; i++ {
+		if !c.acquire("a") {
+			t.Fatalf("connection %d refused", i+1)
+		}
+	}
+	if c.acquire("a") {
+		t.Fatal("one connection too many was accepted")
+	}
+	if !c.acquire("b") {
+		t.Fatal("another address is refused")
+	}
+	c.release("a")
+	if !c.acquire("a") {
+		t.Fatal("a closed connection is not given back")
+	}
+}

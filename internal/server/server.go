@@ -47,6 +47,7 @@ type Server struct {
 	bg     []*live // games of computer seats only
 	Logger *log.Logger
 	ready  atomic.Bool // stored games resumed (/readyz)
+	conns  connCount   // open WebSockets by address
 	// per-address limit on new games (limit.go)
 	createLimit *limiter
 }
@@ -562,6 +563,19 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	l.mu.Lock()
+	full := len(l.subs) >= maxConnsPerGame
+	l.mu.Unlock()
+	if full {
+		writeJSON(w, http.StatusTooManyRequests, apiError{"too many connections to this game"})
+		return
+	}
+	addr := clientAddr(r)
+	if !s.conns.acquire(addr) {
+		writeJSON(w, http.StatusTooManyRequests, apiError{"too many connections from your address"})
+		return
+	}
+	defer s.conns.release(addr)
 	// updates are compressed message by message (permessage-deflate): a
 	// typical one is under 3 KB on the wire (TestMessageSizes, README)
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover})
@@ -579,12 +593,21 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		delete(l.subs, sub)
 		l.mu.Unlock()
 	}()
-	ctx := c.CloseRead(r.Context())
+	ctx := c.CloseRead(r.Context()) // a client sends nothing: any message closes it
 	if err := c.Write(ctx, websocket.MessageText, first); err != nil {
 		return
 	}
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
 	for {
 		select {
+		case <-ping.C: // a peer that does not answer within 10 s is gone
+			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := c.Ping(pctx)
+			cancel()
+			if err != nil {
+				return
+			}
 		case <-ctx.Done():
 			return
 		case <-s.ctx.Done():

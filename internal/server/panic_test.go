@@ -229,3 +229,18 @@ func TestConnectionCaps(t *testing.T) {
 		t.Fatal("a closed connection is not given back")
 	}
 }
+
+func TestCleanName(t *testing.T) {
+	cases := map[string]string{
+		"Alice":                          "Alice",
+		"  Bob \n\t Smith ":              "Bob Smith",
+		"Eve\x00\u202eevil":              "Eveevil",
+		"ÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉ": "ÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉ",
+		"\u2066\u2069":                   "",
+	}
+	for in, want := range cases {
+		if got := cleanName(in); got != want {
+			t.Errorf("cleanName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

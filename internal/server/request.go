@@ -7,6 +7,9 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // readJSON decodes a request body strictly into v: at most limit bytes (413
@@ -44,4 +47,32 @@ func (l *live) message(seat int) Message {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.messageLocked(seat)
+}
+
+// cleanName makes a player's name safe to show: printable characters only
+// (no control characters, line breaks or direction overrides), spaces
+// folded, at most 24 characters, cut between characters, never inside one.
+func cleanName(s string) string {
+	var b []rune
+	space := false
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError, unicode.Is(unicode.Bidi_Control, r), unicode.IsControl(r) && !unicode.IsSpace(r):
+			continue
+		case unicode.IsSpace(r):
+			space = len(b) > 0
+			continue
+		case !unicode.IsPrint(r):
+			continue
+		}
+		if space {
+			b = append(b, ' ')
+			space = false
+		}
+		b = append(b, r)
+	}
+	if len(b) > 24 {
+		b = b[:24]
+	}
+	return strings.TrimSpace(string(b))
 }

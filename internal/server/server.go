@@ -285,10 +285,9 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 			humans++
 		}
 		name := fmt.Sprintf("Player %d", i+1)
-		if i < len(req.Names) && strings.TrimSpace(req.Names[i]) != "" {
-			name = strings.TrimSpace(req.Names[i])
-			if len(name) > 24 {
-				name = name[:24]
+		if i < len(req.Names) {
+			if n := cleanName(req.Names[i]); n != "" {
+				name = n
 			}
 		}
 		if k != Human {

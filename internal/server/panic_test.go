@@ -232,11 +232,11 @@ func TestConnectionCaps(t *testing.T) {
 
 func TestCleanName(t *testing.T) {
 	cases := map[string]string{
-		"Alice":                          "Alice",
-		"  Bob \n\t Smith ":              "Bob Smith",
-		"Eve\x00\u202eevil":              "Eveevil",
+		"Alice":             "Alice",
+		"  Bob \n\t Smith ": "Bob Smith",
+		"Eve\x00\u202eevil": "Eveevil",
 		"ÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉ": "ÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉÉ",
-		"\u2066\u2069":                   "",
+		"\u2066\u2069": "",
 	}
 	for in, want := range cases {
 		if got := cleanName(in); got != want {

@@ -65,6 +65,7 @@ type live struct {
 	// windows when they have nothing to play (settings.go)
 	autoPass [engine.MaxPlayers]bool
 	queued   atomic.Bool // waiting in the server's queue of games to move (server.go kick)
+	thinking atomic.Bool // a worker is deciding for one of its computer seats
 }
 
 // subscriber is a connected client of one seat (None: spectator).
@@ -323,40 +324,78 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 
 // stepAI makes one computer move if a computer seat is to decide. It reports
 // whether it moved.
-func (l *live) stepAI(ctx context.Context) (moved bool) {
+func (l *live) stepAI(ctx context.Context) bool {
+	if !l.thinking.CompareAndSwap(false, true) {
+		return false // another worker is deciding for this game; it looks again after
+	}
+	defer l.thinking.Store(false)
+	who, at, opt, think, ok := l.aiTurn()
+	if !ok {
+		return false
+	}
+	if think != nil {
+		var err error
+		if opt, err = think(); err != nil { // a computer player's bug stops its game only
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			l.broken = fmt.Errorf("game %s is broken: %w", l.id, err)
+			l.broadcastLocked()
+			return false
+		}
+	}
+	return l.aiMove(ctx, who, at, opt)
+}
+
+// aiTurn says, under the game's lock, what the server is to do for it now:
+// the seat and move number, and the option, or a function that thinks of it
+// on a copy of the game without holding the lock (so that the game's pages
+// are served while a computer player searches).
+func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	who, count := l.pending()
 	if who == engine.None || l.broken != nil || l.rec.foreign != "" {
-		return false
+		return
 	}
-	defer func() {
-		if r := recover(); r != nil { // a computer player's bug stops its game only
-			l.broken = fmt.Errorf("game %s is broken: %w: %v", l.id, ErrPanic, r)
-			l.broadcastLocked()
-			moved = false
-		}
-	}()
-	opt := 0
+	at = len(l.moves)
 	switch {
 	case l.autoMove(who):
-		opt = 0 // the pass, the only option
+		return who, at, 0, nil, true // the pass, the only option
 	case l.ais[who] == nil:
-		return false
+		return
 	case l.draft != nil:
-		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(len(l.moves))), 0))
-		opt = r.IntN(count)
-	default:
-		v := l.g.View(who)
-		opt = l.ais[who].Choose(l.g, &v)
+		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(at)), 0))
+		return who, at, r.IntN(count), nil, true
 	}
-	if err := l.moveLocked(ctx, who, len(l.moves), opt); err != nil {
+	g := new(engine.Game)
+	g.CopyFrom(l.g)
+	p := l.ais[who]
+	return who, at, 0, func() (opt int, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%w: the computer player failed: %v", ErrPanic, r)
+			}
+		}()
+		v := g.View(who)
+		return p.Choose(g, &v), nil
+	}, true
+}
+
+// aiMove plays opt for seat who at move at, unless the game has moved on
+// meanwhile; if the option fails (a card's bug), any other that works.
+func (l *live) aiMove(ctx context.Context, who, at, opt int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.moves) != at || l.broken != nil {
+		return len(l.moves) != at // moved on (another instance): look again
+	}
+	_, count := l.pending()
+	if err := l.moveLocked(ctx, who, at, opt); err != nil {
 		if l.broken != nil || !errors.Is(err, ErrPanic) {
 			return false
 		}
-		// the chosen move fails (a card's bug): any other that works
 		for k := 0; k < count; k++ {
-			if k != opt && l.moveLocked(ctx, who, len(l.moves), k) == nil {
+			if k != opt && l.moveLocked(ctx, who, at, k) == nil {
 				l.broadcastLocked()
 				return true
 			}

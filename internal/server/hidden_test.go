@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
@@ -162,9 +163,15 @@ func TestAutoPassSetting(t *testing.T) {
 		if passOnly && who == 0 {
 			// the server's own loop may have passed already (it is kicked after every move)
 			l.stepAI(ctx)
-			l.mu.Lock()
-			moved := len(l.moves) > at
-			l.mu.Unlock()
+			moved := false
+			for wait := 0; wait < 200 && !moved; wait++ { // a worker may be at it
+				l.mu.Lock()
+				moved = len(l.moves) > at
+				l.mu.Unlock()
+				if !moved {
+					time.Sleep(5 * time.Millisecond)
+				}
+			}
 			if !moved {
 				t.Fatal("seat 0 asked for automatic passing but was not passed for")
 			}

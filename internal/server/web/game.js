@@ -86,7 +86,7 @@ function render(animate) {
   else if (m.view) renderGame(m);
   renderBar(m);
   renderLog(m);
-  if (focusKey) { const el = document.querySelector(`[data-k="${CSS.escape(focusKey)}"]`); if (el) el.focus({ preventScroll: true }); }
+  if (focusKey) { const el = document.querySelector(`[data-k="${CSS.escape(focusKey)}"]`); if (el) { quietFocus = true; el.focus({ preventScroll: true }); quietFocus = false; } }
   if (before) animateFrom(before);
   if ($('pile').open) openPile(+$('pile').dataset.p, true);
   $('pile-quick').innerHTML = $('quick').innerHTML.replaceAll('data-k="bar:', 'data-k="pilebar:');
@@ -308,7 +308,12 @@ function showTip(el, sticky) {
 }
 function hideTip() { $('tip').hidden = true; }
 document.addEventListener('mouseover', (e) => { const t = e.target.closest('[data-tip]'); if (t) showTip(t); else if (!$('tip').dataset.sticky) hideTip(); });
-document.addEventListener('focusin', (e) => { const t = e.target.closest('[data-tip]'); if (t) showTip(t); else hideTip(); });
+let quietFocus = false; // focus given back after a redraw shows no tip
+document.addEventListener('focusin', (e) => {
+  if (quietFocus) return;
+  const t = e.target.closest('[data-tip]');
+  if (t && t.matches(':focus-visible')) showTip(t); else if (!t) hideTip();
+});
 
 // ---------- discard piles ----------
 function openPile(p, refreshOnly) {

@@ -235,6 +235,16 @@ try {
     await page.screenshot({ path: `${out}/replay-wide.png` });
     await barVisible(page, '1366x768 replay');
     console.log('PASS replay viewer: steps, another seat\'s view, the end and back');
+    // rematch: the same seats and factions in a new game
+    await page.goto(base + href);
+    await page.waitForSelector('#overlay:not([hidden]) [data-ov="rematch"]');
+    const factionsBefore = await page.$$eval('.pchip small', (e) => e.map(x => x.textContent.split(' · ')[0]));
+    await page.click('[data-ov="rematch"]');
+    await page.waitForURL((u) => !u.href.includes(href.split('?')[0]));
+    await page.waitForSelector('#bases .basecard');
+    const factionsAfter = await page.$$eval('.pchip small', (e) => e.map(x => x.textContent.split(' · ')[0]));
+    if (JSON.stringify(factionsBefore) !== JSON.stringify(factionsAfter)) await fail(`rematch factions ${factionsAfter} differ from ${factionsBefore}`);
+    console.log(`PASS rematch: a new game with the same factions (${factionsAfter.join('; ')})`);
     await page.context().close();
   }
 

@@ -149,6 +149,35 @@ try {
     console.log('PASS unknown game: a clear page, no reconnecting');
   }
 
+  // ---- a drafted game: pick factions by clicking them; copy buttons; my games ----
+  {
+    const p = await newPage(WIDE);
+    await p.goto(base + '/');
+    await p.waitForSelector('.seat');
+    await p.selectOption('#mode', 'draft');
+    await p.fill('.seat[data-i="0"] .name', 'Zoë 🦊');
+    await p.click('#create');
+    await p.waitForSelector('#links [data-copy]');
+    await p.click('#links [data-copy]');
+    const copied = await p.textContent('#links [data-copy]');
+    if (!/Copied|Selected/.test(copied)) await fail(`the copy button says ${copied}`);
+    const href = await p.getAttribute('#links a.link', 'href');
+    await p.goto(base + href);
+    for (let k = 0; k < 2; k++) {
+      await p.waitForSelector('[data-draft]', { timeout: 10000 });
+      await p.click('[data-draft]');
+      await p.waitForFunction(() => !document.querySelector('[data-draft]') || document.body.dataset.posting !== '1');
+      await p.waitForTimeout(300);
+    }
+    await p.waitForSelector('#bases .basecard', { timeout: 10000 });
+    const me = await p.textContent('.pchip .who b');
+    if (!me.includes('Zoë 🦊')) await fail(`the name is not shown whole: ${me}`);
+    await p.goto(base + '/');
+    await p.waitForSelector('#mygames li');
+    await p.context().close();
+    console.log('PASS draft by clicking factions, copy button, names with accents and emoji, "my games" in the lobby');
+  }
+
   // ---- a whole game against the computer, by clicking the table ----
   {
     const lobby = await newPage(WIDE);

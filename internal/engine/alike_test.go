@@ -66,6 +66,15 @@ func TestAlikeTriggersWhoseOrderMatters(t *testing.T) {
 	if !about["King Rex"] || !about["Zapbot"] {
 		t.Fatalf("the options do not say which minion each is about: %v", about)
 	}
+	// and the decider's view says it beside each option
+	v := g.View(int(g.Pending.Player))
+	shown := map[string]bool{}
+	for _, o := range v.Decision.Options {
+		shown[o.AboutName] = true
+	}
+	if !shown["King Rex"] || !shown["Zapbot"] {
+		t.Fatalf("the view does not say which minion each option is about: %v", shown)
+	}
 }
 
 // TestAlikeCardsInHand: two copies of a minion in hand are one option;

@@ -396,3 +396,16 @@ func (g *Game) def(c int) *Def { return defs[g.Cards[c].Def] }
 
 // DefOf returns the definition of card instance c.
 func (g *Game) DefOf(c int) *Def { return defs[g.Cards[c].Def] }
+
+// ReplaceOnPlay swaps the ability a registered card uses when played (it
+// must have one) and returns a function that puts the old one back. It is
+// for tests that need a card to misbehave, e.g. to panic on purpose, and
+// must not be called while games run.
+func ReplaceOnPlay(d *Def, f AbilityFn) (restore func()) {
+	if d.OnPlay == nil || f == nil {
+		panic("engine: ReplaceOnPlay needs a card with an on-play ability and a new one")
+	}
+	old := fns[d.onPlayFn]
+	fns[d.onPlayFn] = f
+	return func() { fns[d.onPlayFn] = old }
+}

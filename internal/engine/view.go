@@ -74,6 +74,11 @@ type OptionView struct {
 	Num      int
 	Text     string // OptText: the chosen text
 	Hidden   bool
+	// About: when the decision orders simultaneous abilities, the card
+	// this option's ability is about (the minion Tar Pits puts under a
+	// deck), so that alike abilities can be told apart; None otherwise.
+	About     int
+	AboutName string
 }
 
 // DecisionView is the pending decision as a seat sees it. Only its decider
@@ -233,7 +238,10 @@ func (g *Game) decisionView(p int) *DecisionView {
 	dv.Prompt = Render(dv.Template, dv.Args, DefaultName)
 	for i := 0; i < int(pd.N); i++ {
 		o := pd.Opts[i]
-		ov := OptionView{Index: i, Kind: o.Kind, Player: int(o.Player), Slot: int(o.Base), Card: None, Num: int(o.Num), Holder: None}
+		ov := OptionView{Index: i, Kind: o.Kind, Player: int(o.Player), Slot: int(o.Base), Card: None, Num: int(o.Num), Holder: None, About: None}
+		if a := g.OrderingAbout(i); a != None && g.Knows(p, a) {
+			ov.About, ov.AboutName = a, g.Name(a)
+		}
 		if o.Kind == OptText {
 			ov.Text = TextOf(o.Num)
 		}

@@ -271,6 +271,9 @@ func Option(o engine.OptionView, v *engine.View) string {
 	case engine.OptUse:
 		return "use " + card() + text()
 	case engine.OptCard:
+		if o.AboutName != "" {
+			return card() + " (about " + o.AboutName + ")"
+		}
 		return card()
 	}
 	return "?"

@@ -57,7 +57,11 @@ func Main(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "error:", err)
 		return 1
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// header and idle timeouts on every connection (bodies are capped per
+	// route); no whole-request read or write timeout, which would cut the
+	// WebSockets that outlive their request
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10}
 	fmt.Fprintf(out, "smashup: serving on http://%s (store: %s). Open it in a browser to create a game.\n", ln.Addr(), where)
 	go func() {
 		<-ctx.Done()

@@ -236,6 +236,20 @@ func (l *live) applyLocal(m store.Move) error {
 	return nil
 }
 
+// ErrPanic wraps a panic of the game's code (a card's bug), recovered so that
+// it stops only its own game.
+var ErrPanic = errors.New("the game's code failed")
+
+// safely runs f, turning a panic into an error wrapping ErrPanic.
+func safely(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", ErrPanic, r)
+		}
+	}()
+	return f()
+}
+
 // Errors a client may get; none changes anything.
 var (
 	ErrNotYourTurn = errors.New("it is not your decision")
@@ -281,6 +295,15 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 	if err != nil {
 		return err
 	}
+	if l.draft == nil {
+		// tried on a copy first: a move that fails (a card's bug) is refused
+		// and never reaches the log, where it would break the game for good
+		trial := new(engine.Game)
+		trial.CopyFrom(l.g)
+		if err := trial.ApplySafe(option); err != nil {
+			return fmt.Errorf("this move cannot be played (%w: %v); choose another", ErrPanic, err)
+		}
+	}
 	// durable first, then applied and announced
 	if err := l.srv.store.Append(ctx, l.id, n, m); err != nil {
 		if errors.Is(err, store.ErrConflict) {
@@ -298,13 +321,20 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 
 // stepAI makes one computer move if a computer seat is to decide. It reports
 // whether it moved.
-func (l *live) stepAI(ctx context.Context) bool {
+func (l *live) stepAI(ctx context.Context) (moved bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	who, count := l.pending()
 	if who == engine.None || l.broken != nil || l.rec.foreign != "" {
 		return false
 	}
+	defer func() {
+		if r := recover(); r != nil { // a computer player's bug stops its game only
+			l.broken = fmt.Errorf("game %s is broken: %w: %v", l.id, ErrPanic, r)
+			l.broadcastLocked()
+			moved = false
+		}
+	}()
 	opt := 0
 	switch {
 	case l.autoMove(who):
@@ -319,6 +349,18 @@ func (l *live) stepAI(ctx context.Context) bool {
 		opt = l.ais[who].Choose(l.g, &v)
 	}
 	if err := l.moveLocked(ctx, who, len(l.moves), opt); err != nil {
+		if l.broken != nil || !errors.Is(err, ErrPanic) {
+			return false
+		}
+		// the chosen move fails (a card's bug): any other that works
+		for k := 0; k < count; k++ {
+			if k != opt && l.moveLocked(ctx, who, len(l.moves), k) == nil {
+				l.broadcastLocked()
+				return true
+			}
+		}
+		l.broken = fmt.Errorf("game %s is broken: every option fails: %w", l.id, err)
+		l.broadcastLocked()
 		return false
 	}
 	l.broadcastLocked()

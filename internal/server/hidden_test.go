@@ -50,10 +50,6 @@ func firstDiff(a, b []byte) string {
 	return fmt.Sprintf("\n  real:     …%s…\n  re-dealt: …%s…", a[lo:min(len(a), i+80)], b[lo:min(len(b), i+80)])
 }
 
-// hiddenGames is how many random games the property test plays (see
-// race_test.go: fewer decisions are checked under the race detector).
-const hiddenGames = 200
-
 // The hidden-information property: at every decision of random games (every
 // faction, 2 to 4 players, titans in some), what each seat and the spectator
 // is sent is byte for byte the same in the real game and in re-deals of
@@ -126,6 +122,7 @@ func TestAutoPassSetting(t *testing.T) {
 	h := s.Handler()
 	post := func(token, body string) (int, Message) {
 		req := httptest.NewRequest("POST", "/api/games/"+resp.ID+"/settings?t="+token, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		var m Message

@@ -2,4 +2,7 @@
 
 package server
 
-const hiddenEvery = 1
+const (
+	hiddenGames = 200
+	hiddenEvery = 1
+)

@@ -94,7 +94,8 @@ func (l *live) applyGame(m *store.Move) error {
 	if err != nil {
 		return fmt.Errorf("move %d: %w", n, err)
 	}
-	pos, err := l.g.ApplyRecorded(n, m.Option, c, l.rec.other)
+	var pos int
+	err = safely(func() (e error) { pos, e = l.g.ApplyRecorded(n, m.Option, c, l.rec.other); return e })
 	if err != nil {
 		return err
 	}
@@ -119,7 +120,10 @@ func (l *live) replayStored(st *store.Game) error {
 				l.rec.foreign = fmt.Sprintf("this game was recorded by another version of smashup (rules %s; this server runs %s) and does not replay under this one: %v. It is kept read-only.", st.Fingerprint, here, err)
 				return nil
 			}
-			return fmt.Errorf("game %s: replaying: %w", l.id, err)
+			// kept in memory as broken (read-only, its log and replay still
+			// served), never replayed again on every request or restart
+			l.broken = fmt.Errorf("game %s is broken: replaying move %d of %d: %w", l.id, n+1, len(st.Moves), err)
+			return nil
 		}
 	}
 	return nil

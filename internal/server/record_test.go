@@ -353,11 +353,19 @@ func TestAnotherVersionsGame(t *testing.T) {
 	}
 	s3.Close()
 
-	// the same version with a record that disagrees: a loud error naming the move
+	// the same version with a record that disagrees: the game is kept as
+	// broken (read-only), loudly, naming the move, not replayed on every request
 	exec(`UPDATE games SET fingerprint = ? WHERE id = ?`, engine.RulesFingerprint(), resp.ID)
 	s4 := newSQLiteServer(t, path)
-	if _, err := s4.game(ctx, resp.ID); err == nil || !strings.Contains(err.Error(), "move 6") {
-		t.Fatalf("a record that disagrees with its own version: %v", err)
+	l4, err := s4.game(ctx, resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l4.broken == nil || !strings.Contains(l4.broken.Error(), "move 6") {
+		t.Fatalf("a record that disagrees with its own version: broken %v", l4.broken)
+	}
+	if m := message(l4); !strings.Contains(m.Broken, "move 6") {
+		t.Fatalf("the page is not told: %q", m.Broken)
 	}
 }
 

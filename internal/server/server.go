@@ -412,10 +412,7 @@ func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req CreateRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		writeJSON(w, 400, apiError{"bad request: " + err.Error()})
+	if !readJSON(w, r, 1<<16, &req, true) {
 		return
 	}
 	resp, err := s.Create(r.Context(), req)
@@ -449,10 +446,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	l.mu.Lock()
-	m := l.messageLocked(seat)
-	l.mu.Unlock()
-	writeJSON(w, 200, m)
+	writeJSON(w, 200, l.message(seat))
 }
 
 // handleReplay serves a finished game as a replay file (setup and decisions),
@@ -495,14 +489,18 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 403, apiError{"spectators cannot move"})
 		return
 	}
-	var req MoveRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		writeJSON(w, 400, apiError{"bad request: " + err.Error()})
+	var req struct { // MoveRequest, with both numbers required
+		Move   *int `json:"move"`
+		Option *int `json:"option"`
+	}
+	if !readJSON(w, r, 4096, &req, false) {
 		return
 	}
-	if err := l.move(r.Context(), seat, req.Move, req.Option); err != nil {
+	if req.Move == nil || req.Option == nil {
+		writeJSON(w, 400, apiError{`bad request: send {"move": N, "option": I}, both numbers`})
+		return
+	}
+	if err := l.move(r.Context(), seat, *req.Move, *req.Option); err != nil {
 		code := 409
 		if errors.Is(err, ErrBadOption) {
 			code = 400
@@ -510,10 +508,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, code, apiError{err.Error()})
 		return
 	}
-	l.mu.Lock()
-	m := l.messageLocked(seat)
-	l.mu.Unlock()
-	writeJSON(w, 200, m)
+	writeJSON(w, 200, l.message(seat))
 }
 
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
@@ -521,7 +516,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c, err := websocket.Accept(w, r, nil)
+	// updates are compressed message by message (permessage-deflate): a
+	// typical one is under 3 KB on the wire (TestMessageSizes, README)
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover})
 	if err != nil {
 		return
 	}

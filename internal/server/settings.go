@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -29,20 +28,17 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req SettingsRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1024))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil || req.AutoPass == nil {
-		msg := "bad request: send {\"auto_pass\": true|false}"
-		if err != nil {
-			msg += ": " + err.Error()
-		}
-		writeJSON(w, 400, apiError{msg})
+	if !readJSON(w, r, 1024, &req, false) {
+		return
+	}
+	if req.AutoPass == nil {
+		writeJSON(w, 400, apiError{`bad request: send {"auto_pass": true|false}`})
 		return
 	}
 	l.mu.Lock()
 	l.autoPass[seat] = *req.AutoPass
-	m := l.messageLocked(seat)
 	l.mu.Unlock()
+	m := l.message(seat)
 	s.kick(l) // it may be this seat's turn to pass now
 	writeJSON(w, 200, m)
 }

@@ -36,11 +36,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		step = 1000
 	}
 	start := time.Now()
-	var progress func(int)
+	var progress func(int, int)
 	if !*quiet {
-		progress = func(done int) {
+		progress = func(done, violations int) {
 			if done%step == 0 && done < *games {
-				fmt.Fprintf(stdout, "  %d games, %.0f s\n", done, time.Since(start).Seconds())
+				fmt.Fprintf(stdout, "  %d games, %.0f s, %d violations\n", done, time.Since(start).Seconds(), violations)
 			}
 		}
 	}

@@ -68,8 +68,9 @@ func GameOf(seed uint64, k int) (engine.Setup, uint64) {
 }
 
 // Run plays the games of cfg; progress, when not nil, is called after each
-// game with the number of games done so far (from one goroutine at a time).
-func Run(cfg Config, progress func(done int)) Report {
+// game with the number of games done and of violations found so far (from
+// one goroutine at a time).
+func Run(cfg Config, progress func(done, violations int)) Report {
 	if cfg.Workers < 1 {
 		cfg.Workers = 1
 	}
@@ -107,7 +108,7 @@ func Run(cfg Config, progress func(done int)) Report {
 				}
 				done++
 				if progress != nil {
-					progress(done)
+					progress(done, len(rep.Violations))
 				}
 				mu.Unlock()
 			}

@@ -1,0 +1,69 @@
+package server
+
+import (
+	"bytes"
+	"compress/flate"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// flateSize is the size of b compressed on its own with DEFLATE, as the
+// WebSocket's per-message compression sends it at the least (without the
+// shared window between messages, which only makes them smaller).
+func flateSize(b []byte) int {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.DefaultCompression)
+	w.Write(b)
+	w.Close()
+	return buf.Len()
+}
+
+// The size of state updates over a whole 4-player game, as every seat and
+// the spectator receive them: a typical update (the median) is at most 4 KB
+// on the wire. The figures are in the README.
+func TestMessageSizes(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "s.db"))
+	ctx := context.Background()
+	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human", "human", "human"}, Mode: "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.game(ctx, resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(4, 4))
+	var raw, wire []int
+	for step := 0; step < 4000; step++ {
+		l.mu.Lock()
+		over, at := l.g.Over, len(l.moves)
+		who, n := l.pending()
+		for seat := -1; seat < 4; seat++ {
+			b, err := json.Marshal(l.messageLocked(seat))
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw = append(raw, len(b))
+			wire = append(wire, flateSize(b))
+		}
+		l.mu.Unlock()
+		if over {
+			break
+		}
+		if err := l.move(ctx, who, at, r.IntN(n)); err != nil && err != ErrStale {
+			t.Fatal(err)
+		}
+	}
+	sort.Ints(raw)
+	sort.Ints(wire)
+	med := func(x []int) int { return x[len(x)/2] }
+	t.Logf("%d updates: JSON median %d B, max %d B; compressed (per message) median %d B, max %d B",
+		len(raw), med(raw), raw[len(raw)-1], med(wire), wire[len(wire)-1])
+	if med(wire) > 4096 {
+		t.Errorf("a typical update is %d bytes on the wire, more than 4 KB", med(wire))
+	}
+}

@@ -159,6 +159,7 @@ try {
     await p.click('#create');
     await p.waitForSelector('#links [data-copy]');
     await p.click('#links [data-copy]');
+    await p.waitForFunction(() => /Copied|Selected/.test(document.querySelector('#links [data-copy]').textContent), null, { timeout: 3000 }).catch(() => {});
     const copied = await p.textContent('#links [data-copy]');
     if (!/Copied|Selected/.test(copied)) await fail(`the copy button says ${copied}`);
     const href = await p.getAttribute('#links a.link', 'href');

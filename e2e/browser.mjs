@@ -289,7 +289,7 @@ try {
     await lobby.waitForFunction(() => document.querySelectorAll('#links a.link').length >= 3);
     const hrefs = await lobby.$$eval('#links a.link', (as) => as.map((a) => a.getAttribute('href')));
     await lobby.context().close();
-    const people = [await newPage(WIDE), await newPage(PHONE, 'instant', true)]; // the second passes Me First automatically
+    const people = [await newPage(WIDE, 'fast'), await newPage(PHONE, 'instant', true)]; // the first animates moves; the second passes Me First automatically
     const tags = ['wide2', 'phone'];
     for (let i = 0; i < 2; i++) { await people[i].goto(base + hrefs[i]); await people[i].waitForSelector('#bases .basecard'); }
     await barVisible(people[1], '390x844 start');

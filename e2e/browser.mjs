@@ -149,6 +149,36 @@ try {
     console.log('PASS unknown game: a clear page, no reconnecting');
   }
 
+  // ---- a drafted game: pick factions by clicking them; copy buttons; my games ----
+  {
+    const p = await newPage(WIDE);
+    await p.goto(base + '/');
+    await p.waitForSelector('.seat');
+    await p.selectOption('#mode', 'draft');
+    await p.fill('.seat[data-i="0"] .name', 'Zoë 🦊');
+    await p.click('#create');
+    await p.waitForSelector('#links [data-copy]');
+    await p.click('#links [data-copy]');
+    await p.waitForFunction(() => /Copied|Selected/.test(document.querySelector('#links [data-copy]').textContent), null, { timeout: 3000 }).catch(() => {});
+    const copied = await p.textContent('#links [data-copy]');
+    if (!/Copied|Selected/.test(copied)) await fail(`the copy button says ${copied}`);
+    const href = await p.getAttribute('#links a.link', 'href');
+    await p.goto(base + href);
+    for (let k = 0; k < 2; k++) {
+      await p.waitForSelector('[data-draft]', { timeout: 10000 });
+      await p.click('[data-draft]');
+      await p.waitForFunction(() => !document.querySelector('[data-draft]') || document.body.dataset.posting !== '1');
+      await p.waitForTimeout(300);
+    }
+    await p.waitForSelector('#bases .basecard', { timeout: 10000 });
+    const me = await p.textContent('.pchip .who b');
+    if (!me.includes('Zoë 🦊')) await fail(`the name is not shown whole: ${me}`);
+    await p.goto(base + '/');
+    await p.waitForSelector('#mygames li');
+    await p.context().close();
+    console.log('PASS draft by clicking factions, copy button, names with accents and emoji, "my games" in the lobby');
+  }
+
   // ---- a whole game against the computer, by clicking the table ----
   {
     const lobby = await newPage(WIDE);
@@ -235,6 +265,16 @@ try {
     await page.screenshot({ path: `${out}/replay-wide.png` });
     await barVisible(page, '1366x768 replay');
     console.log('PASS replay viewer: steps, another seat\'s view, the end and back');
+    // rematch: the same seats and factions in a new game
+    await page.goto(base + href);
+    await page.waitForSelector('#overlay:not([hidden]) [data-ov="rematch"]');
+    const factionsBefore = await page.$$eval('.pchip small', (e) => e.map(x => x.textContent.split(' · ')[0]));
+    await page.click('[data-ov="rematch"]');
+    await page.waitForURL((u) => !u.href.includes(href.split('?')[0]));
+    await page.waitForSelector('#bases .basecard');
+    const factionsAfter = await page.$$eval('.pchip small', (e) => e.map(x => x.textContent.split(' · ')[0]));
+    if (JSON.stringify(factionsBefore) !== JSON.stringify(factionsAfter)) await fail(`rematch factions ${factionsAfter} differ from ${factionsBefore}`);
+    console.log(`PASS rematch: a new game with the same factions (${factionsAfter.join('; ')})`);
     await page.context().close();
   }
 
@@ -249,7 +289,7 @@ try {
     await lobby.waitForFunction(() => document.querySelectorAll('#links a.link').length >= 3);
     const hrefs = await lobby.$$eval('#links a.link', (as) => as.map((a) => a.getAttribute('href')));
     await lobby.context().close();
-    const people = [await newPage(WIDE), await newPage(PHONE, 'instant', true)]; // the second passes Me First automatically
+    const people = [await newPage(WIDE, 'fast'), await newPage(PHONE, 'instant', true)]; // the first animates moves; the second passes Me First automatically
     const tags = ['wide2', 'phone'];
     for (let i = 0; i < 2; i++) { await people[i].goto(base + hrefs[i]); await people[i].waitForSelector('#bases .basecard'); }
     await barVisible(people[1], '390x844 start');

@@ -86,7 +86,7 @@ function render(animate) {
   else if (m.view) renderGame(m);
   renderBar(m);
   renderLog(m);
-  if (focusKey) { const el = document.querySelector(`[data-k="${CSS.escape(focusKey)}"]`); if (el) el.focus({ preventScroll: true }); }
+  if (focusKey) { const el = document.querySelector(`[data-k="${CSS.escape(focusKey)}"]`); if (el) { quietFocus = true; el.focus({ preventScroll: true }); quietFocus = false; } }
   if (before) animateFrom(before);
   if ($('pile').open) openPile(+$('pile').dataset.p, true);
   $('pile-quick').innerHTML = $('quick').innerHTML.replaceAll('data-k="bar:', 'data-k="pilebar:');
@@ -218,6 +218,7 @@ function hint(m) {
   const d = m.view.Decision;
   let h = '';
   if (d && d.Mine && d.Main) h = ctx.targets.size > 1 ? 'Your turn. Click a glowing card in your hand to play it, then click the base it goes to. Click "Done playing" when you have finished.' : 'Nothing more to play: click "Done playing" to end this phase.';
+  else if (d && d.Mine && (d.Options || []).length && d.Options.every(o => o.Kind === 10)) h = 'Everyone is asked in turn whether to play a Special now. Nothing to play? Click Pass (Settings can pass for you).';
   else if (d && d.Mine && [...ctx.targets.keys()].some(k => k.startsWith('slot:'))) h = 'Click one of the glowing bases.';
   else if (d && d.Mine && [...ctx.targets.keys()].some(k => k.startsWith('card:'))) h = 'Click one of the glowing cards (hover or focus a card to read it).';
   else if (d && d.Mine) h = 'Answer with the buttons in the bar below, or open "All choices".';
@@ -276,6 +277,7 @@ function hideMenu() { $('menu').hidden = true; }
 
 document.addEventListener('click', (e) => {
   if (e.target.closest('#menu [data-close]')) { hideMenu(); return; }
+  if (e.target.closest('#phase')) { showTip($('phase'), true); return; }
   const pile = e.target.closest('[data-pile]');
   if (pile) { openPile(+pile.dataset.pile); return; }
   const el = e.target.closest('[data-opt],[data-draft],.card,.basecard,.who.target');
@@ -308,7 +310,12 @@ function showTip(el, sticky) {
 }
 function hideTip() { $('tip').hidden = true; }
 document.addEventListener('mouseover', (e) => { const t = e.target.closest('[data-tip]'); if (t) showTip(t); else if (!$('tip').dataset.sticky) hideTip(); });
-document.addEventListener('focusin', (e) => { const t = e.target.closest('[data-tip]'); if (t) showTip(t); else hideTip(); });
+let quietFocus = false; // focus given back after a redraw shows no tip
+document.addEventListener('focusin', (e) => {
+  if (quietFocus) return;
+  const t = e.target.closest('[data-tip]');
+  if (t && t.matches(':focus-visible')) showTip(t); else if (!t) hideTip();
+});
 
 // ---------- discard piles ----------
 function openPile(p, refreshOnly) {
@@ -442,7 +449,8 @@ function scoring(prev, m, fresh) {
     const a = s.awards.find(x => x.who === st.name || x.who === `Player ${i + 1}`);
     const pw = bv ? bv.PowerBy[i] : null;
     if (!a && !(pw > 0)) return '';
-    return `<tr><td><span class="who-dot" style="--pc:${PLAYER_VARS[i]}"></span>${esc(you(ctx, i))}</td><td>${pw != null ? pw : '–'}</td><td>${a ? ordinal(a.place) : '–'}</td><td>${a ? '+' + a.vp + ' VP' : '0'}</td></tr>`;
+    const tie = a && s.awards.filter(x => x.place === a.place).length > 1 ? ' (tie)' : '';
+    return `<tr><td><span class="who-dot" style="--pc:${PLAYER_VARS[i]}"></span>${esc(you(ctx, i))}</td><td>${pw != null ? pw : '–'}</td><td>${a ? ordinal(a.place) + tie : '–'}</td><td>${a ? '+' + a.vp + ' VP' : '0'}</td></tr>`;
   }).join('');
   showOverlay(`<h2 id="ov-title">${esc(s.base)} scores!</h2>
 <table><caption class="sr-only">Scoring of ${esc(s.base)}</caption><thead><tr><th scope="col">Player</th><th scope="col">Power</th><th scope="col">Place</th><th scope="col">Reward</th></tr></thead><tbody>${rows}</tbody></table>

@@ -148,5 +148,5 @@ export function playerChip(ctx, v, p, i) {
 <span class="band" aria-hidden="true"></span>
 <span class="who${t.cls}" ${t.cls ? 'role="button" tabindex="0"' : ''} data-k="player:${i}" data-player="${i}" title="${esc(`${t.label}${you(ctx, i)}, ${kind}${p.IsCurrent ? ', taking a turn' : ''}: ${p.VP} VP, ${p.HandSize} cards in hand, ${p.DeckSize} in deck; ${(p.Factions || []).join(' and ')}`)}">
 ${t.label ? `<span class="sr-only">${t.label}</span>` : ''}<b><span class="nm">${esc(you(ctx, i))}</span> <span class="vp">${p.VP} VP</span></b><small>${esc((p.Factions || []).join(' + '))} · hand ${p.HandSize} · deck ${p.DeckSize}</small></span>
-<button class="pile${pileT}" data-pile="${i}" >Discard <span class="sr-only">pile of ${esc(seatName(ctx, i))}:</span> ${disc}${pileT ? '<span class="sr-only"> (cards to choose)</span>' : ''}</button></div>`;
+<button class="pile${pileT}" data-pile="${i}" ><span class="pl-word">Discard</span> <span class="sr-only">pile of ${esc(seatName(ctx, i))}:</span> ${disc}${pileT ? '<span class="sr-only"> (cards to choose)</span>' : ''}</button></div>`;
 }

@@ -6,7 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -24,10 +24,22 @@ func Main(args []string, out, errOut io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "smashup.db", "SQLite file for the embedded store (created on first start)")
 	pg := fs.String("pg", os.Getenv("SMASHUP_PG"), "PostgreSQL URL for a store shared by several instances (or $SMASHUP_PG); overrides --db")
+	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy: take each client's address from the last X-Forwarded-For entry (for per-address limits)")
+	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
+	debug := fs.Bool("debug", false, "log every request, static files included")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	logger := log.New(errOut, "smashup: ", log.LstdFlags)
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	if *debug {
+		opts.Level = slog.LevelDebug
+	}
+	var logger *slog.Logger
+	if *logJSON {
+		logger = slog.New(slog.NewJSONHandler(errOut, opts))
+	} else {
+		logger = slog.New(slog.NewTextHandler(errOut, opts))
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var st store.Store
@@ -47,35 +59,52 @@ func Main(args []string, out, errOut io.Writer) int {
 	defer st.Close()
 	srv := New(st)
 	srv.Logger = logger
-	defer srv.Close()
+	srv.TrustProxy = *trustProxy
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
+		srv.Close()
 		fmt.Fprintln(errOut, "error:", err)
 		return 1
 	}
-	// header and idle timeouts on every connection (bodies are capped per
-	// route); no whole-request read or write timeout, which would cut the
-	// WebSockets that outlive their request
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10}
+	// timeouts on every connection: header, idle, and a body read within
+	// ReadTimeout (a WebSocket clears it when it takes the connection over);
+	// no whole-response write timeout, which would cut the WebSockets that
+	// outlive their request (they have their own write deadlines)
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
+		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(out, "smashup: serving on http://%s (store: %s). Open it in a browser to create a game.\n", ln.Addr(), where)
+	logger.Info("serving", "addr", ln.Addr().String(), "store", where)
 	// listen at once; stored games load on first use, and in the background
 	// (so that computer seats carry on): /readyz says when that is done
 	go func() {
-		if err := srv.Resume(ctx); err != nil {
-			srv.logf("resume: %v", err)
+		if err := srv.Resume(ctx); err != nil && ctx.Err() == nil {
+			logger.Error("resuming stored games", "err", err)
 		}
 		srv.SetReady()
 	}()
+	// on SIGTERM or Ctrl-C: stop taking requests, let those in hand (a move
+	// being stored) finish, then stop the computer players after their move
+	// in hand and close every WebSocket with a reason
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		logger.Info("stopping: finishing the requests in hand")
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		hs.Shutdown(sctx)
+		if err := hs.Shutdown(sctx); err != nil {
+			logger.Warn("stopping: requests still in hand were cut", "err", err)
+		}
+		srv.Close()
+		logger.Info("stopped")
 	}()
 	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintln(errOut, "error:", err)
+		stop()
+		<-done
 		return 1
 	}
+	<-done
 	return 0
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	mrand "math/rand/v2"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/draft"
@@ -44,6 +46,9 @@ type Config struct {
 	// seat). Otherwise it is secret server randomness, revealed with the
 	// replay once the game is over.
 	Reproducible bool `json:"reproducible,omitempty"`
+	// StandIn: seconds after which a computer plays for a person who has
+	// left (0: never; presence.go).
+	StandIn int `json:"stand_in,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -64,14 +69,43 @@ type live struct {
 	// autoPass: seats whose person asked to pass automatically in Me First
 	// windows when they have nothing to play (settings.go)
 	autoPass [engine.MaxPlayers]bool
-	queued   atomic.Bool // waiting in the server's queue of games to move (server.go kick)
-	thinking atomic.Bool // a worker is deciding for one of its computer seats
+	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
+	thinking atomic.Bool  // a worker is deciding for one of its computer seats
+	used     atomic.Int64 // when last asked for (unix ns; memory.go)
+	evicted  bool         // unloaded from memory: requests ask for the game again
+	pres     presence     // who is at the table (presence.go)
+	sent     uint64       // updates broadcast so far (broadcastLocked)
 }
 
 // subscriber is a connected client of one seat (None: spectator).
 type subscriber struct {
 	seat int
 	ch   chan []byte
+	mu   sync.Mutex
+	last uint64 // the latest update offered (updates are marshalled concurrently)
+}
+
+// subscribe adds sub to l's clients and fills in its first message, unless
+// l was unloaded (then it reports false).
+func (l *live) subscribe(sub *subscriber, first *Message) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.evicted {
+		return false
+	}
+	l.subs[sub] = struct{}{}
+	l.arriveLocked(sub.seat, time.Now())
+	sub.last = l.sent // what is sent from now on comes after the first message
+	*first = l.messageLocked(sub.seat)
+	return true
+}
+
+func (l *live) unsubscribe(sub *subscriber) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.subs, sub)
+	l.leaveLocked(sub.seat, time.Now())
+	l.touch()
 }
 
 func newToken() string {
@@ -98,6 +132,10 @@ func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 		return nil, fmt.Errorf("game %s: bad configuration: %w", id, err)
 	}
 	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv}
+	now := time.Now()
+	for i := range l.pres.seen {
+		l.pres.seen[i] = now // away since the game was made or loaded
+	}
 	if err := l.start(); err != nil {
 		return nil, err
 	}
@@ -275,6 +313,9 @@ func (l *live) move(ctx context.Context, seat, n, option int) error {
 }
 
 func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
+	if l.evicted {
+		return errEvicted
+	}
 	if l.broken != nil {
 		return l.broken
 	}
@@ -304,6 +345,7 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 		trial := new(engine.Game)
 		trial.CopyFrom(l.g)
 		if err := trial.ApplySafe(option); err != nil {
+			l.log().Error("a move fails: refused", "seat", seat, "move", n, "option", option, "err", err)
 			return fmt.Errorf("this move cannot be played (%w: %v); choose another", ErrPanic, err)
 		}
 	}
@@ -316,10 +358,20 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 		return err
 	}
 	if err := l.applyLocal(m); err != nil {
-		l.broken = fmt.Errorf("game %s is broken: %w", l.id, err)
-		return l.broken
+		return l.breakLocked(err)
+	}
+	if seat >= 0 && seat < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
+		l.pres.seen[seat] = time.Now() // a person who moves is at the table
 	}
 	return nil
+}
+
+// breakLocked marks l as broken by err (kept read-only, its log and replay
+// kept for a bug report), logs it, and returns the error.
+func (l *live) breakLocked(err error) error {
+	l.broken = fmt.Errorf("game %s is broken: %w", l.id, err)
+	l.log().Error("game broken", "err", err)
+	return l.broken
 }
 
 // stepAI makes one computer move if a computer seat is to decide. It reports
@@ -338,7 +390,7 @@ func (l *live) stepAI(ctx context.Context) bool {
 		if opt, err = think(); err != nil { // a computer player's bug stops its game only
 			l.mu.Lock()
 			defer l.mu.Unlock()
-			l.broken = fmt.Errorf("game %s is broken: %w", l.id, err)
+			l.breakLocked(err)
 			l.broadcastLocked()
 			return false
 		}
@@ -361,7 +413,13 @@ func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 	switch {
 	case l.autoMove(who):
 		return who, at, 0, nil, true // the pass, the only option
-	case l.ais[who] == nil:
+	}
+	p := l.ais[who]
+	if p == nil {
+		p = l.standInLocked(who) // a person who has left (presence.go)
+	}
+	switch {
+	case p == nil:
 		return
 	case l.draft != nil:
 		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(at)), 0))
@@ -369,7 +427,6 @@ func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 	}
 	g := new(engine.Game)
 	g.CopyFrom(l.g)
-	p := l.ais[who]
 	return who, at, 0, func() (opt int, err error) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -384,6 +441,9 @@ func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 // aiMove plays opt for seat who at move at, unless the game has moved on
 // meanwhile; if the option fails (a card's bug), any other that works.
 func (l *live) aiMove(ctx context.Context, who, at, opt int) bool {
+	// the move in hand is finished even when the server is stopping
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.moves) != at || l.broken != nil {
@@ -400,7 +460,7 @@ func (l *live) aiMove(ctx context.Context, who, at, opt int) bool {
 				return true
 			}
 		}
-		l.broken = fmt.Errorf("game %s is broken: every option fails: %w", l.id, err)
+		l.breakLocked(fmt.Errorf("every option fails: %w", err))
 		l.broadcastLocked()
 		return false
 	}
@@ -437,6 +497,10 @@ type Message struct {
 type SeatInfo struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"`
+	// Away: a person's seat with no page connected; StandIn: a computer
+	// plays for them meanwhile (presence.go).
+	Away    bool `json:"away,omitempty"`
+	StandIn bool `json:"stand_in,omitempty"`
 }
 
 // OptionLabel is a readable label for an option of the seat's pending decision.
@@ -458,8 +522,8 @@ func (l *live) messageLocked(seat int) Message {
 	if seat >= 0 && seat < len(l.autoPass) {
 		m.AutoPass = l.autoPass[seat]
 	}
-	for _, s := range l.cfg.Seats {
-		m.Seats = append(m.Seats, SeatInfo{Name: s.Name, Kind: s.Kind})
+	for i, s := range l.cfg.Seats {
+		m.Seats = append(m.Seats, SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(i), StandIn: l.pres.standing[i]})
 	}
 	if l.broken != nil {
 		m.Broken = l.broken.Error()
@@ -534,32 +598,64 @@ func stripTexts(v *engine.View) {
 }
 
 func (l *live) broadcastLocked() {
-	// one message per seat, however many of its connections there are
-	var bySeat [engine.MaxPlayers + 1][]byte
+	if len(l.subs) == 0 {
+		return
+	}
+	// one message per seat, however many of its connections there are,
+	// built under the lock and marshalled and sent after it (deliver)
+	l.sent++
+	var msgs [engine.MaxPlayers + 1]*Message
+	subs := make([]*subscriber, 0, len(l.subs))
 	for s := range l.subs {
 		k := s.seat + 1
-		if k < 0 || k >= len(bySeat) {
+		if k < 0 || k >= len(msgs) {
 			continue
 		}
-		if bySeat[k] == nil {
-			b, err := json.Marshal(l.messageLocked(s.seat))
-			if err != nil {
-				continue
-			}
-			bySeat[k] = b
+		if msgs[k] == nil {
+			m := l.messageLocked(s.seat)
+			msgs[k] = &m
 		}
-		b := bySeat[k]
+		subs = append(subs, s)
+	}
+	go deliver(l.sent, &msgs, subs)
+}
+
+// deliver marshals update number n (one message per seat) and offers it to
+// each client.
+func deliver(n uint64, msgs *[engine.MaxPlayers + 1]*Message, subs []*subscriber) {
+	var raw [engine.MaxPlayers + 1][]byte
+	for k, m := range msgs {
+		if m != nil {
+			raw[k], _ = json.Marshal(m)
+		}
+	}
+	for _, s := range subs {
+		if b := raw[s.seat+1]; b != nil {
+			s.offer(n, b)
+		}
+	}
+}
+
+// offer queues update n for the client unless it has a later one already
+// (updates are marshalled concurrently). A slow client loses its oldest
+// pending update, never the newest.
+func (s *subscriber) offer(n uint64, b []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n <= s.last {
+		return
+	}
+	s.last = n
+	select {
+	case s.ch <- b:
+	default:
+		select {
+		case <-s.ch:
+		default:
+		}
 		select {
 		case s.ch <- b:
-		default: // a slow client: drop the oldest pending update, keep the newest
-			select {
-			case <-s.ch:
-			default:
-			}
-			select {
-			case s.ch <- b:
-			default:
-			}
+		default:
 		}
 	}
 }
@@ -574,15 +670,21 @@ func (l *live) people() bool {
 	return false
 }
 
-// seatOf returns the seat a token holds, None for the spectator token.
+// seatOf returns the seat a token holds, None for the spectator token. Every
+// token of the game is compared, each in constant time, so that how long the
+// answer takes tells nothing about any of them.
 func (l *live) seatOf(token string) (int, error) {
+	found, seat := 0, 0
 	for i, s := range l.cfg.Seats {
-		if token != "" && s.Token == token {
-			return i, nil
-		}
+		eq := subtle.ConstantTimeCompare([]byte(token), []byte(s.Token))
+		seat = subtle.ConstantTimeSelect(eq&^found, i, seat)
+		found |= eq
 	}
-	if token != "" && token == l.cfg.Spectator {
-		return engine.None, nil
+	eq := subtle.ConstantTimeCompare([]byte(token), []byte(l.cfg.Spectator))
+	seat = subtle.ConstantTimeSelect(eq&^found, engine.None, seat)
+	found |= eq
+	if token == "" || found == 0 {
+		return 0, ErrBadToken
 	}
-	return 0, ErrBadToken
+	return seat, nil
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -55,8 +56,21 @@ func (lm *limiter) allow(addr string, now time.Time) bool {
 	return true
 }
 
-// clientAddr is the address a request comes from (without its port).
-func clientAddr(r *http.Request) string {
+// clientAddr is the address a request comes from (without its port). Behind
+// a reverse proxy (TrustProxy) it is the last X-Forwarded-For entry, the one
+// the proxy added; earlier entries come from the client and prove nothing.
+func (s *Server) clientAddr(r *http.Request) string {
+	if s.TrustProxy {
+		if fwd := r.Header.Values("X-Forwarded-For"); len(fwd) > 0 {
+			last := fwd[len(fwd)-1]
+			if i := strings.LastIndexByte(last, ','); i >= 0 {
+				last = last[i+1:]
+			}
+			if a := strings.TrimSpace(last); a != "" {
+				return a
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
@@ -65,9 +79,9 @@ func clientAddr(r *http.Request) string {
 }
 
 // limited wraps h with lm: over the limit, 429 with a clear message.
-func limited(lm *limiter, what string, h http.HandlerFunc) http.HandlerFunc {
+func (s *Server) limited(lm *limiter, what string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !lm.allow(clientAddr(r), time.Now()) {
+		if !lm.allow(s.clientAddr(r), time.Now()) {
 			w.Header().Set("Retry-After", "5")
 			writeJSON(w, http.StatusTooManyRequests, apiError{"too many " + what + " from your address; wait a little and try again"})
 			return

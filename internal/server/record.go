@@ -145,7 +145,7 @@ func (s *Server) restore(ctx context.Context, id string, st *store.Game) (*live,
 			if err := s.store.Migrate(ctx, id, "", nil, problem); err != nil && !errors.Is(err, store.ErrConflict) {
 				return nil, err
 			}
-			s.logf("game %s: cannot migrate: %s", id, problem)
+			s.log().Warn("a legacy game cannot be migrated; kept read-only", "game", id, "problem", problem)
 			return s.reloadStored(ctx, id)
 		}
 		if err != nil {
@@ -158,7 +158,7 @@ func (s *Server) restore(ctx context.Context, id string, st *store.Game) (*live,
 			}
 			return nil, err
 		}
-		s.logf("game %s: migrated %d moves by position to self-describing records", id, len(l.moves))
+		s.log().Info("a legacy game migrated to self-describing records", "game", id, "moves", len(l.moves))
 		l.rec = recording{fingerprint: fp}
 		return l, nil
 	}

@@ -76,3 +76,28 @@ func cleanName(s string) string {
 	}
 	return strings.TrimSpace(string(b))
 }
+
+// wsProtocol is the WebSocket subprotocol the game page asks for; a page
+// that cannot set headers on a WebSocket sends its seat token as a second,
+// offered protocol "token.<token>" (never accepted, only read).
+const wsProtocol = "smashup"
+
+// requestToken is the seat token a request carries: in an Authorization
+// header ("Bearer <token>"), in the WebSocket protocols offered, or in the
+// query ("?t=<token>", the form of invite links). Headers keep tokens out of
+// URLs, and so out of proxies' logs and browsers' histories.
+func requestToken(r *http.Request) string {
+	if a := r.Header.Get("Authorization"); a != "" {
+		if t, ok := strings.CutPrefix(a, "Bearer "); ok {
+			return strings.TrimSpace(t)
+		}
+	}
+	for _, h := range r.Header.Values("Sec-WebSocket-Protocol") {
+		for _, p := range strings.Split(h, ",") {
+			if t, ok := strings.CutPrefix(strings.TrimSpace(p), "token."); ok {
+				return t
+			}
+		}
+	}
+	return r.URL.Query().Get("t")
+}

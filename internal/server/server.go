@@ -13,7 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"log"
+	"log/slog"
 	mrand "math/rand/v2"
 	"net/http"
 	"runtime"
@@ -41,23 +41,38 @@ type Server struct {
 	wg     sync.WaitGroup
 	// games whose computer seats (or automatic passes) may have a move to
 	// make, in order, each at most once (live.queued); see kick and aiWorker
-	qmu    sync.Mutex
-	qcond  *sync.Cond
-	queue  []*live // games where a person waits
-	bg     []*live // games of computer seats only
-	Logger *log.Logger
-	ready  atomic.Bool // stored games resumed (/readyz)
-	conns  connCount   // open WebSockets by address
-	// per-address limit on new games (limit.go)
-	createLimit *limiter
+	qmu   sync.Mutex
+	qcond *sync.Cond
+	queue []*live // games where a person waits
+	bg    []*live // games of computer seats only
+	// Logger receives the server's structured log lines (nil: none).
+	Logger *slog.Logger
+	ready  atomic.Bool  // stored games resumed (/readyz)
+	conns  connCount    // open WebSockets by address
+	open   atomic.Int64 // open WebSockets in all
+	// per-address limits on new games and on moves (limit.go)
+	createLimit, moveLimit *limiter
+	// TrustProxy: the server is behind a reverse proxy, which gives each
+	// request's client address as the last X-Forwarded-For entry (limit.go).
+	TrustProxy bool
+	// Games held in memory (memory.go): at most MaxGames; idle ones are
+	// unloaded after IdleAfter, finished ones after DoneAfter.
+	MaxGames             int
+	IdleAfter, DoneAfter time.Duration
+	tick                 atomic.Int64 // the janitor's period (memory.go)
 }
 
 // New returns a server over st. Call Close when done.
 func New(st store.Store) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{store: st, games: map[string]*live{}, ctx: ctx, cancel: cancel,
-		createLimit: newLimiter(1, 30)} // a burst of 30 games, then one a second
+		createLimit: newLimiter(1, 30), // a burst of 30 games, then one a second
+		moveLimit:   newLimiter(20, 200),
+		MaxGames:    defaultMaxGames, IdleAfter: defaultIdleAfter, DoneAfter: defaultDoneAfter}
+	s.tick.Store(int64(defaultTick))
 	s.qcond = sync.NewCond(&s.qmu)
+	s.wg.Add(1)
+	go s.janitor()
 	for range aiWorkers() {
 		s.wg.Add(1)
 		go s.aiWorker()
@@ -74,7 +89,7 @@ func New(st store.Store) *Server {
 					s.catchUp() // moves made while we were not listening
 				}, s.remoteMove)
 				if ctx.Err() == nil && err != nil {
-					s.logf("listen: %v", err)
+					s.log().Error("listening to the store", "err", err)
 					time.Sleep(time.Second)
 				}
 			}
@@ -82,24 +97,23 @@ func New(st store.Store) *Server {
 		select { // serve only once other instances' moves will reach us
 		case <-first:
 		case <-time.After(10 * time.Second):
-			s.logf("listen: not subscribed yet; going on")
+			s.log().Warn("not yet listening to the store's notifications; going on")
 		}
 	}
 	return s
 }
 
-// Close stops background work.
+// Close stops background work: computer players finish the move in hand,
+// and every WebSocket is closed with a reason ("server stopping"), waited
+// for up to a few seconds.
 func (s *Server) Close() {
 	s.cancel()
 	s.qmu.Lock()
 	s.qcond.Broadcast()
 	s.qmu.Unlock()
 	s.wg.Wait()
-}
-
-func (s *Server) logf(format string, a ...any) {
-	if s.Logger != nil {
-		s.Logger.Printf(format, a...)
+	for end := time.Now().Add(3 * time.Second); s.open.Load() > 0 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
@@ -205,36 +219,25 @@ func (s *Server) reloadLocked(ctx context.Context, l *live) {
 	}
 }
 
-// game returns the live game id, loading it from the store if needed.
-func (s *Server) game(ctx context.Context, id string) (*live, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if l, ok := s.games[id]; ok {
-		return l, nil
-	}
-	st, err := s.store.Load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	l, err := s.restore(ctx, id, st)
-	if err != nil {
-		return nil, err
-	}
-	s.games[id] = l
-	s.kick(l)
-	return l, nil
-}
-
-// Resume loads every stored game, so computer seats carry on after a restart.
+// Resume loads every stored game, so that computer seats carry on after a
+// restart; a game with nothing for the server to do is unloaded again at
+// once (it is loaded when someone asks for it). A game that fails to load is
+// logged and left for later requests, which get its error.
 func (s *Server) Resume(ctx context.Context) error {
 	ids, err := s.store.List(ctx)
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		if _, err := s.game(ctx, id); err != nil {
-			s.logf("resume %s: %v", id, err)
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
+		l, err := s.game(ctx, id)
+		if err != nil {
+			s.log().Error("resuming a game", "game", id, "err", err)
+			continue
+		}
+		s.unloadIfIdle(l)
 	}
 	return nil
 }
@@ -246,6 +249,9 @@ type CreateRequest struct {
 	Factions [][]string `json:"factions"` // per seat: two names, or empty for random
 	Mode     string     `json:"mode"`     // "chosen" (default), "random" or "draft"
 	Bases    string     `json:"bases"`    // "sets" (default: the factions' sets) or "all"
+	// StandIn: seconds after which a computer plays for a person who has
+	// left the table, until they are back (0: never; presence.go).
+	StandIn int `json:"stand_in"`
 	// Reproducible asks for a public seed (Seed, or one chosen at random),
 	// shown to every seat: whoever knows a game's seed can work out every
 	// hidden card. Otherwise the seed is secret server randomness, revealed
@@ -270,7 +276,10 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	}
 	seed := gameSeed(req)
 	rng := mrand.New(mrand.NewPCG(subSeed(seed, "create", 0), 77))
-	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible}
+	if req.StandIn < 0 || req.StandIn > maxStandIn {
+		return CreateResponse{}, fmt.Errorf("stand_in: %d seconds is not between 0 (never) and %d", req.StandIn, maxStandIn)
+	}
+	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn}
 	// every player is asked in every Me First window, so that being asked
 	// tells nothing about a hand (engine.OptAskAll)
 	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.OptAskAll}
@@ -350,9 +359,6 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	default:
 		return CreateResponse{}, fmt.Errorf("unknown mode %q (chosen, random or draft)", req.Mode)
 	}
-	if humans == 0 {
-		// a game of computers only is allowed (spectated)
-	}
 	id := newID()
 	raw, err := json.Marshal(cfg)
 	if err != nil {
@@ -364,13 +370,21 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if err != nil {
 		return CreateResponse{}, err
 	}
+	s.mu.Lock()
+	room := len(s.games) < s.MaxGames || s.sweepLocked(time.Now(), 1)
+	s.mu.Unlock()
+	if !room {
+		return CreateResponse{}, ErrBusy
+	}
 	if err := s.store.Create(ctx, id, raw, fp); err != nil {
 		return CreateResponse{}, err
 	}
+	l.touch()
 	s.mu.Lock()
 	s.games[id] = l
 	s.mu.Unlock()
 	s.kick(l)
+	s.log().Info("game created", "game", id, "seats", strings.Join(req.Seats, ","), "mode", req.Mode, "people", humans)
 	resp := CreateResponse{ID: id, Spectator: "/g/" + id + "?t=" + cfg.Spectator}
 	for _, st := range cfg.Seats {
 		if st.Kind == Human {
@@ -401,10 +415,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", page("lobby.html"))
 	mux.HandleFunc("GET /g/{id}", page("game.html"))
 	mux.HandleFunc("GET /api/factions", s.handleFactions)
-	mux.HandleFunc("POST /api/games", limited(s.createLimit, "new games", s.handleCreate))
+	mux.HandleFunc("POST /api/games", s.limited(s.createLimit, "new games", s.handleCreate))
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
-	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
-	mux.HandleFunc("POST /api/games/{id}/settings", s.handleSettings)
+	mux.HandleFunc("POST /api/games/{id}/move", s.limited(s.moveLimit, "moves", s.handleMove))
+	mux.HandleFunc("POST /api/games/{id}/settings", s.limited(s.moveLimit, "requests", s.handleSettings))
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("GET /readyz", s.handleReady)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
@@ -412,7 +426,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
 	s.uiRoutes(mux) // ui.go
-	return mux
+	return s.accessLog(mux)
 }
 
 type apiError struct {
@@ -462,6 +476,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, err := s.Create(r.Context(), req)
+	if errors.Is(err, ErrBusy) {
+		w.Header().Set("Retry-After", "60")
+		writeJSON(w, http.StatusServiceUnavailable, apiError{err.Error()})
+		return
+	}
 	if err != nil {
 		writeJSON(w, 400, apiError{err.Error()})
 		return
@@ -473,13 +492,17 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, int, boo
 	l, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
 		code := 500
-		if errors.Is(err, store.ErrNotFound) {
+		switch {
+		case errors.Is(err, store.ErrNotFound):
 			code = 404
+		case errors.Is(err, ErrBusy):
+			code = http.StatusServiceUnavailable
+			w.Header().Set("Retry-After", "60")
 		}
 		writeJSON(w, code, apiError{err.Error()})
 		return nil, 0, false
 	}
-	seat, err := l.seatOf(r.URL.Query().Get("t"))
+	seat, err := l.seatOf(requestToken(r))
 	if err != nil {
 		writeJSON(w, 403, apiError{err.Error()})
 		return nil, 0, false
@@ -546,7 +569,14 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 400, apiError{`bad request: send {"move": N, "option": I}, both numbers`})
 		return
 	}
-	if err := l.move(r.Context(), seat, *req.Move, *req.Option); err != nil {
+	err := l.move(r.Context(), seat, *req.Move, *req.Option)
+	if errors.Is(err, errEvicted) { // unloaded meanwhile: once more, on the game as loaded again
+		if l, seat, ok = s.lookup(w, r); !ok {
+			return
+		}
+		err = l.move(r.Context(), seat, *req.Move, *req.Option)
+	}
+	if err != nil {
 		code := 409
 		if errors.Is(err, ErrBadOption) {
 			code = 400
@@ -569,29 +599,40 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusTooManyRequests, apiError{"too many connections to this game"})
 		return
 	}
-	addr := clientAddr(r)
+	addr := s.clientAddr(r)
 	if !s.conns.acquire(addr) {
 		writeJSON(w, http.StatusTooManyRequests, apiError{"too many connections from your address"})
 		return
 	}
 	defer s.conns.release(addr)
+	// the server's ReadTimeout is for requests: a WebSocket lives on (and
+	// has its own deadlines: pings, writes)
+	http.NewResponseController(w).SetReadDeadline(time.Time{})
 	// updates are compressed message by message (permessage-deflate): a
 	// typical one is under 3 KB on the wire (TestMessageSizes, README)
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover})
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{wsProtocol}, CompressionMode: websocket.CompressionNoContextTakeover})
 	if err != nil {
 		return
 	}
 	defer c.CloseNow()
+	s.open.Add(1)
+	defer s.open.Add(-1)
 	sub := &subscriber{seat: seat, ch: make(chan []byte, 8)}
-	l.mu.Lock()
-	l.subs[sub] = struct{}{}
-	first, _ := json.Marshal(l.messageLocked(seat)) // catch up at once
-	l.mu.Unlock()
-	defer func() {
-		l.mu.Lock()
-		delete(l.subs, sub)
-		l.mu.Unlock()
-	}()
+	var msg Message
+	for { // subscribe to the game as held in memory (loaded again if it was unloaded)
+		if l.subscribe(sub, &msg) {
+			break
+		}
+		if l, err = s.game(r.Context(), l.id); err != nil {
+			c.Close(websocket.StatusTryAgainLater, "the game cannot be loaded now")
+			return
+		}
+	}
+	defer l.unsubscribe(sub)
+	first, err := json.Marshal(msg) // catch up at once
+	if err != nil {
+		return
+	}
 	ctx := c.CloseRead(r.Context()) // a client sends nothing: any message closes it
 	if err := c.Write(ctx, websocket.MessageText, first); err != nil {
 		return

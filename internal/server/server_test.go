@@ -28,6 +28,7 @@ func newSQLiteServer(t *testing.T, path string) *Server {
 		t.Fatal(err)
 	}
 	s := New(st)
+	s.moveLimit = newLimiter(1e6, 1e6) // scripted clients move faster than people (TestMoveLimit tests the limit)
 	t.Cleanup(func() { s.Close(); st.Close() })
 	return s
 }

@@ -6,7 +6,9 @@ import { PHASES, PHASE_HELP, SETS, FACTION_BLURBS, PLAYER_VARS, esc, fc, ordinal
 const $ = (id) => document.getElementById(id);
 const gameID = location.pathname.split('/').pop();
 const token = new URLSearchParams(location.search).get('t') || '';
-const q = `t=${encodeURIComponent(token)}`;
+const q = `t=${encodeURIComponent(token)}`; // for links a person opens (invite form)
+// API requests carry the seat token in a header, not in their URL
+const auth = { Authorization: `Bearer ${token}` };
 const params = new URLSearchParams(location.search);
 const replayMode = params.has('replay'); // the replay viewer of a finished game
 const rp = { n: +(params.get('n') || 0), seat: params.has('seat') ? +params.get('seat') : -1, total: 0, timer: null };
@@ -244,7 +246,7 @@ async function choose(i) {
   posting = true;
   document.body.dataset.posting = '1';
   try {
-    const r = await fetch(`/api/games/${gameID}/move?${q}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move: state.move, option: i }) });
+    const r = await fetch(`/api/games/${gameID}/move`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ move: state.move, option: i }) });
     const j = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
     if (!r.ok) { refused = `Move refused: ${j.error}`; $('err').textContent = refused; await refresh(); return; }
     offer(j, true);
@@ -495,7 +497,7 @@ function showGameOver(m) {
 <a href="/">New game</a><button data-ov="close">Look at the table</button></div><p id="rematch-note" class="hint-text"></p>`, 'over');
 }
 async function rematch() {
-  const r = await fetch(`/api/games/${gameID}/rematch?${q}`, { method: 'POST' });
+  const r = await fetch(`/api/games/${gameID}/rematch`, { method: 'POST', headers: auth });
   const j = await r.json().catch(() => ({}));
   if (r.ok && j.link) location.href = j.link;
   else $('rematch-note').textContent = j.error || 'The rematch could not be created.';
@@ -504,7 +506,7 @@ let rematchPoll = null;
 function pollRematch() {
   if (rematchPoll || !state || state.spectator) return;
   const check = async () => {
-    const r = await fetch(`/api/games/${gameID}/rematch?${q}`).catch(() => null);
+    const r = await fetch(`/api/games/${gameID}/rematch`, { headers: auth }).catch(() => null);
     if (r && r.ok) {
       const j = await r.json();
       const n = $('rematch-note');
@@ -535,7 +537,7 @@ function gone(title, text) {
 }
 async function refresh() {
   let r;
-  try { r = await fetch(`/api/games/${gameID}?${q}`); } catch { banner('You are offline: the game cannot be reached.', 'error', true); return false; }
+  try { r = await fetch(`/api/games/${gameID}`, { headers: auth }); } catch { banner('You are offline: the game cannot be reached.', 'error', true); return false; }
   const j = await r.json().catch(() => ({}));
   if (r.status === 404) { gone('There is no such game', 'This link points to a game this server does not know. It may have been mistyped or deleted.'); return false; }
   if (r.status === 403) { gone('This invite link is not valid', 'The link\'s seat key does not belong to this game. Ask whoever created the game for your own link.'); return false; }
@@ -559,7 +561,7 @@ function rememberGame(m) {
 function connect() {
   if (stopped) return;
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  ws = new WebSocket(`${proto}://${location.host}/api/games/${gameID}/ws?${q}`);
+  ws = new WebSocket(`${proto}://${location.host}/api/games/${gameID}/ws`, ['smashup', `token.${token}`]);
   ws.onopen = () => { retry = 1000; if (!$('banner').classList.contains('info') && !(state && (state.broken || state.foreign))) $('banner').hidden = true; };
   ws.onmessage = (e) => { try { offer(JSON.parse(e.data)); } catch { /* ignore */ } };
   ws.onclose = async () => {
@@ -599,7 +601,7 @@ function renderReplayBar(m) {
   $('hint').hidden = true;
 }
 async function loadAt(n, seat) {
-  const r = await fetch(`/api/games/${gameID}/at?${q}&n=${n}&seat=${seat}`).catch(() => null);
+  const r = await fetch(`/api/games/${gameID}/at?n=${n}&seat=${seat}`, { headers: auth }).catch(() => null);
   if (!r) { banner('You are offline: the replay cannot be loaded.', 'error'); return; }
   const j = await r.json().catch(() => ({}));
   if (r.status === 404) { gone('There is no such game', 'This link points to a game this server does not know.'); return; }
@@ -661,7 +663,7 @@ async function sendSettings() {
   if (!state || state.spectator || replayMode) return;
   const want = localStorage.getItem('smashup.autopass') === '1';
   if (!!state.auto_pass === want) return;
-  const r = await fetch(`/api/games/${gameID}/settings?${q}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ auto_pass: want }) }).catch(() => null);
+  const r = await fetch(`/api/games/${gameID}/settings`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ auto_pass: want }) }).catch(() => null);
   if (r && r.ok) { const j = await r.json().catch(() => null); if (j) offer(j); }
 }
 

@@ -59,7 +59,7 @@ async function create() {
     if (new Set(all).size !== all.length) problem = problem || 'Each faction can be played by one seat only: choose different factions.';
   }
   if (problem) { $('err').textContent = problem; return; }
-  const body = { seats, names, factions: fs, mode: $('mode').value, bases: $('bases').value };
+  const body = { seats, names, factions: fs, mode: $('mode').value, bases: $('bases').value, stand_in: Number($('standin').value) };
   if (seed !== undefined) body.seed = seed;
   $('create').disabled = true;
   try {

@@ -143,10 +143,13 @@ export function playerChip(ctx, v, p, i) {
   const t = targetAttrs(ctx, `player:${i}`);
   const disc = (p.Discard || []).length;
   const pileT = (ctx.pileTargets && ctx.pileTargets.has(i)) ? ' target' : '';
-  const kind = ctx.seats && ctx.seats[i] && ctx.seats[i].kind !== 'human' ? 'computer' : 'person';
+  const seat = (ctx.seats && ctx.seats[i]) || {};
+  const kind = seat.kind && seat.kind !== 'human' ? 'computer' : 'person';
+  // a person who has left: shown to everyone, with the computer standing in if it does
+  const away = seat.stand_in ? 'away · computer plays' : seat.away ? 'away' : '';
   return `<div class="pchip${p.IsCurrent ? ' current' : ''}" role="listitem" style="--pc:${PLAYER_VARS[i]}">
 <span class="band" aria-hidden="true"></span>
-<span class="who${t.cls}" ${t.cls ? 'role="button" tabindex="0"' : ''} data-k="player:${i}" data-player="${i}" title="${esc(`${t.label}${you(ctx, i)}, ${kind}${p.IsCurrent ? ', taking a turn' : ''}: ${p.VP} VP, ${p.HandSize} cards in hand, ${p.DeckSize} in deck; ${(p.Factions || []).join(' and ')}`)}">
-${t.label ? `<span class="sr-only">${t.label}</span>` : ''}<b><span class="nm">${esc(you(ctx, i))}</span> <span class="vp">${p.VP} VP</span></b><small>${esc((p.Factions || []).join(' + '))} · hand ${p.HandSize} · deck ${p.DeckSize}</small></span>
+<span class="who${t.cls}" ${t.cls ? 'role="button" tabindex="0"' : ''} data-k="player:${i}" data-player="${i}" title="${esc(`${t.label}${you(ctx, i)}, ${kind}${away ? ` (${away})` : ''}${p.IsCurrent ? ', taking a turn' : ''}: ${p.VP} VP, ${p.HandSize} cards in hand, ${p.DeckSize} in deck; ${(p.Factions || []).join(' and ')}`)}">
+${t.label ? `<span class="sr-only">${t.label}</span>` : ''}<b><span class="nm">${esc(you(ctx, i))}</span> <span class="vp">${p.VP} VP</span>${away ? ` <span class="away">${away}</span>` : ''}</b><small>${esc((p.Factions || []).join(' + '))} · hand ${p.HandSize} · deck ${p.DeckSize}</small></span>
 <button class="pile${pileT}" data-pile="${i}" ><span class="pl-word">Discard</span> <span class="sr-only">pile of ${esc(seatName(ctx, i))}:</span> ${disc}${pileT ? '<span class="sr-only"> (cards to choose)</span>' : ''}</button></div>`;
 }

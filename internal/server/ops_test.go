@@ -1,0 +1,351 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// syncBuffer is a log sink safe for concurrent writers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *syncBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *syncBuffer) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// createHTTP creates a game through the API.
+func createHTTP(t *testing.T, h http.Handler, body string) CreateResponse {
+	t.Helper()
+	req := httptest.NewRequest("POST", "/api/games", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 200 {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	var cr CreateResponse
+	if err := json.Unmarshal(rec.Body.Bytes(), &cr); err != nil {
+		t.Fatal(err)
+	}
+	return cr
+}
+
+func tokenOf(link string) string { return link[strings.Index(link, "?t=")+3:] }
+
+// A seat's token may travel in an Authorization header or in the WebSocket
+// protocols offered, not only in the query; a wrong one is refused however
+// it comes; no token reaches the log.
+func TestTokensInHeaders(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "tok.db"))
+	logs := &syncBuffer{}
+	s.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	cr := createHTTP(t, ts.Config.Handler, `{"seats":["human","human"]}`)
+	tok0, tok1 := tokenOf(cr.Links[0]), tokenOf(cr.Links[1])
+	get := func(auth, query string) (int, Message) {
+		req, _ := http.NewRequest("GET", ts.URL+"/api/games/"+cr.ID+query, nil)
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var m Message
+		json.NewDecoder(resp.Body).Decode(&m)
+		if resp.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Error("a response lets the browser send its address (and token) as a referrer")
+		}
+		return resp.StatusCode, m
+	}
+	if code, m := get("Bearer "+tok1, ""); code != 200 || m.Seat != 1 {
+		t.Fatalf("token in the header: %d, seat %d", code, m.Seat)
+	}
+	if code, m := get("", "?t="+tok0); code != 200 || m.Seat != 0 {
+		t.Fatalf("token in the query (invite links): %d, seat %d", code, m.Seat)
+	}
+	if code, m := get("Bearer "+tokenOf(cr.Spectator), ""); code != 200 || !m.Spectator {
+		t.Fatalf("spectator token in the header: %d, %+v", code, m.Spectator)
+	}
+	for _, bad := range []string{"Bearer " + tok0[:len(tok0)-1], "Bearer ", "Basic " + tok0, "Bearer " + tok0 + tok1} {
+		if code, _ := get(bad, ""); code != 403 {
+			t.Errorf("Authorization %q: %d, want 403", bad, code)
+		}
+	}
+	// the page's WebSocket: the token as an offered protocol
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+cr.ID+"/ws",
+		&websocket.DialOptions{Subprotocols: []string{wsProtocol, "token." + tok0}})
+	if err != nil {
+		t.Fatalf("WebSocket with the token as a protocol: %v", err)
+	}
+	defer c.CloseNow()
+	if resp.Header.Get("Sec-WebSocket-Protocol") != wsProtocol {
+		t.Fatalf("accepted protocol %q, want %q (never the token)", resp.Header.Get("Sec-WebSocket-Protocol"), wsProtocol)
+	}
+	c.SetReadLimit(1 << 22)
+	_, raw, err := c.Read(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m Message
+	json.Unmarshal(raw, &m)
+	if m.Seat != 0 || m.Spectator {
+		t.Fatalf("WebSocket seat %d", m.Seat)
+	}
+	if _, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+cr.ID+"/ws",
+		&websocket.DialOptions{Subprotocols: []string{wsProtocol, "token.0123"}}); err == nil {
+		t.Fatal("a WebSocket with a wrong token was accepted")
+	}
+	out := logs.String()
+	for _, tok := range []string{tok0, tok1, tokenOf(cr.Spectator)} {
+		if strings.Contains(out, tok) {
+			t.Fatal("a seat token reached the log")
+		}
+	}
+	if !strings.Contains(out, "game="+cr.ID) || !strings.Contains(out, "path=/api/games/"+cr.ID) {
+		t.Fatalf("the log does not name the game:\n%s", out)
+	}
+}
+
+// Moves are limited per address (429, nothing changed); another address is
+// not; behind a trusted proxy the address is the proxy's last
+// X-Forwarded-For entry.
+func TestMoveLimit(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "ml.db"))
+	s.moveLimit = newLimiter(1, 5)
+	h := s.Handler()
+	cr := createHTTP(t, h, `{"seats":["human","human"]}`)
+	move := func(addr, fwd string) int {
+		req := httptest.NewRequest("POST", "/api/games/"+cr.ID+"/move", strings.NewReader(`{"move": 99, "option": 0}`))
+		req.Header.Set("Authorization", "Bearer "+tokenOf(cr.Links[0]))
+		if fwd != "" {
+			req.Header.Set("X-Forwarded-For", fwd)
+		}
+		req.RemoteAddr = addr + ":4000"
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	codes := map[int]int{}
+	for range 8 {
+		codes[move("192.0.2.1", "")]++
+	}
+	if codes[409] != 5 || codes[429] != 3 { // 409: the stale move is refused as such while allowed
+		t.Fatalf("8 quick moves from one address: %v, want 5 answered and 3 limited", codes)
+	}
+	if c := move("192.0.2.2", ""); c != 409 {
+		t.Fatalf("another address: %d", c)
+	}
+	s.TrustProxy = true
+	for range 5 {
+		move("10.0.0.1", "203.0.113.9, 198.51.100.4")
+	}
+	if c := move("10.0.0.1", "203.0.113.9, 198.51.100.4"); c != 429 {
+		t.Fatalf("the proxied client over its limit: %d", c)
+	}
+	if c := move("10.0.0.1", "203.0.113.9, 198.51.100.5"); c != 409 {
+		t.Fatalf("another client behind the same proxy: %d", c)
+	}
+}
+
+// Games nobody uses are unloaded from memory (finished ones sooner), the
+// least recently used first when memory is full; an unloaded game comes back
+// exactly as it was; when every game held is in use, new ones are refused
+// with ErrBusy (503), and nothing is stored for them.
+func TestIdleGamesAreUnloaded(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "ev.db"))
+	s.MaxGames = 3
+	ctx := context.Background()
+	var ids []string
+	for range 3 {
+		cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, cr.ID)
+	}
+	l0 := playRandom(t, s, ids[0], 40, 5)
+	l0.mu.Lock()
+	before := *l0.g
+	moves := len(l0.moves)
+	l0.mu.Unlock()
+	// a client on game 1; game 2 used last
+	l1, _ := s.game(ctx, ids[1])
+	sub := &subscriber{seat: 0, ch: make(chan []byte, 8)}
+	var first Message
+	if !l1.subscribe(sub, &first) {
+		t.Fatal("subscribe")
+	}
+	s.game(ctx, ids[2])
+
+	// full: the least recently used idle game (0) makes room
+	cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Lock()
+	_, held0 := s.games[ids[0]]
+	_, held1 := s.games[ids[1]]
+	s.mu.Unlock()
+	if held0 || !held1 || s.Games() != 3 {
+		t.Fatalf("after making room: game 0 held %v, game 1 (in use) held %v, %d games", held0, held1, s.Games())
+	}
+	if err := l0.move(ctx, 0, moves, 0); !errors.Is(err, errEvicted) {
+		t.Fatalf("a move on an unloaded copy: %v, want errEvicted", err)
+	}
+	back, err := s.game(ctx, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.mu.Lock()
+	same := *back.g == before && len(back.moves) == moves
+	back.mu.Unlock()
+	if !same {
+		t.Fatal("an unloaded game came back different")
+	}
+
+	// everything in use: refused, and not stored
+	s.mu.Lock()
+	var held []*live
+	for _, l := range s.games {
+		held = append(held, l)
+	}
+	s.mu.Unlock()
+	for _, l := range held {
+		if l != l1 {
+			l.subscribe(&subscriber{seat: engine.None, ch: make(chan []byte, 8)}, &first)
+		}
+	}
+	_ = cr
+	stored, _ := s.store.List(ctx)
+	if _, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}}); !errors.Is(err, ErrBusy) {
+		t.Fatalf("a game over the cap with none idle: %v, want ErrBusy", err)
+	}
+	if now, _ := s.store.List(ctx); len(now) != len(stored) {
+		t.Fatal("a refused game was stored")
+	}
+
+	// idle long enough: unloaded by the sweep; in use: kept
+	l1.unsubscribe(sub)
+	s.mu.Lock()
+	s.sweepLocked(time.Now().Add(s.IdleAfter+time.Second), 0)
+	_, held1 = s.games[ids[1]]
+	n := len(s.games)
+	s.mu.Unlock()
+	if held1 || n != 2 {
+		t.Fatalf("after the idle time: game 1 held %v, %d games held (want the 2 in use)", held1, n)
+	}
+}
+
+// A person who leaves is shown as away to everyone; after the game's
+// stand-in time a computer plays for them, and they take the seat back when
+// they return.
+func TestStandInForAnAbsentPlayer(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "si.db"))
+	s.SetTick(20 * time.Millisecond)
+	ctx := context.Background()
+	if _, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, StandIn: maxStandIn + 1}); err == nil {
+		t.Fatal("a stand-in time over the longest was accepted")
+	}
+	cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", StandIn: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := s.game(ctx, cr.ID)
+	// seat 1 is at the table; seat 0 never comes
+	sub := &subscriber{seat: 1, ch: make(chan []byte, 64)}
+	var first Message
+	l.subscribe(sub, &first)
+	if !first.Seats[0].Away || first.Seats[1].Away || first.Seats[0].StandIn {
+		t.Fatalf("seats as seen at first: %+v", first.Seats)
+	}
+	// within a few seconds the computer makes seat 0's decisions
+	deadline := time.Now().Add(10 * time.Second)
+	var standing bool
+	for time.Now().Before(deadline) {
+		l.mu.Lock()
+		standing = l.pres.standing[0]
+		who, _ := l.pending()
+		l.mu.Unlock()
+		if standing && who != 0 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	m := l.message(1)
+	if !standing || !m.Seats[0].StandIn {
+		t.Fatalf("no stand-in after the stand-in time: %+v", m.Seats)
+	}
+	if who, _ := func() (int, int) { l.mu.Lock(); defer l.mu.Unlock(); return l.pending() }(); who == 0 {
+		t.Fatal("the stand-in did not play seat 0's decision")
+	}
+	// seat 0 comes back
+	back := &subscriber{seat: 0, ch: make(chan []byte, 64)}
+	l.subscribe(back, &first)
+	if first.Seats[0].Away || first.Seats[0].StandIn {
+		t.Fatalf("seat 0 is back but shown %+v", first.Seats[0])
+	}
+	// and is not played for any more
+	l.mu.Lock()
+	p := l.standInLocked(0)
+	l.mu.Unlock()
+	if p != nil {
+		t.Fatal("the stand-in still plays for a person who is back")
+	}
+}
+
+// Stopping the server closes every WebSocket with a reason.
+func TestCloseTellsClients(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "cl.db"))
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	cr := createHTTP(t, ts.Config.Handler, `{"seats":["human","human"]}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+cr.ID+"/ws?t="+tokenOf(cr.Links[0]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
+	if _, _, err := c.Read(ctx); err != nil {
+		t.Fatal(err)
+	}
+	go s.Close()
+	for {
+		if _, _, err = c.Read(ctx); err != nil {
+			break
+		}
+	}
+	var ce websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != websocket.StatusGoingAway || ce.Reason != "server stopping" {
+		t.Fatalf("closed with %v, want going away: server stopping", err)
+	}
+}

@@ -1,0 +1,120 @@
+package server
+
+import (
+	"time"
+
+	"github.com/smashup/smashup/internal/ai"
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Seats that leave. A person's seat is away while no page of it is
+// connected; every seat sees who is away. A game may name a time (the
+// lobby's "stand-in" setting, Config.StandIn): once a person has been away
+// that long, a computer player (normal level) makes that seat's decisions
+// until the person is back, which takes the seat over again at once.
+
+// maxStandIn is the longest stand-in time a game may set (seconds).
+const maxStandIn = 3600
+
+// presence is who is at the table (guarded by live.mu).
+type presence struct {
+	conns    [engine.MaxPlayers]int       // open connections of each seat
+	seen     [engine.MaxPlayers]time.Time // when each seat was last connected (or moved)
+	standing [engine.MaxPlayers]bool      // a computer plays for the seat (as last announced)
+	players  [engine.MaxPlayers]ai.Player // the stand-ins, made when first needed
+}
+
+// arrive and leave count a connection of seat (None: a spectator's).
+func (l *live) arriveLocked(seat int, now time.Time) {
+	if seat < 0 || seat >= len(l.cfg.Seats) {
+		return
+	}
+	l.pres.conns[seat]++
+	l.pres.seen[seat] = now
+	if l.pres.conns[seat] == 1 {
+		l.presenceChangedLocked(now)
+	}
+}
+
+func (l *live) leaveLocked(seat int, now time.Time) {
+	if seat < 0 || seat >= len(l.cfg.Seats) {
+		return
+	}
+	l.pres.conns[seat]--
+	l.pres.seen[seat] = now
+	if l.pres.conns[seat] == 0 {
+		l.presenceChangedLocked(now)
+	}
+}
+
+// awayLocked reports whether seat is a person's with no page connected.
+func (l *live) awayLocked(seat int) bool {
+	return l.cfg.Seats[seat].Kind == Human && l.pres.conns[seat] == 0
+}
+
+// standsInLocked reports whether a computer is to play for seat at now.
+func (l *live) standsInLocked(seat int, now time.Time) bool {
+	t := l.cfg.StandIn
+	return t > 0 && l.awayLocked(seat) && now.Sub(l.pres.seen[seat]) >= time.Duration(t)*time.Second
+}
+
+// presenceChangedLocked updates who is stood in for and tells every page,
+// reporting whether anything changed.
+func (l *live) presenceChangedLocked(now time.Time) bool {
+	changed := false
+	for seat := range l.cfg.Seats {
+		if si := l.standsInLocked(seat, now); si != l.pres.standing[seat] {
+			l.pres.standing[seat] = si
+			changed = true
+			if si {
+				l.log().Info("a computer stands in", "seat", seat)
+				l.logf("%s has been away for a while: a computer plays for them until they are back.", l.cfg.Seats[seat].Name)
+			} else {
+				l.log().Info("back at the table", "seat", seat)
+				l.logf("%s is back.", l.cfg.Seats[seat].Name)
+			}
+		}
+	}
+	l.broadcastLocked()
+	return changed
+}
+
+// standInLocked returns the computer player standing in for seat now, or nil.
+func (l *live) standInLocked(seat int) ai.Player {
+	if !l.pres.standing[seat] {
+		return nil
+	}
+	if l.pres.players[seat] == nil {
+		p, _ := ai.New(Greedy, subSeed(l.cfg.Setup.Seed, "stand-in", uint64(seat)))
+		l.pres.players[seat] = p
+	}
+	return l.pres.players[seat]
+}
+
+// standIns starts the stand-ins whose time has come, in every game in memory.
+func (s *Server) standIns(now time.Time) {
+	s.mu.Lock()
+	ls := make([]*live, 0, len(s.games))
+	for _, l := range s.games {
+		if l.cfg.StandIn > 0 {
+			ls = append(ls, l)
+		}
+	}
+	s.mu.Unlock()
+	for _, l := range ls {
+		l.mu.Lock()
+		changed := false
+		for seat := range l.cfg.Seats {
+			if l.standsInLocked(seat, now) != l.pres.standing[seat] {
+				changed = true
+			}
+		}
+		if changed {
+			l.presenceChangedLocked(now)
+		}
+		l.mu.Unlock()
+		if changed {
+			s.kick(l)
+		}
+	}
+}

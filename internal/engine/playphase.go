@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Minions played during the Play Cards phase, as opposed to earlier in the
 // turn (start-of-turn abilities): Ninja Acolyte asks about these only.
 
@@ -13,4 +15,141 @@ func (g *Game) notePlayPhaseStart(p int) {
 // Play Cards phase of this turn began.
 func (g *Game) MinionsPlayedInPlayPhase(p int) int {
 	return int(g.Players[p].MinionsPlayed - g.Players[p].MinionsBeforePlay)
+}
+
+// Play Cards phase ------------------------------------------------------------
+
+func playPhaseProc(g *Game, f *Frame) {
+	p := int(f.Player)
+	switch f.Step {
+	case 0:
+		if g.NTrig > 0 {
+			g.push(fnDrain, p, None, None, None)
+			f.Goto(0)
+			return
+		}
+		g.BeginAsk()
+		g.playOptions(p, WinPlayPhase, None)
+		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
+		g.Ask(f, p, "Play a card, use an ability, or pass to end the Play Cards phase", AskAlways)
+	case 1:
+		if !g.takeWindowOption(f, p, WinPlayPhase, None) {
+			return // passed: the phase ends
+		}
+		f.Goto(0)
+	}
+}
+
+// playOptions adds what player p may do now: cards to play, talents, specials.
+func (g *Game) playOptions(p int, w Window, slot int) {
+	if w == WinPlayPhase {
+		hooks := g.activeHooks()
+		// (a card is in at most one of these cases: live cards not in play
+		// are bases, in play or lent, never in a hand or a discard pile)
+		fromDiscard := hooks&hBaseFrom != 0 || g.hasExtraFrom(p, ZDiscard)
+		// the cards that can give an option: live ones (in play, bases) and
+		// those in hands and (when p may play from there) discard piles, in index order
+		// (only the live cards with a talent can give one; the cards of
+		// other players' hands and discard piles never do)
+		var cands cardSet
+		talents := &g.HookCards[bits.TrailingZeros16(hTalent)]
+		for w := range cands {
+			cands[w] = g.Table[w]&talents[w] | g.Zones[ZHand][w]&g.Held[p][w]
+			if fromDiscard {
+				cands[w] |= g.Zones[ZDiscard][w] & g.Held[p][w]
+			}
+		}
+		for i := range cands.each {
+			c := &g.Cards[i]
+			switch c.Zone {
+			case ZInPlay:
+				if int(c.Ctrl) == p && g.talentReady(p, i) {
+					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+				}
+			case ZHand, ZDiscard:
+				if int(c.Ctrl) == p && (c.Zone == ZHand || fromDiscard) && g.canPlayNormallyH(p, i, hooks) {
+					g.Opt(Option{Kind: OptPlay, Player: int8(p), Card: int16(i), Base: None, Num: -1})
+				}
+			default:
+				if g.live(i) && g.baseTalentOK(p, i) {
+					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+				}
+			}
+		}
+	}
+	g.specialOptions(p, w, slot)
+}
+
+func (g *Game) specialOptions(p int, w Window, slot int) {
+	if g.SpecialWins&(1<<w) == 0 {
+		return
+	}
+	// the cards having Specials, less those in other players' hands, decks
+	// and discard piles (Game.Held)
+	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
+	for q := range g.Held {
+		if q != p {
+			for w := range cands {
+				cands[w] &^= g.Held[q][w]
+			}
+		}
+	}
+	for i := range cands.each {
+		c := &g.Cards[i]
+		if int(c.Ctrl) != p {
+			continue
+		}
+		d := defs[c.Def]
+		for k := range d.Specials {
+			sp := &d.Specials[k]
+			if sp.Window != w || sp.From != c.Zone {
+				continue
+			}
+			if sp.OK != nil && !sp.OK(g, i, p, slot) {
+				continue
+			}
+			kind := OptUse
+			if sp.Play {
+				kind = OptPlay
+				if d.Type == Action && g.ActionsForbidden(p) {
+					continue
+				}
+			}
+			g.Opt(Option{Kind: kind, Player: int8(p), Card: int16(i), Base: c.Base, Num: int16(k)})
+		}
+	}
+}
+
+// takeWindowOption acts on the answer of a play/window question. It reports
+// false when the player passed.
+func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
+	o := f.Ans
+	switch o.Kind {
+	case OptPlay:
+		c := int(o.Card)
+		if o.Num < 0 {
+			g.pushPlay(p, c, None, playNormal, -1, None)
+			return true
+		}
+		sp := &defs[g.Cards[c].Def].Specials[o.Num]
+		fn := int16(-1)
+		if sp.Do != nil {
+			fn = sp.fn
+		}
+		pf := g.pushPlay(p, c, slot, playFree, fn, None)
+		pf.V[4] = int16(w)
+		return true
+	case OptUse:
+		c := int(o.Card)
+		if o.Num < 0 {
+			g.useTalent(c)
+			g.resolve(defs[g.Cards[c].Def].talentFn, p, c, int(g.Cards[c].Base), None)
+			return true
+		}
+		sp := &defs[g.Cards[c].Def].Specials[o.Num]
+		rf := g.resolve(sp.fn, p, c, slot, None)
+		rf.V[5] = int16(w)
+		return true
+	}
+	return false
 }

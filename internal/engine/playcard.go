@@ -1,0 +1,570 @@
+package engine
+
+import "math/bits"
+
+// Playing a card: whether a player may play it (allowances: the normal
+// play of each kind and the extra plays), the play itself (playCardProc),
+// and extra plays granted or offered by abilities.
+
+// Play modes.
+const (
+	playNormal = 0 // uses the normal quota or a held extra grant
+	playFree   = 1 // an extra play granted right now by an ability
+)
+
+// pushPlay schedules playing card c by player p. slot forces the base (None: ask),
+// fn overrides the ability that resolves (-1: the card's own).
+func (g *Game) pushPlay(p, c, slot, mode int, fn int16, onMinion int) *Frame {
+	if g.IsTitan(c) {
+		return g.titanPlay(p, c, slot, fn) // titans.go
+	}
+	pf := g.push(fnPlayCard, p, c, slot, onMinion)
+	pf.V[0] = int16(mode)
+	pf.V[1] = fn
+	pf.V[2] = -1 // max power for a restricted free play
+	return pf
+}
+
+// PlayExtraNow schedules an immediate extra play of card c by p (onto slot, or
+// asking when None), as abilities like Shinobi or Hoverbot grant.
+func (g *Game) PlayExtraNow(p, c, slot int) {
+	g.pushPlay(p, c, slot, playFree, -1, None)
+}
+
+// canPlayNormally reports whether p may play card c from hand (or discard) now
+// using a normal or held extra play.
+func (g *Game) canPlayNormally(p, c int) bool { return g.canPlayNormallyH(p, c, g.activeHooks()) }
+
+// canPlayNormallyH is canPlayNormally given the activeHooks of the game.
+func (g *Game) canPlayNormallyH(p, c int, hooks uint16) bool {
+	d := g.def(c)
+	from := g.Cards[c].Zone
+	if from == ZDiscard && hooks&hBaseFrom == 0 && !g.hasExtraFrom(p, ZDiscard) {
+		return false // nothing lets this player play from the discard pile
+	}
+	switch d.Type {
+	case Minion:
+		if from == ZHand && g.Players[p].NExtra == 0 {
+			// only the normal play can be used, whatever the base
+			// (findAllowance): no quota, no play; otherwise any base
+			// where the minion may go
+			if g.Players[p].MinionQuota <= 0 {
+				return false
+			}
+			for s := 0; s < int(g.NBases); s++ {
+				if g.Bases[s].Card != None && g.minionAllowedH(p, c, s, hooks) {
+					return true
+				}
+			}
+			return false
+		}
+		for s := 0; s < int(g.NBases); s++ {
+			if g.Bases[s].Card == None {
+				continue
+			}
+			if _, ok := g.findAllowance(p, c, s, from); ok && g.minionAllowedH(p, c, s, hooks) {
+				return true
+			}
+		}
+	case Action:
+		if from != ZHand || d.SpecialOnly() {
+			return false
+		}
+		if _, ok := g.findAllowance(p, c, None, from); !ok {
+			return false
+		}
+		return g.actionHasTarget(p, c)
+	}
+	return false
+}
+
+// allowance is what a play is counted against: the normal play of the card's
+// kind (minion or action) this turn, or one of the player's extra plays.
+type allowance struct {
+	extra int // index into the player's Extras, or None: the normal play
+}
+
+var normalPlay = allowance{extra: None}
+
+// mayPlayOnto reports whether some allowance lets p play card c onto slot.
+func (g *Game) mayPlayOnto(p, c, slot int) bool {
+	_, ok := g.findAllowance(p, c, slot, g.Cards[c].Zone)
+	return ok
+}
+
+// useAllowance counts a play of p (card definition d) against a.
+func (g *Game) useAllowance(p int, d *Def, a allowance) {
+	pl := &g.Players[p]
+	switch {
+	case a.extra != None:
+		pl.Extras[a.extra].Uses--
+	case d.Type == Minion:
+		pl.MinionQuota--
+	default:
+		pl.ActionQuota--
+	}
+}
+
+// findAllowance picks the allowance p's play of card c (from zone from onto
+// slot, or None when the slot is not yet known) is counted against: an extra
+// play made for it (restricted to its power, base, faction, zone or place)
+// first, then a generic extra play before the normal play, which is kept for
+// later. ok is false when no allowance lets p play c.
+func (g *Game) findAllowance(p, c, slot int, from Zone) (a allowance, ok bool) {
+	pl := &g.Players[p]
+	d := g.def(c)
+	best, bestScore := None, -1
+	for i := 0; i < int(pl.NExtra); i++ {
+		e := &pl.Extras[i]
+		if e.Uses <= 0 {
+			continue
+		}
+		if (d.Type == Minion) != (e.Kind == ExtraMinion) {
+			continue
+		}
+		if e.From != from && !(from == ZDiscard && e.From == ZHand && slot != None && g.discardAllowedAt(p, slot)) {
+			continue
+		}
+		if e.MaxPower >= 0 && d.Power > int(e.MaxPower) {
+			continue
+		}
+		if e.Base != None && slot != None && int(e.Base) != slot {
+			continue
+		}
+		if e.Faction != None && !g.cardOfFaction(c, int(e.Faction)) {
+			continue
+		}
+		if !g.extraWhereOK(e, p, slot) {
+			continue
+		}
+		score := 1
+		if e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand || e.Where != WhereAny {
+			score = 2
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best != None && bestScore == 2 {
+		return allowance{extra: best}, true
+	}
+	quota := pl.MinionQuota
+	if d.Type == Action {
+		quota = pl.ActionQuota
+	}
+	normalOK := quota > 0 && (from == ZHand || (from == ZDiscard && slot != None && g.discardAllowedAt(p, slot)))
+	if d.Type == Action && pl.Flags&pfNoActions != 0 {
+		return allowance{}, false
+	}
+	if best != None {
+		return allowance{extra: best}, true // a generic extra is used before the normal play (keeps the normal play for later)
+	}
+	return normalPlay, normalOK
+}
+
+func (g *Game) discardAllowedAt(p, slot int) bool {
+	for i := range g.tableWith(hBaseFrom).each {
+		c := &g.Cards[i]
+		if c.Zone == ZInPlay && int(c.Base) == slot {
+			d := defs[c.Def]
+			if d.BaseFrom != nil && d.BaseFrom(g, i, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *Game) cardOfFaction(c, faction int) bool {
+	return factionIndex(g.def(c).Faction) == faction
+}
+
+func factionIndex(name string) int {
+	if i, ok := registry().index[name]; ok {
+		return i
+	}
+	return None
+}
+
+// FactionIndex returns the index of a faction name among Factions().
+func FactionIndex(name string) int { return factionIndex(name) }
+
+// minionAllowed reports whether minion c may be played by p onto slot (base and card restrictions).
+func (g *Game) minionAllowed(p, c, slot int) bool {
+	if g.Bases[slot].Card == None || g.nameForbidden(p, c) {
+		return false
+	}
+	for i := range g.tableWith(hCanPlay).each {
+		s := &g.Cards[i]
+		if !g.live(i) {
+			continue
+		}
+		d := defs[s.Def]
+		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), p) {
+			continue
+		}
+		if !d.CanPlay(g, i, p, c, slot) {
+			return false
+		}
+	}
+	return true
+}
+
+// MinionAllowed is minionAllowed for card code.
+func (g *Game) MinionAllowed(p, c, slot int) bool { return g.minionAllowed(p, c, slot) }
+
+func (g *Game) actionHasTarget(p, c int) bool {
+	d := g.def(c)
+	if g.nameForbidden(p, c) {
+		return false
+	}
+	switch d.Target {
+	case OnBase:
+		for s := 0; s < int(g.NBases); s++ {
+			if g.Bases[s].Card != None && g.actionTargetOK(p, c, s) {
+				return true
+			}
+		}
+		return false
+	case OnMinion, OnOwnMinion:
+		for m := range g.onTable {
+			if g.Cards[m].Zone == ZInPlay && g.IsMinion(m) && g.actionTargetOK(p, c, m) {
+				return true
+			}
+		}
+		return false
+	}
+	return d.PlayOK == nil || d.PlayOK(g, p, c, None)
+}
+
+func (g *Game) actionTargetOK(p, c, t int) bool {
+	d := g.def(c)
+	switch d.Target {
+	case OnBase:
+		if g.Bases[t].Card == None {
+			return false
+		}
+	case OnMinion:
+		if !g.InPlay(t) || !g.IsMinion(t) {
+			return false
+		}
+	case OnOwnMinion:
+		if !g.InPlay(t) || !g.IsMinion(t) || g.Ctrl(t) != p {
+			return false
+		}
+	}
+	for i := range g.tableWith(hCanPlay).each {
+		s := &g.Cards[i]
+		if !g.live(i) {
+			continue
+		}
+		sd := defs[s.Def]
+		if sd.CanPlay != nil && d.Target == OnBase && !sd.CanPlay(g, i, p, c, t) {
+			return false
+		}
+	}
+	return d.PlayOK == nil || d.PlayOK(g, p, c, t)
+}
+
+// playCardProc: Src = card, Base = forced slot, Target = forced minion,
+// V0 = mode, V1 = ability override, V2 = max power (free plays), V3 = chosen target.
+func playCardProc(g *Game, f *Frame) {
+	p, c := int(f.Player), int(f.Src)
+	d := g.def(c)
+	switch f.Step {
+	case 0: // choose where
+		if d.Type == Action && g.ActionsForbidden(p) {
+			return // Mark of Sleep: no action may be played, not even an extra one
+		}
+		g.BeginAsk()
+		switch {
+		case d.Type == Minion:
+			for s := 0; s < int(g.NBases); s++ {
+				if g.Bases[s].Card == None || (f.Base != None && s != int(f.Base)) {
+					continue
+				}
+				if !g.minionAllowed(p, c, s) {
+					continue
+				}
+				if f.V[0] == playNormal && !g.mayPlayOnto(p, c, s) {
+					continue
+				}
+				g.OptBaseOf(s)
+			}
+			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
+		case d.Target == OnBase:
+			for s := 0; s < int(g.NBases); s++ {
+				if g.Bases[s].Card != None && (f.Base == None || s == int(f.Base)) && g.actionTargetOK(p, c, s) {
+					g.OptBaseOf(s)
+				}
+			}
+			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
+		case d.Target == OnMinion || d.Target == OnOwnMinion:
+			for _, m := range g.Minions(None) {
+				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == int(f.Base)) && g.actionTargetOK(p, c, m) {
+					g.OptCardOf(m)
+				}
+			}
+			g.Ask(f, p, "Choose a minion to play {} on", 0, CardArg(c))
+		default:
+			f.Ans = Option{Kind: OptNone, Card: None, Base: None, Player: None}
+			f.Next()
+		}
+	case 1: // put it into play
+		slot, on := int(f.Base), None
+		switch {
+		case d.Type == Minion || d.Target == OnBase:
+			if f.Ans.Kind != OptBase {
+				g.discardUnplayable(c)
+				return
+			}
+			slot = int(f.Ans.Base)
+		case d.Target == OnMinion || d.Target == OnOwnMinion:
+			if f.Ans.Kind != OptCard {
+				g.discardUnplayable(c)
+				return
+			}
+			on = int(f.Ans.Card)
+			slot = g.BaseOf(on)
+		}
+		from := g.Cards[c].Zone
+		if f.V[0] == playNormal {
+			a, ok := g.findAllowance(p, c, slot, from)
+			if !ok {
+				return // no longer allowed: nothing happens
+			}
+			g.useAllowance(p, d, a)
+		}
+		if d.Type == Minion {
+			g.Players[p].MinionsPlayed++
+		} else {
+			g.Players[p].ActionsPlayed++
+		}
+		cd := &g.Cards[c]
+		if d.Type == Action && d.Target == Standard {
+			g.setZone(c, ZSetAside)
+			cd.Ctrl = int8(p)
+			cd.Base = int8(slot)
+			cd.On = None
+		} else {
+			g.setZone(c, ZInPlay)
+			cd.Ctrl = int8(p)
+			cd.Base = int8(slot)
+			cd.On = int16(on)
+			cd.Counters = 0
+			cd.Flags &^= FTalentUsed
+			if on != None {
+				prot := g.Protected(on, Affect{Kind: AffAttach, By: f.Player, Src: f.Src})
+				if !g.affect(f, on, AffAttach) {
+					if prot || !g.InPlay(on) {
+						g.DiscardCard(c)
+					} else {
+						// an "instead" (Hideout) stopped it: it stays, doing nothing this turn (suspend.go)
+						cd.Pos = g.nextPos()
+						cd.Flags |= FPlayedTurn
+						g.suspend(c)
+					}
+					g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
+					return
+				}
+			}
+		}
+		cd.Pos = g.nextPos()
+		cd.Flags |= FPlayedTurn
+		f.V[3] = int16(on)
+		if d.Type == Action && d.Target == Standard {
+			g.Players[p].StdPlayed++
+		}
+		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
+		fn := f.V[1]
+		if fn < 0 && d.OnPlay != nil {
+			fn = d.onPlayFn
+		}
+		g.resolvePlayed(fn, p, c, slot, on) // reactions.go: a WinPlayed window may come first
+		// Specials that answer a card being played come after its triggers.
+		if g.windowOpens(WinAfterPlay) {
+			wf := g.push(fnWindow, p, c, slot, None)
+			wf.V[0] = int16(WinAfterPlay)
+		}
+		f.Next()
+	case 2: // a standard action leaves: maybe somewhere else than the discard pile
+		if g.Cards[c].Zone == ZSetAside {
+			if g.standardLeaves(p, c) {
+				f.Next()
+				return
+			}
+			g.DiscardCard(c)
+		}
+	case 3:
+		if g.Cards[c].Zone == ZSetAside {
+			g.DiscardCard(c)
+		}
+	}
+}
+
+func (g *Game) discardUnplayable(c int) {
+	if z := g.Cards[c].Zone; z == ZHand || z == ZSetAside || z == ZDeck {
+		g.DiscardCard(c)
+	}
+}
+
+func (g *Game) anySpecialFor(w Window) bool {
+	if g.SpecialWins&(1<<w) == 0 {
+		return false
+	}
+	// only the cards with Specials in a zone some Special for w is used from
+	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
+	var in cardSet
+	for z := Zone(0); z <= ZTitan; z++ {
+		if specialFrom[w]&(1<<z) != 0 {
+			for k := range in {
+				in[k] |= g.Zones[z][k]
+			}
+		}
+	}
+	for k := range cands {
+		cands[k] &= in[k]
+	}
+	for i := range cands.each {
+		d := defs[g.Cards[i].Def]
+		for k := range d.Specials {
+			if d.Specials[k].Window == w && g.Cards[i].Zone == d.Specials[k].From {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// GrantExtra gives p an extra play to hold for the rest of the turn.
+func (g *Game) GrantExtra(p int, e Extra) {
+	pl := &g.Players[p]
+	if e.Uses == 0 {
+		e.Uses = 1
+	}
+	if e.From == 0 {
+		e.From = ZHand
+	}
+	if e.Base == 0 && e.MaxPower == 0 && e.Faction == 0 {
+		// zero values mean "no restriction"
+	}
+	for i := 0; i < int(pl.NExtra); i++ {
+		if pl.Extras[i].Uses == 0 {
+			pl.Extras[i] = e
+			return
+		}
+	}
+	if int(pl.NExtra) < MaxExtras {
+		pl.Extras[pl.NExtra] = e
+		pl.NExtra++
+	}
+}
+
+// ExtraMinionGrant returns a generic extra-minion grant.
+func ExtraMinionGrant() Extra {
+	return Extra{Kind: ExtraMinion, MaxPower: -1, Base: None, From: ZHand, Src: None, Faction: None, Uses: 1}
+}
+
+// ExtraActionGrant returns a generic extra-action grant.
+func ExtraActionGrant() Extra {
+	return Extra{Kind: ExtraAction, MaxPower: -1, Base: None, From: ZHand, Src: None, Faction: None, Uses: 1}
+}
+
+// ExtraPlay describes an immediate extra play offered by an ability.
+type ExtraPlay struct {
+	Kind     uint8 // ExtraMinion or ExtraAction
+	MaxPower int   // -1: no limit
+	Base     int   // only onto this slot, or None
+	From     Zone  // ZHand (default) or ZDiscard
+	Card     int   // only this card, or None
+	Must     bool  // not optional
+	Faction  int   // faction index or None
+	NotBase  int   // not onto this slot, or None
+}
+
+// OfferExtraPlay schedules an immediate, optional extra play for p.
+func (g *Game) OfferExtraPlay(p int, x ExtraPlay, src int) {
+	ef := g.push(fnExtraPlay, p, src, x.Base, x.Card)
+	ef.V[0] = int16(x.Kind)
+	ef.V[1] = int16(x.MaxPower)
+	if x.From == 0 {
+		x.From = ZHand
+	}
+	ef.V[2] = int16(x.From)
+	if x.Must {
+		ef.V[3] = 1
+	}
+	ef.V[4] = int16(x.Faction)
+	ef.V[5] = int16(x.NotBase)
+}
+
+func (g *Game) extraCandidates(f *Frame) []int {
+	p := int(f.Player)
+	var out []int
+	for i := range g.inZone(Zone(f.V[2])).each {
+		c := &g.Cards[i]
+		if int(c.Ctrl) != p {
+			continue
+		}
+		if f.Target != None && i != int(f.Target) {
+			continue
+		}
+		d := defs[c.Def]
+		if f.V[0] == int16(ExtraMinion) {
+			if d.Type != Minion || (f.V[1] >= 0 && d.Power > int(f.V[1])) {
+				continue
+			}
+			if f.V[4] != None && !g.cardOfFaction(i, int(f.V[4])) {
+				continue
+			}
+			ok := false
+			for _, s := range g.BaseSlots() {
+				if (f.Base == None || s == int(f.Base)) && s != int(f.V[5]) && g.minionAllowed(p, i, s) {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+		} else {
+			if d.Type != Action || d.SpecialOnly() || g.Players[p].Flags&pfNoActions != 0 || !g.actionHasTarget(p, i) {
+				continue
+			}
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+func extraPlayProc(g *Game, f *Frame) {
+	p := int(f.Player)
+	switch f.Step {
+	case 0:
+		cs := g.extraCandidates(f)
+		g.BeginAsk()
+		for _, c := range cs {
+			g.Opt(Option{Kind: OptPlay, Card: int16(c), Player: int8(p), Base: None, Num: -1})
+		}
+		fl := AskMay
+		if f.V[3] == 1 {
+			fl = 0
+		}
+		prompt := Prompt("You may play an extra minion")
+		if f.V[0] == int16(ExtraAction) {
+			prompt = "You may play an extra action"
+		}
+		g.Ask(f, p, prompt, fl)
+	case 1:
+		if f.Ans.Kind != OptPlay {
+			return
+		}
+		c := int(f.Ans.Card)
+		pf := g.pushPlay(p, c, int(f.Base), playFree, -1, None)
+		if f.V[5] != None && f.Base == None {
+			// restrict away from a base: choose among the others
+			pf.V[2] = f.V[5]
+			pf.Flags |= 0
+		}
+	}
+}

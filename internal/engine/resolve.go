@@ -1,0 +1,90 @@
+package engine
+
+// Resolving abilities: an ability is scheduled with the triggers it sets off
+// after it; simultaneous triggers wait and resolve in the order their
+// player chooses (drainProc).
+
+// resolve schedules an ability followed by the triggers it sets off.
+// Scheduled work runs in the order it is scheduled, so the ability is pushed
+// before the drain that resolves the triggers it (or its play) set off.
+func (g *Game) resolve(fn int16, player, src, base, target int) *Frame {
+	f := g.push(fn, player, src, base, target)
+	g.push(fnDrain, player, None, None, None)
+	return f
+}
+
+// Resolve schedules ability fn as a resolution of its own (triggers it sets off resolve after it).
+func (g *Game) Resolve(fn int16, player, src, base, target int) *Frame {
+	return g.resolve(fn, player, src, base, target)
+}
+
+// drainProc resolves queued triggered abilities; the current player orders them.
+func drainProc(g *Game, f *Frame) {
+	switch f.Step {
+	case 0:
+		if g.NTrig == 0 {
+			return
+		}
+		if h := g.handTrigFirst(); h != None {
+			g.startTrig(h)
+			f.Goto(0)
+			return
+		}
+		inPlay, last := 0, 0
+		for i := 0; i < int(g.NTrig); i++ {
+			if g.Cards[g.Trigs[i].Src].Zone != ZHand {
+				inPlay, last = inPlay+1, i
+			}
+		}
+		if inPlay == 1 {
+			g.startTrig(last)
+			f.Goto(0)
+			return
+		}
+		g.BeginAsk()
+		for i := 0; i < int(g.NTrig); i++ {
+			t := &g.Trigs[i]
+			if g.Cards[t.Src].Zone == ZHand {
+				continue
+			}
+			g.Opt(Option{Kind: OptCard, Card: t.Src, Base: t.Base, Player: t.Player, Num: int16(i)})
+		}
+		g.Ask(f, int(g.Current), "Choose which ability resolves next", AskAlways)
+	case 1:
+		i := int(f.Ans.Num)
+		if i >= int(g.NTrig) {
+			i = 0
+		}
+		g.startTrig(i)
+		f.Goto(0)
+	}
+}
+
+// handTrigFirst: abilities of cards in hands resolve after those of cards in
+// play, clockwise from the current player. It returns the queued trigger to
+// start now when only hand triggers are left, else None.
+func (g *Game) handTrigFirst() int {
+	for i := 0; i < int(g.NTrig); i++ {
+		if g.Cards[g.Trigs[i].Src].Zone != ZHand {
+			return None
+		}
+	}
+	for _, p := range g.PlayersFrom(int(g.Current)) {
+		for i := 0; i < int(g.NTrig); i++ {
+			if int(g.Trigs[i].Player) == p {
+				return i
+			}
+		}
+	}
+	return 0
+}
+
+func (g *Game) startTrig(i int) {
+	t := g.Trigs[i]
+	copy(g.Trigs[i:g.NTrig], g.Trigs[i+1:g.NTrig])
+	g.NTrig--
+	rf := g.resolve(t.Fn, int(t.Player), int(t.Src), int(t.Base), None)
+	rf.Ev = t.Ev
+}
+
+func resolveTrigProc(g *Game, f *Frame) {}

@@ -17,7 +17,6 @@ import (
 	mrand "math/rand/v2"
 	"net/http"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -675,4 +674,3 @@ func ParseSeats(s string) []string {
 	return out
 }
 
-var _ = strconv.Itoa

@@ -322,6 +322,11 @@ try {
     await barVisible(people[1], '390x844 game over');
     const final = await people[1].textContent('#prompt');
     console.log(`PASS two people in two browsers by the table: ${JSON.stringify(stats)}; ${final}`);
+    // one of them leaves: the other is shown that they are away
+    await people[1].context().close();
+    const shown = await people[0].waitForFunction(() => [...document.querySelectorAll('#players .pchip .away')].some((e) => /away/.test(e.textContent)), null, { timeout: 10000 }).then(() => true, () => false);
+    if (!shown) await fail('a player who left the table is not shown as away to the other');
+    console.log('PASS a player who leaves the table is shown as away to the other');
   }
   if (errors.length) await fail(`page errors: ${errors.join('; ')}`);
   console.log(`PASS browser tests in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${out}`);

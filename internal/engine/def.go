@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // CardType is a card's kind.
@@ -181,13 +182,16 @@ type Def struct {
 }
 
 var (
-	defs      []*Def
-	fns       []AbilityFn
-	byName    = map[string]int{} // normalized name -> def id (lookup only, never iterated)
-	byKey     = map[string]int{}
-	texts     []string
-	textIndex = map[string]int16{}
-	textMu    sync.RWMutex
+	defs    []*Def
+	fns     []AbilityFn
+	byName  = map[string]int{} // normalized name -> def id (lookup only, never iterated)
+	byKey   = map[string]int{}
+	textTab = func() *atomic.Pointer[textTable] {
+		var p atomic.Pointer[textTable]
+		p.Store(&textTable{index: map[string]int16{}})
+		return &p
+	}()
+	textMu sync.Mutex
 )
 
 // Register adds a definition. Call it from init functions only.
@@ -238,43 +242,48 @@ func regFn(f AbilityFn) int16 {
 	return int16(len(fns) - 1)
 }
 
+// textTable is a snapshot of the interned texts.
+type textTable struct {
+	texts []string
+	index map[string]int16
+}
+
 // Text interns a string and returns its id (for prompts and text options).
-// Texts are interned while games run (prompts are built on the fly), possibly
-// by games on several goroutines at once, so the table is guarded.
+// Texts are interned while games run (prompts are literals, so the table is
+// as small as the source), possibly by games on several goroutines at once.
+// Readers take no lock: they read an immutable snapshot of the table, which
+// a writer replaces (copy on write) under textMu.
 func Text(s string) int16 {
-	textMu.RLock()
-	id, ok := textIndex[s]
-	textMu.RUnlock()
-	if ok {
+	if id, ok := textTab.Load().index[s]; ok {
 		return id
 	}
 	textMu.Lock()
 	defer textMu.Unlock()
-	if id, ok := textIndex[s]; ok {
+	old := textTab.Load()
+	if id, ok := old.index[s]; ok {
 		return id
 	}
-	texts = append(texts, s)
-	id = int16(len(texts) - 1)
-	textIndex[s] = id
+	next := &textTable{texts: append(old.texts[:len(old.texts):len(old.texts)], s), index: make(map[string]int16, len(old.index)+1)}
+	for k, v := range old.index {
+		next.index[k] = v
+	}
+	id := int16(len(next.texts) - 1)
+	next.index[s] = id
+	textTab.Store(next)
 	return id
 }
 
-// TextOf returns an interned string.
+// TextOf returns the string of a text id.
 func TextOf(id int16) string {
-	textMu.RLock()
-	defer textMu.RUnlock()
-	if id < 0 || int(id) >= len(texts) {
+	t := textTab.Load().texts
+	if id < 0 || int(id) >= len(t) {
 		return ""
 	}
-	return texts[id]
+	return t[id]
 }
 
-// allTexts returns a copy of the interned texts, in id order.
-func allTexts() []string {
-	textMu.RLock()
-	defer textMu.RUnlock()
-	return append([]string(nil), texts...)
-}
+// allTexts returns the interned texts, in id order (not to be changed).
+func allTexts() []string { return textTab.Load().texts }
 
 // Normalize folds a card name for matching: case and ' ’ . , ! ? - are ignored.
 func Normalize(s string) string {

@@ -72,6 +72,7 @@ var _ = card("aliens/invasion", func(d *engine.Def) {
 			if c == none {
 				return
 			}
+			f.V[0] = int16(c)
 			askMoveDest(g, f, c, false)
 		case 2:
 			if s := f.ChosenBase(); s != none {

@@ -191,6 +191,7 @@ var _ = card("anansi_tales/feather_gifts", func(d *engine.Def) {
 				f.Goto(3)
 				return
 			}
+			f.V[0] = int16(c)
 			askMoveDest(g, f, c, false)
 		case 2:
 			if s := f.ChosenBase(); s != none {
@@ -211,17 +212,22 @@ var _ = card("anansi_tales/let_it_be_full_and_eat", func(d *engine.Def) {
 })
 
 var _ = card("anansi_tales/pot_of_beans", func(d *engine.Def) {
+	const (
+		askFirst engine.Step = iota
+		placeFirst
+		askSecond
+		placeSecond
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0, 1: // one counter per step
+		case askFirst, askSecond: // one counter at a time
 			g.AskCards(f, you(f), "Put a +1 power counter on a minion", g.Minions(none), false)
-			f.Goto(int(f.Step) + 10)
-		case 10, 11:
+		case placeFirst, placeSecond:
 			if c := f.Chosen(); c != none {
 				g.PlaceCounters(f, c, 1)
 			}
-			if f.Step == 10 {
-				f.Goto(1)
+			if f.Step == placeFirst {
+				f.Next()
 				return
 			}
 			g.GiveAway(f, self(f))

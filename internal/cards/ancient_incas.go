@@ -261,6 +261,7 @@ func highwayMove(g *G, f *F, a, b int) {
 			g.Move(f, c, b)
 			return
 		}
+		f.V[0] = int16(c)
 		askMoveDest(g, f, c, false)
 	case 2:
 		if s := f.ChosenBase(); s != none {

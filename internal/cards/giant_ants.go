@@ -75,15 +75,21 @@ var _ = card("giant_ants/worker", func(d *engine.Def) {
 
 var _ = card("giant_ants/a_kind_of_magic", func(d *engine.Def) {
 	// Redistributing: take the counters off your minions, then hand them out again as you like.
+	const (
+		takeCountersOff engine.Step = iota
+		handThemOut
+	)
+	const taken engine.Slot = 0 // counters taken off
 	d.OnPlay = func(g *G, f *F) {
-		if f.Step == 0 {
+		switch f.Step {
+		case takeCountersOff:
 			for _, m := range mine(g, f) {
-				f.V[0] += int16(g.RemoveCounters(f, m, g.CountersOn(m)))
+				f.Add(taken, g.RemoveCounters(f, m, g.CountersOn(m)))
 			}
 			f.Next()
-			return
+		case handThemOut:
+			distributeCounters(g, f, f.Get(taken))
 		}
-		distributeCounters(g, f, 1)
 	}
 })
 
@@ -129,6 +135,7 @@ var _ = card("giant_ants/headlong", func(d *engine.Def) {
 			if c == none {
 				return
 			}
+			f.V[0] = int16(c)
 			askMoveDest(g, f, c, false)
 		case 2:
 			if s := f.ChosenBase(); s != none {

@@ -192,6 +192,7 @@ var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
 				return
 			}
 			f.V[1], f.V[2] = int16(c), int16(g.BaseOf(c))
+			f.V[0] = int16(c)
 			askMoveDest(g, f, c, false)
 		case 2:
 			s := f.ChosenBase()

@@ -61,14 +61,21 @@ func powerAtMost(g *G, n int) func(int) bool { return func(c int) bool { return 
 // other excludes one card.
 func other(c0 int) func(int) bool { return func(c int) bool { return c != c0 } }
 
+// The steps of the most common ability: it asks one question, then acts on
+// the answer. Abilities with more steps name their own.
+const (
+	ask engine.Step = iota
+	answered
+)
+
 // chooseCard builds a one-target ability: the player picks one of cands (or
 // declines when may), then act happens to it.
 func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, c int)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskCards(f, you(f), prompt, cands(g, f), may)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				act(g, f, c)
 			}
@@ -80,9 +87,9 @@ func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, ac
 func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, s int)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskBases(f, you(f), prompt, cands(g, f), may)
-		case 1:
+		case answered:
 			if s := f.ChosenBase(); s != none {
 				act(g, f, s)
 			}
@@ -114,10 +121,9 @@ func otherBases(g *G, s int) []int {
 func destroyIt(g *G, f *F, c int) { g.Destroy(f, c) }
 func returnIt(g *G, f *F, c int)  { g.Return(f, c) }
 
-// moveToOtherBase asks where to move minion c (stored in V[0]) and moves it; use as a
-// continuation from step base.
+// askMoveDest asks the ability's player to which other base minion c is to
+// move (the caller remembers c, and moves it once answered).
 func askMoveDest(g *G, f *F, c int, may bool) {
-	f.V[0] = int16(c)
 	g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(c)), may, engine.CardArg(c))
 }
 
@@ -151,24 +157,29 @@ func named(g *G, name string) func(int) bool {
 }
 
 // shuffleAnyFromDiscard builds "shuffle any number of cards from your discard
-// pile (those keep accepts; nil: any) into your deck". V0: cards taken so far.
+// pile (those keep accepts; nil: any) into your deck".
 func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c int) bool) engine.AbilityFn {
+	const (
+		chooseCard engine.Step = iota
+		takeIt
+	)
+	const taken engine.Slot = 0 // cards taken so far
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseCard:
 			cands := g.Discard(you(f))
 			if keep != nil {
 				cands = where(cands, func(c int) bool { return keep(g, c) })
 			}
 			g.AskCards(f, you(f), prompt, cands, true)
-		case 1:
+		case takeIt:
 			if c := f.Chosen(); c != none {
 				g.ToDeckBottom(c)
-				f.V[0]++
-				f.Goto(0)
+				f.Add(taken, 1)
+				f.Goto(chooseCard)
 				return
 			}
-			if f.V[0] > 0 {
+			if f.Get(taken) > 0 {
 				g.Shuffle(you(f))
 			}
 		}

@@ -15,37 +15,49 @@ func counterOnOne(prompt engine.Prompt, cands func(g *G, f *F) []int) engine.Abi
 	return chooseCard(prompt, false, cands, func(g *G, f *F, c int) { g.PlaceCounters(f, c, 1) })
 }
 
-// distributeCounters is a loop for "distribute N counters among your minions as
-// you like": at step s it places one of the f.V[0] counters left, one per pick.
-// Call it from step s with f.V[0] set; it ends the ability when done.
-func distributeCounters(g *G, f *F, s int) {
-	switch int(f.Step) {
-	case s:
-		if f.V[0] <= 0 {
-			return
-		}
+// distributeCounters schedules "distribute n +1 power counters among your
+// minions as you like", one counter per pick, as an ability of its own.
+func distributeCounters(g *G, f *F, n int) {
+	if n > 0 {
+		g.Schedule(distributeFn, you(f), self(f), none, none).Set(countersLeft, n)
+	}
+}
+
+// The steps and the remembered value of distributing counters.
+const (
+	pickMinionForCounter engine.Step = iota
+	placeCounter
+)
+
+const countersLeft engine.Slot = 0
+
+var distributeFn = engine.Fn(func(g *G, f *F) {
+	switch f.Step {
+	case pickMinionForCounter:
 		g.AskCards(f, you(f), "Put a +1 power counter on one of your minions", mine(g, f), false)
-	case s + 1:
+	case placeCounter:
 		c := f.Chosen()
 		if c == none {
 			return
 		}
 		g.PlaceCounters(f, c, 1)
-		f.V[0]--
-		f.Goto(s)
+		if f.Add(countersLeft, -1) > 0 {
+			f.Goto(pickMinionForCounter)
+		}
 	}
+})
+
+// markPlays remembers the current play position in the caller's slots at and
+// at+1, so that playedSince can find the minion an extra play put into play
+// afterwards.
+func markPlays(g *G, f *F, at engine.Slot) {
+	f.Set(at, int(int16(g.Seq>>16)))
+	f.Set(at+1, int(int16(g.Seq&0xffff)))
 }
 
-// markPlays remembers the current play position (in f.V[4], f.V[5]) so that
-// playedSince can find the minion an extra play put into play afterwards.
-func markPlays(g *G, f *F) {
-	f.V[4] = int16(g.Seq >> 16)
-	f.V[5] = int16(g.Seq & 0xffff)
-}
-
-// playedSince returns the first minion p played since markPlays, or none.
-func playedSince(g *G, f *F, p int) int {
-	mark := int32(f.V[4])<<16 | int32(uint16(f.V[5]))
+// playedSince returns the first minion p played since markPlays(at), or none.
+func playedSince(g *G, f *F, at engine.Slot, p int) int {
+	mark := int32(f.Get(at))<<16 | int32(uint16(f.Get(at+1)))
 	best := none
 	for _, m := range g.Minions(p) {
 		cd := &g.Cards[m]
@@ -109,30 +121,40 @@ func othersOutpower(g *G, s, p int) bool {
 
 // payForCounters builds "choose one of your minions, then pay any number of
 // cards from your hand (those pay accepts, paid by pay) for a +1 power counter
-// each on it". V0: the chosen minion; V1: cards paid.
+// each on it".
 func payForCounters(prompt engine.Prompt, payable func(g *G, f *F) []int, pay func(g *G, c int)) engine.AbilityFn {
+	const (
+		chooseMinion engine.Step = iota
+		rememberMinion
+		askPayment
+		payOne
+	)
+	const (
+		theMinion engine.Slot = iota
+		paid
+	)
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case 1:
+		case rememberMinion:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(theMinion, c)
 			f.Next()
-		case 2:
+		case askPayment:
 			g.AskCards(f, you(f), prompt, payable(g, f), true)
-		case 3:
+		case payOne:
 			if c := f.Chosen(); c != none {
 				pay(g, c)
-				f.V[1]++
-				f.Goto(2)
+				f.Add(paid, 1)
+				f.Goto(askPayment)
 				return
 			}
-			if f.V[1] > 0 {
-				g.PlaceCounters(f, int(f.V[0]), int(f.V[1]))
+			if n := f.Get(paid); n > 0 {
+				g.PlaceCounters(f, f.Get(theMinion), n)
 			}
 		}
 	}

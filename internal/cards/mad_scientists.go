@@ -34,9 +34,9 @@ var _ = card("mad_scientists/igor", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Player)
 			switch f.Step {
-			case 0:
+			case ask:
 				g.AskCards(f, p, "Igor: put a +1 power counter on one of your minions", g.Minions(p), false)
-			case 1:
+			case answered:
 				if c := f.Chosen(); c != none {
 					g.PlaceCounters(f, c, 1)
 				}
@@ -51,20 +51,25 @@ var _ = card("mad_scientists/angry_mob", func(d *engine.Def) {
 })
 
 var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
-	// V0: counters removed.
+	const (
+		chooseCounter engine.Step = iota
+		removeItOrDestroy
+		destroyChosen
+	)
+	const removed engine.Slot = 0 // counters removed so far
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseCounter:
 			g.AskCards(f, you(f), "Remove a +1 power counter from one of your minions", where(mine(g, f), withCounters(g)), true)
-		case 1:
+		case removeItOrDestroy:
 			if c := f.Chosen(); c != none {
-				f.V[0] += int16(g.RemoveCounters(f, c, 1))
-				f.Goto(0)
+				f.Add(removed, g.RemoveCounters(f, c, 1))
+				f.Goto(chooseCounter)
 				return
 			}
-			n := int(f.V[0])
+			n := f.Get(removed)
 			g.AskCards(f, you(f), "Destroy a minion whose power is at most the counters removed", where(g.Minions(none), powerAtMost(g, n)), false)
-		case 2:
+		case destroyChosen:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
 			}
@@ -73,23 +78,29 @@ var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
 })
 
 var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
-	// V0: counters to distribute (the chosen minion's power as it was chosen).
-	// Destroy, then distribute: independent effects (compendium, Multiple
-	// Effects), so the counters are handed out even if the minion survives.
+	// Destroy, then distribute as many counters as the minion's power when it
+	// was chosen: independent effects (compendium, Multiple Effects), so the
+	// counters are handed out even if the minion survives.
+	const (
+		chooseMinion engine.Step = iota
+		destroyIt
+		distribute
+	)
+	const power engine.Slot = 0 // the chosen minion's power
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, you(f), "Destroy one of your minions", mine(g, f), false)
-		case 1:
+		case destroyIt:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(g.Power(c))
+			f.Set(power, g.Power(c))
 			g.Destroy(f, c)
 			f.Next()
-		default:
-			distributeCounters(g, f, 2)
+		case distribute:
+			distributeCounters(g, f, f.Get(power))
 		}
 	}
 })
@@ -115,13 +126,18 @@ var _ = card("mad_scientists/grave_situation", func(d *engine.Def) {
 var _ = card("mad_scientists/its_alive", func(d *engine.Def) {
 	// The extra minion is played at once (another part of the ability follows it).
 	d.OnPlay = func(g *G, f *F) {
+		const (
+			offerPlay engine.Step = iota
+			counterOnIt
+		)
+		const playsBefore engine.Slot = 0 // and 1 (markPlays)
 		switch f.Step {
-		case 0:
-			markPlays(g, f)
+		case offerPlay:
+			markPlays(g, f, playsBefore)
 			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
 			f.Next()
-		case 1:
-			if m := playedSince(g, f, you(f)); m != none {
+		case counterOnIt:
+			if m := playedSince(g, f, playsBefore, you(f)); m != none {
 				g.PlaceCounters(f, m, 1)
 			}
 		}

@@ -176,6 +176,7 @@ var _ = card("ninjas/way_of_deception", func(d *engine.Def) {
 			g.AskCards(f, you(f), "Choose one of your minions to move", g.Minions(you(f)), false)
 		case 1:
 			if c := f.Chosen(); c != none {
+				f.V[0] = int16(c)
 				askMoveDest(g, f, c, false)
 			}
 		case 2:

@@ -34,6 +34,7 @@ func moveYourMinions(max int) engine.AbilityFn {
 			}
 			g.MarkCard(flagMovedBy, c, self(f))
 			f.V[1]++
+			f.V[0] = int16(c)
 			askMoveDest(g, f, c, false)
 		case 2:
 			if s := f.ChosenBase(); s != none {
@@ -239,6 +240,7 @@ var _ = card("pirates/shanghai", func(d *engine.Def) {
 			g.AskCards(f, you(f), "Choose another player's minion to move", cands, false)
 		case 1:
 			if c := f.Chosen(); c != none {
+				f.V[0] = int16(c)
 				askMoveDest(g, f, c, false)
 			}
 		case 2:

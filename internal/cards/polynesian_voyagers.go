@@ -148,6 +148,7 @@ var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
 			if m == none {
 				return
 			}
+			f.V[0] = int16(m)
 			askMoveDest(g, f, m, false)
 		case 1:
 			s := f.ChosenBase()
@@ -211,6 +212,7 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 				if m == none || !g.InPlay(m) {
 					return
 				}
+				f.V[0] = int16(m)
 				askMoveDest(g, f, m, false)
 			case 1:
 				if s := f.ChosenBase(); s != none {

@@ -94,6 +94,7 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 				g.AskCards(f, you(f), "Choose one of your minions to move away from the scored base", g.MinionsAt(int(f.Base), you(f)), false)
 			case 1:
 				if c := f.Chosen(); c != none {
+					f.V[0] = int16(c)
 					askMoveDest(g, f, c, false)
 				}
 			case 2:

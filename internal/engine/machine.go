@@ -11,7 +11,7 @@ import (
 func (f *Frame) Next() { f.Flags |= frContinue }
 
 // Goto makes the ability continue at step s (instead of the following step).
-func (f *Frame) Goto(s int) { f.Flags |= frContinue; f.Jump = int16(s) }
+func (f *Frame) Goto(s Step) { f.Flags |= frContinue; f.Jump = s }
 
 // Chosen returns the card of the last answer, or None.
 func (f *Frame) Chosen() int {
@@ -124,7 +124,7 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
 		g.BreakPhase, g.BreakTurn = None, None
 		g.LastPause = here
 		g.Paused = true
-		f.Goto(int(f.Step))
+		f.Goto(f.Step)
 		return true
 	}
 	return false

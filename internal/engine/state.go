@@ -226,18 +226,49 @@ const (
 // Frame is one unit of pending work on the stack.
 type Frame struct {
 	Kind   FrameKind
-	Step   int16
+	Step   Step
 	Fn     int16 // registered ability (FAbility)
 	Src    int16 // source card instance, or None
 	Target int16
 	Player int8 // "you": the player the ability belongs to
 	Base   int8
-	Jump   int16 // next step override, or -1
+	Jump   Step // next step override, or -1
 	Parent int8
 	Flags  uint8
 	Ans    Option
-	V      [6]int16 // scratch values for the frame's procedure
+	V      [6]int16 // values the ability remembers between steps (named by Slot)
 	Ev     Event
+}
+
+// Step names a step of an ability that asks or waits more than once
+// (Frame.Step, from 0). Each such ability declares its steps by name, in
+// order:
+//
+//	const (
+//		chooseMinion engine.Step = iota
+//		moveIt
+//	)
+type Step int16
+
+// Slot names a value an ability remembers from one of its steps to a later
+// one (one of its frame's values, Frame.V). Each ability declares its own:
+//
+//	const theMinion engine.Slot = 0
+//
+// A helper that needs to remember values runs as an ability of its own
+// (Game.Schedule) with its own frame, so that no two can share a slot.
+type Slot uint8
+
+// Get returns the value remembered in slot s.
+func (f *Frame) Get(s Slot) int { return int(f.V[s]) }
+
+// Set remembers v in slot s.
+func (f *Frame) Set(s Slot, v int) { f.V[s] = int16(v) }
+
+// Add adds n to the value in slot s and returns the sum.
+func (f *Frame) Add(s Slot, n int) int {
+	f.V[s] += int16(n)
+	return int(f.V[s])
 }
 
 // Frame flags.

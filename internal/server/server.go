@@ -673,4 +673,3 @@ func ParseSeats(s string) []string {
 	}
 	return out
 }
-

@@ -185,3 +185,32 @@ func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c int) bool) en
 		}
 	}
 }
+
+// moveToOtherBase schedules, as an ability of its own, "move minion c to
+// another base": the ability's player chooses which (and, with may, may
+// decline). The caller's next step, if it has one, comes after the move.
+func moveToOtherBase(g *G, f *F, c int, may bool) {
+	fn := moveToOtherBaseFn
+	if may {
+		fn = mayMoveToOtherBaseFn
+	}
+	g.Schedule(fn, you(f), self(f), none, c)
+}
+
+var (
+	moveToOtherBaseFn    = engine.Fn(func(g *G, f *F) { moveTarget(g, f, false) })
+	mayMoveToOtherBaseFn = engine.Fn(func(g *G, f *F) { moveTarget(g, f, true) })
+)
+
+// moveTarget asks where the frame's target minion goes, then moves it there.
+func moveTarget(g *G, f *F, may bool) {
+	c := int(f.Target)
+	switch f.Step {
+	case ask:
+		askMoveDest(g, f, c, may)
+	case answered:
+		if s := f.ChosenBase(); s != none {
+			g.Move(f, c, s)
+		}
+	}
+}

@@ -168,21 +168,7 @@ var _ = card("ninjas/smoke_bomb", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
 })
 
-// Way of Deception: V0 = the minion to move.
 var _ = card("ninjas/way_of_deception", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose one of your minions to move", g.Minions(you(f)), false)
-		case 1:
-			if c := f.Chosen(); c != none {
-				f.V[0] = int16(c)
-				askMoveDest(g, f, c, false)
-			}
-		case 2:
-			if s := f.ChosenBase(); s != none {
-				g.Move(f, int(f.V[0]), s)
-			}
-		}
-	}
+	d.OnPlay = chooseCard("Choose one of your minions to move", false, mine,
+		func(g *G, f *F, c int) { moveToOtherBase(g, f, c, false) })
 })

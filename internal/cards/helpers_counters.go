@@ -72,29 +72,10 @@ func playedSince(g *G, f *F, at engine.Slot, p int) int {
 func flagID(name string) int16 { return int16(engine.FlagID(name)) }
 
 // hasFlagFrom reports whether an EffFlag effect flag is on card c from source src.
-func hasFlagFrom(g *G, flag int16, c, src int) bool {
-	for i := 0; i < int(g.NEff); i++ {
-		e := &g.Effects[i]
-		if e.Kind == engine.EffFlag && e.Amount == flag && int(e.Card) == c && int(e.Src) == src {
-			return true
-		}
-	}
-	return false
-}
+func hasFlagFrom(g *G, flag int16, c, src int) bool { return g.FlagFrom(int(flag), c, src) }
 
 // dropFlags removes every EffFlag effect flag on card c.
-func dropFlags(g *G, flag int16, c int) {
-	n := 0
-	for i := 0; i < int(g.NEff); i++ {
-		e := g.Effects[i]
-		if e.Kind == engine.EffFlag && e.Amount == flag && int(e.Card) == c {
-			continue
-		}
-		g.Effects[n] = e
-		n++
-	}
-	g.NEff = int8(n)
-}
+func dropFlags(g *G, flag int16, c int) { g.DropFlags(int(flag), c) }
 
 // highestHere reports whether minion m has the highest power on its base (ties count).
 func highestHere(g *G, m int) bool {

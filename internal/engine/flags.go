@@ -26,3 +26,19 @@ func (g *Game) ClearFlag(flag, p, c int) {
 	}
 	g.NEff = int8(n)
 }
+
+// FlagFrom reports whether card c carries flag, set on it by card src.
+func (g *Game) FlagFrom(flag, c, src int) bool {
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind == EffFlag && int(e.Amount) == flag && int(e.Card) == c && int(e.Src) == src {
+			return true
+		}
+	}
+	return false
+}
+
+// DropFlags removes flag from card c, whoever set it.
+func (g *Game) DropFlags(flag, c int) {
+	g.dropEffects(func(e *Effect) bool { return e.Kind == EffFlag && int(e.Amount) == flag && int(e.Card) == c })
+}

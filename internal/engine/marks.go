@@ -28,14 +28,5 @@ func (g *Game) Marked(flag, c, src int) bool {
 
 // Unmark removes every mark flag made by source card src.
 func (g *Game) Unmark(flag, src int) {
-	n := 0
-	for i := 0; i < int(g.NEff); i++ {
-		e := g.Effects[i]
-		if e.Kind == EffMark && int(e.Amount) == flag && int(e.Src) == src {
-			continue
-		}
-		g.Effects[n] = e
-		n++
-	}
-	g.NEff = int8(n)
+	g.dropEffects(func(e *Effect) bool { return e.Kind == EffMark && int(e.Amount) == flag && int(e.Src) == src })
 }

@@ -240,17 +240,21 @@ func (g *Game) HasEffect(flag int, c, p int) bool {
 	return false
 }
 
-func (g *Game) removeEffectsOn(c int) {
+// dropEffects removes the effects drop reports true for, keeping the others
+// in order.
+func (g *Game) dropEffects(drop func(e *Effect) bool) {
 	n := 0
 	for i := 0; i < int(g.NEff); i++ {
-		e := g.Effects[i]
-		if int(e.Card) == c && e.Kind != EffFlag {
-			continue
+		if e := &g.Effects[i]; !drop(e) {
+			g.Effects[n] = *e
+			n++
 		}
-		g.Effects[n] = e
-		n++
 	}
 	g.NEff = int8(n)
+}
+
+func (g *Game) removeEffectsOn(c int) {
+	g.dropEffects(func(e *Effect) bool { return int(e.Card) == c && e.Kind != EffFlag })
 }
 
 func (g *Game) expire(kind uint8, p int) {

@@ -546,13 +546,13 @@ func (r *runner) until(i int, v *yaml.Node) {
 		if !ok {
 			r.failf(i, "until: unknown player %q", id)
 		}
-		g.BreakTurn = int8(p)
+		g.BreakAtTurn(p)
 	} else {
 		ph, ok := parsePhase(target)
 		if !ok || ph == engine.PhaseSetup {
 			r.failf(i, "until: unknown phase %q", target)
 		}
-		g.BreakPhase = int8(ph)
+		g.BreakAtPhase(ph)
 	}
 	if g.Paused {
 		g.Resume()

@@ -63,7 +63,7 @@ func InPlay(c engine.CardView, names Names) string {
 		fmt.Fprintf(&b, " %d", c.Power)
 		var why []string
 		if c.Counters > 0 {
-			why = append(why, fmt.Sprintf("%d counter(s)", c.Counters))
+			why = append(why, count(int(c.Counters), "counter", "counters"))
 		}
 		if c.Power != c.Printed && c.Counters == 0 || c.Power != c.Printed+c.Counters && c.Counters > 0 {
 			why = append(why, fmt.Sprintf("printed %d", c.Printed))
@@ -394,7 +394,7 @@ func Event(e engine.EventView, names Names) string {
 	case engine.EvDiscard:
 		return fmt.Sprintf("%s discards %s", p, e.CardName)
 	case engine.EvDraw:
-		return fmt.Sprintf("%s draws %d card(s)", p, e.Num)
+		return fmt.Sprintf("%s draws %s", p, count(int(e.Num), "a card", "cards"))
 	case engine.EvVP:
 		return fmt.Sprintf("%s gains %d VP", p, e.Num)
 	case engine.EvScoringChosen:
@@ -410,9 +410,9 @@ func Event(e engine.EventView, names Names) string {
 		return fmt.Sprintf("%s shuffles their deck", p)
 	case engine.EvCounter:
 		if e.Num < 0 {
-			return fmt.Sprintf("%d counter(s) removed from %s", -e.Num, e.CardName)
+			return fmt.Sprintf("%s removed from %s", count(int(-e.Num), "a +1 power counter", "+1 power counters"), e.CardName)
 		}
-		return fmt.Sprintf("%d +1 power counter(s) placed on %s", e.Num, e.CardName)
+		return fmt.Sprintf("%s placed on %s", count(int(e.Num), "a +1 power counter", "+1 power counters"), e.CardName)
 	case engine.EvPlace:
 		where := "discard pile"
 		switch e.Num {
@@ -468,4 +468,15 @@ func Screen(v *engine.View, log []string) string {
 	b.WriteString(Hand(v))
 	b.WriteString(Decision(v))
 	return b.String()
+}
+
+// count says n things: "a card" (or "1 counter") for one, "3 cards" for more.
+func count(n int, one, many string) string {
+	if n == 1 {
+		if strings.HasPrefix(one, "a ") || strings.HasPrefix(one, "an ") {
+			return one
+		}
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

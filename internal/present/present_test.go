@@ -44,7 +44,8 @@ func TestEventTexts(t *testing.T) {
 		{ev(engine.EvDestroy, 1, "Shinobi", "Jungle Oasis", "Laseratops", 0), "Shinobi (Player 2) is destroyed at Jungle Oasis by Laseratops"},
 		{ev(engine.EvVP, 1, "", "", "", 2), "Player 2 gains 2 VP"},
 		{ev(engine.EvReturn, 1, "King Rex", "", "", 0), "King Rex returns to Player 2's hand"},
-		{ev(engine.EvDraw, 0, "", "", "", 2), "Player 1 draws 2 card(s)"},
+		{ev(engine.EvDraw, 0, "", "", "", 2), "Player 1 draws 2 cards"},
+		{ev(engine.EvDraw, 0, "", "", "", 1), "Player 1 draws a card"},
 		{ev(engine.EvAffect, 0, "X", "", "", 0), ""},
 	}
 	for _, c := range cases {

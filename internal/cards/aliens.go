@@ -32,9 +32,9 @@ var _ = card("aliens/collector", func(d *engine.Def) {
 var _ = card("aliens/abduction", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskCards(f, you(f), "Return a minion to its owner's hand", g.Minions(none), false)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.Return(f, c)
 			}
@@ -63,23 +63,8 @@ var _ = card("aliens/disintegrator", func(d *engine.Def) {
 })
 
 var _ = card("aliens/invasion", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose a minion to move", g.Minions(none), false)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[0] = int16(c)
-			askMoveDest(g, f, c, false)
-		case 2:
-			if s := f.ChosenBase(); s != none {
-				g.Move(f, int(f.V[0]), s)
-			}
-		}
-	}
+	d.OnPlay = chooseCard("Choose a minion to move", false, allMinions,
+		func(g *G, f *F, c int) { moveToOtherBase(g, f, c, false) })
 })
 
 var _ = card("aliens/jammed_signal", func(d *engine.Def) {
@@ -87,11 +72,16 @@ var _ = card("aliens/jammed_signal", func(d *engine.Def) {
 })
 
 var _ = card("aliens/probe", func(d *engine.Def) {
+	const (
+		choosePlayer engine.Step = iota
+		chooseMinion
+		discardIt
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case choosePlayer:
 			g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
-		case 1:
+		case chooseMinion:
 			p := f.ChosenPlayer()
 			if p == none {
 				return
@@ -99,7 +89,7 @@ var _ = card("aliens/probe", func(d *engine.Def) {
 			g.Log(you(f), "looks at the hand of another player")
 			mins := where(g.Hand(p), g.IsMinion)
 			g.AskCards(f, you(f), "Choose a minion in that hand to be discarded", mins, false)
-		case 2:
+		case discardIt:
 			if c := f.Chosen(); c != none {
 				g.DiscardCard(c)
 			}
@@ -107,30 +97,36 @@ var _ = card("aliens/probe", func(d *engine.Def) {
 	}
 })
 
-// Terraforming, in the order of its text: search the base deck first (V0 = the
-// base found), then choose the base in play it replaces.
+// Terraforming, in the order of its text: search the base deck first, then
+// choose the base in play it replaces.
 var _ = card("aliens/terraforming", func(d *engine.Def) {
+	const (
+		searchBaseDeck engine.Step = iota
+		chooseReplaced
+		replaceIt
+	)
+	const found engine.Slot = 0 // the base found in the base deck
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case searchBaseDeck:
 			g.BeginAsk()
 			for _, b := range g.Collect(engine.ZBaseDeck, none) {
 				g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
 			}
 			g.Ask(f, you(f), "Search the base deck for a base", 0)
-		case 1:
+		case chooseReplaced:
 			nb := int(f.Ans.Card)
 			if f.Ans.Kind != engine.OptBase || nb < 0 {
 				return
 			}
-			f.V[0] = int16(nb)
+			f.Set(found, nb)
 			g.AskBases(f, you(f), "Choose the base in play that {} replaces", g.BaseSlots(), false, engine.CardArg(nb))
-		case 2:
+		case replaceIt:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			g.SwapBase(f, s, int(f.V[0]))
+			g.SwapBase(f, s, f.Get(found))
 			g.ShuffleBaseDeck()
 			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none, NotBase: none}, self(f))
 		}

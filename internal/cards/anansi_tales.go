@@ -29,10 +29,10 @@ func giftFromDeck(forbid bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			g.EnsureDeck(p)
 			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c int) bool { return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() }), true)
-		case 1:
+		case answered:
 			c := f.Chosen()
 			if c == none {
 				g.Shuffle(p)
@@ -75,21 +75,27 @@ var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
 })
 
 var _ = card("anansi_tales/akye_the_turtle", func(d *engine.Def) {
+	const (
+		chooseGift engine.Step = iota
+		chooseReceiver
+		giveAndDraw
+	)
+	const gift engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case chooseGift:
 			g.AskCards(f, p, "You may put a card from your hand into another player's hand (then draw two)", g.Hand(p), true)
-		case 1:
+		case chooseReceiver:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(gift, c)
 			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
-		case 2:
+		case giveAndDraw:
 			if q := f.ChosenPlayer(); q != none {
-				g.Give(p, int(f.V[0]), q)
+				g.Give(p, f.Get(gift), q)
 				g.Draw(p, 2)
 			}
 		}
@@ -114,12 +120,17 @@ func hornetPlay(g *G, f *F) {
 }
 
 var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
+	const (
+		choosePlayer engine.Step = iota
+		lookAtHand
+		playIt
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case choosePlayer:
 			g.AskPlayers(f, p, "Choose a player whose hand you look at", g.Others(p), false)
-		case 1:
+		case lookAtHand:
 			q := f.ChosenPlayer()
 			if q == none {
 				return
@@ -135,7 +146,7 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 				}
 			}
 			g.Ask(f, p, "You may play a card you own from that hand as an extra card", engine.AskMay)
-		case 2:
+		case playIt:
 			if f.Ans.Kind == engine.OptPlay {
 				g.PlayExtraNow(p, int(f.Ans.Card), none)
 			}
@@ -144,31 +155,40 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 })
 
 var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
+	const (
+		chooseAction engine.Step = iota
+		setItAside
+		shuffleThemIn
+	)
+	const (
+		chosen engine.Slot = 0 // actions chosen so far
+		first  engine.Slot = 1 // the actions chosen, up to three
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0: // V0 = actions chosen so far
+		case chooseAction:
 			acts := where(g.Discard(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
-			if f.V[0] >= 3 || len(acts) == 0 {
-				f.Goto(2)
+			if f.Get(chosen) >= 3 || len(acts) == 0 {
+				f.Goto(shuffleThemIn)
 				return
 			}
 			g.AskCards(f, p, "Choose an action in your discard pile to shuffle into your deck", acts, true)
-		case 1:
+		case setItAside:
 			c := f.Chosen()
 			if c == none {
-				f.Goto(2)
+				f.Goto(shuffleThemIn)
 				return
 			}
 			g.SetAside(c, true)
-			f.V[f.V[0]+1] = int16(c)
-			f.V[0]++
-			f.Goto(0)
-		case 2:
-			for i := 0; i < int(f.V[0]); i++ {
-				g.ToDeckBottom(int(f.V[i+1]))
+			f.Set(first+engine.Slot(f.Get(chosen)), c)
+			f.Add(chosen, 1)
+			f.Goto(chooseAction)
+		case shuffleThemIn:
+			for i := 0; i < f.Get(chosen); i++ {
+				g.ToDeckBottom(f.Get(first + engine.Slot(i)))
 			}
-			if f.V[0] > 0 {
+			if f.Get(chosen) > 0 {
 				g.Shuffle(p)
 			}
 			// More of the ability follows the extra play, so it is played at
@@ -180,25 +200,21 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 })
 
 var _ = card("anansi_tales/feather_gifts", func(d *engine.Def) {
+	const (
+		chooseMinion engine.Step = iota
+		moveIt
+		giveAway
+	)
 	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
 		switch f.Step {
-		case 0:
-			g.AskCards(f, p, "Choose one of your minions to move", g.Minions(p), false)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				f.Goto(3)
-				return
-			}
-			f.V[0] = int16(c)
-			askMoveDest(g, f, c, false)
-		case 2:
-			if s := f.ChosenBase(); s != none {
-				g.Move(f, int(f.V[0]), s)
+		case chooseMinion:
+			g.AskCards(f, you(f), "Choose one of your minions to move", mine(g, f), false)
+		case moveIt:
+			if c := f.Chosen(); c != none {
+				moveToOtherBase(g, f, c, false)
 			}
 			f.Next()
-		case 3:
+		case giveAway:
 			g.GiveAway(f, self(f))
 		}
 	}
@@ -236,55 +252,71 @@ var _ = card("anansi_tales/pot_of_beans", func(d *engine.Def) {
 })
 
 var _ = card("anansi_tales/pot_of_wisdom", func(d *engine.Def) {
+	const (
+		draw engine.Step = iota
+		chooseGift
+		giveIt
+	)
+	const nextPlayer engine.Slot = 0 // index (in g.Others) of the player who gets a card next
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		others := g.Others(p)
 		switch f.Step {
-		case 0:
+		case draw:
 			g.Draw(p, len(others))
 			f.Next()
-		case 1: // V0 = index of the player who gets a card next
-			if int(f.V[0]) >= len(others) {
+		case chooseGift:
+			if f.Get(nextPlayer) >= len(others) {
 				extraActionFor(g, f)
 				return
 			}
 			g.AskCards(f, p, "Choose a card from your hand to give to another player", g.Hand(p), false)
-		case 2:
+		case giveIt:
 			if c := f.Chosen(); c != none {
-				g.Give(p, c, others[f.V[0]])
+				g.Give(p, c, others[f.Get(nextPlayer)])
 			}
-			f.V[0]++
-			f.Goto(1)
+			f.Add(nextPlayer, 1)
+			f.Goto(chooseGift)
 		}
 	}
 })
 
 var _ = card("anansi_tales/trading_stories", func(d *engine.Def) {
+	const (
+		chooseGift engine.Step = iota
+		chooseReceiver
+		giveIt
+		draw
+	)
+	const (
+		given engine.Slot = iota // cards given so far
+		gift
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0: // V0 = cards given so far
-			if f.V[0] >= 3 || len(g.Hand(p)) == 0 {
-				f.Goto(3)
+		case chooseGift:
+			if f.Get(given) >= 3 || len(g.Hand(p)) == 0 {
+				f.Goto(draw)
 				return
 			}
 			g.AskCards(f, p, "You may give a card from your hand to another player", g.Hand(p), true)
-		case 1:
+		case chooseReceiver:
 			c := f.Chosen()
 			if c == none {
-				f.Goto(3)
+				f.Goto(draw)
 				return
 			}
-			f.V[1] = int16(c)
+			f.Set(gift, c)
 			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
-		case 2:
+		case giveIt:
 			if q := f.ChosenPlayer(); q != none {
-				g.Give(p, int(f.V[1]), q)
-				f.V[0]++
+				g.Give(p, f.Get(gift), q)
+				f.Add(given, 1)
 			}
-			f.Goto(0)
-		case 3:
-			g.Draw(p, int(f.V[0]))
+			f.Goto(chooseGift)
+		case draw:
+			g.Draw(p, f.Get(given))
 		}
 	}
 })

@@ -29,10 +29,10 @@ func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c int) bool) engine.A
 	return func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			g.EnsureDeck(p)
 			g.AskCards(f, p, prompt, where(g.Deck(p), func(c int) bool { return pred(g, c) }), false)
-		case 1:
+		case answered:
 			c := f.Chosen()
 			g.Shuffle(p)
 			if c != none {
@@ -46,12 +46,12 @@ func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c int) bool) engine.A
 var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			if theMinion(g, "Red Riding Hood") {
 				return
 			}
 			g.AskCards(f, you(f), "You may destroy a minion of power 4 or less here", where(g.MinionsAt(here(g, f), none), powerAtMost(g, 4)), true)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
 			}
@@ -63,7 +63,7 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p, s := you(f), int(f.Ev.Base)
 			switch f.Step {
-			case 0:
+			case ask:
 				if s < 0 || g.BaseCardAt(s) == none {
 					return
 				}
@@ -74,7 +74,7 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 					}
 				}
 				g.Ask(f, p, "Big Bad Wolf: you may play another minion from your discard pile where it was", engine.AskMay)
-			case 1:
+			case answered:
 				if f.Ans.Kind == engine.OptPlay {
 					g.PlayExtraNow(p, int(f.Ans.Card), s)
 				}
@@ -109,6 +109,12 @@ var _ = card("grimms_fairy_tales/rumpelstiltskin", func(d *engine.Def) {
 })
 
 var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
+	const (
+		offerShuffle engine.Step = iota
+		putInDeck
+		playFromDiscard
+	)
+	const itsBase engine.Slot = 0 // where the Frog Prince was
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
@@ -117,24 +123,24 @@ var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p, c := you(f), self(f)
 			switch f.Step {
-			case 0:
+			case offerShuffle:
 				if !g.InPlay(c) {
 					return
 				}
-				f.V[0] = int16(g.BaseOf(c))
+				f.Set(itsBase, g.BaseOf(c))
 				g.AskYesNo(f, p, "The Frog Prince: shuffle it into your deck to play a minion from your discard pile here?")
-			case 1:
+			case putInDeck:
 				if !f.Yes() {
 					return
 				}
 				g.Place(f, c, engine.PlaceDeckBottom)
 				f.Next()
-			case 2:
+			case playFromDiscard:
 				if g.Cards[c].Zone != engine.ZDeck {
 					return // could not be shuffled in: no extra minion
 				}
 				g.Shuffle(g.Owner(c))
-				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: int(f.V[0]), From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, c)
+				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: f.Get(itsBase), From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, c)
 			}
 		},
 	}}
@@ -146,26 +152,32 @@ var _ = card("grimms_fairy_tales/rose_red", func(d *engine.Def) { d.PowerMod = p
 var _ = card("grimms_fairy_tales/the_other_snow_white", func(d *engine.Def) { d.PowerMod = pairBonus("Rose Red") })
 
 var _ = card("grimms_fairy_tales/another_story", func(d *engine.Def) {
+	const (
+		chooseOne engine.Step = iota
+		takeIt
+		shuffleDeck
+	)
+	const taken engine.Slot = 0 // cards chosen so far
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0: // V0 = cards chosen so far
-			if f.V[0] >= 3 || len(g.Discard(p)) == 0 {
-				f.Goto(2)
+		case chooseOne:
+			if f.Get(taken) >= 3 || len(g.Discard(p)) == 0 {
+				f.Goto(shuffleDeck)
 				return
 			}
 			g.AskCards(f, p, "Choose a card in your discard pile to shuffle into your deck, or pass", g.Discard(p), true)
-		case 1:
+		case takeIt:
 			c := f.Chosen()
 			if c == none {
-				f.Goto(2)
+				f.Goto(shuffleDeck)
 				return
 			}
 			g.ToDeckBottom(c)
-			f.V[0]++
-			f.Goto(0)
-		case 2:
-			if f.V[0] > 0 {
+			f.Add(taken, 1)
+			f.Goto(chooseOne)
+		case shuffleDeck:
+			if f.Get(taken) > 0 {
 				g.Shuffle(p)
 			}
 		}
@@ -181,30 +193,41 @@ var _ = card("grimms_fairy_tales/fairy_godmothers_blessing", func(d *engine.Def)
 })
 
 var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
+	const (
+		chooseMinion engine.Step = iota
+		chooseDest
+		moveItOfferAnother
+		moveAnother
+	)
+	const (
+		firstMinion engine.Slot = iota
+		fromBase
+		toBase
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, p, "Choose one of your minions to move (up to two from the same base)", g.Minions(p), true)
-		case 1:
+		case chooseDest:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[1], f.V[2] = int16(c), int16(g.BaseOf(c))
-			f.V[0] = int16(c)
+			f.Set(firstMinion, c)
+			f.Set(fromBase, g.BaseOf(c))
 			askMoveDest(g, f, c, false)
-		case 2:
+		case moveItOfferAnother:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.V[3] = int16(s)
-			g.Move(f, int(f.V[1]), s)
-			g.AskCards(f, p, "You may move another of your minions from that base to the same base", where(g.MinionsAt(int(f.V[2]), p), other(int(f.V[1]))), true)
-		case 3:
+			f.Set(toBase, s)
+			g.Move(f, f.Get(firstMinion), s)
+			g.AskCards(f, p, "You may move another of your minions from that base to the same base", where(g.MinionsAt(f.Get(fromBase), p), other(f.Get(firstMinion))), true)
+		case moveAnother:
 			if c := f.Chosen(); c != none {
-				g.Move(f, c, int(f.V[3]))
+				g.Move(f, c, f.Get(toBase))
 			}
 		}
 	}
@@ -218,23 +241,27 @@ var _ = card("grimms_fairy_tales/grimms_blessing", func(d *engine.Def) {
 })
 
 var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
+	const (
+		chooseFirst engine.Step = iota
+		boostFirstOfferSecond
+		boostSecond
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case chooseFirst:
 			g.AskCards(f, p, "Choose a minion to get +2 power (up to two of one faction on one base)", g.Minions(none), true)
-		case 1:
+		case boostFirstOfferSecond:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
 			g.AddPower(f, c, 2)
 			fa := g.DefOf(c).Faction
 			g.AskCards(f, p, "You may choose another minion of the same faction on that base", where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool {
 				return m != c && g.DefOf(m).Faction == fa
 			}), true)
-		case 2:
+		case boostSecond:
 			if c := f.Chosen(); c != none {
 				g.AddPower(f, c, 2)
 			}
@@ -264,12 +291,22 @@ func nameInNorm(g *G, c int, t string) bool {
 
 var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 	const toHand, toPlay = "Put it into your hand", "Play it as an extra minion"
+	const (
+		chooseMinion engine.Step = iota
+		searchNamed
+		askWhatToDo
+		handOrPlay
+	)
+	const (
+		found   engine.Slot = iota // the minion found
+		foundIn                    // the zone it was found in
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, p, "Choose a minion in play", g.Minions(none), false)
-		case 1:
+		case searchNamed:
 			m := f.Chosen()
 			if m == none {
 				return
@@ -280,23 +317,23 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 				cands = append(cands, where(g.Collect(z, p), func(c int) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)
 			}
 			g.AskCards(f, p, "Search your hand, deck and discard pile for a minion named in its text", cands, false)
-		case 2:
+		case askWhatToDo:
 			c := f.Chosen()
 			if c == none {
 				g.Shuffle(p)
 				return
 			}
-			f.V[0] = int16(c)
-			f.V[1] = int16(g.Cards[c].Zone)
+			f.Set(found, c)
+			f.Set(foundIn, int(g.Cards[c].Zone))
 			opts := []string{toHand}
 			if g.CanPlayMinionSomewhere(p, c) {
 				opts = append(opts, toPlay)
 			}
 			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
-		case 3:
-			c := int(f.V[0])
+		case handOrPlay:
+			c := f.Get(found)
 			if f.Ans.Num == engine.Text(toPlay) {
-				if engine.Zone(f.V[1]) == engine.ZDeck {
+				if engine.Zone(f.Get(foundIn)) == engine.ZDeck {
 					g.SetAside(c, true)
 				}
 				g.PlayExtraNow(p, c, none)
@@ -310,6 +347,18 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 
 var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 	const axeAction, axeWolf = "Destroy an action on a base to play an extra action", "Destroy the minion Big Bad Wolf to play a minion from your deck on its base"
+	const (
+		chooseOne engine.Step = iota
+		chooseTarget
+		destroyChosen
+		reward
+		playFromDeck
+	)
+	const (
+		choseWolf engine.Slot = iota // 1: the Big Bad Wolf option was chosen, 0: the action one
+		destroyed                    // the card chosen to destroy
+		itsBase                      // where it was
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		var acts []int
@@ -318,7 +367,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 		}
 		wolves := where(g.Minions(none), named(g, "Big Bad Wolf"))
 		switch f.Step {
-		case 0:
+		case chooseOne:
 			var opts []string
 			if len(acts) > 0 {
 				opts = append(opts, axeAction)
@@ -330,39 +379,40 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 				return
 			}
 			g.AskTexts(f, p, "Choose one", opts)
-		case 1:
-			f.V[0] = 0
+		case chooseTarget:
+			f.Set(choseWolf, 0)
 			cands := acts
 			if f.Ans.Num == engine.Text(axeWolf) {
-				f.V[0] = 1
+				f.Set(choseWolf, 1)
 				cands = wolves
 			}
 			g.AskCards(f, p, "Choose the card to destroy", cands, false)
-		case 2:
+		case destroyChosen:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[1], f.V[2] = int16(c), int16(g.BaseOf(c))
+			f.Set(destroyed, c)
+			f.Set(itsBase, g.BaseOf(c))
 			g.Destroy(f, c)
 			f.Next()
-		case 3:
-			if g.InPlay(int(f.V[1])) {
+		case reward:
+			if g.InPlay(f.Get(destroyed)) {
 				return // not destroyed: no reward
 			}
-			if f.V[0] == 0 {
+			if f.Get(choseWolf) == 0 {
 				extraActionFor(g, f)
 				return
 			}
-			s := int(f.V[2])
+			s := f.Get(itsBase)
 			g.EnsureDeck(p)
 			g.AskCards(f, p, "Search your deck for a minion to play on that base", where(g.Deck(p), func(c int) bool {
 				return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
 			}), false)
-		case 4:
+		case playFromDeck:
 			if c := f.Chosen(); c != none {
 				g.SetAside(c, true)
-				g.PlayExtraNow(p, c, int(f.V[2]))
+				g.PlayExtraNow(p, c, f.Get(itsBase))
 			}
 			g.Shuffle(p)
 		}

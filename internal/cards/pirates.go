@@ -18,29 +18,29 @@ func yourMovable(g *G, f *F) []int {
 // moveYourMinions moves up to max of your minions (max < 0: any number), one
 // at a time, each to a base of your choice other than the one it is on.
 func moveYourMinions(max int) engine.AbilityFn {
+	const (
+		chooseMinion engine.Step = iota
+		moveIt
+	)
+	const moved engine.Slot = 0 // minions chosen so far
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
-			if max >= 0 && int(f.V[1]) >= max {
+		case chooseMinion:
+			if max >= 0 && f.Get(moved) >= max {
 				g.Unmark(flagMovedBy, self(f))
 				return
 			}
 			g.AskCards(f, you(f), "You may choose one of your minions to move", yourMovable(g, f), true)
-		case 1:
+		case moveIt:
 			c := f.Chosen()
 			if c == none {
 				g.Unmark(flagMovedBy, self(f))
 				return
 			}
 			g.MarkCard(flagMovedBy, c, self(f))
-			f.V[1]++
-			f.V[0] = int16(c)
-			askMoveDest(g, f, c, false)
-		case 2:
-			if s := f.ChosenBase(); s != none {
-				g.Move(f, int(f.V[0]), s)
-			}
-			f.Goto(0)
+			f.Add(moved, 1)
+			moveToOtherBase(g, f, c, false)
+			f.Goto(chooseMinion)
 		}
 	}
 }
@@ -61,10 +61,10 @@ var _ = card("pirates/buccaneer", func(d *engine.Def) {
 	}
 	d.InsteadDo = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			c := int(f.Target)
 			g.AskBases(f, you(f), "{} is not destroyed: choose the base it moves to", otherBases(g, g.BaseOf(c)), false, engine.CardArg(c))
-		case 1:
+		case answered:
 			if s := f.ChosenBase(); s != none {
 				g.Move(f, int(f.Target), s)
 			}
@@ -86,9 +86,9 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 		OK: func(g *G, c, p, slot int) bool { return slot != none && g.BaseOf(c) == slot },
 		Do: func(g *G, f *F) {
 			switch f.Step {
-			case 0:
+			case ask:
 				g.AskBases(f, you(f), "Choose the base First Mate moves to", otherBases(g, int(f.Base)), false)
-			case 1:
+			case answered:
 				if s := f.ChosenBase(); s != none {
 					g.Move(f, self(f), s)
 				}
@@ -98,25 +98,31 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 })
 
 var _ = card("pirates/broadside", func(d *engine.Def) {
+	const (
+		chooseBase engine.Step = iota
+		choosePlayer
+		destroyTheirs
+	)
+	const theBase engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseBase:
 			slots := where(g.BaseSlots(), func(s int) bool { return len(g.MinionsAt(s, you(f))) > 0 })
 			g.AskBases(f, you(f), "Choose a base where you have a minion", slots, false)
-		case 1:
+		case choosePlayer:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.V[0] = int16(s)
+			f.Set(theBase, s)
 			ps := where(g.PlayersFrom(you(f)), func(p int) bool { return len(g.MinionsAt(s, p)) > 0 })
 			g.AskPlayers(f, you(f), "Choose the player whose minions of power 2 or less there are destroyed", ps, false)
-		case 2:
+		case destroyTheirs:
 			p := f.ChosenPlayer()
 			if p == none {
 				return
 			}
-			for _, m := range where(g.MinionsAt(int(f.V[0]), p), powerAtMost(g, 2)) {
+			for _, m := range where(g.MinionsAt(f.Get(theBase), p), powerAtMost(g, 2)) {
 				g.Destroy(f, m)
 			}
 		}
@@ -125,22 +131,29 @@ var _ = card("pirates/broadside", func(d *engine.Def) {
 
 var _ = card("pirates/cannon", func(d *engine.Def) {
 	// Up to two different minions of power 2 or less, one after the other.
+	const (
+		chooseFirst engine.Step = iota
+		destroyFirst
+		chooseSecond
+		destroySecond
+	)
+	const lastChosen engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0, 2:
+		case chooseFirst, chooseSecond:
 			cands := where(g.Minions(none), powerAtMost(g, 2))
-			if f.Step == 2 {
-				cands = where(cands, other(int(f.V[0])))
+			if f.Step == chooseSecond {
+				cands = where(cands, other(f.Get(lastChosen)))
 			}
 			g.AskCards(f, you(f), "You may destroy a minion of power 2 or less", cands, true)
-		case 1, 3:
+		case destroyFirst, destroySecond:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(lastChosen, c)
 			g.Destroy(f, c)
-			if f.Step == 1 {
+			if f.Step == destroyFirst {
 				f.Next()
 			}
 		}
@@ -158,23 +171,34 @@ var _ = card("pirates/full_sail", func(d *engine.Def) {
 })
 
 var _ = card("pirates/powderkeg", func(d *engine.Def) {
-	// V0 = chosen minion, V1 = its power, V2 = its base.
+	const (
+		chooseMinion engine.Step = iota
+		blowItUp
+		destroyTheOthers
+	)
+	const (
+		keg      engine.Slot = iota // the chosen minion
+		itsPower                    // its power when chosen
+		itsBase
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, you(f), "Choose one of your minions to blow up", g.Minions(you(f)), false)
-		case 1:
+		case blowItUp:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0], f.V[1], f.V[2] = int16(c), int16(g.Power(c)), int16(g.BaseOf(c))
+			f.Set(keg, c)
+			f.Set(itsPower, g.Power(c))
+			f.Set(itsBase, g.BaseOf(c))
 			g.Destroy(f, c)
 			f.Next()
-		case 2:
+		case destroyTheOthers:
 			// The others go even if the chosen minion survived.
-			for _, m := range where(g.MinionsAt(int(f.V[2]), none), powerAtMost(g, int(f.V[1]))) {
-				if m != int(f.V[0]) {
+			for _, m := range where(g.MinionsAt(f.Get(itsBase), none), powerAtMost(g, f.Get(itsPower))) {
+				if m != f.Get(keg) {
 					g.Destroy(f, m)
 				}
 			}
@@ -183,15 +207,24 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 })
 
 var _ = card("pirates/sea_dogs", func(d *engine.Def) {
-	// V0 = named faction index, V1 = the base they leave.
+	const (
+		nameFaction engine.Step = iota
+		chooseFrom
+		chooseTo
+		moveThem
+	)
+	const (
+		faction  engine.Slot = iota // the named faction's index
+		fromBase                    // the base they leave
+	)
 	others := func(g *G, f *F, s int) []int {
 		return where(g.MinionsAt(s, none), func(m int) bool {
-			return g.Ctrl(m) != you(f) && engine.FactionIndex(g.DefOf(m).Faction) == int(f.V[0])
+			return g.Ctrl(m) != you(f) && engine.FactionIndex(g.DefOf(m).Faction) == f.Get(faction)
 		})
 	}
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case nameFaction:
 			// Naming a faction nobody else has in play does nothing, so the
 			// factions offered are those of the other players' minions in play.
 			var names []string
@@ -204,26 +237,26 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 				}
 			}
 			g.AskTexts(f, you(f), "Name a faction", names)
-		case 1:
+		case chooseFrom:
 			if f.Ans.Kind != engine.OptText {
 				return
 			}
-			f.V[0] = int16(engine.FactionIndex(engine.TextOf(f.Ans.Num)))
+			f.Set(faction, engine.FactionIndex(engine.TextOf(f.Ans.Num)))
 			from := where(g.BaseSlots(), func(s int) bool { return len(others(g, f, s)) > 0 })
 			g.AskBases(f, you(f), "Choose the base those minions move from", from, false)
-		case 2:
+		case chooseTo:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.V[1] = int16(s)
+			f.Set(fromBase, s)
 			g.AskBases(f, you(f), "Choose the base they all move to", otherBases(g, s), false)
-		case 3:
+		case moveThem:
 			to := f.ChosenBase()
 			if to == none {
 				return
 			}
-			for _, m := range others(g, f, int(f.V[1])) {
+			for _, m := range others(g, f, f.Get(fromBase)) {
 				g.Move(f, m, to)
 			}
 		}
@@ -231,24 +264,13 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 })
 
 var _ = card("pirates/shanghai", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			cands := where(g.Minions(none), func(m int) bool {
+	d.OnPlay = chooseCard("Choose another player's minion to move", false,
+		func(g *G, f *F) []int {
+			return where(g.Minions(none), func(m int) bool {
 				return g.Ctrl(m) != you(f) && len(otherBases(g, g.BaseOf(m))) > 0
 			})
-			g.AskCards(f, you(f), "Choose another player's minion to move", cands, false)
-		case 1:
-			if c := f.Chosen(); c != none {
-				f.V[0] = int16(c)
-				askMoveDest(g, f, c, false)
-			}
-		case 2:
-			if s := f.ChosenBase(); s != none {
-				g.Move(f, int(f.V[0]), s)
-			}
-		}
-	}
+		},
+		func(g *G, f *F, c int) { moveToOtherBase(g, f, c, false) })
 })
 
 var _ = card("pirates/swashbuckling", func(d *engine.Def) {

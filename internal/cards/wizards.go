@@ -36,7 +36,7 @@ var _ = card("wizards/neophyte", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			c := g.TopOfDeck(p)
 			if c == none {
 				return
@@ -51,7 +51,7 @@ var _ = card("wizards/neophyte", func(d *engine.Def) {
 				choices = append(choices, playIt)
 			}
 			g.AskTexts(f, p, "Neophyte revealed {}: what do you do with it?", append(choices, backOnTop), engine.CardArg(c))
-		case 1:
+		case answered:
 			c := int(f.Target)
 			switch engine.TextOf(f.Ans.Num) {
 			case toHand:
@@ -69,7 +69,7 @@ var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			var acts []int
 			for _, o := range g.Others(p) {
 				c := g.TopOfDeck(o)
@@ -82,7 +82,7 @@ var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
 				}
 			}
 			g.AskCards(f, p, "Play one of the revealed actions as an extra action", acts, false)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.PlayExtraNow(p, c, none)
 			}
@@ -102,10 +102,17 @@ func portalCards(g *G, f *F) []int {
 }
 
 var _ = card("wizards/portal", func(d *engine.Def) {
+	const (
+		revealFive engine.Step = iota
+		chooseMinion
+		takeIt
+		chooseNextOnTop
+		putItOnTop
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0: // reveal five
+		case revealFive:
 			for i := 0; i < 5; i++ {
 				c := g.TopOfDeck(p)
 				if c == none {
@@ -114,25 +121,25 @@ var _ = card("wizards/portal", func(d *engine.Def) {
 				g.SetAside(c, true)
 			}
 			f.Next()
-		case 1: // any number of minions into your hand
+		case chooseMinion: // any number of minions into your hand
 			g.AskCards(f, p, "Put a revealed minion into your hand (pass when done)", where(portalCards(g, f), g.IsMinion), true)
-		case 2:
+		case takeIt:
 			if c := f.Chosen(); c != none {
 				g.ToHand(c, p)
-				f.Goto(1)
+				f.Goto(chooseMinion)
 				return
 			}
 			f.Next()
-		case 3: // the rest back on top, in the order chosen
+		case chooseNextOnTop: // the rest back on top, in the order chosen
 			rest := portalCards(g, f)
 			if len(rest) == 0 {
 				return
 			}
 			g.AskCards(f, p, "Put a revealed card back on top of your deck (the last one put back is the top card)", rest, false)
-		case 4:
+		case putItOnTop:
 			if c := f.Chosen(); c != none {
 				g.ToDeckTopOf(c, p)
-				f.Goto(3)
+				f.Goto(chooseNextOnTop)
 			}
 		}
 	}
@@ -151,11 +158,11 @@ var _ = card("wizards/scry", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			g.EnsureDeck(p)
 			acts := where(g.Deck(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
 			g.AskCards(f, p, "Search your deck for an action to put into your hand", acts, false)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
 				g.ToHand(c, p)

@@ -30,8 +30,11 @@ import (
 
 const saveMagic = "SMASHUP\x00"
 
-// SaveVersion is the current save format version.
-const SaveVersion = 2
+// SaveVersion is the current save format version. A saved game holds the
+// steps and remembered values of the abilities in progress, so a change in
+// what an ability's steps or slots mean changes the version: 3 came with
+// named steps and slots (engine.Step, engine.Slot), which renumbered some.
+const SaveVersion = 3
 
 // ErrBadSave is wrapped by every error Unmarshal returns.
 var ErrBadSave = errors.New("bad saved game")

@@ -22,52 +22,58 @@ func extraActionHeldOrNow(g *G, f *F) {
 }
 
 var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
+	const topCard engine.Slot = 0 // the top card of your deck
 	d.Talent = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			c := g.TopOfDeck(p)
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(topCard, c)
 			g.AskTexts(f, p, "The top card of your deck is {}: keep it on top or put it on the bottom?", []string{"Keep it on top", "Put it on the bottom"}, engine.CardArg(c))
-		case 1:
+		case answered:
 			if engine.TextOf(f.Ans.Num) == "Put it on the bottom" {
-				g.ToDeckBottom(int(f.V[0]))
-				g.Log(p, "looks at the top card of their deck, {}, and puts it on the bottom", int(f.V[0]))
+				g.ToDeckBottom(f.Get(topCard))
+				g.Log(p, "looks at the top card of their deck, {}, and puts it on the bottom", f.Get(topCard))
 			} else {
-				g.Log(p, "looks at the top card of their deck, {}, and keeps it there", int(f.V[0]))
+				g.Log(p, "looks at the top card of their deck, {}, and keeps it there", f.Get(topCard))
 			}
 		}
 	}
 })
 
 var _ = card("smash_up_all_stars/gelf", func(d *engine.Def) {
-	// V0: the minion found.
+	const (
+		searchDeck engine.Step = iota
+		swapWithIt
+		playIt
+	)
+	const found engine.Slot = 0 // the minion found
 	d.Talent = func(g *G, f *F) {
 		p, s := you(f), here(g, f)
 		switch f.Step {
-		case 0:
+		case searchDeck:
 			g.EnsureDeck(p)
 			found := where(g.Deck(p), func(c int) bool {
 				return g.IsMinion(c) && g.Power(c) <= 4 && !named(g, "G.E.L.F.")(c)
 			})
 			g.AskCards(f, p, "Search your deck for a minion of power 4 or less", found, false)
-		case 1:
+		case swapWithIt:
 			c := f.Chosen()
 			if c == none {
 				g.Shuffle(p)
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(found, c)
 			f.Base = int8(s)
 			g.SetAside(c, true)
 			g.Place(f, self(f), engine.PlaceDeckBottom)
 			f.Next()
-		case 2:
+		case playIt:
 			g.Shuffle(p)
-			g.PlayExtraNow(p, int(f.V[0]), int(f.Base))
+			g.PlayExtraNow(p, f.Get(found), int(f.Base))
 		}
 	}
 })
@@ -104,9 +110,9 @@ var _ = card("smash_up_all_stars/lab_assistant", func(d *engine.Def) { d.OnPlay 
 var _ = card("smash_up_all_stars/puck", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskTexts(f, you(f), "Choose one", []string{"Play an extra action", "Draw a card"})
-		case 1:
+		case answered:
 			if engine.TextOf(f.Ans.Num) == "Draw a card" {
 				g.Draw(you(f), 1)
 			} else {
@@ -119,16 +125,21 @@ var _ = card("smash_up_all_stars/puck", func(d *engine.Def) {
 var _ = card("smash_up_all_stars/fan", fanSpecial)
 
 var _ = card("smash_up_all_stars/servitor_of_cthulhu", func(d *engine.Def) {
+	const (
+		destroyThis engine.Step = iota
+		chooseAction
+		putItOnTop
+	)
 	d.Talent = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case destroyThis:
 			g.Destroy(f, self(f))
 			f.Next()
-		case 1: // even when the destruction failed
+		case chooseAction: // even when the destruction failed
 			acts := where(g.Discard(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
 			g.AskCards(f, p, "Put an action from your discard pile on top of your deck", acts, false)
-		case 2:
+		case putItOnTop:
 			if c := f.Chosen(); c != none {
 				g.ToDeckTopOf(c, p)
 			}
@@ -137,6 +148,11 @@ var _ = card("smash_up_all_stars/servitor_of_cthulhu", func(d *engine.Def) {
 })
 
 var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
+	const (
+		destroyThis engine.Step = iota
+		searchDeck
+		playIt
+	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		When: func(g *G, self int, ev engine.Event) bool {
@@ -145,14 +161,14 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p := you(f)
 			switch f.Step {
-			case 0:
+			case destroyThis:
 				g.Destroy(f, self(f))
 				f.Next()
-			case 1:
+			case searchDeck:
 				g.EnsureDeck(p)
 				found := where(g.Deck(p), func(c int) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
 				g.AskCards(f, p, "You may search your deck for a minion of power 3 or less to play here", found, true)
-			case 2:
+			case playIt:
 				if c := f.Chosen(); c != none {
 					g.SetAside(c, true)
 					g.PlayExtraNow(p, c, int(f.Base))
@@ -167,9 +183,9 @@ var _ = card("smash_up_all_stars/begin_the_summoning", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskCards(f, p, "Put a minion from your discard pile on top of your deck", where(g.Discard(p), g.IsMinion), false)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.ToDeckTopOf(c, p)
 			}
@@ -181,11 +197,11 @@ var _ = card("smash_up_all_stars/begin_the_summoning", func(d *engine.Def) {
 // keepInstead asks whether this standard action goes to "where" instead of the discard pile.
 func keepInstead(g *G, f *F, prompt engine.Prompt, toDeck bool) {
 	switch f.Step {
-	case 0:
+	case ask:
 		if g.Cards[self(f)].Zone == engine.ZSetAside {
 			g.AskYesNo(f, you(f), prompt)
 		}
-	case 1:
+	case answered:
 		if f.Yes() && g.Cards[self(f)].Zone == engine.ZSetAside {
 			if toDeck {
 				g.ToDeckTopOf(self(f), g.Owner(self(f)))
@@ -208,11 +224,17 @@ var _ = card("smash_up_all_stars/favor_of_dionysus", func(d *engine.Def) {
 })
 
 var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
+	const (
+		chooseMinion engine.Step = iota
+		chooseBaseWithYours
+		moveIt
+	)
+	const theMinion engine.Slot = 0
 	d.OnPlay = seq(
 		func(g *G, f *F) {
 			p := you(f)
 			switch f.Step {
-			case 0:
+			case chooseMinion:
 				movable := where(g.Minions(p), func(m int) bool {
 					for _, s := range otherBases(g, g.BaseOf(m)) {
 						if len(g.MinionsAt(s, p)) > 0 {
@@ -222,17 +244,17 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 					return false
 				})
 				g.AskCards(f, p, "Move one of your minions to a base where you have a minion", movable, false)
-			case 1:
+			case chooseBaseWithYours:
 				m := f.Chosen()
 				if m == none {
 					return
 				}
-				f.V[0] = int16(m)
+				f.Set(theMinion, m)
 				to := where(otherBases(g, g.BaseOf(m)), func(s int) bool { return len(g.MinionsAt(s, p)) > 0 })
 				g.AskBases(f, p, "Choose the base to move {} to", to, false, engine.CardArg(m))
-			case 2:
+			case moveIt:
 				if s := f.ChosenBase(); s != none {
-					g.Move(f, int(f.V[0]), s)
+					g.Move(f, f.Get(theMinion), s)
 				}
 			}
 		},
@@ -270,13 +292,13 @@ var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			top := g.LookTop(p, 2)
 			for _, c := range top {
 				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
 			}
 			g.AskCards(f, p, "Put one of the revealed cards into your hand (the other goes on the bottom of your deck)", top, false)
-		case 1:
+		case answered:
 			c := f.Chosen()
 			if c == none {
 				return

@@ -37,13 +37,13 @@ func yourBaseActions(g *G, p int) []int {
 func counterOnYourMinionAt(may bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			s := int(f.Base)
 			if f.Ev.Kind == engine.EvPlay {
 				s = int(f.Ev.Base)
 			}
 			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions there", g.MinionsAt(s, you(f)), may)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.PlaceCounters(f, c, 1)
 			}
@@ -55,11 +55,11 @@ var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			cands := where(g.Deck(p), func(c int) bool { return isBaseAction(g, c) })
 			cands = append(cands, where(g.Discard(p), func(c int) bool { return isBaseAction(g, c) })...)
 			g.AskCards(f, p, "Search your deck and discard pile for an action played on a base", cands, false)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.ToHand(c, p)
 			}
@@ -108,21 +108,27 @@ var _ = card("ancient_incas/incan_engineer", func(d *engine.Def) {
 })
 
 var _ = card("ancient_incas/llama", func(d *engine.Def) {
+	const (
+		chooseAction engine.Step = iota
+		returnIt
+		playItHere
+	)
+	const theAction engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p, s := you(f), here(g, f)
 		switch f.Step {
-		case 0:
+		case chooseAction:
 			g.AskCards(f, p, "You may return one of your actions on another base to play it here", where(yourBaseActions(g, p), func(a int) bool { return g.BaseOf(a) != s }), true)
-		case 1:
+		case returnIt:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(theAction, c)
 			g.Return(f, c)
 			f.Next()
-		case 2:
-			if c := int(f.V[0]); g.Cards[c].Zone == engine.ZHand && g.Ctrl(c) == p {
+		case playItHere:
+			if c := f.Get(theAction); g.Cards[c].Zone == engine.ZHand && g.Ctrl(c) == p {
 				g.PlayExtraNow(p, c, s)
 			}
 		}
@@ -151,6 +157,12 @@ func yourActionsOn(g *G, s, p int) []int {
 }
 
 var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
+	const (
+		chooseAction engine.Step = iota
+		returnItBottomTheRest
+		shuffleDecks
+	)
+	const decksToShuffle engine.Slot = 0 // a bit for each player whose deck gets a card
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
 		OK: func(g *G, c, p, slot int) bool {
@@ -160,9 +172,9 @@ var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 			p, s := you(f), int(f.Base)
 			mine := where(yourActionsOn(g, s, p), other(self(f)))
 			switch f.Step {
-			case 0:
+			case chooseAction:
 				g.AskCards(f, p, "You may return one of your actions on the scored base to your hand", mine, true)
-			case 1:
+			case returnItBottomTheRest:
 				back := f.Chosen()
 				if back != none {
 					g.Return(f, back)
@@ -170,13 +182,13 @@ var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 				for _, a := range mine {
 					if a != back {
 						g.Place(f, a, engine.PlaceDeckBottom)
-						f.V[0] |= 1 << g.Owner(a) // whose deck to shuffle
+						f.Set(decksToShuffle, f.Get(decksToShuffle)|1<<g.Owner(a))
 					}
 				}
 				f.Next()
-			case 2:
+			case shuffleDecks:
 				for q := 0; q < int(g.NPlayers); q++ {
-					if f.V[0]&(1<<q) != 0 {
+					if f.Get(decksToShuffle)&(1<<q) != 0 {
 						g.Shuffle(q)
 					}
 				}
@@ -195,16 +207,21 @@ var _ = card("ancient_incas/fortress_walls", func(d *engine.Def) {
 var flagCondor = engine.FlagID("golden condor")
 
 var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
+	const (
+		chooseAction engine.Step = iota
+		flagItOrReturnThem
+		playThemAgain
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0: // choose any number of your actions on bases, one at a time
+		case chooseAction: // choose any number of your actions on bases, one at a time
 			cands := where(yourBaseActions(g, p), func(a int) bool { return !g.HasEffect(flagCondor, a, p) })
 			g.AskCards(f, p, "Choose an action of yours on a base to return (then play it again), or pass", cands, true)
-		case 1:
+		case flagItOrReturnThem:
 			if c := f.Chosen(); c != none {
 				g.SetFlag(flagCondor, p, c, engine.ExpireEndOfTurn)
-				f.Goto(0)
+				f.Goto(chooseAction)
 				return
 			}
 			for _, a := range yourBaseActions(g, p) {
@@ -213,7 +230,7 @@ var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
 				}
 			}
 			f.Next()
-		case 2: // each returned card is played again at once, as an extra action
+		case playThemAgain: // each returned card is played again at once, as an extra action
 			for _, c := range g.Hand(p) {
 				if g.HasEffect(flagCondor, c, p) {
 					g.PlayExtraNow(p, c, none)
@@ -232,11 +249,21 @@ var _ = card("ancient_incas/quipu_strings", func(d *engine.Def) {
 		func(g *G, f *F, c int) { g.PlayExtraNow(you(f), c, none) })
 })
 
-// highwayMove: move one of your minions between base a and base b (either way).
+// highwayMove: move one of your minions between base a and base b (either
+// way; b none: any other base). It is the whole of Royal Highway's ability.
 func highwayMove(g *G, f *F, a, b int) {
+	const (
+		chooseMinion engine.Step = iota
+		moveIt
+	)
+	const (
+		highwayBase engine.Slot = iota // a, as the ability began
+		otherBase                      // b, as the ability began
+	)
 	switch f.Step {
-	case 0:
-		f.V[1], f.V[2] = int16(a), int16(b)
+	case chooseMinion:
+		f.Set(highwayBase, a)
+		f.Set(otherBase, b)
 		var cands []int
 		cands = append(cands, g.MinionsAt(a, you(f))...)
 		if b != none {
@@ -247,12 +274,12 @@ func highwayMove(g *G, f *F, a, b int) {
 			}
 		}
 		g.AskCards(f, you(f), "You may move one of your minions to or from the Royal Highway's base", cands, true)
-	case 1:
+	case moveIt:
 		c := f.Chosen()
 		if c == none {
 			return
 		}
-		a, b = int(f.V[1]), int(f.V[2])
+		a, b = f.Get(highwayBase), f.Get(otherBase)
 		if g.BaseOf(c) != a {
 			g.Move(f, c, a)
 			return
@@ -261,12 +288,7 @@ func highwayMove(g *G, f *F, a, b int) {
 			g.Move(f, c, b)
 			return
 		}
-		f.V[0] = int16(c)
-		askMoveDest(g, f, c, false)
-	case 2:
-		if s := f.ChosenBase(); s != none {
-			g.Move(f, int(f.V[0]), s)
-		}
+		moveToOtherBase(g, f, c, false)
 	}
 }
 
@@ -299,12 +321,12 @@ var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Player)
 			switch f.Step {
-			case 0:
+			case ask:
 				if g.TopBase() == none {
 					return
 				}
 				g.AskYesNo(f, p, "Signs in the Stars: turn the top card of the base deck face down until the end of your turn?")
-			case 1:
+			case answered:
 				if f.Yes() {
 					g.SetFlag(flagTopBaseDown, p, self(f), engine.ExpireEndOfTurn)
 				}

@@ -13,10 +13,14 @@ import (
 var flagGroupMove = engine.FlagID("geeks/felicia_day/group")
 
 var _ = card("geeks/felicia_day", func(d *engine.Def) {
+	const (
+		moveTheOthersHere engine.Step = iota
+		endTheGroup
+	)
 	d.OnPlay = func(g *G, f *F) {
 		s := here(g, f)
 		switch f.Step {
-		case 0:
+		case moveTheOthersHere:
 			var group []int
 			for _, m := range g.Minions(none) {
 				if g.BaseOf(m) != s {
@@ -30,7 +34,7 @@ var _ = card("geeks/felicia_day", func(d *engine.Def) {
 				g.Move(f, m, s)
 			}
 			f.Next()
-		case 1:
+		case endTheGroup:
 			g.Unmark(flagGroupMove, self(f))
 		}
 	}
@@ -120,18 +124,23 @@ func cardNames(g *G, p int) []string {
 }
 
 var _ = card("geeks/banned_list", func(d *engine.Def) {
-	// V0: index of the other player being handled.
+	// Each other player in turn.
+	const (
+		nameCard engine.Step = iota
+		lookAtHand
+	)
+	const otherPlayer engine.Slot = 0 // index (in Others) of the other player being handled
 	d.OnPlay = func(g *G, f *F) {
 		others := g.Others(you(f))
 		switch f.Step {
-		case 0:
-			if int(f.V[0]) >= len(others) {
+		case nameCard:
+			if f.Get(otherPlayer) >= len(others) {
 				return
 			}
-			q := others[f.V[0]]
+			q := others[f.Get(otherPlayer)]
 			g.AskTexts(f, you(f), "Name a card for {} (then look at their hand)", cardNames(g, q), engine.PlayerArg(q))
-		case 1:
-			q := others[f.V[0]]
+		case lookAtHand:
+			q := others[f.Get(otherPlayer)]
 			name := engine.TextOf(f.Ans.Num)
 			for _, c := range g.Hand(q) {
 				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(q), Card: int16(c), Base: none})
@@ -139,8 +148,8 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 			for _, c := range where(g.Hand(q), named(g, name)) {
 				g.ToDeckBottom(c)
 			}
-			f.V[0]++
-			f.Goto(0)
+			f.Add(otherPlayer, 1)
+			f.Goto(nameCard)
 		}
 	}
 })
@@ -176,17 +185,23 @@ var _ = card("geeks/cosplay", func(d *engine.Def) {
 var griefOptions = []string{"They discard a random card", "They destroy one of their minions", "They shuffle their discard pile into their deck"}
 
 var _ = card("geeks/griefer", func(d *engine.Def) {
-	// V0: index of the other player being handled.
+	// Each other player in turn.
+	const (
+		chooseWhatHappens engine.Step = iota
+		makeItHappen
+		destroyTheirChoice
+	)
+	const otherPlayer engine.Slot = 0 // index (in Others) of the other player being handled
 	d.OnPlay = func(g *G, f *F) {
 		others := g.Others(you(f))
-		if int(f.V[0]) >= len(others) {
+		if f.Get(otherPlayer) >= len(others) {
 			return
 		}
-		q := others[f.V[0]]
+		q := others[f.Get(otherPlayer)]
 		switch f.Step {
-		case 0:
+		case chooseWhatHappens:
 			g.AskTexts(f, you(f), "Choose what happens to {}", griefOptions, engine.PlayerArg(q))
-		case 1:
+		case makeItHappen:
 			switch engine.TextOf(f.Ans.Num) {
 			case griefOptions[0]:
 				g.DiscardRandom(q, 1)
@@ -199,24 +214,29 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 				}
 				g.Shuffle(q)
 			}
-			f.V[0]++
-			f.Goto(0)
-		case 2: // the player's choice of their own minion
+			f.Add(otherPlayer, 1)
+			f.Goto(chooseWhatHappens)
+		case destroyTheirChoice: // the player's choice of their own minion
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
 			}
-			f.V[0]++
-			f.Goto(0)
+			f.Add(otherPlayer, 1)
+			f.Goto(chooseWhatHappens)
 		}
 	}
 })
 
 var _ = card("geeks/min_maxing", func(d *engine.Def) {
+	const (
+		choosePlayer engine.Step = iota
+		lookAndChooseAction
+		playIt
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case choosePlayer:
 			g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
-		case 1:
+		case lookAndChooseAction:
 			q := f.ChosenPlayer()
 			if q == none {
 				return
@@ -226,7 +246,7 @@ var _ = card("geeks/min_maxing", func(d *engine.Def) {
 			}
 			acts := where(g.Hand(q), func(c int) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
 			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)
-		case 2:
+		case playIt:
 			if c := f.Chosen(); c != none {
 				g.PlayExtraNow(you(f), c, none) // you control it; it goes to its owner's discard pile
 			}
@@ -238,13 +258,13 @@ var _ = card("geeks/mulligan", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case ask:
 			top := g.LookTop(p, 5)
 			if len(top) == 0 {
 				return
 			}
 			g.AskYesNo(f, p, "Take the top cards of your deck ({}) and shuffle the rest of your hand into your deck?", engine.TopArg(p, len(top)))
-		case 1:
+		case answered:
 			if !f.Yes() {
 				return // they stay on top, in the same order
 			}
@@ -268,33 +288,39 @@ var _ = card("geeks/mulligan", func(d *engine.Def) {
 
 // nonInfiniteLoop: play an action from your hand at once as an extra action;
 // afterwards you may take it back into your hand instead of the discard pile.
-// V0: the chosen action.
 func nonInfiniteLoop(g *G, f *F) {
+	const (
+		chooseAction engine.Step = iota
+		playIt
+		offerItBack
+		takeItBack
+	)
+	const theAction engine.Slot = 0
 	p := you(f)
 	switch f.Step {
-	case 0:
+	case chooseAction:
 		acts := where(g.Hand(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
 		g.AskCards(f, p, "Choose an action in your hand to play at once as an extra action", acts, false)
-	case 1:
+	case playIt:
 		c := f.Chosen()
 		if c == none {
 			return
 		}
-		f.V[0] = int16(c)
+		f.Set(theAction, c)
 		if g.DefOf(c).SpecialOnly() || !g.ActionPlayable(p, c) {
 			return // its conditions are not met: no effect, it stays in your hand
 		}
 		g.PlayExtraNow(p, c, none)
 		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: int8(g.Current), Base: none, Card: int16(c), Amount: int16(flagLoopBack), Src: int16(self(f))})
 		f.Next()
-	case 2:
-		c := int(f.V[0])
+	case offerItBack:
+		c := f.Get(theAction)
 		if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == p {
 			g.AskYesNo(f, p, "Put {} back into your hand instead of the discard pile?", engine.CardArg(c))
 		}
-	case 3:
+	case takeItBack:
 		if f.Yes() {
-			g.ToHand(int(f.V[0]), p)
+			g.ToHand(f.Get(theAction), p)
 		}
 	}
 }
@@ -313,11 +339,11 @@ var loopBackTrigger = engine.Trigger{
 	Do: func(g *G, f *F) {
 		c := int(f.Ev.Card)
 		switch f.Step {
-		case 0:
+		case ask:
 			if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == you(f) {
 				g.AskYesNo(f, you(f), "Put {} back into your hand instead of the discard pile?", engine.CardArg(c))
 			}
-		case 1:
+		case answered:
 			if f.Yes() && g.Cards[c].Zone == engine.ZDiscard {
 				g.ToHand(c, you(f))
 			}
@@ -343,10 +369,15 @@ func nonInfiniteLoopDef(d *engine.Def) {
 var _ = card("geeks/non_infinite_loop", nonInfiniteLoopDef)
 
 var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
-	// V0: the action to move.
+	const (
+		chooseAction engine.Step = iota
+		chooseWhereTo
+		moveIt
+	)
+	const theAction engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseAction:
 			acts := where(g.AllActionsInPlay(), func(a int) bool {
 				if g.Cards[a].On == none {
 					return len(g.BaseSlots()) > 1
@@ -354,19 +385,19 @@ var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
 				return len(g.Minions(none)) > 1
 			})
 			g.AskCards(f, you(f), "Choose an action on a base or on a minion to move", acts, false)
-		case 1:
+		case chooseWhereTo:
 			a := f.Chosen()
 			if a == none {
 				return
 			}
-			f.V[0] = int16(a)
+			f.Set(theAction, a)
 			if on := int(g.Cards[a].On); on != none {
 				g.AskCards(f, you(f), "Choose the minion to move {} onto", where(g.Minions(none), other(on)), false, engine.CardArg(a))
 			} else {
 				g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(a)), false, engine.CardArg(a))
 			}
-		case 2:
-			a := int(f.V[0])
+		case moveIt:
+			a := f.Get(theAction)
 			if !g.InPlay(a) || !g.Affects(f, a, engine.AffMove) {
 				return
 			}

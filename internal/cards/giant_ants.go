@@ -15,9 +15,9 @@ var _ = card("giant_ants/killer_queen", func(d *engine.Def) {
 	d.TalentOK = func(g *G, q int) bool { return len(queenPartners(g, q)) > 0 }
 	d.Talent = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskCards(f, you(f), "Choose the minion you played here this turn", queenPartners(g, self(f)), false)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.PlaceCounters(f, self(f), 1)
 				g.PlaceCounters(f, c, 1)
@@ -28,12 +28,18 @@ var _ = card("giant_ants/killer_queen", func(d *engine.Def) {
 
 var droneDeclined = flagID("giant_ants/drone declined")
 
+// fnRedestroy goes on with the destruction of its target that a Drone's
+// controller declined to prevent (and then forgets the declining).
 var fnRedestroy = engine.Fn(func(g *G, f *F) {
+	const (
+		destroyIt engine.Step = iota
+		forgetDeclined
+	)
 	switch f.Step {
-	case 0:
+	case destroyIt:
 		g.Destroy(f, int(f.Target))
 		f.Next()
-	case 1:
+	case forgetDeclined:
 		dropFlags(g, droneDeclined, int(f.Target))
 	}
 })
@@ -49,9 +55,9 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 	d.InsteadDo = func(g *G, f *F) {
 		t := int(f.Target)
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskYesNo(f, you(f), "Remove a +1 power counter from Drone to prevent the destruction of {}?", engine.CardArg(t))
-		case 1:
+		case answered:
 			if f.Yes() && g.RemoveCounters(f, self(f), 1) == 1 {
 				return
 			}
@@ -94,31 +100,39 @@ var _ = card("giant_ants/a_kind_of_magic", func(d *engine.Def) {
 })
 
 var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
-	// V0: counters placed so far; V1..V3: the minions chosen.
+	// Up to three different minions, one counter each.
+	const (
+		chooseMinion engine.Step = iota
+		placeCounter
+	)
+	const (
+		placed engine.Slot = iota // counters placed so far
+		first                     // the minions chosen: first, first+1, first+2
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
-			if f.V[0] >= 3 {
+		case chooseMinion:
+			if f.Get(placed) >= 3 {
 				return
 			}
 			cs := where(mine(g, f), func(m int) bool {
-				for i := 1; i <= int(f.V[0]); i++ {
-					if int(f.V[i]) == m {
+				for i := 0; i < f.Get(placed); i++ {
+					if f.Get(first+engine.Slot(i)) == m {
 						return false
 					}
 				}
 				return true
 			})
 			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions (up to three)", cs, true)
-		case 1:
+		case placeCounter:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
 			g.PlaceCounters(f, c, 1)
-			f.V[0]++
-			f.V[f.V[0]] = int16(c)
-			f.Goto(0)
+			n := f.Add(placed, 1)
+			f.Set(first+engine.Slot(n-1), c)
+			f.Goto(chooseMinion)
 		}
 	}
 })
@@ -126,24 +140,26 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 var _ = card("giant_ants/headlong", func(d *engine.Def) {
 	// Move, then counters: two independent effects (compendium, Multiple Effects),
 	// so the minion gets its counters even when the move does not happen.
+	const (
+		chooseMinion engine.Step = iota
+		moveIt
+		placeCounters
+	)
+	const theMinion engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, you(f), "Choose one of your minions to move", mine(g, f), false)
-		case 1:
+		case moveIt:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
-			askMoveDest(g, f, c, false)
-		case 2:
-			if s := f.ChosenBase(); s != none {
-				g.Move(f, int(f.V[0]), s)
-			}
+			f.Set(theMinion, c)
+			moveToOtherBase(g, f, c, false)
 			f.Next()
-		case 3:
-			g.PlaceCounters(f, int(f.V[0]), 2)
+		case placeCounters:
+			g.PlaceCounters(f, f.Get(theMinion), 2)
 		}
 	}
 })
@@ -197,26 +213,36 @@ var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 // transferFrom is "transfer any number of counters from one of your minions
 // (among from) to another minion": asks the source, the receiver, then how many.
 func transferFrom(from func(g *G, f *F) []int) engine.AbilityFn {
+	const (
+		chooseGiver engine.Step = iota
+		chooseReceiver
+		chooseHowMany
+		transfer
+	)
+	const (
+		giver engine.Slot = iota
+		receiver
+	)
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseGiver:
 			g.AskCards(f, you(f), "Choose one of your minions to transfer +1 power counters from", from(g, f), false)
-		case 1:
+		case chooseReceiver:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(giver, c)
 			g.AskCards(f, you(f), "Choose the minion that receives the counters", where(g.Minions(none), other(c)), false)
-		case 2:
+		case chooseHowMany:
 			t := f.Chosen()
 			if t == none {
 				return
 			}
-			f.V[1] = int16(t)
-			g.AskNumber(f, you(f), "How many +1 power counters do you transfer?", 1, g.CountersOn(int(f.V[0])))
-		case 3:
-			g.TransferCounters(f, int(f.V[0]), int(f.V[1]), int(f.Ans.Num))
+			f.Set(receiver, t)
+			g.AskNumber(f, you(f), "How many +1 power counters do you transfer?", 1, g.CountersOn(f.Get(giver)))
+		case transfer:
+			g.TransferCounters(f, f.Get(giver), f.Get(receiver), int(f.Ans.Num))
 		}
 	}
 }
@@ -256,25 +282,29 @@ var _ = card("giant_ants/we_will_rock_you", func(d *engine.Def) {
 var markTried = engine.FlagID("tried")
 
 var _ = card("giant_ants/who_wants_to_live_forever", func(d *engine.Def) {
-	// V0: counters removed so far.
+	const (
+		chooseCounter engine.Step = iota
+		removeItOrDraw
+	)
+	const removed engine.Slot = 0 // counters removed so far
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseCounter:
 			// a minion whose counter could not be removed (it is protected) is not offered again
 			cands := where(mine(g, f), func(c int) bool { return withCounters(g)(c) && !g.Marked(markTried, c, self(f)) })
 			g.AskCards(f, you(f), "Remove a +1 power counter from one of your minions (draw a card for each)", cands, true)
-		case 1:
+		case removeItOrDraw:
 			if c := f.Chosen(); c != none {
 				n := g.RemoveCounters(f, c, 1)
 				if n == 0 {
 					g.MarkCard(markTried, c, self(f))
 				}
-				f.V[0] += int16(n)
-				f.Goto(0)
+				f.Add(removed, n)
+				f.Goto(chooseCounter)
 				return
 			}
 			g.Unmark(markTried, self(f))
-			g.Draw(you(f), int(f.V[0]))
+			g.Draw(you(f), f.Get(removed))
 		}
 	}
 })

@@ -17,7 +17,7 @@ func basesWith(g *G, p int) []int {
 var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			n := len(g.Collect(engine.ZBaseDeck, none))
 			if n > 2 {
 				n = 2
@@ -26,27 +26,33 @@ var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
 				return
 			}
 			g.AskNumber(f, you(f), "Put how many bases from the top of the base deck into play as additional bases?", 0, n)
-		case 1:
+		case answered:
 			for i := 0; i < int(f.Ans.Num); i++ {
 				g.AddBase(you(f))
 			}
 		}
 	}
+	const (
+		chooseMinion engine.Step = iota
+		chooseEmptyBase
+		moveIt
+	)
+	const theMinion engine.Slot = 0
 	d.Talent = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, p, "Move one of your minions to a base where you have no minions", g.Minions(p), false)
-		case 1:
+		case chooseEmptyBase:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(theMinion, c)
 			g.AskBases(f, p, "Choose a base where you have no minions", basesWithout(g, p), false)
-		case 2:
+		case moveIt:
 			if s := f.ChosenBase(); s != none {
-				g.Move(f, int(f.V[0]), s)
+				g.Move(f, f.Get(theMinion), s)
 			}
 		}
 	}
@@ -55,20 +61,26 @@ var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
 	d.TalentOK = func(g *G, self int) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
+	const (
+		chooseEmptyBase engine.Step = iota
+		moveThere
+		counterIfMoved
+	)
+	const theBase engine.Slot = 0
 	d.Talent = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseEmptyBase:
 			g.AskBases(f, you(f), "Move Wayfinder to a base where you have no minions", basesWithout(g, you(f)), false)
-		case 1:
+		case moveThere:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.V[0] = int16(s)
+			f.Set(theBase, s)
 			g.Move(f, self(f), s)
 			f.Next()
-		case 2:
-			if g.BaseOf(self(f)) == int(f.V[0]) {
+		case counterIfMoved:
+			if g.BaseOf(self(f)) == f.Get(theBase) {
 				g.PlaceCounters(f, self(f), 1)
 			}
 		}
@@ -98,28 +110,35 @@ var _ = card("polynesian_voyagers/moai", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/growth_of_the_tribes", func(d *engine.Def) {
 	const doPlay, doMove = "Play an extra minion there", "Move one of your minions there"
+	const (
+		chooseEmptyBase engine.Step = iota
+		chooseOne
+		playOrChooseMinion
+		moveIt
+	)
+	const theBase engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case chooseEmptyBase:
 			g.AskBases(f, p, "Choose a base where you have no minions", basesWithout(g, p), false)
-		case 1:
+		case chooseOne:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.V[0] = int16(s)
+			f.Set(theBase, s)
 			g.AskTexts(f, p, "Choose one", []string{doPlay, doMove})
-		case 2:
-			s := int(f.V[0])
+		case playOrChooseMinion:
+			s := f.Get(theBase)
 			if f.Ans.Num == engine.Text(doPlay) {
 				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none, NotBase: none}, self(f))
 				return
 			}
 			g.AskCards(f, p, "Choose one of your minions to move there", g.Minions(p), false)
-		case 3:
+		case moveIt:
 			if c := f.Chosen(); c != none {
-				g.Move(f, c, int(f.V[0]))
+				g.Move(f, c, f.Get(theBase))
 			}
 		}
 	}
@@ -141,25 +160,30 @@ var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
 		}
 		return true
 	}
+	const (
+		chooseDestination engine.Step = iota
+		moveThere
+		counterIfMoved
+	)
+	const theBase engine.Slot = 0
 	d.Talent = func(g *G, f *F) {
-		m := int(g.Cards[self(f)].On)
+		m := int(g.Cards[self(f)].On) // the minion this is on
 		switch f.Step {
-		case 0:
+		case chooseDestination:
 			if m == none {
 				return
 			}
-			f.V[0] = int16(m)
 			askMoveDest(g, f, m, false)
-		case 1:
+		case moveThere:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.V[1] = int16(s)
+			f.Set(theBase, s)
 			g.Move(f, m, s)
 			f.Next()
-		case 2:
-			if g.BaseOf(m) == int(f.V[1]) {
+		case counterIfMoved:
+			if g.BaseOf(m) == f.Get(theBase) {
 				g.PlaceCounters(f, m, 1)
 			}
 		}
@@ -206,17 +230,16 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 			return slot != none && len(where(g.MinionsAt(slot, p), func(m int) bool { return len(g.Attached(m)) == 0 })) > 0
 		},
 		Do: func(g *G, f *F) {
-			m := int(f.Target)
+			m := int(f.Target) // the minion it was played on
 			switch f.Step {
-			case 0:
+			case ask:
 				if m == none || !g.InPlay(m) {
 					return
 				}
-				f.V[0] = int16(m)
 				askMoveDest(g, f, m, false)
-			case 1:
+			case answered:
 				if s := f.ChosenBase(); s != none {
-					g.Move(f, int(f.V[0]), s) // it moves on instead of being discarded with the base
+					g.Move(f, m, s) // it moves on instead of being discarded with the base
 				}
 			}
 		},
@@ -225,6 +248,12 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 	const toHand, toPlay = "Put it into your hand", "Play it as an extra action"
+	const (
+		searchForAction engine.Step = iota
+		chooseWhatToDo
+		doIt
+	)
+	const theAction engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		onMinion := func(c int) bool {
@@ -232,23 +261,23 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 			return g.DefOf(c).Type == engine.Action && (t == engine.OnMinion || t == engine.OnOwnMinion)
 		}
 		switch f.Step {
-		case 0:
+		case searchForAction:
 			cands := append(where(g.Deck(p), onMinion), where(g.Discard(p), onMinion)...)
 			g.AskCards(f, p, "Search your deck and discard pile for an action played on a minion", cands, false)
-		case 1:
+		case chooseWhatToDo:
 			c := f.Chosen()
 			if c == none {
 				g.Shuffle(p)
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(theAction, c)
 			opts := []string{toHand}
 			if g.ActionHasTarget(p, c) {
 				opts = append(opts, toPlay)
 			}
 			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
-		case 2:
-			c := int(f.V[0])
+		case doIt:
+			c := f.Get(theAction)
 			if f.Ans.Num == engine.Text(toPlay) {
 				if g.Cards[c].Zone == engine.ZDeck {
 					g.SetAside(c, false)
@@ -270,37 +299,44 @@ var _ = card("polynesian_voyagers/unity_of_the_tribes", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
 	const addOne, splitOne = "Put the top base of the base deck into play as an additional base", "Destroy a base with no minions and replace it with two bases"
+	const (
+		chooseOne engine.Step = iota
+		addBaseOrChooseEmpty
+		replaceWithTwo
+		moveToNewBase
+	)
+	const newBase engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		empty := where(g.BaseSlots(), func(s int) bool { return len(g.MinionsAt(s, none)) == 0 })
 		switch f.Step {
-		case 0:
+		case chooseOne:
 			opts := []string{addOne}
 			if len(empty) > 0 {
 				opts = append(opts, splitOne)
 			}
 			g.AskTexts(f, p, "Choose one", opts)
-		case 1:
+		case addBaseOrChooseEmpty:
 			if f.Ans.Num == engine.Text(addOne) {
 				s := g.AddBase(p)
 				if s == none {
 					return
 				}
-				f.V[0] = int16(s)
+				f.Set(newBase, s)
 				g.AskCards(f, p, "You may move one of your minions to the new base", g.Minions(p), true)
-				f.Goto(3)
+				f.Goto(moveToNewBase)
 				return
 			}
 			g.AskBases(f, p, "Choose a base with no minions to destroy", empty, false)
-		case 2:
+		case replaceWithTwo:
 			if s := f.ChosenBase(); s != none {
 				g.DestroyBase(s)
 				g.FillSlot(p, s)
 				g.AddBase(p)
 			}
-		case 3:
+		case moveToNewBase:
 			if c := f.Chosen(); c != none {
-				g.Move(f, c, int(f.V[0]))
+				g.Move(f, c, f.Get(newBase))
 			}
 		}
 	}

@@ -85,13 +85,13 @@ var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return playedOnThisBase(g, self, ev) && g.Cards[self].Flags&engine.FUsedSpecial == 0
+			return playedOnThisBase(g, self, ev) && !g.UsedOnce(self)
 		},
 		Do: func(g *G, f *F) {
-			if g.Cards[self(f)].Flags&engine.FUsedSpecial != 0 {
+			if g.UsedOnce(self(f)) {
 				return
 			}
-			g.Cards[self(f)].Flags |= engine.FUsedSpecial // only the first time each turn
+			g.UseOnce(self(f)) // only the first time each turn
 			extraActionFor(g, f)
 		},
 	}}

@@ -40,7 +40,7 @@ var _ = card("geeks/felicia_day", func(d *engine.Def) {
 	}
 })
 
-// MovedWithGroup reports whether minions a and b were moved together by one group move.
+// movedTogether reports whether minions a and b were moved together by one group move.
 func movedTogether(g *G, a, b int) bool {
 	for _, src := range g.Collect(engine.ZInPlay, none) {
 		if g.Marked(flagGroupMove, a, src) && g.Marked(flagGroupMove, b, src) {
@@ -402,10 +402,9 @@ var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
 				return
 			}
 			if s := f.ChosenBase(); s != none {
-				g.Cards[a].Base = int8(s)
+				g.MoveActionToBase(a, s)
 			} else if m := f.Chosen(); m != none && g.InPlay(m) && g.Affects(f, m, engine.AffAttach) {
-				g.Cards[a].On = int16(m)
-				g.Cards[a].Base = int8(g.BaseOf(m))
+				g.AttachActionTo(a, m)
 			}
 		}
 	}

@@ -12,7 +12,8 @@ const (
 
 // transform schedules, as an ability of its own, "transform minion c": it goes
 // to the bottom of its owner's deck; that owner plays a minion off the top of
-// their deck onto the same base, then shuffles their deck.
+// their deck onto the same base, then shuffles their deck. The minion is the
+// frame's target.
 func transform(g *G, f *F, c int) { g.Schedule(transformFn, you(f), self(f), none, c) }
 
 var transformFn = engine.Fn(func(g *G, f *F) {
@@ -98,7 +99,8 @@ func searchThreeZones(g *G, p int, name string) []int {
 // search hand, deck and discard for partner; put it into the hand or play it
 // as an extra minion.
 // may: the search itself is optional (The Birch Woman); The Birch, once
-// destroyed, must search.
+// destroyed, must search. The triggers that run it hand on their event
+// (Frame.Ev), as when the search was their own steps.
 func fetchPartner(partner string, may bool) int16 {
 	const (
 		search engine.Step = iota

@@ -38,34 +38,42 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 var _ = card("base/the_mothership", func(d *engine.Def) {
 	// After it scores, each winner may return one of their minions of power 3
 	// or less from here to their hand. The winners are fixed as the ability
-	// starts (V[1]: bit set); V[0]: the next player to consider, counting
-	// clockwise from the current player.
+	// starts; the players are considered clockwise from the current player.
+	const (
+		askWinner engine.Step = iota
+		returnChosen
+	)
+	const (
+		considered engine.Slot = iota // players considered so far
+		winners                       // bit w: player w won
+	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			s := int(f.Base)
-			if f.Step == 0 {
-				for _, w := range g.WinnersAt(s) {
-					f.V[1] |= 1 << w
+			switch f.Step {
+			case askWinner:
+				if f.Get(considered) == 0 { // the ability starts
+					for _, w := range g.WinnersAt(s) {
+						f.Set(winners, f.Get(winners)|1<<w)
+					}
 				}
-			}
-			if f.Step%2 == 1 {
+				for ; f.Get(considered) < int(g.NPlayers); f.Add(considered, 1) {
+					w := (int(g.Current) + f.Get(considered)) % int(g.NPlayers)
+					if f.Get(winners)&(1<<w) == 0 || g.BaseIgnored(s, w) {
+						continue
+					}
+					if mine := where(g.MinionsAt(s, w), powerAtMost(g, 3)); len(mine) > 0 {
+						g.AskCards(f, w, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand", mine, true)
+						return
+					}
+				}
+			case returnChosen:
 				if c := f.Chosen(); c != none {
 					g.Return(f, c)
 				}
-				f.V[0]++
-				f.Next()
-				return
-			}
-			for ; int(f.V[0]) < int(g.NPlayers); f.V[0]++ {
-				w := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
-				if f.V[1]&(1<<w) == 0 || g.BaseIgnored(s, w) {
-					continue
-				}
-				if mine := where(g.MinionsAt(s, w), powerAtMost(g, 3)); len(mine) > 0 {
-					g.AskCards(f, w, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand", mine, true)
-					return
-				}
+				f.Add(considered, 1)
+				f.Goto(askWinner)
 			}
 		},
 	}}
@@ -126,18 +134,27 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 // scoredHere tells base triggers about their own base scoring.
 func scoredHere(g *G, self int, ev engine.Event) bool { return int(ev.Base) == int(g.Cards[self].Base) }
 
-// Ninja Dojo: V0 = next winner to ask (counting from the current player), V1 = who asks now.
+// Ninja Dojo: the winner (each tied winner, in turn from the current player)
+// may destroy a minion.
 var _ = card("base/ninja_dojo", func(d *engine.Def) {
+	const (
+		askWinner engine.Step = iota
+		destroyChosen
+	)
+	const (
+		considered engine.Slot = iota // players considered so far
+		asking                        // the winner who chooses now
+	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			s := int(f.Base)
 			switch f.Step {
-			case 0:
+			case askWinner:
 				winners := g.WinnersAt(s)
-				for int(f.V[0]) < int(g.NPlayers) {
-					p := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
-					f.V[0]++
+				for f.Get(considered) < int(g.NPlayers) {
+					p := (int(g.Current) + f.Get(considered)) % int(g.NPlayers)
+					f.Add(considered, 1)
 					isWinner := false
 					for _, w := range winners {
 						isWinner = isWinner || w == p
@@ -145,16 +162,16 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 					if !isWinner || g.BaseIgnored(s, p) {
 						continue
 					}
-					f.V[1] = int16(p)
+					f.Set(asking, p)
 					g.AskCards(f, p, "Ninja Dojo: you may destroy a minion", g.Minions(none), true)
 					return
 				}
-			case 1:
+			case destroyChosen:
 				if c := f.Chosen(); c != none {
-					f.Player = int8(f.V[1]) // credited to the winner who chose
+					f.Player = int8(f.Get(asking)) // credited to the winner who chose
 					g.Destroy(f, c)
 				}
-				f.Goto(0)
+				f.Goto(askWinner)
 			}
 		},
 	}}
@@ -163,25 +180,35 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 // Temple of Goju: each player's highest-power minion here goes to the bottom of
 // its owner's deck. The text names no tie-break, so by the superlative rule every
 // minion tied for a player's highest power goes; that player chooses the order,
-// one at a time. V0 = next player to handle (counting from the current player),
-// V1 = the player being handled, V2 = their highest power.
+// one at a time. The players are handled in turn, counting from the current
+// player.
 var flagGojuDone = int(engine.Text("mark: Temple of Goju handled"))
 
 var _ = card("base/temple_of_goju", func(d *engine.Def) {
+	const (
+		nextPlayer engine.Step = iota
+		chooseHighest
+		putOnDeckBottom
+	)
+	const (
+		considered engine.Slot = iota // players considered so far
+		handled                       // the player being handled
+		highest                       // their highest power
+	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			s := int(f.Base)
 			tied := func(p int) []int {
 				return where(g.MinionsAt(s, p), func(m int) bool {
-					return g.Power(m) == int(f.V[2]) && !g.Marked(flagGojuDone, m, self(f))
+					return g.Power(m) == f.Get(highest) && !g.Marked(flagGojuDone, m, self(f))
 				})
 			}
 			switch f.Step {
-			case 0:
-				for int(f.V[0]) < int(g.NPlayers) {
-					p := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
-					f.V[0]++
+			case nextPlayer:
+				for f.Get(considered) < int(g.NPlayers) {
+					p := (int(g.Current) + f.Get(considered)) % int(g.NPlayers)
+					f.Add(considered, 1)
 					ms := g.MinionsAt(s, p)
 					if len(ms) == 0 || g.BaseIgnored(s, p) {
 						continue
@@ -190,25 +217,26 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 					for _, m := range ms {
 						top = max(top, g.Power(m))
 					}
-					f.V[1], f.V[2] = int16(p), int16(top)
-					f.Goto(1)
+					f.Set(handled, p)
+					f.Set(highest, top)
+					f.Goto(chooseHighest)
 					return
 				}
 				g.Unmark(flagGojuDone, self(f))
-			case 1:
-				p := int(f.V[1])
+			case chooseHighest:
+				p := f.Get(handled)
 				cands := tied(p)
 				if len(cands) == 0 {
-					f.Goto(0)
+					f.Goto(nextPlayer)
 					return
 				}
 				g.AskCards(f, p, "Temple of Goju: choose your highest-power minion to go to the bottom of its owner's deck", cands, false)
-			case 2:
+			case putOnDeckBottom:
 				if c := f.Chosen(); c != none {
 					g.MarkCard(flagGojuDone, c, self(f))
 					g.Place(f, c, engine.PlaceDeckBottom)
 				}
-				f.Goto(1)
+				f.Goto(chooseHighest)
 			}
 		},
 	}}
@@ -222,38 +250,47 @@ func aboutThisBase(g *G, me int, ev engine.Event) bool { return int(ev.Card) == 
 var _ = card("base/the_grey_opal", func(d *engine.Def) {
 	// After scoring, each player but the winners, in turn order from the
 	// current player, may move one of their minions from here to another base
-	// before the cards here are discarded. V0 = players asked so far, V1 = who
-	// is being asked.
+	// before the cards here are discarded. The minion to move is the frame's
+	// target.
+	const (
+		askPlayer engine.Step = iota
+		chooseDestination
+		moveIt
+	)
+	const (
+		asked  engine.Slot = iota // players asked so far
+		asking                    // who is being asked
+	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: aboutThisBase,
 		Do: func(g *G, f *F) {
 			s := int(f.Ev.Base)
 			switch f.Step {
-			case 0:
-				if int(f.V[0]) >= int(g.NPlayers) {
+			case askPlayer:
+				if f.Get(asked) >= int(g.NPlayers) {
 					return
 				}
-				p := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
-				f.V[0]++
-				f.V[1] = int16(p)
+				p := (int(g.Current) + f.Get(asked)) % int(g.NPlayers)
+				f.Add(asked, 1)
+				f.Set(asking, p)
 				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 || g.BaseIgnored(s, p) || len(g.MinionsAt(s, p)) == 0 || len(otherBases(g, s)) == 0 {
-					f.Goto(0)
+					f.Goto(askPlayer)
 					return
 				}
 				g.AskCards(f, p, "The Grey Opal: you may move one of your minions from here to another base", g.MinionsAt(s, p), true)
-			case 1:
+			case chooseDestination:
 				c := f.Chosen()
 				if c == none {
-					f.Goto(0)
+					f.Goto(askPlayer)
 					return
 				}
 				f.Target = int16(c)
-				g.AskBases(f, int(f.V[1]), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
-			case 2:
+				g.AskBases(f, f.Get(asking), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
+			case moveIt:
 				if to := f.ChosenBase(); to != none {
 					g.Move(f, int(f.Target), to)
 				}
-				f.Goto(0)
+				f.Goto(askPlayer)
 			}
 		},
 	}}
@@ -263,35 +300,38 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 	// Once it has scored and been replaced (it is then in the base discard
 	// pile), each runner-up there may move one of their minions from another
 	// base onto the replacement. Its own minions were discarded with it.
-	// V0 = players asked so far, V1 = who is being asked.
+	const (
+		askPlayer engine.Step = iota
+		moveChosen
+	)
+	const asked engine.Slot = 0 // players asked so far
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvBaseReplaced, From: engine.ZBaseDiscard,
 		When: func(g *G, me int, ev engine.Event) bool { return int(ev.Other) == me && ev.Card != none },
 		Do: func(g *G, f *F) {
 			s := int(f.Ev.Base)
 			switch f.Step {
-			case 0:
-				if int(f.V[0]) >= int(g.NPlayers) || g.BaseCardAt(s) != int(f.Ev.Card) {
+			case askPlayer:
+				if f.Get(asked) >= int(g.NPlayers) || g.BaseCardAt(s) != int(f.Ev.Card) {
 					return
 				}
-				p := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
-				f.V[0]++
-				f.V[1] = int16(p)
+				p := (int(g.Current) + f.Get(asked)) % int(g.NPlayers)
+				f.Add(asked, 1)
 				if place, _ := g.ScoredPlace(int(f.Ev.Other), p); place != 2 {
-					f.Goto(0)
+					f.Goto(askPlayer)
 					return
 				}
 				cands := where(g.Minions(p), func(m int) bool { return g.BaseOf(m) != s })
 				if len(cands) == 0 {
-					f.Goto(0)
+					f.Goto(askPlayer)
 					return
 				}
 				g.AskCards(f, p, "Tortuga: you may move one of your minions to the new base", cands, true)
-			case 1:
+			case moveChosen:
 				if c := f.Chosen(); c != none {
 					g.Move(f, c, s)
 				}
-				f.Goto(0)
+				f.Goto(askPlayer)
 			}
 		},
 	}}
@@ -341,13 +381,13 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p, s := you(f), int(f.Base)
 			switch f.Step {
-			case 0:
+			case ask:
 				if g.BaseIgnored(s, p) {
 					return
 				}
 				cands := where(g.Minions(none), func(c int) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
 				g.AskCards(f, p, "You may move another player's minion to Mushroom Kingdom", cands, true)
-			case 1:
+			case answered:
 				if c := f.Chosen(); c != none {
 					g.Move(f, c, s)
 				}
@@ -371,63 +411,77 @@ func firstWinner(g *G, s int) int {
 
 // School of Wizardry: the winner puts the base they choose among the top three
 // of the base deck on top of it, the other two under it in the order they
-// choose; the scored base is then replaced by the top base as usual.
+// choose; the scored base is then replaced by the top base as usual. The
+// chosen base is the frame's target.
 var _ = card("base/school_of_wizardry", func(d *engine.Def) {
+	const (
+		chooseReplacement engine.Step = iota
+		rememberChosen
+		askPutBack
+		putBack
+		chosenOnTop
+	)
+	const (
+		theWinner engine.Slot = 0 // who chooses
+		firstBase engine.Slot = 1 // the bases looked at: firstBase and on (up to three)
+		nLooked   engine.Slot = 4 // how many bases were looked at
+		putBackOf engine.Slot = 5 // bit i: the i-th base looked at has been put back
+	)
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
 		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := int(f.Base)
 			switch f.Step {
-			case 0:
+			case chooseReplacement:
 				w := firstWinner(g, s)
 				if w == none {
 					return
 				}
-				f.V[0] = int16(w)
+				f.Set(theWinner, w)
 				top := g.Collect(engine.ZBaseDeck, none)
 				if len(top) > 3 {
 					top = top[:3]
 				}
 				for i, b := range top {
-					f.V[1+i] = int16(b)
+					f.Set(firstBase+engine.Slot(i), b)
 				}
-				f.V[4] = int16(len(top))
-				f.V[5] = 0 // bit i: the i-th base looked at has been put back
+				f.Set(nLooked, len(top))
+				f.Set(putBackOf, 0)
 				g.BeginAsk()
 				for _, b := range top {
 					g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
 				}
 				g.Ask(f, w, "Choose the base that replaces School of Wizardry", 0)
-			case 1: // the chosen one goes first (to the top), the others are put back under it
+			case rememberChosen: // the chosen one goes first (to the top), the others are put back under it
 				if f.Ans.Kind == engine.OptBase && f.Ans.Card >= 0 {
 					f.Target = f.Ans.Card
 				}
 				f.Next()
-			case 2:
+			case askPutBack:
 				var rest []int
-				for i := 0; i < int(f.V[4]); i++ {
-					if b := int(f.V[1+i]); b != int(f.Target) && f.V[5]&(1<<i) == 0 {
+				for i := 0; i < f.Get(nLooked); i++ {
+					if b := f.Get(firstBase + engine.Slot(i)); b != int(f.Target) && f.Get(putBackOf)&(1<<i) == 0 {
 						rest = append(rest, b)
 					}
 				}
 				if len(rest) == 0 {
-					f.Goto(4)
+					f.Goto(chosenOnTop)
 					return
 				}
 				g.BeginAsk()
 				for _, b := range rest {
 					g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
 				}
-				g.Ask(f, int(f.V[0]), "Put a base back on top of the base deck (the last one put back is just under the chosen base)", 0)
-			case 3:
-				for i := 0; i < int(f.V[4]); i++ {
-					if f.Ans.Kind == engine.OptBase && f.Ans.Card == f.V[1+i] {
-						f.V[5] |= 1 << i
+				g.Ask(f, f.Get(theWinner), "Put a base back on top of the base deck (the last one put back is just under the chosen base)", 0)
+			case putBack:
+				for i := 0; i < f.Get(nLooked); i++ {
+					if f.Ans.Kind == engine.OptBase && int(f.Ans.Card) == f.Get(firstBase+engine.Slot(i)) {
+						f.Set(putBackOf, f.Get(putBackOf)|1<<i)
 						g.BaseToDeckTop(int(f.Ans.Card))
 					}
 				}
-				f.Goto(2)
-			case 4:
+				f.Goto(askPutBack)
+			case chosenOnTop:
 				if f.Target >= 0 {
 					g.BaseToDeckTop(int(f.Target))
 				}
@@ -436,13 +490,15 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 })
 
 var _ = card("base/the_great_library", func(d *engine.Def) {
+	// Every player who has a minion here, in turn from the current player, may draw a card.
+	const considered engine.Slot = 0 // players considered so far
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
 		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := int(f.Base)
 			players := g.PlayersFrom(int(g.Current))
-			i := int(f.V[0])
-			if f.Step > 0 && f.Yes() {
+			i := f.Get(considered)
+			if i > 0 && f.Yes() { // the last player considered was asked
 				g.Draw(players[i-1], 1)
 			}
 			for i < len(players) && (len(g.MinionsAt(s, players[i])) == 0 || g.BaseIgnored(s, players[i])) {
@@ -451,7 +507,7 @@ var _ = card("base/the_great_library", func(d *engine.Def) {
 			if i >= len(players) {
 				return
 			}
-			f.V[0] = int16(i + 1)
+			f.Set(considered, i+1)
 			g.AskYesNo(f, players[i], "The Great Library: draw a card?")
 		}}}
 })

@@ -28,10 +28,10 @@ var _ = card("base/the_hill", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			s := int(f.Base)
 			switch f.Step {
-			case 0:
+			case ask:
 				cs := where(g.Minions(you(f)), func(m int) bool { return g.BaseOf(m) != s })
 				g.AskCards(f, you(f), "The Hill: you may move one of your minions here", cs, true)
-			case 1:
+			case answered:
 				if c := f.Chosen(); c != none {
 					g.Move(f, c, s)
 				}
@@ -85,13 +85,13 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			m, p := int(f.Ev.Card), int(f.Ev.Player)
 			switch f.Step {
-			case 0:
+			case ask:
 				if !g.InPlay(m) || g.BaseIgnored(int(f.Base), p) || !othersOutpower(g, int(f.Base), p) {
 					return
 				}
 				f.Player = int8(p)
 				g.AskYesNo(f, p, "Castle Blood: put a +1 power counter on {}?", engine.CardArg(m))
-			case 1:
+			case answered:
 				if f.Yes() {
 					g.PlaceCounters(f, m, 1)
 				}
@@ -120,13 +120,13 @@ var _ = card("base/crypt", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Num)
 			switch f.Step {
-			case 0:
+			case ask:
 				if g.BaseIgnored(int(f.Base), p) {
 					return
 				}
 				f.Player = int8(p)
 				g.AskCards(f, p, "Crypt: you may put a +1 power counter on one of your minions here", g.MinionsAt(int(f.Base), p), true)
-			case 1:
+			case answered:
 				if c := f.Chosen(); c != none {
 					g.PlaceCounters(f, c, 1)
 				}

@@ -57,24 +57,27 @@ var _ = card("dinosaurs/howl", func(d *engine.Def) {
 	}
 })
 
-// Natural Selection: V0 = your chosen minion.
 var _ = card("dinosaurs/natural_selection", func(d *engine.Def) {
+	const (
+		chooseYourMinion engine.Step = iota
+		chooseWeaker
+		destroyIt
+	)
 	weaker := func(g *G, m int) []int {
 		return where(g.MinionsAt(g.BaseOf(m), none), func(c int) bool { return g.Power(c) < g.Power(m) })
 	}
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseYourMinion:
 			mine := where(g.Minions(you(f)), func(m int) bool { return len(weaker(g, m)) > 0 })
 			g.AskCards(f, you(f), "Choose one of your minions", mine, false)
-		case 1:
+		case chooseWeaker:
 			m := f.Chosen()
 			if m == none {
 				return
 			}
-			f.V[0] = int16(m)
 			g.AskCards(f, you(f), "Destroy a minion there with less power than {}", weaker(g, m), false, engine.CardArg(m))
-		case 2:
+		case destroyIt:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
 			}
@@ -88,15 +91,20 @@ var _ = card("dinosaurs/rampage", func(d *engine.Def) {
 		func(g *G, f *F, m int) { g.AddBreakpoint(f, g.BaseOf(m), -g.Power(m)) })
 })
 
-// Survival of the Fittest: V0 = index of the next base to look at.
 var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
+	// Base by base: where the minions' powers differ, the weakest is destroyed.
+	const (
+		nextBase engine.Step = iota
+		destroyWeakest
+	)
+	const looked engine.Slot = 0 // bases looked at so far (the index of the next one)
 	d.OnPlay = func(g *G, f *F) {
 		slots := g.BaseSlots()
 		switch f.Step {
-		case 0:
-			for int(f.V[0]) < len(slots) {
-				ms := g.MinionsAt(slots[f.V[0]], none)
-				f.V[0]++
+		case nextBase:
+			for f.Get(looked) < len(slots) {
+				ms := g.MinionsAt(slots[f.Get(looked)], none)
+				f.Add(looked, 1)
 				if len(ms) == 0 {
 					continue
 				}
@@ -111,11 +119,11 @@ var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 				g.AskCards(f, you(f), "Destroy the weakest minion of this base", weakest, false)
 				return
 			}
-		case 1:
+		case destroyWeakest:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
 			}
-			f.Goto(0)
+			f.Goto(nextBase)
 		}
 	}
 })

@@ -10,65 +10,52 @@ const (
 	toPlayText = "Play it as an extra minion"
 )
 
-// transform: minion c goes to the bottom of its owner's deck; that owner plays
-// a minion off the top of their deck onto the same base, then shuffles their
-// deck. Steps from `at`: call with the minion in f.V[4] at step at.
-func transform(g *G, f *F, at int) {
-	c := int(f.V[4])
-	switch int(f.Step) - at {
-	case 0:
-		f.V[5] = int16(g.BaseOf(c))
+// transform schedules, as an ability of its own, "transform minion c": it goes
+// to the bottom of its owner's deck; that owner plays a minion off the top of
+// their deck onto the same base, then shuffles their deck. The minion is the
+// frame's target.
+func transform(g *G, f *F, c int) { g.Schedule(transformFn, you(f), self(f), none, c) }
+
+var transformFn = engine.Fn(func(g *G, f *F) {
+	const (
+		putOnDeckBottom engine.Step = iota
+		playOffTop
+		shuffleDeck
+	)
+	const itsBase engine.Slot = 0 // where the minion was
+	c := int(f.Target)
+	switch f.Step {
+	case putOnDeckBottom:
+		f.Set(itsBase, g.BaseOf(c))
 		g.Place(f, c, engine.PlaceDeckBottom)
 		f.Next()
-	case 1:
+	case playOffTop:
 		if g.Cards[c].Zone != engine.ZDeck {
 			return // it did not go: nothing is played
 		}
-		g.PlayOffTop(nil, g.Owner(c), engine.Minion, int(f.V[5]), 0)
+		g.PlayOffTop(nil, g.Owner(c), engine.Minion, f.Get(itsBase), 0)
 		f.Next()
-	case 2:
+	case shuffleDeck:
 		g.Shuffle(g.Owner(c))
 	}
-}
+})
 
 var _ = card("russian_fairy_tales/baba_yaga", func(d *engine.Def) {
-	d.Talent = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose another minion here to transform", where(g.MinionsAt(here(g, f), none), other(self(f))), false)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[4] = int16(c)
-			f.Next()
-		default:
-			transform(g, f, 2)
-		}
-	}
+	d.Talent = chooseCard("Choose another minion here to transform", false,
+		func(g *G, f *F) []int { return where(g.MinionsAt(here(g, f), none), other(self(f))) }, transform)
 	d.TalentOK = func(g *G, self int) bool { return len(g.MinionsAt(g.BaseOf(self), none)) > 1 }
 })
 
 var _ = card("russian_fairy_tales/transformation", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case 0:
-			g.AskCards(f, you(f), "Choose a minion to transform", g.Minions(none), false)
-		case 1:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.V[4] = int16(c)
-			f.Next()
-		default:
-			transform(g, f, 2)
-		}
-	}
+	d.OnPlay = chooseCard("Choose a minion to transform", false, allMinions, transform)
 })
 
 var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
+	const (
+		moveOrReturn engine.Step = iota
+		chooseOtherBase
+		playItThere
+	)
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
 		OK: func(g *G, c, p, slot int) bool {
@@ -77,19 +64,19 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p, c, s := you(f), self(f), int(f.Base)
 			switch f.Step {
-			case 0:
+			case moveOrReturn:
 				if g.BaseOf(c) != s {
 					g.Move(f, c, s)
 					return
 				}
 				g.Return(f, c)
 				f.Next()
-			case 1:
+			case chooseOtherBase:
 				if g.Cards[c].Zone != engine.ZHand || g.Ctrl(c) != p {
 					return
 				}
 				g.AskBases(f, p, "Play Finist the Falcon on another base", where(otherBases(g, s), func(b int) bool { return g.MinionAllowed(p, c, b) }), false)
-			case 2:
+			case playItThere:
 				if b := f.ChosenBase(); b != none {
 					g.PlayExtraNow(p, c, b)
 				}
@@ -107,95 +94,117 @@ func searchThreeZones(g *G, p int, name string) []int {
 	return out
 }
 
-// fetchPartner: search hand, deck and discard for partner; put it into the hand or
-// play it as an extra minion (onto slot f.V[3], or any base when None). Steps from at.
-// may: the search itself is optional (The Birch Woman); The Birch, once destroyed, must search.
-func fetchPartner(g *G, f *F, at int, partner string, may bool) {
-	p := you(f)
-	switch int(f.Step) - at {
-	case 0:
-		d, err := engine.Lookup(partner)
-		if err != nil {
-			panic(err) // a misspelt partner: a programming error
-		}
-		g.AskCards(f, p, "Search your hand, deck and discard pile for {}", searchThreeZones(g, p, partner), may, engine.DefArg(d))
-	case 1:
-		c := f.Chosen()
-		if c == none {
-			g.Shuffle(p)
-			return
-		}
-		f.V[2] = int16(c)
-		opts := []string{toHandText}
-		s := int(f.V[3])
-		if (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)) {
-			opts = append(opts, toPlayText)
-		}
-		g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
-	case 2:
-		c := int(f.V[2])
-		if f.Ans.Num == engine.Text(toPlayText) {
-			if g.Cards[c].Zone == engine.ZDeck {
-				g.SetAside(c, false)
+// fetchPartner registers an ability of its own (run it with g.Schedule, the
+// frame's base being where the partner may be played, or None for any base):
+// search hand, deck and discard for partner; put it into the hand or play it
+// as an extra minion.
+// may: the search itself is optional (The Birch Woman); The Birch, once
+// destroyed, must search. The triggers that run it hand on their event
+// (Frame.Ev), as when the search was their own steps.
+func fetchPartner(partner string, may bool) int16 {
+	const (
+		search engine.Step = iota
+		handOrPlay
+		putIt
+	)
+	const found engine.Slot = 0 // the partner found
+	return engine.Fn(func(g *G, f *F) {
+		p, s := you(f), int(f.Base)
+		switch f.Step {
+		case search:
+			d, err := engine.Lookup(partner)
+			if err != nil {
+				panic(err) // a misspelt partner: a programming error
 			}
-			g.PlayExtraNow(p, c, int(f.V[3]))
-		} else {
-			g.ToHand(c, p)
+			g.AskCards(f, p, "Search your hand, deck and discard pile for {}", searchThreeZones(g, p, partner), may, engine.DefArg(d))
+		case handOrPlay:
+			c := f.Chosen()
+			if c == none {
+				g.Shuffle(p)
+				return
+			}
+			f.Set(found, c)
+			opts := []string{toHandText}
+			if (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)) {
+				opts = append(opts, toPlayText)
+			}
+			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
+		case putIt:
+			c := f.Get(found)
+			if f.Ans.Num == engine.Text(toPlayText) {
+				if g.Cards[c].Zone == engine.ZDeck {
+					g.SetAside(c, false)
+				}
+				g.PlayExtraNow(p, c, s)
+			} else {
+				g.ToHand(c, p)
+			}
+			g.Shuffle(p)
 		}
-		g.Shuffle(p)
-	}
+	})
 }
 
 var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
+	searchForBirch := fetchPartner("The Birch", true)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlayToDiscard, From: engine.ZDiscard,
 		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Card) == self },
-		Do: func(g *G, f *F) {
-			if f.Step == 0 {
-				f.V[3] = none
-			}
-			fetchPartner(g, f, 0, "The Birch", true)
-		},
+		Do:   func(g *G, f *F) { g.Schedule(searchForBirch, you(f), self(f), none, none).Ev = f.Ev },
 	}}
 })
 
 var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
+	const (
+		offerDestroy engine.Step = iota
+		destroyIt
+		searchIfDestroyed
+	)
+	const itsBase engine.Slot = 0 // where The Birch was
+	searchForBirchWoman := fetchPartner("The Birch Woman", false)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
 		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
 		Do: func(g *G, f *F) {
 			switch f.Step {
-			case 0:
+			case offerDestroy:
 				g.AskYesNo(f, you(f), "The Birch: destroy it to search for The Birch Woman?")
-			case 1:
+			case destroyIt:
 				if !f.Yes() {
 					return
 				}
-				f.V[3] = int16(here(g, f))
+				f.Set(itsBase, here(g, f))
 				g.Destroy(f, self(f))
 				f.Next()
-			case 2:
+			case searchIfDestroyed:
 				if g.InPlay(self(f)) {
 					return // not destroyed
 				}
-				f.Next()
-			default:
-				fetchPartner(g, f, 3, "The Birch Woman", false)
+				g.Schedule(searchForBirchWoman, you(f), self(f), f.Get(itsBase), none).Ev = f.Ev
 			}
 		},
 	}}
 })
 
 var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
+	const (
+		putOnDeckTop engine.Step = iota
+		offerPlay
+		playIt
+		counterOnIt
+	)
+	const (
+		itsBase engine.Slot = iota // where the Gray Wolf was
+		played                     // the minion played
+	)
 	d.Talent = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
-			f.V[0] = int16(here(g, f))
+		case putOnDeckTop:
+			f.Set(itsBase, here(g, f))
 			g.Place(f, self(f), engine.PlaceDeckTop)
 			f.Next()
-		case 1:
-			s := int(f.V[0])
+		case offerPlay:
+			s := f.Get(itsBase)
 			if g.Cards[self(f)].Zone != engine.ZDeck {
 				return
 			}
@@ -206,15 +215,15 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 				}
 			}
 			g.Ask(f, p, "You may play an extra minion here (it gets a +1 power counter)", engine.AskMay)
-		case 2:
+		case playIt:
 			if f.Ans.Kind != engine.OptPlay {
 				return
 			}
-			f.V[1] = f.Ans.Card
-			g.PlayExtraNow(p, int(f.Ans.Card), int(f.V[0]))
+			f.Set(played, int(f.Ans.Card))
+			g.PlayExtraNow(p, int(f.Ans.Card), f.Get(itsBase))
 			f.Next()
-		case 3:
-			if c := int(f.V[1]); g.InPlay(c) {
+		case counterOnIt:
+			if c := f.Get(played); g.InPlay(c) {
 				g.PlaceCounters(f, c, 1)
 			}
 		}
@@ -223,22 +232,32 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 	const top, bottom = "On top of your deck", "On the bottom of your deck"
+	const (
+		drawThree engine.Step = iota
+		chooseCardToPut
+		chooseTopOrBottom
+		putIt
+	)
+	const (
+		putBack engine.Slot = iota // cards put back so far
+		theCard                    // the card being put back
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case drawThree:
 			g.Draw(p, 3)
 			f.Next()
-		case 1: // V0 = cards put back so far
-			if f.V[0] >= 3 || len(g.Hand(p)) == 0 {
+		case chooseCardToPut:
+			if f.Get(putBack) >= 3 || len(g.Hand(p)) == 0 {
 				return
 			}
 			g.AskCards(f, p, "Choose a card from your hand to put on your deck", g.Hand(p), false)
-		case 2:
-			f.V[1] = int16(f.Chosen())
-			g.AskTexts(f, p, "Where does {} go?", []string{top, bottom}, engine.CardArg(int(f.V[1])))
-		case 3:
-			if c := int(f.V[1]); c != none {
+		case chooseTopOrBottom:
+			f.Set(theCard, f.Chosen())
+			g.AskTexts(f, p, "Where does {} go?", []string{top, bottom}, engine.CardArg(f.Get(theCard)))
+		case putIt:
+			if c := f.Get(theCard); c != none {
 				if f.Ans.Num == engine.Text(top) {
 					g.ToDeckTopOf(c, p)
 					g.Log(p, "puts {} from their hand on top of their deck", c)
@@ -247,14 +266,19 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 					g.Log(p, "puts {} from their hand on the bottom of their deck", c)
 				}
 			}
-			f.V[0]++
-			f.Goto(1)
+			f.Add(putBack, 1)
+			f.Goto(chooseCardToPut)
 		}
 	}
 })
 
 var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
 	const draw, back = "Draw a card", "Put a minion from another player's discard pile on top of their deck"
+	const (
+		chooseOne engine.Step = iota
+		drawOrChooseMinion
+		putOnDeckTop
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		var mins []int
@@ -262,19 +286,19 @@ var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
 			mins = append(mins, where(g.Discard(q), g.IsMinion)...)
 		}
 		switch f.Step {
-		case 0:
+		case chooseOne:
 			opts := []string{draw}
 			if len(mins) > 0 {
 				opts = append(opts, back)
 			}
 			g.AskTexts(f, p, "Choose one", opts)
-		case 1:
+		case drawOrChooseMinion:
 			if f.Ans.Num == engine.Text(draw) {
 				g.Draw(p, 1)
 				return
 			}
 			g.AskCards(f, p, "Choose a minion in another player's discard pile", mins, false)
-		case 2:
+		case putOnDeckTop:
 			if c := f.Chosen(); c != none {
 				g.ToDeckTop(c)
 			}
@@ -283,12 +307,19 @@ var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {
+	const (
+		offerControl engine.Step = iota
+		giveControl
+		putOnDeckBottom
+		shuffleDeck
+	)
+	const theMinion engine.Slot = 0 // the minion shuffled into its owner's deck
 	d.OnPlay = func(g *G, f *F) {
 		p, c := you(f), self(f)
 		switch f.Step {
-		case 0:
+		case offerControl:
 			g.AskPlayers(f, p, "You may give control of Toad to another player", g.Others(p), true)
-		case 1:
+		case giveControl:
 			q := f.ChosenPlayer()
 			if q == none {
 				return
@@ -298,16 +329,16 @@ var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {
 				return
 			}
 			g.AskCards(f, p, "Choose another minion of that player here to shuffle into its owner's deck", where(g.MinionsAt(here(g, f), q), other(c)), false)
-		case 2:
+		case putOnDeckBottom:
 			m := f.Chosen()
 			if m == none {
 				return
 			}
-			f.V[0] = int16(m)
+			f.Set(theMinion, m)
 			g.Place(f, m, engine.PlaceDeckBottom)
 			f.Next()
-		case 3:
-			if m := int(f.V[0]); g.Cards[m].Zone == engine.ZDeck {
+		case shuffleDeck:
+			if m := f.Get(theMinion); g.Cards[m].Zone == engine.ZDeck {
 				g.Shuffle(g.Owner(m))
 			}
 		}
@@ -327,23 +358,28 @@ var _ = card("russian_fairy_tales/bewitched", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
+	const (
+		reveal engine.Step = iota
+		chooseAction
+		takeIt
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		isAction := func(c int) bool { return g.DefOf(c).Type == engine.Action }
 		switch f.Step {
-		case 0:
+		case reveal:
 			// One reveal: the second search goes on only while the deck lasts
 			// (a new deck is made from the discard pile only before the first card).
 			if g.RevealUntil(p, isAction) != none && len(g.Deck(p)) > 0 {
 				g.RevealUntil(p, isAction)
 			}
 			f.Next()
-		case 1:
+		case chooseAction:
 			g.AskCards(f, p, "Put any number of the revealed actions into your hand", where(g.Revealed(p), isAction), true)
-		case 2:
+		case takeIt:
 			if c := f.Chosen(); c != none {
 				g.ToHand(c, p)
-				f.Goto(1)
+				f.Goto(chooseAction)
 				return
 			}
 			g.ShuffleRevealedBack(p)
@@ -352,12 +388,18 @@ var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
+	const (
+		askBase engine.Step = iota
+		putOnDeckBottoms
+		shuffleDecks
+	)
+	const owners engine.Slot = 0 // a bit for each player whose minion went to their deck
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
+		case askBase:
 			g.AskBases(f, p, "Choose a base", g.BaseSlots(), false)
-		case 1:
+		case putOnDeckBottoms:
 			s := f.ChosenBase()
 			if s == none {
 				return
@@ -365,14 +407,14 @@ var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 			for _, q := range g.Others(p) {
 				if ms := g.MinionsAt(s, q); len(ms) > 0 {
 					m := ms[g.Intn(len(ms))]
-					f.V[0] |= 1 << g.Owner(m)
+					f.Set(owners, f.Get(owners)|1<<g.Owner(m))
 					g.Place(f, m, engine.PlaceDeckBottom)
 				}
 			}
 			f.Next()
-		case 2:
+		case shuffleDecks:
 			for q := 0; q < int(g.NPlayers); q++ {
-				if f.V[0]&(1<<q) != 0 {
+				if f.Get(owners)&(1<<q) != 0 {
 					g.Shuffle(q)
 				}
 			}
@@ -389,9 +431,9 @@ var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 	}
 	draw := func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskYesNo(f, you(f), "Go See My Sister: draw a card?")
-		case 1:
+		case answered:
 			if f.Yes() {
 				g.Draw(you(f), 1)
 			}
@@ -413,28 +455,39 @@ var _ = card("russian_fairy_tales/mass_transformation", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
+	const (
+		putOnDeckBottom engine.Step = iota
+		playOffTop
+		attachOrDiscard
+	)
+	const (
+		theMinion engine.Slot = iota // the minion she was on
+		itsBase                      // where it was
+		played                       // the minion played off the top (PlayOffTop writes it)
+	)
 	d.Talent = func(g *G, f *F) {
 		p, a := you(f), self(f)
 		switch f.Step {
-		case 0:
+		case putOnDeckBottom:
 			m := int(g.Cards[a].On)
 			if m == none {
 				return
 			}
-			f.V[0], f.V[1] = int16(m), int16(g.BaseOf(m))
+			f.Set(theMinion, m)
+			f.Set(itsBase, g.BaseOf(m))
 			g.Cards[a].On = none // held aside from the minion while it goes
 			g.Place(f, m, engine.PlaceDeckBottom)
 			f.Next()
-		case 1:
-			m := int(f.V[0])
+		case playOffTop:
+			m := f.Get(theMinion)
 			if g.InPlay(m) { // the minion stayed: nothing happens
 				g.Cards[a].On = int16(m)
 				return
 			}
-			g.PlayOffTop(f, p, engine.Minion, int(f.V[1]), 2)
+			g.PlayOffTop(f, p, engine.Minion, f.Get(itsBase), int(played))
 			f.Next()
-		case 2:
-			if c := int(f.V[2]); c == none || !g.AttachTo(f, a, c) {
+		case attachOrDiscard:
+			if c := f.Get(played); c == none || !g.AttachTo(f, a, c) {
 				g.Place(f, a, engine.PlaceDiscard)
 			}
 			g.Shuffle(p)
@@ -445,9 +498,9 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 var _ = card("russian_fairy_tales/the_water_of_life", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskCards(f, you(f), "Put a minion from your discard pile on top of your deck", where(g.Discard(you(f)), g.IsMinion), false)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.ToDeckTopOf(c, you(f))
 			}

@@ -72,9 +72,9 @@ var _ = card("tricksters/gremlin", func(d *engine.Def) {
 var _ = card("tricksters/block_the_path", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskTexts(f, you(f), "Name a faction: its minions cannot be played here", engine.Factions())
-		case 1:
+		case answered:
 			if f.Ans.Kind == engine.OptText {
 				g.Cards[self(f)].Mark = int8(engine.FactionIndex(engine.TextOf(f.Ans.Num)) + 1)
 			}
@@ -141,9 +141,9 @@ var _ = card("tricksters/hideout", func(d *engine.Def) {
 var _ = card("tricksters/mark_of_sleep", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskPlayers(f, you(f), "Choose a player who cannot play actions on their next turn", g.PlayersFrom(you(f)), false)
-		case 1:
+		case answered:
 			if p := f.ChosenPlayer(); p != none {
 				g.ForbidActionsNextTurn(p)
 			}
@@ -156,9 +156,9 @@ var _ = card("tricksters/pay_the_piper", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Player)
 			switch f.Step {
-			case 0:
+			case ask:
 				g.AskCards(f, p, "Pay the Piper: discard a card", g.Hand(p), false)
-			case 1:
+			case answered:
 				if c := f.Chosen(); c != none {
 					g.DiscardCard(c)
 				}

@@ -19,22 +19,27 @@ var _ = card("vampires/the_count", func(d *engine.Def) {
 
 // destroyForCounter builds "destroy a minion (one of cands) to put a +1 power
 // counter on this minion": the counter comes only if the destruction happened.
-// V0: the chosen minion.
 func destroyForCounter(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int) engine.AbilityFn {
+	const (
+		chooseVictim engine.Step = iota
+		destroyIt
+		counterIfDestroyed
+	)
+	const victim engine.Slot = 0 // the chosen minion
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseVictim:
 			g.AskCards(f, you(f), prompt, cands(g, f), may)
-		case 1:
+		case destroyIt:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
+			f.Set(victim, c)
 			g.Destroy(f, c)
 			f.Next()
-		case 2:
-			if g.Cards[f.V[0]].Zone == engine.ZDiscard {
+		case counterIfDestroyed:
+			if g.Cards[f.Get(victim)].Zone == engine.ZDiscard {
 				g.PlaceCounters(f, self(f), 1)
 			}
 		}
@@ -116,20 +121,24 @@ var _ = card("vampires/cull_the_weak", func(d *engine.Def) {
 
 var _ = card("vampires/dinner_date", func(d *engine.Def) {
 	// The counter goes on even when there is nothing to destroy there (compendium).
+	const (
+		chooseMinion engine.Step = iota
+		counterOnIt
+		destroyChosen
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions", mine(g, f), false)
-		case 1:
+		case counterOnIt:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
 			g.PlaceCounters(f, c, 1)
 			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool { return m != c && g.Power(m) <= 2 })
 			g.AskCards(f, you(f), "Destroy a minion of power 2 or less on that base", cs, false)
-		case 2:
+		case destroyChosen:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
 			}

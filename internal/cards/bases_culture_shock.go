@@ -13,9 +13,9 @@ var _ = card("base/anansis_web", func(d *engine.Def) {
 	d.AfterStandard = func(g *G, f *F) {
 		p, c := you(f), int(f.Target)
 		switch f.Step {
-		case 0:
+		case ask:
 			g.AskPlayers(f, p, "Anansi's Web: you may put {} into another player's hand (and draw two cards)", g.Others(p), true, engine.CardArg(c))
-		case 1:
+		case answered:
 			if q := f.ChosenPlayer(); q != none && g.Cards[c].Zone == engine.ZSetAside {
 				g.Give(p, c, q)
 				g.Draw(p, 2)
@@ -27,15 +27,20 @@ var _ = card("base/anansis_web", func(d *engine.Def) {
 var _ = card("base/storytellers_hut", func(d *engine.Def) {
 	// Once during your Play Cards phase: play an extra action; if you do, a
 	// counter goes on this base, and each counter lowers its breakpoint by 2.
+	const (
+		offerAction engine.Step = iota
+		counterIfPlayed
+	)
+	const actionsBefore engine.Slot = 0 // actions played this turn before the offer
 	d.Talent = func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
-		case 0:
-			f.V[0] = int16(g.Players[p].ActionsPlayed)
+		case offerAction:
+			f.Set(actionsBefore, int(g.Players[p].ActionsPlayed))
 			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
 			f.Next()
-		case 1:
-			if int(g.Players[p].ActionsPlayed) > int(f.V[0]) {
+		case counterIfPlayed:
+			if int(g.Players[p].ActionsPlayed) > f.Get(actionsBefore) {
 				if s := g.SlotOfBase(self(f)); s != none {
 					g.AddBaseCounters(s, 1)
 				}
@@ -126,7 +131,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Player)
 			switch f.Step {
-			case 0:
+			case ask:
 				if g.BaseIgnored(int(f.Base), p) {
 					return
 				}
@@ -134,7 +139,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c int) bool {
 					return g.IsMinion(c) && g.Power(c) <= 3
 				}), true)
-			case 1:
+			case answered:
 				if c := f.Chosen(); c != none {
 					g.ToHand(c, p)
 					g.Shuffle(p)
@@ -158,6 +163,15 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 			return false
 		})
 	}
+	const (
+		chooseFirst engine.Step = iota
+		chooseSecond
+		boostPair
+	)
+	const (
+		playerAsked engine.Slot = iota // index (from the current player) of the player asked
+		firstMinion
+	)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvScoringChosen,
 		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
@@ -165,37 +179,37 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 			s := int(f.Base)
 			ps := g.PlayersFrom(int(g.Current))
 			switch f.Step {
-			case 0: // V0 = index of the player asked
-				if int(f.V[0]) >= len(ps) {
+			case chooseFirst:
+				if f.Get(playerAsked) >= len(ps) {
 					return
 				}
-				q := ps[f.V[0]]
+				q := ps[f.Get(playerAsked)]
 				cands := pairs(g, s, q)
 				if len(cands) == 0 || g.BaseIgnored(s, q) {
-					f.V[0]++
-					f.Goto(0)
+					f.Add(playerAsked, 1)
+					f.Goto(chooseFirst)
 					return
 				}
 				g.AskCards(f, q, "Gingerbread House: you may choose two of your minions here with equal power (+2 power each)", cands, true)
-			case 1:
+			case chooseSecond:
 				c := f.Chosen()
 				if c == none {
-					f.V[0]++
-					f.Goto(0)
+					f.Add(playerAsked, 1)
+					f.Goto(chooseFirst)
 					return
 				}
-				f.V[1] = int16(c)
-				q := ps[f.V[0]]
+				f.Set(firstMinion, c)
+				q := ps[f.Get(playerAsked)]
 				g.AskCards(f, q, "Choose the second minion with the same power", where(g.MinionsAt(s, q), func(m int) bool {
 					return m != c && g.Power(m) == g.Power(c)
 				}), false)
-			case 2:
+			case boostPair:
 				if c := f.Chosen(); c != none {
-					g.AddPower(f, int(f.V[1]), 2)
+					g.AddPower(f, f.Get(firstMinion), 2)
 					g.AddPower(f, c, 2)
 				}
-				f.V[0]++
-				f.Goto(0)
+				f.Add(playerAsked, 1)
+				f.Goto(chooseFirst)
 			}
 		},
 	}}
@@ -215,6 +229,11 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 	// Once during your turn (any phase), after you play a minion here: you may
 	// put it on the bottom of its owner's deck to play a minion off the top of
 	// your deck here.
+	const (
+		offerSwap engine.Step = iota
+		putOnBottom
+		playOffTop
+	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
@@ -224,19 +243,19 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			p, c, s := int(f.Ev.Player), int(f.Ev.Card), int(f.Base)
 			switch f.Step {
-			case 0:
+			case offerSwap:
 				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseIgnored(s, p) {
 					return
 				}
 				g.AskYesNo(f, p, "Transformation Spring: put {} on the bottom of its owner's deck to play a minion off the top of your deck here?", engine.CardArg(c))
-			case 1:
+			case putOnBottom:
 				if !f.Yes() {
 					return
 				}
 				g.SetFlag(flagSpringUsed, p, self(f), engine.ExpireEndOfTurn)
 				g.Place(f, c, engine.PlaceDeckBottom)
 				f.Next()
-			case 2:
+			case playOffTop:
 				if g.Cards[c].Zone == engine.ZDeck {
 					g.PlayOffTop(nil, p, engine.Minion, s, 0)
 				}

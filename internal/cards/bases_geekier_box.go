@@ -4,40 +4,48 @@ import "github.com/smashup/smashup/internal/engine"
 
 // Bases of The Bigger Geekier Box (Geeks and Smash Up All Stars).
 
-// TableTop: V0 = next player to consider (from the current player), V1 = the
-// winner handled now, V2 = cards still to discard.
 var _ = card("base/tabletop", func(d *engine.Def) {
+	const (
+		nextWinner engine.Step = iota
+		askDiscard
+		discardIt
+	)
+	const (
+		nextPlayer engine.Slot = iota // the next player to consider (counted from the current player)
+		theWinner                     // the winner handled now
+		toDiscard                     // cards they still discard
+	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			b := int(f.Ev.Card)
 			switch f.Step {
-			case 0:
-				for int(f.V[0]) < int(g.NPlayers) {
-					p := (int(g.Current) + int(f.V[0])) % int(g.NPlayers)
-					f.V[0]++
+			case nextWinner:
+				for f.Get(nextPlayer) < int(g.NPlayers) {
+					p := (int(g.Current) + f.Get(nextPlayer)) % int(g.NPlayers)
+					f.Add(nextPlayer, 1)
 					if place, _ := g.ScoredPlace(b, p); place != 1 || g.BaseIgnored(int(f.Base), p) {
 						continue
 					}
-					f.V[1] = int16(p)
+					f.Set(theWinner, p)
 					g.Draw(p, 3)
-					f.V[2] = 2
-					f.Goto(1)
+					f.Set(toDiscard, 2)
+					f.Goto(askDiscard)
 					return
 				}
-			case 1:
-				p := int(f.V[1])
-				if f.V[2] == 0 {
-					f.Goto(0)
+			case askDiscard:
+				p := f.Get(theWinner)
+				if f.Get(toDiscard) == 0 {
+					f.Goto(nextWinner)
 					return
 				}
 				g.AskCards(f, p, "TableTop: discard a card", g.Hand(p), false)
-			case 2:
+			case discardIt:
 				if c := f.Chosen(); c != none {
 					g.DiscardCard(c)
 				}
-				f.V[2]--
-				f.Goto(1)
+				f.Add(toDiscard, -1)
+				f.Goto(askDiscard)
 			}
 		},
 	}}

@@ -48,20 +48,24 @@ var _ = card("ninjas/shinobi", func(d *engine.Def) {
 	}}
 })
 
-// Ninja Acolyte: V0 = the base it left.
 var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
+	const (
+		returnToHand engine.Step = iota
+		playExtraThere
+	)
+	const baseLeft engine.Slot = 0 // the base it left
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZInPlay,
 		OK: func(g *G, c, p, slot int) bool { return g.MinionsPlayedInPlayPhase(p) == 0 },
 		Do: func(g *G, f *F) {
 			switch f.Step {
-			case 0:
-				f.V[0] = int16(here(g, f))
+			case returnToHand:
+				f.Set(baseLeft, here(g, f))
 				g.Return(f, self(f))
 				f.Next()
-			case 1:
+			case playExtraThere:
 				if g.Cards[self(f)].Zone == engine.ZHand {
-					extraMinionOnto(g, you(f), int(f.V[0]), true, self(f))
+					extraMinionOnto(g, you(f), f.Get(baseLeft), true, self(f))
 				}
 			}
 		},
@@ -79,34 +83,45 @@ var _ = card("ninjas/assassination", func(d *engine.Def) {
 	}}
 })
 
-// Disguise: V0, V1 = the chosen minions (V1 None when only one), Base = their base.
+// Disguise: the frame's Base is the chosen minions' base.
 var _ = card("ninjas/disguise", func(d *engine.Def) {
+	const (
+		chooseFirst engine.Step = iota
+		chooseSecond
+		playExtras
+		returnChosen
+	)
+	const (
+		firstMinion  engine.Slot = iota
+		secondMinion             // none when only one is chosen
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
-			f.V[1] = none
+		case chooseFirst:
+			f.Set(secondMinion, none)
 			g.AskCards(f, you(f), "Choose one of your minions (to return, playing an extra minion in its place)", g.Minions(you(f)), false)
-		case 1:
+		case chooseSecond:
 			m := f.Chosen()
 			if m == none {
 				return
 			}
-			f.V[0], f.Base = int16(m), int8(g.BaseOf(m))
+			f.Set(firstMinion, m)
+			f.Base = int8(g.BaseOf(m))
 			g.AskCards(f, you(f), "You may choose a second minion of yours on that base", where(g.MinionsAt(int(f.Base), you(f)), other(m)), true)
-		case 2:
-			f.V[1] = int16(f.Chosen())
+		case playExtras:
+			f.Set(secondMinion, f.Chosen())
 			n := 1
-			if f.V[1] != none {
+			if f.Get(secondMinion) != none {
 				n = 2
 			}
 			for i := 0; i < n; i++ {
 				extraMinionOnto(g, you(f), int(f.Base), true, self(f))
 			}
 			f.Next()
-		case 3:
-			g.Return(f, int(f.V[0]))
-			if f.V[1] != none {
-				g.Return(f, int(f.V[1]))
+		case returnChosen:
+			g.Return(f, f.Get(firstMinion))
+			if f.Get(secondMinion) != none {
+				g.Return(f, f.Get(secondMinion))
 			}
 		}
 	}
@@ -130,13 +145,13 @@ var _ = card("ninjas/infiltrate", func(d *engine.Def) {
 var _ = card("ninjas/poison", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			acts := where(g.Attached(int(f.Target)), other(self(f)))
 			g.AskCards(f, you(f), "You may destroy an action attached to this minion", acts, true)
-		case 1:
+		case answered:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
-				f.Goto(0)
+				f.Goto(ask)
 			}
 		}
 	}

@@ -41,13 +41,13 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 			Do: func(g *G, f *F) {
 				c, s := self(f), int(f.Ev.Base)
 				switch f.Step {
-				case 0:
+				case ask:
 					g.Cards[c].Mark = 0
 					if g.BaseCardAt(s) == none || !g.CanPlayTitan(you(f), c) {
 						return
 					}
 					g.AskYesNo(f, you(f), "Release the Kraken: play The Kraken on {}?", engine.CardArg(g.BaseCardAt(s)))
-				case 1:
+				case answered:
 					if f.Yes() {
 						g.PlayTitan(f, c, 1<<s, engine.TitanFree)
 					}
@@ -56,20 +56,26 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 		},
 	}
 	// Talent: move it to another base; other players' minions there get -1 power this turn.
+	const (
+		chooseDestination engine.Step = iota
+		moveKraken
+		weakenOthersThere
+	)
+	const destination engine.Slot = 0
 	d.Talent = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseDestination:
 			g.AskBases(f, you(f), "Move The Kraken to another base", otherBases(g, here(g, f)), false)
-		case 1:
+		case moveKraken:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.V[0] = int16(s)
+			f.Set(destination, s)
 			g.Move(f, self(f), s)
 			f.Next()
-		case 2:
-			s := int(f.V[0])
+		case weakenOthersThere:
+			s := f.Get(destination)
 			if g.BaseOf(self(f)) != s {
 				return
 			}
@@ -89,17 +95,12 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 		},
 		Do: func(g *G, f *F) {
 			switch f.Step {
-			case 0:
+			case ask:
 				g.Cards[self(f)].Flags |= engine.FUsedSpecial // once for this scoring
 				g.AskCards(f, you(f), "Choose one of your minions to move away from the scored base", g.MinionsAt(int(f.Base), you(f)), false)
-			case 1:
+			case answered:
 				if c := f.Chosen(); c != none {
-					f.V[0] = int16(c)
-					askMoveDest(g, f, c, false)
-				}
-			case 2:
-				if s := f.ChosenBase(); s != none {
-					g.Move(f, int(f.V[0]), s)
+					moveToOtherBase(g, f, c, false)
 				}
 			}
 		},
@@ -121,9 +122,9 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 			Do: func(g *G, f *F) {
 				p := int(f.Ev.Player)
 				switch f.Step {
-				case 0:
+				case ask:
 					g.AskCards(f, p, "Big Funny Giant: discard a card", g.Hand(p), false)
-				case 1:
+				case answered:
 					if c := f.Chosen(); c != none {
 						g.DiscardCard(c)
 					}
@@ -137,9 +138,9 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 			},
 			Do: func(g *G, f *F) {
 				switch f.Step {
-				case 0:
+				case ask:
 					g.AskYesNo(f, you(f), "Put a +1 power counter on Big Funny Giant?")
-				case 1:
+				case answered:
 					if f.Yes() {
 						g.PlaceCounters(f, self(f), 1)
 					}
@@ -187,9 +188,9 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 		},
 		func(g *G, f *F) {
 			switch f.Step {
-			case 0:
+			case ask:
 				g.AskCards(f, you(f), "Discard a card to play Death on Six Legs", g.Hand(you(f)), false)
-			case 1:
+			case answered:
 				if c := f.Chosen(); c != none {
 					g.DiscardCard(c)
 					g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanFree)
@@ -208,12 +209,12 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 		EvKey: anyEvent,
 		Do: func(g *G, f *F) {
 			switch f.Step {
-			case 0:
+			case ask:
 				if !g.InPlay(self(f)) {
 					return
 				}
 				g.AskYesNo(f, you(f), "Move one of {}'s +1 power counters to Death on Six Legs?", engine.CardArg(int(f.Ev.Card)))
-			case 1:
+			case answered:
 				if f.Yes() {
 					g.PlaceCounters(f, self(f), 1)
 				}
@@ -226,6 +227,12 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 // --- Ancient Lord (Vampires) ---
 
 var _ = card("vampires/ancient_lord", func(d *engine.Def) {
+	// The steps of its counter ability beside you.
+	const (
+		offerCounter engine.Step = iota
+		takeCounter
+		removeCountersToPlay
+	)
 	d.Triggers = []engine.Trigger{
 		{ // beside you: one of the counters you put on your minions may come here instead
 			On: engine.EvCounter, From: engine.ZTitan,
@@ -236,12 +243,12 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 			Do: func(g *G, f *F) {
 				c, m := self(f), int(f.Ev.Card)
 				switch f.Step {
-				case 0:
+				case offerCounter:
 					if !g.InPlay(m) || g.Cards[m].Counters == 0 || g.Cards[c].Zone != engine.ZTitan {
 						return
 					}
 					g.AskYesNo(f, you(f), "Put one of those counters on Ancient Lord instead?")
-				case 1:
+				case takeCounter:
 					if !f.Yes() {
 						return
 					}
@@ -251,7 +258,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 						return
 					}
 					g.AskYesNo(f, you(f), "Remove every counter from Ancient Lord to play it?")
-				case 2:
+				case removeCountersToPlay:
 					if f.Yes() && g.CanPlayTitan(you(f), c) {
 						g.PutCounterAside(c, -int(g.Cards[c].Counters))
 						g.PlayTitan(f, c, engine.AnyBase, engine.TitanFree)

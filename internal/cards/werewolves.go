@@ -5,18 +5,18 @@ import "github.com/smashup/smashup/internal/engine"
 // Werewolves: power until the end of the turn, and the biggest minion rules the base.
 
 // beforeMyBaseScores is the Special window "before the base this minion is on
-// scores", usable once (FUsedSpecial marks the use for the turn).
+// scores", usable once (FUsedSpecial marks the use for the turn): do runs
+// then, as an ability of its own.
 func beforeMyBaseScores(do engine.AbilityFn) []engine.Special {
+	fn := engine.Fn(do)
 	return []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
 		OK: func(g *G, c, p, slot int) bool {
 			return g.BaseOf(c) == slot && g.Cards[c].Flags&engine.FUsedSpecial == 0
 		},
 		Do: func(g *G, f *F) {
-			if f.Step == 0 {
-				g.Cards[self(f)].Flags |= engine.FUsedSpecial
-			}
-			do(g, f)
+			g.Cards[self(f)].Flags |= engine.FUsedSpecial
+			g.Schedule(fn, you(f), self(f), int(f.Base), int(f.Target)).Ev = f.Ev
 		},
 	}}
 }
@@ -43,18 +43,23 @@ var _ = card("werewolves/howler", func(d *engine.Def) {
 })
 
 var _ = card("werewolves/chew_toy", func(d *engine.Def) {
+	const (
+		chooseMinion engine.Step = iota
+		chooseWeaker
+		destroyChosen
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case 1:
+		case chooseWeaker:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
 			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool { return g.Power(m) < g.Power(c) })
 			g.AskCards(f, you(f), "Destroy a minion there with less power than {}", cs, false, engine.CardArg(c))
-		case 2:
+		case destroyChosen:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
 			}
@@ -92,35 +97,45 @@ var _ = card("werewolves/leader_of_the_pack", func(d *engine.Def) {
 })
 
 var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
-	// V0: the chosen minion; V1: power still available to destroy with.
+	const (
+		chooseMinion engine.Step = iota
+		rememberMinion
+		chooseVictim
+		pickVictim
+		destroyPicked // the chosen ones together
+	)
+	const (
+		theMinion engine.Slot = iota
+		powerLeft             // power still available to destroy with
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case chooseMinion:
 			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case 1:
+		case rememberMinion:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[0] = int16(c)
-			f.V[1] = int16(g.Power(c))
+			f.Set(theMinion, c)
+			f.Set(powerLeft, g.Power(c))
 			f.Next()
-		case 2:
-			c := int(f.V[0])
+		case chooseVictim:
+			c := f.Get(theMinion)
 			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool {
-				return m != c && g.Power(m) <= int(f.V[1]) && !hasFlagFrom(g, dogPicked, m, self(f))
+				return m != c && g.Power(m) <= f.Get(powerLeft) && !hasFlagFrom(g, dogPicked, m, self(f))
 			})
 			g.AskCards(f, you(f), "Destroy minions there whose total power is at most {}'s", cs, true, engine.CardArg(c))
-		case 3:
+		case pickVictim:
 			m := f.Chosen()
 			if m == none {
 				f.Next()
 				return
 			}
-			f.V[1] -= int16(g.Power(m))
+			f.Add(powerLeft, -g.Power(m))
 			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(m), Amount: dogPicked, Src: int16(self(f))})
-			f.Goto(2)
-		case 4: // destroy the chosen ones together
+			f.Goto(chooseVictim)
+		case destroyPicked:
 			for _, m := range g.Minions(none) {
 				if hasFlagFrom(g, dogPicked, m, self(f)) {
 					dropFlags(g, dogPicked, m)

@@ -34,47 +34,68 @@ func askPlayOne(g *G, f *F, p int, prompt engine.Prompt, cards []int) {
 // sameNameLoop builds an "any number of cards that share one name" pick:
 // the player picks cards from pool one at a time (the first fixes the name)
 // until they pass; take happens to each; done runs once at the end with the
-// number taken. V[0] holds the chosen name's definition + 1, V[1] the count.
-func sameNameLoop(prompt engine.Prompt, pool func(g *G, f *F) []int, take func(g *G, f *F, c int), done func(g *G, f *F, n int)) engine.AbilityFn {
+// number taken. start, if not nil, runs once before the first pick.
+func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, f *F) []int, take func(g *G, f *F, c int), done func(g *G, f *F, n int)) engine.AbilityFn {
+	const (
+		pickCard engine.Step = iota
+		takeIt
+	)
+	const (
+		theName engine.Slot = iota // the chosen name's definition + 1 (0: none yet)
+		taken                      // cards taken so far
+	)
 	return func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case pickCard:
+			if start != nil && f.Get(taken) == 0 {
+				start(g, f)
+			}
 			cands := pool(g, f)
-			if f.V[0] != 0 {
-				cands = where(cands, func(c int) bool { return int(g.Cards[c].Def) == int(f.V[0])-1 })
+			if f.Get(theName) != 0 {
+				cands = where(cands, func(c int) bool { return int(g.Cards[c].Def) == f.Get(theName)-1 })
 			}
 			g.AskCards(f, you(f), prompt, cands, true)
-		case 1:
+		case takeIt:
 			c := f.Chosen()
 			if c == none {
 				if done != nil {
-					done(g, f, int(f.V[1]))
+					done(g, f, f.Get(taken))
 				}
 				return
 			}
-			f.V[0] = g.Cards[c].Def + 1
-			f.V[1]++
+			f.Set(theName, int(g.Cards[c].Def)+1)
+			f.Add(taken, 1)
 			take(g, f, c)
-			f.Goto(0)
+			f.Goto(pickCard)
 		}
 	}
 }
 
 var _ = card("zombies/zombie_lord", func(d *engine.Def) {
-	// V[2]: bit set of the bases where you had no minions when Zombie Lord
-	// was played (fixed then); each is used at most once. V[3]: chosen card.
+	// The bases where you had no minions when Zombie Lord was played are fixed
+	// then; each is used at most once.
+	const (
+		markOpenBases engine.Step = iota
+		offerMinion
+		chooseItsBase
+		playIt
+	)
+	const (
+		openBases engine.Slot = iota // bit set of the base slots still open
+		theMinion
+	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		open := func() []int {
-			return where(g.BaseSlots(), func(s int) bool { return f.V[2]&(1<<s) != 0 })
+			return where(g.BaseSlots(), func(s int) bool { return f.Get(openBases)&(1<<s) != 0 })
 		}
 		switch f.Step {
-		case 0:
+		case markOpenBases:
 			for _, s := range where(g.BaseSlots(), noMinionOfYours(g, p)) {
-				f.V[2] |= 1 << s
+				f.Set(openBases, f.Get(openBases)|1<<s)
 			}
 			f.Next()
-		case 1:
+		case offerMinion:
 			slots := open()
 			cands := where(discardMinions(g, p), func(c int) bool {
 				return g.Power(c) <= 2 && canGoOnto(g, p, c, slots)
@@ -83,22 +104,22 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 				return
 			}
 			askPlayOne(g, f, p, "You may play a minion of power 2 or less from your discard pile on a base where you had no minions", cands)
-		case 2:
+		case chooseItsBase:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.V[3] = int16(c)
+			f.Set(theMinion, c)
 			g.AskBases(f, p, "Choose the base to play {} on",
 				where(open(), func(s int) bool { return g.MinionAllowed(p, c, s) }), false, engine.CardArg(c))
-		case 3:
+		case playIt:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.V[2] &^= 1 << s
-			g.PlayExtraNow(p, int(f.V[3]), s)
-			f.Goto(1)
+			f.Set(openBases, f.Get(openBases)&^(1<<s))
+			g.PlayExtraNow(p, f.Get(theMinion), s)
+			f.Goto(offerMinion)
 		}
 	}
 })
@@ -123,18 +144,19 @@ var _ = card("zombies/tenacious_z", func(d *engine.Def) {
 })
 
 var _ = card("zombies/walker", func(d *engine.Def) {
+	const topCard engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case 0:
+		case ask:
 			top := g.TopOfDeck(you(f))
 			if top == none {
 				return
 			}
-			f.V[0] = int16(top)
+			f.Set(topCard, top)
 			g.AskYesNo(f, you(f), "You look at {}, the top card of your deck: discard it? (no: it stays on top)", engine.CardArg(top))
-		case 1:
+		case answered:
 			if f.Yes() {
-				g.DiscardCard(int(f.V[0]))
+				g.DiscardCard(f.Get(topCard))
 			}
 		}
 	}
@@ -152,23 +174,20 @@ var _ = card("zombies/lend_a_hand", func(d *engine.Def) {
 })
 
 var _ = card("zombies/mall_crawl", func(d *engine.Def) {
-	search := sameNameLoop("Search your deck: choose a card to put into your discard pile (all must share one name; pass when done)",
+	d.OnPlay = sameNameLoop("Search your deck: choose a card to put into your discard pile (all must share one name; pass when done)",
+		func(g *G, f *F) {
+			g.EnsureDeck(you(f)) // searching an empty deck uses the reshuffled discard pile
+		},
 		func(g *G, f *F) []int { return g.Deck(you(f)) },
 		func(g *G, f *F, c int) {
 			g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(you(f)), Card: int16(c), Base: none})
 			g.DiscardCard(c)
 		},
 		func(g *G, f *F, n int) { g.Shuffle(you(f)) })
-	d.OnPlay = func(g *G, f *F) {
-		if f.Step == 0 && f.V[1] == 0 {
-			g.EnsureDeck(you(f)) // searching an empty deck uses the reshuffled discard pile
-		}
-		search(g, f)
-	}
 })
 
 var _ = card("zombies/not_enough_bullets", func(d *engine.Def) {
-	d.OnPlay = sameNameLoop("Choose a minion in your discard pile to put into your hand (all must share one name; pass when done)",
+	d.OnPlay = sameNameLoop("Choose a minion in your discard pile to put into your hand (all must share one name; pass when done)", nil,
 		func(g *G, f *F) []int { return discardMinions(g, you(f)) },
 		func(g *G, f *F, c int) { g.ToHand(c, you(f)) }, nil)
 })

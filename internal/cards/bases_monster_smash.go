@@ -7,12 +7,12 @@ import "github.com/smashup/smashup/internal/engine"
 func slotOf(g *G, s int) int { return int(g.Cards[s].Base) }
 
 // firstMinionHere is a When for "the first minion played on this base each
-// turn": it marks the base card (FUsedSpecial, cleared every turn) as it fires.
+// turn": the base card's once-a-turn use (UseOnce) is spent as it fires.
 func firstMinionHere(g *G, s int, ev engine.Event) bool {
-	if int(ev.Base) != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || g.Cards[s].Flags&engine.FUsedSpecial != 0 {
+	if int(ev.Base) != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || g.UsedOnce(s) {
 		return false
 	}
-	g.Cards[s].Flags |= engine.FUsedSpecial
+	g.UseOnce(s)
 	return true
 }
 

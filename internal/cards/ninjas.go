@@ -41,10 +41,10 @@ var _ = card("ninjas/shinobi", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
 		OK: func(g *G, c, p, slot int) bool {
-			return slot != none && g.Bases[slot].Flags&engine.BShinobiUsed == 0 && g.MinionAllowed(p, c, slot)
+			return slot != none && !g.ShinobiUsedAt(slot) && g.MinionAllowed(p, c, slot)
 		},
 		// only one Shinobi per scoring base
-		Do: func(g *G, f *F) { g.Bases[f.Base].Flags |= engine.BShinobiUsed },
+		Do: func(g *G, f *F) { g.UseShinobiAt(int(f.Base)) },
 	}}
 })
 

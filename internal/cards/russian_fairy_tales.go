@@ -475,13 +475,13 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 			}
 			f.Set(theMinion, m)
 			f.Set(itsBase, g.BaseOf(m))
-			g.Cards[a].On = none // held aside from the minion while it goes
+			g.HoldActionAside(a) // while the minion goes
 			g.Place(f, m, engine.PlaceDeckBottom)
 			f.Next()
 		case playOffTop:
 			m := f.Get(theMinion)
 			if g.InPlay(m) { // the minion stayed: nothing happens
-				g.Cards[a].On = int16(m)
+				g.AttachActionTo(a, m)
 				return
 			}
 			g.PlayOffTop(f, p, engine.Minion, f.Get(itsBase), int(played))

@@ -30,19 +30,19 @@ func titanSpecial(w engine.Window, ok func(g *G, c, p, slot int) bool, do engine
 
 var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{
-		{ // a base where you have a minion scores: remember it (Mark = slot+1)
+		{ // a base where you have a minion scores: remember it (its note: slot+1)
 			On: engine.EvScore, From: engine.ZTitan,
 			When: func(g *G, c int, ev engine.Event) bool { return len(g.MinionsAt(int(ev.Base), g.Ctrl(c))) > 0 },
-			Do:   func(g *G, f *F) { g.Cards[self(f)].Mark = f.Ev.Base + 1 },
+			Do:   func(g *G, f *F) { g.SetNote(self(f), int(f.Ev.Base)+1) },
 		},
 		{ // ...and its replacement arrives: "Release the Kraken!"
 			On: engine.EvBaseReplaced, From: engine.ZTitan,
-			When: func(g *G, c int, ev engine.Event) bool { return g.Cards[c].Mark == ev.Base+1 },
+			When: func(g *G, c int, ev engine.Event) bool { return g.Note(c) == int(ev.Base)+1 },
 			Do: func(g *G, f *F) {
 				c, s := self(f), int(f.Ev.Base)
 				switch f.Step {
 				case ask:
-					g.Cards[c].Mark = 0
+					g.SetNote(c, 0)
 					if g.BaseCardAt(s) == none || !g.CanPlayTitan(you(f), c) {
 						return
 					}
@@ -90,13 +90,13 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
 		OK: func(g *G, c, p, slot int) bool {
-			return g.BaseOf(c) == slot && g.Cards[c].Flags&engine.FUsedSpecial == 0 &&
+			return g.BaseOf(c) == slot && !g.UsedOnce(c) &&
 				len(g.MinionsAt(slot, p)) > 0 && len(otherBases(g, slot)) > 0
 		},
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case ask:
-				g.Cards[self(f)].Flags |= engine.FUsedSpecial // once for this scoring
+				g.UseOnce(self(f)) // once for this scoring
 				g.AskCards(f, you(f), "Choose one of your minions to move away from the scored base", g.MinionsAt(int(f.Base), you(f)), false)
 			case answered:
 				if c := f.Chosen(); c != none {
@@ -252,8 +252,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 					if !f.Yes() {
 						return
 					}
-					g.Cards[m].Counters--
-					g.PutCounterAside(c, 1)
+					g.MoveCountersToTitan(m, c, 1)
 					if g.Cards[c].Counters < 3 || !g.CanPlayTitan(you(f), c) {
 						return
 					}

@@ -76,12 +76,12 @@ var _ = card("tricksters/block_the_path", func(d *engine.Def) {
 			g.AskTexts(f, you(f), "Name a faction: its minions cannot be played here", engine.Factions())
 		case answered:
 			if f.Ans.Kind == engine.OptText {
-				g.Cards[self(f)].Mark = int8(engine.FactionIndex(engine.TextOf(f.Ans.Num)) + 1)
+				g.SetNote(self(f), engine.FactionIndex(engine.TextOf(f.Ans.Num))+1)
 			}
 		}
 	}
 	d.CanPlay = func(g *G, self, p, c, slot int) bool {
-		mark := int(g.Cards[self].Mark)
+		mark := g.Note(self)
 		return mark == 0 || slot != g.BaseOf(self) || !g.IsMinion(c) ||
 			engine.FactionIndex(g.DefOf(c).Faction) != mark-1
 	}

@@ -5,17 +5,17 @@ import "github.com/smashup/smashup/internal/engine"
 // Werewolves: power until the end of the turn, and the biggest minion rules the base.
 
 // beforeMyBaseScores is the Special window "before the base this minion is on
-// scores", usable once (FUsedSpecial marks the use for the turn): do runs
+// scores", usable once a turn (UseOnce): do runs
 // then, as an ability of its own.
 func beforeMyBaseScores(do engine.AbilityFn) []engine.Special {
 	fn := engine.Fn(do)
 	return []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
 		OK: func(g *G, c, p, slot int) bool {
-			return g.BaseOf(c) == slot && g.Cards[c].Flags&engine.FUsedSpecial == 0
+			return g.BaseOf(c) == slot && !g.UsedOnce(c)
 		},
 		Do: func(g *G, f *F) {
-			g.Cards[self(f)].Flags |= engine.FUsedSpecial
+			g.UseOnce(self(f))
 			g.Schedule(fn, you(f), self(f), int(f.Base), int(f.Target)).Ev = f.Ev
 		},
 	}}

@@ -55,6 +55,29 @@ func markPlays(g *G, f *F, at engine.Slot) {
 	f.Set(at+1, int(int16(g.Seq&0xffff)))
 }
 
+// extraMinionWithCounter builds "play an extra minion (as x allows), then
+// put a +1 power counter on it": the minion is played at once, and gets its
+// counter if it was played.
+func extraMinionWithCounter(x engine.ExtraPlay) engine.AbilityFn {
+	const (
+		offerPlay engine.Step = iota
+		counterOnIt
+	)
+	const playsBefore engine.Slot = 0 // and 1 (markPlays)
+	return func(g *G, f *F) {
+		switch f.Step {
+		case offerPlay:
+			markPlays(g, f, playsBefore)
+			g.OfferExtraPlay(you(f), x, self(f))
+			f.Next()
+		case counterOnIt:
+			if m := playedSince(g, f, playsBefore, you(f)); m != none {
+				g.PlaceCounters(f, m, 1)
+			}
+		}
+	}
+}
+
 // playedSince returns the first minion p played since markPlays(at), or none.
 func playedSince(g *G, f *F, at engine.Slot, p int) int {
 	mark := int32(f.Get(at))<<16 | int32(uint16(f.Get(at+1)))

@@ -125,23 +125,7 @@ var _ = card("mad_scientists/grave_situation", func(d *engine.Def) {
 
 var _ = card("mad_scientists/its_alive", func(d *engine.Def) {
 	// The extra minion is played at once (another part of the ability follows it).
-	d.OnPlay = func(g *G, f *F) {
-		const (
-			offerPlay engine.Step = iota
-			counterOnIt
-		)
-		const playsBefore engine.Slot = 0 // and 1 (markPlays)
-		switch f.Step {
-		case offerPlay:
-			markPlays(g, f, playsBefore)
-			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
-			f.Next()
-		case counterOnIt:
-			if m := playedSince(g, f, playsBefore, you(f)); m != none {
-				g.PlaceCounters(f, m, 1)
-			}
-		}
-	}
+	d.OnPlay = extraMinionWithCounter(engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none})
 })
 
 var _ = card("mad_scientists/jolt", func(d *engine.Def) {

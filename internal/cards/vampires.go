@@ -95,23 +95,7 @@ var _ = card("vampires/buffet", func(d *engine.Def) {
 })
 
 var _ = card("vampires/crack_of_dusk", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		const (
-			offerPlay engine.Step = iota
-			counterOnIt
-		)
-		const playsBefore engine.Slot = 0 // and 1 (markPlays)
-		switch f.Step {
-		case offerPlay:
-			markPlays(g, f, playsBefore)
-			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: 2, Base: none, From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, self(f))
-			f.Next()
-		case counterOnIt:
-			if m := playedSince(g, f, playsBefore, you(f)); m != none {
-				g.PlaceCounters(f, m, 1)
-			}
-		}
-	}
+	d.OnPlay = extraMinionWithCounter(engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: 2, Base: none, From: engine.ZDiscard, Card: none, Faction: none, NotBase: none})
 })
 
 var _ = card("vampires/cull_the_weak", func(d *engine.Def) {

@@ -165,9 +165,10 @@ func TestServerSoak(t *testing.T) {
 	so.lat.Unlock()
 	report := fmt.Sprintf("soak: %d games at once for %v (think up to %v), %d games played (%d over): %d decisions (%d by the scripted players) in %v: %.0f decisions/s\n",
 		games, time.Duration(seconds*float64(time.Second)), think, len(so.games), over, total, byPerson, elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds()) +
-		soakLatencies("person's decision to update on each client", person) +
-		soakLatencies("computer's decision to update on each client", computer) +
-		soakLatencies("any decision to update on each client", append(person, computer...))
+		soakLatencies("person's decision to update on each client", "deliveries", person) +
+		soakLatencies("computer's decision to update on each client", "deliveries", computer) +
+		soakLatencies("any decision to update on each client", "deliveries", append(person, computer...)) +
+		soakLatencies("of which storing the move (Store.Append)", "moves", stamps.append)
 	t.Log("\n" + report)
 	t.Logf("(%v of play; then the computers took %v to reach the players' next decisions)", played.Round(time.Millisecond), time.Since(settle).Round(time.Millisecond))
 	if dir := os.Getenv("SMASHUP_ARTIFACTS"); dir != "" {
@@ -176,14 +177,14 @@ func TestServerSoak(t *testing.T) {
 	}
 }
 
-// soakLatencies formats p50, p99 and max of a sample.
-func soakLatencies(what string, d []time.Duration) string {
+// soakLatencies formats p50, p99 and max of a sample of n things.
+func soakLatencies(what, things string, d []time.Duration) string {
 	if len(d) == 0 {
 		return fmt.Sprintf("  %s: no sample\n", what)
 	}
 	slices.Sort(d)
 	q := func(p float64) time.Duration { return d[int(float64(len(d)-1)*p)].Round(10 * time.Microsecond) }
-	return fmt.Sprintf("  %s (%d deliveries): p50 %v, p99 %v, max %v\n", what, len(d), q(0.5), q(0.99), d[len(d)-1].Round(10*time.Microsecond))
+	return fmt.Sprintf("  %s (%d %s): p50 %v, p99 %v, max %v\n", what, len(d), things, q(0.5), q(0.99), d[len(d)-1].Round(10*time.Microsecond))
 }
 
 // soak is the state of a soak run shared by its clients.
@@ -245,19 +246,23 @@ type soakKey struct {
 
 // stampStore notes when each move is handed to the store. The server stores
 // a move before it applies and announces it, so for a computer's move this
-// is (just after) the moment it is decided.
+// is (just after) the moment it is decided. It also times each append, the
+// part of a decision's way to its clients spent storing it.
 type stampStore struct {
 	store.Store
-	mu sync.Mutex
-	at map[soakKey]time.Time
+	mu     sync.Mutex
+	at     map[soakKey]time.Time
+	append []time.Duration
 }
 
 func (s *stampStore) Append(ctx context.Context, id string, n int, m store.Move) error {
 	at := time.Now()
 	err := s.Store.Append(ctx, id, n, m)
+	took := time.Since(at)
 	if err == nil {
 		s.mu.Lock()
 		s.at[soakKey{id, n}] = at
+		s.append = append(s.append, took)
 		s.mu.Unlock()
 	}
 	return err

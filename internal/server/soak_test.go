@@ -78,7 +78,7 @@ func TestServerSoak(t *testing.T) {
 
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "soak.db"))
 	// set before the first game: the workers reach the store only through a game
-	stamps := &stampStore{Store: s.store, at: map[soakKey]time.Time{}}
+	stamps := &stampStore{Store: s.store}
 	s.store = stamps
 	ts := httptest.NewServer(soakAddresses(s.Handler()))
 	defer ts.Close()
@@ -163,12 +163,15 @@ func TestServerSoak(t *testing.T) {
 	so.lat.Lock()
 	person, computer := so.lat.person, so.lat.computer
 	so.lat.Unlock()
+	stamps.mu.Lock()
+	appends := stamps.append
+	stamps.mu.Unlock()
 	report := fmt.Sprintf("soak: %d games at once for %v (think up to %v), %d games played (%d over): %d decisions (%d by the scripted players) in %v: %.0f decisions/s\n",
 		games, time.Duration(seconds*float64(time.Second)), think, len(so.games), over, total, byPerson, elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds()) +
 		soakLatencies("person's decision to update on each client", "deliveries", person) +
 		soakLatencies("computer's decision to update on each client", "deliveries", computer) +
 		soakLatencies("any decision to update on each client", "deliveries", append(person, computer...)) +
-		soakLatencies("of which storing the move (Store.Append)", "moves", stamps.append)
+		soakLatencies("of which storing the move (Store.Append)", "moves", appends)
 	t.Log("\n" + report)
 	t.Logf("(%v of play; then the computers took %v to reach the players' next decisions)", played.Round(time.Millisecond), time.Since(settle).Round(time.Millisecond))
 	if dir := os.Getenv("SMASHUP_ARTIFACTS"); dir != "" {
@@ -177,14 +180,19 @@ func TestServerSoak(t *testing.T) {
 	}
 }
 
-// soakLatencies formats p50, p99 and max of a sample of n things.
+// soakLatencies formats p50, p99, max and mean of a sample of n things.
 func soakLatencies(what, things string, d []time.Duration) string {
 	if len(d) == 0 {
 		return fmt.Sprintf("  %s: no sample\n", what)
 	}
 	slices.Sort(d)
+	var sum time.Duration
+	for _, x := range d {
+		sum += x
+	}
 	q := func(p float64) time.Duration { return d[int(float64(len(d)-1)*p)].Round(10 * time.Microsecond) }
-	return fmt.Sprintf("  %s (%d %s): p50 %v, p99 %v, max %v\n", what, len(d), things, q(0.5), q(0.99), d[len(d)-1].Round(10*time.Microsecond))
+	return fmt.Sprintf("  %s (%d %s): p50 %v, p99 %v, max %v, mean %v\n", what, len(d), things,
+		q(0.5), q(0.99), d[len(d)-1].Round(10*time.Microsecond), (sum / time.Duration(len(d))).Round(10*time.Microsecond))
 }
 
 // soak is the state of a soak run shared by its clients.
@@ -247,11 +255,12 @@ type soakKey struct {
 // stampStore notes when each move is handed to the store. The server stores
 // a move before it applies and announces it, so for a computer's move this
 // is (just after) the moment it is decided. It also times each append, the
-// part of a decision's way to its clients spent storing it.
+// part of a decision's way to its clients spent storing it. (A sync.Map:
+// the clients' look-ups add no lock to the server's path.)
 type stampStore struct {
 	store.Store
+	at     sync.Map // soakKey -> time.Time
 	mu     sync.Mutex
-	at     map[soakKey]time.Time
 	append []time.Duration
 }
 
@@ -260,8 +269,8 @@ func (s *stampStore) Append(ctx context.Context, id string, n int, m store.Move)
 	err := s.Store.Append(ctx, id, n, m)
 	took := time.Since(at)
 	if err == nil {
+		s.at.Store(soakKey{id, n}, at)
 		s.mu.Lock()
-		s.at[soakKey{id, n}] = at
 		s.append = append(s.append, took)
 		s.mu.Unlock()
 	}
@@ -269,10 +278,11 @@ func (s *stampStore) Append(ctx context.Context, id string, n int, m store.Move)
 }
 
 func (s *stampStore) stamp(id string, n int) (time.Time, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	at, ok := s.at[soakKey{id, n}]
-	return at, ok
+	at, ok := s.at.Load(soakKey{id, n})
+	if !ok {
+		return time.Time{}, false
+	}
+	return at.(time.Time), true
 }
 
 // slot keeps one game in play until ctx is done: it creates a game, plays
@@ -427,7 +437,8 @@ func (so *soak) move(g *soakGame, n int, perm []int, opts []soakOption) bool {
 // failed (and failed the test).
 func (so *soak) follow(ctx context.Context, g *soakGame, token string, out chan<- soakMessage) bool {
 	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(so.base, "http")+"/api/games/"+g.id+"/ws?t="+token,
-		&websocket.DialOptions{HTTPHeader: http.Header{soakAddrHeader: {g.addr}}})
+		// compressed as a browser asks for it (permessage-deflate)
+		&websocket.DialOptions{HTTPHeader: http.Header{soakAddrHeader: {g.addr}}, CompressionMode: websocket.CompressionNoContextTakeover})
 	if err != nil {
 		if ctx.Err() == nil {
 			so.fail("game %s: connecting: %v", g.id, err)

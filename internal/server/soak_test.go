@@ -36,6 +36,11 @@ package server
 // of the person's seat; the game in memory has the stored moves and equals a
 // rebuild of its stored log through the path a restarting server takes
 // (Server.restore); no game broke and no request failed.
+//
+// The server runs as in production, limits included: each game's clients
+// come from an address of their own (soakAddresses), so the per-address caps
+// on new games and sockets apply per game, not to 200 sockets from one
+// address.
 
 import (
 	"bytes"
@@ -60,6 +65,7 @@ import (
 	"github.com/smashup/smashup/internal/store"
 )
 
+// TestServerSoak: see the comment at the top of this file.
 func TestServerSoak(t *testing.T) {
 	games, seconds := soakGames, soakSeconds
 	if n, err := strconv.Atoi(os.Getenv("SMASHUP_SOAK_GAMES")); err == nil && n > 0 {

@@ -25,6 +25,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	db := fs.String("db", "smashup.db", "SQLite file for the embedded store (created on first start)")
 	pg := fs.String("pg", os.Getenv("SMASHUP_PG"), "PostgreSQL URL for a store shared by several instances (or $SMASHUP_PG); overrides --db")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy: take each client's address from the last X-Forwarded-For entry (for per-address limits)")
+	fullSync := fs.Bool("full-sync", false, "SQLite: flush every move to the disk before answering (survives a power cut; slower)")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
 	debug := fs.Bool("debug", false, "log every request, static files included")
 	if err := fs.Parse(args); err != nil {
@@ -49,7 +50,11 @@ func Main(args []string, out, errOut io.Writer) int {
 		st, err = store.OpenPostgres(ctx, *pg)
 		where = "PostgreSQL"
 	} else {
-		st, err = store.OpenSQLite(*db)
+		var opts []store.SQLiteOption
+		if *fullSync {
+			opts = append(opts, store.FullSync())
+		}
+		st, err = store.OpenSQLite(*db, opts...)
 		where = *db
 	}
 	if err != nil {

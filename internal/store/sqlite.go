@@ -34,10 +34,26 @@ CREATE TABLE IF NOT EXISTS smashup_meta (
 	v INTEGER NOT NULL
 );`
 
+// SQLiteOption changes how OpenSQLite opens a database.
+type SQLiteOption func(*sqliteOptions)
+
+type sqliteOptions struct{ sync string }
+
+// FullSync makes every append wait until the move is on the disk itself
+// (synchronous=FULL): moves survive a power cut or an operating-system
+// crash, at the cost of a disk flush per move. Without it (synchronous=NORMAL
+// in WAL mode) a stopped or killed server loses nothing either, and only a
+// power cut or a crash of the machine may lose the last moments of play.
+func FullSync() SQLiteOption { return func(o *sqliteOptions) { o.sync = "FULL" } }
+
 // OpenSQLite opens (creating if needed) the SQLite database at path, and
 // brings a database of an older layout up to this one (see SchemaVersion).
-func OpenSQLite(path string) (*SQLite, error) {
-	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"
+func OpenSQLite(path string, opts ...SQLiteOption) (*SQLite, error) {
+	o := sqliteOptions{sync: "NORMAL"}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(" + o.sync + ")&_pragma=foreign_keys(1)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
 )
 
@@ -17,7 +18,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	c := Config{}
 	fs.IntVar(&c.Games, "games", 1000, "number of games")
 	fs.IntVar(&c.Players, "players", 2, "players per game: 2, 3, 4, or 0 to mix them")
-	fs.StringVar(&c.AI, "ai", "random", "computer player for every seat: random, easy, normal (greedy), hard or max (hard and max search: slow over many games)")
+	fs.StringVar(&c.AI, "ai", "normal", "computer level of every seat: "+strings.Join(ai.Levels, ", ")+" (greedy is normal; hard and max search, slow over many games)")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the first game (game i uses seed+i)")
 	sets := fs.String("sets", "", "only factions from these sets, comma separated (core, monster_smash, culture_shock, geekier_box)")
 	fs.BoolVar(&c.AllBases, "all-bases", false, "every base in the base deck (default: the factions' sets)")

@@ -21,7 +21,7 @@ import (
 type Config struct {
 	Games    int
 	Players  int      // 2..4; 0 mixes 2, 3 and 4
-	AI       string   // computer player for every seat: "random" or "greedy"
+	AI       string   // computer level of every seat (ai.Levels; "greedy" is "normal")
 	Seed     uint64   // game i uses seed Seed+i: a run is reproducible
 	Factions []string // the pool (empty: every playable faction)
 	AllBases bool
@@ -96,7 +96,7 @@ func PlayOne(c Config, i int) (Game, error) {
 	for p := range players {
 		pl, ok := ai.New(c.AI, seed*7+uint64(p))
 		if !ok {
-			return out, fmt.Errorf("unknown computer player %q (random or greedy)", c.AI)
+			return out, unknownLevel(c.AI)
 		}
 		players[p] = pl
 	}
@@ -131,6 +131,10 @@ func PlayOne(c Config, i int) (Game, error) {
 	return out, nil
 }
 
+func unknownLevel(l string) error {
+	return fmt.Errorf("unknown computer level %q (levels: %s)", l, strings.Join(ai.Levels, ", "))
+}
+
 // Run plays the games (in parallel, with results independent of the number of
 // workers) and aggregates them.
 func Run(c Config, progress io.Writer) (Report, error) {
@@ -141,7 +145,7 @@ func Run(c Config, progress io.Writer) (Report, error) {
 		return Report{}, fmt.Errorf("--players must be 2, 3, 4 or 0 (mixed)")
 	}
 	if _, ok := ai.New(c.AI, 1); !ok {
-		return Report{}, fmt.Errorf("unknown computer player %q (random or greedy)", c.AI)
+		return Report{}, unknownLevel(c.AI)
 	}
 	w := c.Workers
 	if w <= 0 {

@@ -65,7 +65,7 @@ func TestMainFlags(t *testing.T) {
 	if code := Main([]string{"--games", "6", "--players", "3", "--sets", "core"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	if !strings.Contains(out.String(), "6 games, 3 players") {
+	if !strings.Contains(out.String(), "6 games, 3 players, normal computer players") { // normal by default
 		t.Fatalf("output: %s", out.String())
 	}
 	for _, bad := range [][]string{{"--players", "7"}, {"--ai", "genius"}, {"--sets", "nope"}, {"--games", "0"}} {

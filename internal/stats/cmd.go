@@ -23,7 +23,8 @@ func Main(args []string, out, errOut io.Writer) int {
 	sets := fs.String("sets", "", "only factions from these sets, comma separated (core, monster_smash, culture_shock, geekier_box)")
 	fs.BoolVar(&c.AllBases, "all-bases", false, "every base in the base deck (default: the factions' sets)")
 	fs.IntVar(&c.Workers, "workers", 0, "games played at once (default: one per CPU)")
-	asJSON := fs.Bool("json", false, "print the report as JSON")
+	var o outputs
+	o.flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(errOut, "usage: smashup sim [flags]\n\nPlay many computer games and report how each faction fares.\n\n")
 		fs.PrintDefaults()
@@ -54,12 +55,35 @@ func Main(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "smashup sim:", err)
 		return 2
 	}
-	if *asJSON {
+	return o.write(rep, out, errOut)
+}
+
+// outputs are the report's outputs a command line asks for.
+type outputs struct {
+	json bool
+	csv  string
+}
+
+func (o *outputs) flags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of tables")
+	fs.StringVar(&o.csv, "csv", "", "also write the tables as factions.csv, matchups.csv and pairs.csv into this `directory`")
+}
+
+// write prints the report and writes the files asked for.
+func (o *outputs) write(rep Report, out, errOut io.Writer) int {
+	if o.json {
 		if err := WriteJSON(out, rep); err != nil {
+			fmt.Fprintln(errOut, "smashup sim:", err)
 			return 1
 		}
-		return 0
+	} else {
+		WriteText(out, rep)
 	}
-	WriteText(out, rep)
+	if o.csv != "" {
+		if err := WriteCSV(o.csv, rep); err != nil {
+			fmt.Fprintln(errOut, "smashup sim:", err)
+			return 1
+		}
+	}
 	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/smashup/smashup/internal/ai"
@@ -60,13 +61,21 @@ func Main(args []string, out, errOut io.Writer) int {
 
 // outputs are the report's outputs a command line asks for.
 type outputs struct {
-	json bool
-	csv  string
+	json     bool
+	csv      string
+	heatmaps []string
 }
 
 func (o *outputs) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of tables")
 	fs.StringVar(&o.csv, "csv", "", "also write the tables as factions.csv, matchups.csv and pairs.csv into this `directory`")
+	fs.Func("heatmap", "also draw faction against faction as a heatmap `file` (.svg or .png; repeat the flag for both)", func(p string) error {
+		if e := strings.ToLower(filepath.Ext(p)); e != ".svg" && e != ".png" {
+			return fmt.Errorf("%q: the name must end in .svg or .png", p)
+		}
+		o.heatmaps = append(o.heatmaps, p)
+		return nil
+	})
 }
 
 // write prints the report and writes the files asked for.
@@ -81,6 +90,12 @@ func (o *outputs) write(rep Report, out, errOut io.Writer) int {
 	}
 	if o.csv != "" {
 		if err := WriteCSV(o.csv, rep); err != nil {
+			fmt.Fprintln(errOut, "smashup sim:", err)
+			return 1
+		}
+	}
+	for _, p := range o.heatmaps {
+		if err := WriteHeatmap(p, rep); err != nil {
 			fmt.Fprintln(errOut, "smashup sim:", err)
 			return 1
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/progress"
 )
 
 // Config says which games to play.
@@ -141,8 +142,9 @@ func (c Config) check() error {
 }
 
 // Play plays the games (in parallel, with counts independent of the number
-// of workers and of the order the games finish in).
-func Play(c Config, progress io.Writer) (Result, error) {
+// of workers and of the order the games finish in), showing their progress
+// on status (if not nil).
+func Play(c Config, status io.Writer) (Result, error) {
 	if err := c.check(); err != nil {
 		return Result{}, err
 	}
@@ -156,7 +158,7 @@ func Play(c Config, progress io.Writer) (Result, error) {
 	var mu sync.Mutex
 	total := NewCounts()
 	firstErr, errAt := error(nil), c.Games
-	done := 0
+	bar := progress.New(status, "sim", "games", c.Games)
 	for k := 0; k < w; k++ {
 		wg.Add(1)
 		go func() {
@@ -168,11 +170,8 @@ func Play(c Config, progress io.Writer) (Result, error) {
 				if err != nil && i < errAt {
 					firstErr, errAt = err, i
 				}
-				done++
-				if progress != nil && done%100 == 0 {
-					fmt.Fprintf(progress, "\r%d/%d games", done, c.Games)
-				}
 				mu.Unlock()
+				bar.Add(1)
 				if err == nil {
 					mine.Add(g)
 				}
@@ -187,9 +186,7 @@ func Play(c Config, progress io.Writer) (Result, error) {
 	}
 	close(next)
 	wg.Wait()
-	if progress != nil {
-		fmt.Fprintf(progress, "\r%d/%d games\n", c.Games, c.Games)
-	}
+	bar.Finish()
 	if firstErr != nil {
 		return Result{}, fmt.Errorf("game %d (seed %d): %w", errAt, c.Seed+uint64(errAt), firstErr)
 	}
@@ -197,8 +194,8 @@ func Play(c Config, progress io.Writer) (Result, error) {
 }
 
 // Run plays the games and reports on them.
-func Run(c Config, progress io.Writer) (Report, error) {
-	res, err := Play(c, progress)
+func Run(c Config, status io.Writer) (Report, error) {
+	res, err := Play(c, status)
 	if err != nil {
 		return Report{}, err
 	}

@@ -22,8 +22,12 @@ func WriteText(w io.Writer, r Report) {
 	if r.Config.Players > 0 {
 		players = fmt.Sprint(r.Config.Players)
 	}
-	fmt.Fprintf(w, "%d games, %s players, %s computer players, seeds %d..%d: %.1f turns and %.0f decisions per game on average, %.1fs\n",
-		r.Games, players, r.Config.AI, r.Config.Seed, r.Config.Seed+uint64(r.Config.Games)-1, r.AvgTurns, r.AvgMoves, r.Seconds)
+	games := fmt.Sprintf("%d games", r.Games)
+	if c := r.Config; c.Shards > 0 {
+		games += fmt.Sprintf(" (shard %d/%d of %d: the games k with k mod %d = %d)", c.Shard, c.Shards, c.Games, c.Shards, c.Shard-1)
+	}
+	fmt.Fprintf(w, "%s, %s players, %s computer players, seeds %d..%d: %.1f turns and %.0f decisions per game on average, %.1fs\n",
+		games, players, r.Config.AI, r.Config.Seed, r.Config.Seed+uint64(r.Config.Games)-1, r.AvgTurns, r.AvgMoves, r.Seconds)
 	if r.Unfinished > 0 {
 		fmt.Fprintf(w, "%d games did not finish within the decision limit and are left out\n", r.Unfinished)
 	}

@@ -31,6 +31,24 @@ type Config struct {
 	AllBases bool     `json:"all_bases"`
 	Workers  int      `json:"-"`                   // parallel games (0: one per CPU); the report does not depend on it
 	MaxMoves int      `json:"max_moves,omitempty"` // a game still going after this many decisions is counted as unfinished (0: 20000)
+	// Shard and Shards split a run: shard i of n (1 ≤ i ≤ n) plays the
+	// games k (0 ≤ k < Games) with k mod n = i-1. 0 and 0: every game.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
+}
+
+// Indices lists the game numbers the configuration plays: all of 0..Games-1,
+// or its shard's share.
+func (c Config) Indices() []int {
+	first, step := 0, 1
+	if c.Shards > 0 {
+		first, step = c.Shard-1, c.Shards
+	}
+	var out []int
+	for k := first; k < c.Games; k += step {
+		out = append(out, k)
+	}
+	return out
 }
 
 // Game is the outcome of one game.
@@ -114,10 +132,14 @@ func unknownLevel(l string) error {
 	return fmt.Errorf("unknown computer level %q (levels: %s)", l, strings.Join(ai.Levels, ", "))
 }
 
-// Result is what a run played: its configuration and the counts of its games.
+// Result is what a run (or a shard of one) played: its configuration and the
+// counts of its games. It is what `smashup sim --out` writes and `smashup sim
+// merge` reads (shard.go).
 type Result struct {
+	Format  string  `json:"format"` // ResultFormat
+	Rules   string  `json:"rules"`  // engine.RulesFingerprint of the build that played
 	Config  Config  `json:"config"`
-	Seconds float64 `json:"seconds"` // wall time of the run
+	Seconds float64 `json:"seconds"` // wall time of the run (merged: the sum of the shards')
 	Counts  *Counts `json:"counts"`
 }
 
@@ -137,6 +159,9 @@ func (c Config) check() error {
 	}
 	if _, ok := ai.New(c.AI, 1); !ok {
 		return unknownLevel(c.AI)
+	}
+	if c.Shards < 0 || (c.Shards > 0) != (c.Shard > 0) || c.Shard > c.Shards {
+		return fmt.Errorf("shard %d/%d: want i/n with 1 ≤ i ≤ n", c.Shard, c.Shards)
 	}
 	return nil
 }
@@ -158,7 +183,12 @@ func Play(c Config, status io.Writer) (Result, error) {
 	var mu sync.Mutex
 	total := NewCounts()
 	firstErr, errAt := error(nil), c.Games
-	bar := progress.New(status, "sim", "games", c.Games)
+	indices := c.Indices()
+	label := "sim"
+	if c.Shards > 0 {
+		label = fmt.Sprintf("sim shard %d/%d", c.Shard, c.Shards)
+	}
+	bar := progress.New(status, label, "games", len(indices))
 	for k := 0; k < w; k++ {
 		wg.Add(1)
 		go func() {
@@ -181,7 +211,7 @@ func Play(c Config, status io.Writer) (Result, error) {
 			mu.Unlock()
 		}()
 	}
-	for i := 0; i < c.Games; i++ {
+	for _, i := range indices {
 		next <- i
 	}
 	close(next)
@@ -190,7 +220,7 @@ func Play(c Config, status io.Writer) (Result, error) {
 	if firstErr != nil {
 		return Result{}, fmt.Errorf("game %d (seed %d): %w", errAt, c.Seed+uint64(errAt), firstErr)
 	}
-	return Result{Config: c, Seconds: time.Since(start).Seconds(), Counts: total}, nil
+	return Result{Format: ResultFormat, Rules: engine.RulesFingerprint(), Config: c, Seconds: time.Since(start).Seconds(), Counts: total}, nil
 }
 
 // Run plays the games and reports on them.

@@ -196,6 +196,9 @@ func WriteHeatmap(path string, r Report) error {
 	da, db := p.DataCanvas(left), bar.DataCanvas(right)
 	bar.Draw(draw.Crop(right, 0, 0, da.Min.Y-db.Min.Y, da.Max.Y-db.Max.Y))
 
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err

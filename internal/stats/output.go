@@ -88,7 +88,10 @@ func WriteText(w io.Writer, r Report) {
 			}
 		}
 		note := fmt.Sprintf("%d pairs played; the %d with fewer than %d games are left out here.", len(r.Pairs), len(r.Pairs)-len(shown), MinGames)
-		if len(shown) == 0 {
+		switch {
+		case len(shown) == len(r.Pairs):
+			note = fmt.Sprintf("%d pairs played, each at least %d times.", len(r.Pairs), MinGames)
+		case len(shown) == 0:
 			shown, note = r.Pairs, fmt.Sprintf("%d pairs played, none %d times or more.", len(r.Pairs), MinGames)
 		}
 		fmt.Fprintf(w, "\nPairs of factions shuffled together: %s\n", note)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -12,10 +13,13 @@ import (
 // ResultFormat names the layout of result files.
 const ResultFormat = "smashup-sim-result/1"
 
-// WriteResult writes a result file (JSON).
+// WriteResult writes a result file (JSON), creating its directory if need be.
 func WriteResult(path string, r Result) error {
 	b, err := json.MarshalIndent(r, "", " ")
 	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	return os.WriteFile(path, append(b, '\n'), 0o644)

@@ -32,7 +32,7 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 	}
 	var files []string
 	for i := 1; i <= 3; i++ {
-		f := filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))
+		f := filepath.Join(dir, "results", fmt.Sprintf("shard-%d.json", i)) // the directory is made
 		files = append(files, f)
 		var out bytes.Buffer
 		if code := Main(append(common, "--shard", fmt.Sprintf("%d/3", i), "--out", f), &out, &errOut); code != 0 {

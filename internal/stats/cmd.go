@@ -46,6 +46,9 @@ func Main(args []string, out, errOut io.Writer) int {
 		}
 		return 2
 	}
+	if c.AI == "greedy" || c.AI == "ai" {
+		c.AI = "normal" // one name per level, so that shards played under either merge
+	}
 	if *sets != "" {
 		want := map[string]bool{}
 		for _, s := range strings.Split(*sets, ",") {

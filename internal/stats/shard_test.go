@@ -71,6 +71,7 @@ func TestMergeRefuses(t *testing.T) {
 	s1, s2 := play("1.json", "--shard", "1/2"), play("2.json", "--shard", "2/2")
 	other := play("other.json", "--shard", "2/2", "--seed", "5")
 	whole := play("whole.json")
+	greedy := play("greedy.json", "--shard", "2/2", "--ai", "greedy")
 	for _, c := range []struct {
 		files []string
 		want  string
@@ -85,6 +86,10 @@ func TestMergeRefuses(t *testing.T) {
 		if code := Main(append([]string{"merge"}, c.files...), &out, &errOut); code == 0 || !strings.Contains(errOut.String(), c.want) {
 			t.Errorf("merge %v: exit %d, %q; want an error saying %q", c.files, code, errOut.String(), c.want)
 		}
+	}
+	// greedy is another name of normal
+	if code := Main([]string{"merge", play("n1.json", "--shard", "1/2", "--ai", "normal"), greedy}, &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
+		t.Errorf("shards played as greedy and as normal do not merge: exit %d", code)
 	}
 	// a whole run's file merges alone into its own report
 	var out, errOut bytes.Buffer

@@ -20,7 +20,8 @@ usage:
   smashup serve [flags]          serve the game to browsers (see smashup serve -h)
   smashup play [flags]           play in the terminal (see smashup play -h)
   smashup replay [flags] FILE    replay a recorded game (smashup play --record FILE)
-  smashup sim [flags]            play many computer games and report faction statistics
+  smashup sim [flags]            play many computer games and report faction statistics (see smashup sim -h)
+  smashup sim merge FILE...      combine the result files of a run's shards (smashup sim --shard i/n --out FILE)
   smashup arena [flags]          measure one computer level against another (see smashup arena -h)
   smashup scenario PATH...       run rule scenarios (files or directories)
   smashup soak [flags]           play random games checking the engine's invariants (see smashup soak -h)

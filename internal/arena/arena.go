@@ -13,13 +13,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
+	"github.com/smashup/smashup/internal/progress"
 	"github.com/smashup/smashup/internal/stats"
 )
 
@@ -94,21 +94,35 @@ func (t timed) Choose(g *engine.Game, v *engine.View) int {
 	return i
 }
 
-// Run plays the games, calling progress after each one.
-func Run(c Config, progress func(done, total int)) (Result, error) {
+// check says what is wrong with a configuration.
+func (c Config) check() error {
 	if c.Players < 2 || c.Players > 4 {
-		return Result{}, errors.New("--players must be 2, 3 or 4")
+		return errors.New("--players must be 2, 3 or 4")
 	}
 	if c.Games < 1 {
-		return Result{}, errors.New("--games must be at least 1")
+		return errors.New("--games must be at least 1")
 	}
 	for _, l := range []string{c.A, c.B} {
 		if _, err := newPlayer(l, 0, 0); err != nil {
-			return Result{}, err
+			return err
 		}
 	}
+	return nil
+}
+
+// Total is the number of games Run plays: Games rounded up to whole
+// rotations of the seats.
+func (c Config) Total() int {
+	return (c.Games + c.Players - 1) / c.Players * c.Players
+}
+
+// Run plays the games, calling progress after each one.
+func Run(c Config, progress func(done, total int)) (Result, error) {
+	if err := c.check(); err != nil {
+		return Result{}, err
+	}
 	deals := (c.Games + c.Players - 1) / c.Players
-	total := deals * c.Players
+	total := c.Total()
 	res := Result{A: c.A, B: c.B, Players: c.Players, Games: total, Fair: 1 / float64(c.Players)}
 	var spentA, spentB time.Duration
 	var vpA, vpB float64
@@ -199,19 +213,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	tty := isTerminal(stderr)
-	last := time.Now()
-	res, err := Run(c, func(done, total int) {
-		if tty {
-			fmt.Fprintf(stderr, "\r%s", bar(done, total, 30))
-		} else if time.Since(last) > 5*time.Second || done == total {
-			fmt.Fprintf(stderr, "arena: %d of %d games\n", done, total)
-			last = time.Now()
-		}
-	})
-	if tty {
-		fmt.Fprintln(stderr)
+	if err := c.check(); err != nil {
+		fmt.Fprintln(stderr, "smashup arena:", err)
+		return 2
 	}
+	bar := progress.New(stderr, "arena", "games", c.Total())
+	res, err := Run(c, func(done, total int) { bar.Add(1) })
+	bar.Finish()
 	if err != nil {
 		fmt.Fprintln(stderr, "smashup arena:", err)
 		return 1
@@ -223,18 +231,4 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	Report(stdout, res)
 	return 0
-}
-
-func bar(done, total, width int) string {
-	k := done * width / max(total, 1)
-	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", k), strings.Repeat(".", width-k), done, total)
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

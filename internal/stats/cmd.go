@@ -5,26 +5,39 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strconv"
 	"strings"
 
+	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
 )
 
-// Main runs `smashup sim`.
+// Main runs `smashup sim` (and `smashup sim merge`).
 func Main(args []string, out, errOut io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return mergeMain(args[1:], out, errOut)
+	}
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	c := Config{}
-	fs.IntVar(&c.Games, "games", 1000, "number of games")
+	fs.IntVar(&c.Games, "games", 1000, "number of games (of the whole run, when it is split into shards)")
 	fs.IntVar(&c.Players, "players", 2, "players per game: 2, 3, 4, or 0 to mix them")
-	fs.StringVar(&c.AI, "ai", "random", "computer player for every seat: random, easy, normal (greedy), hard or max (hard and max search: slow over many games)")
+	fs.StringVar(&c.AI, "ai", "normal", "computer level of every seat: "+strings.Join(ai.Levels, ", ")+" (greedy is normal; hard and max search, slow over many games)")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the first game (game i uses seed+i)")
 	sets := fs.String("sets", "", "only factions from these sets, comma separated (core, monster_smash, culture_shock, geekier_box)")
 	fs.BoolVar(&c.AllBases, "all-bases", false, "every base in the base deck (default: the factions' sets)")
 	fs.IntVar(&c.Workers, "workers", 0, "games played at once (default: one per CPU)")
-	asJSON := fs.Bool("json", false, "print the report as JSON")
+	fs.Func("shard", "play only shard `i/n` of the run (1 ≤ i ≤ n): the games k with k mod n = i-1 (k from 0); merge the shards' --out files with smashup sim merge", func(v string) error {
+		var err error
+		c.Shard, c.Shards, err = parseShard(v)
+		return err
+	})
+	resultPath := fs.String("out", "", "also write the run's counts to this JSON `file`, for smashup sim merge")
+	var o outputs
+	o.flags(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(errOut, "usage: smashup sim [flags]\n\nPlay many computer games and report how each faction fares.\n\n")
+		fmt.Fprintf(errOut, "usage: smashup sim [flags]\n       smashup sim merge [flags] FILE...\n\nPlay many computer games and report how each faction fares, against each\nother faction, and in each pair.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -32,6 +45,9 @@ func Main(args []string, out, errOut io.Writer) int {
 			return 0
 		}
 		return 2
+	}
+	if c.AI == "greedy" || c.AI == "ai" {
+		c.AI = "normal" // one name per level, so that shards played under either merge
 	}
 	if *sets != "" {
 		want := map[string]bool{}
@@ -48,17 +64,119 @@ func Main(args []string, out, errOut io.Writer) int {
 			return 2
 		}
 	}
-	rep, err := Run(c, errOut)
+	res, err := Play(c, errOut)
 	if err != nil {
 		fmt.Fprintln(errOut, "smashup sim:", err)
 		return 2
 	}
-	if *asJSON {
-		if err := WriteJSON(out, rep); err != nil {
+	if *resultPath != "" {
+		if err := WriteResult(*resultPath, res); err != nil {
+			fmt.Fprintln(errOut, "smashup sim:", err)
 			return 1
 		}
-		return 0
 	}
-	WriteText(out, rep)
+	return o.write(res.Report(), out, errOut)
+}
+
+// parseShard reads "i/n".
+func parseShard(v string) (i, n int, err error) {
+	a, b, ok := strings.Cut(v, "/")
+	if ok {
+		i, err = strconv.Atoi(a)
+		if err == nil {
+			n, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("%q: want i/n with 1 ≤ i ≤ n, e.g. 1/4", v)
+	}
+	return i, n, nil
+}
+
+// mergeMain runs `smashup sim merge`.
+func mergeMain(args []string, out, errOut io.Writer) int {
+	fs := flag.NewFlagSet("sim merge", flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	resultPath := fs.String("out", "", "also write the merged counts to this JSON `file`")
+	var o outputs
+	o.flags(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(errOut, "usage: smashup sim merge [flags] FILE...\n\nCombine the --out files of every shard of one run (smashup sim --shard i/n\n--out FILE) into the report the whole run would give.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	var rs []Result
+	for _, p := range fs.Args() {
+		r, err := ReadResult(p)
+		if err != nil {
+			fmt.Fprintln(errOut, "smashup sim merge:", err)
+			return 1
+		}
+		rs = append(rs, r)
+	}
+	res, err := Merge(rs, fs.Args())
+	if err != nil {
+		fmt.Fprintln(errOut, "smashup sim merge:", err)
+		return 1
+	}
+	if *resultPath != "" {
+		if err := WriteResult(*resultPath, res); err != nil {
+			fmt.Fprintln(errOut, "smashup sim merge:", err)
+			return 1
+		}
+	}
+	return o.write(res.Report(), out, errOut)
+}
+
+// outputs are the report's outputs a command line asks for.
+type outputs struct {
+	json     bool
+	csv      string
+	heatmaps []string
+}
+
+func (o *outputs) flags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of tables")
+	fs.StringVar(&o.csv, "csv", "", "also write the tables as factions.csv, matchups.csv and pairs.csv into this `directory`")
+	fs.Func("heatmap", "also draw faction against faction as a heatmap `file` (.svg or .png; repeat the flag for both)", func(p string) error {
+		if e := strings.ToLower(filepath.Ext(p)); e != ".svg" && e != ".png" {
+			return fmt.Errorf("%q: the name must end in .svg or .png", p)
+		}
+		o.heatmaps = append(o.heatmaps, p)
+		return nil
+	})
+}
+
+// write prints the report and writes the files asked for.
+func (o *outputs) write(rep Report, out, errOut io.Writer) int {
+	if o.json {
+		if err := WriteJSON(out, rep); err != nil {
+			fmt.Fprintln(errOut, "smashup sim:", err)
+			return 1
+		}
+	} else {
+		WriteText(out, rep)
+	}
+	if o.csv != "" {
+		if err := WriteCSV(o.csv, rep); err != nil {
+			fmt.Fprintln(errOut, "smashup sim:", err)
+			return 1
+		}
+	}
+	for _, p := range o.heatmaps {
+		if err := WriteHeatmap(p, rep); err != nil {
+			fmt.Fprintln(errOut, "smashup sim:", err)
+			return 1
+		}
+	}
 	return 0
 }

@@ -1,32 +1,54 @@
 // Package stats plays many computer games and reports how each faction fares:
-// games played, wins (a shared win counts as a fraction), average VP, game length.
+// games played, wins (a shared win counts as a fraction) with a 95% interval,
+// average VP, game length; each faction against each other faction, and each
+// pair of factions shuffled together.
+//
+// Playing (stats.go) makes integer counts (counts.go), which a report
+// (report.go) is computed from and which the outputs (output.go) print.
 package stats
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/progress"
 )
 
 // Config says which games to play.
 type Config struct {
-	Games    int
-	Players  int      // 2..4; 0 mixes 2, 3 and 4
-	AI       string   // computer player for every seat: "random" or "greedy"
-	Seed     uint64   // game i uses seed Seed+i: a run is reproducible
-	Factions []string // the pool (empty: every playable faction)
-	AllBases bool
-	Workers  int // parallel games (0: one per CPU)
-	MaxMoves int // a game still going after this many decisions is counted as unfinished
+	Games    int      `json:"games"`
+	Players  int      `json:"players"`            // 2..4; 0 mixes 2, 3 and 4
+	AI       string   `json:"ai"`                 // computer level of every seat (ai.Levels; "greedy" is "normal")
+	Seed     uint64   `json:"seed"`               // game i uses seed Seed+i: a run is reproducible
+	Factions []string `json:"factions,omitempty"` // the pool (empty: every playable faction)
+	AllBases bool     `json:"all_bases"`
+	Workers  int      `json:"-"`                   // parallel games (0: one per CPU); the report does not depend on it
+	MaxMoves int      `json:"max_moves,omitempty"` // a game still going after this many decisions is counted as unfinished (0: 20000)
+	// Shard and Shards split a run: shard i of n (1 ≤ i ≤ n) plays the
+	// games k (0 ≤ k < Games) with k mod n = i-1. 0 and 0: every game.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
+}
+
+// Indices lists the game numbers the configuration plays: all of 0..Games-1,
+// or its shard's share.
+func (c Config) Indices() []int {
+	first, step := 0, 1
+	if c.Shards > 0 {
+		first, step = c.Shard-1, c.Shards
+	}
+	var out []int
+	for k := first; k < c.Games; k += step {
+		out = append(out, k)
+	}
+	return out
 }
 
 // Game is the outcome of one game.
@@ -38,31 +60,6 @@ type Game struct {
 	Turns    int
 	Moves    int
 	Finished bool
-}
-
-// FactionStats aggregates a faction's games.
-type FactionStats struct {
-	Faction string  `json:"faction"`
-	Games   int     `json:"games"`
-	Wins    float64 `json:"wins"`
-	WinRate float64 `json:"win_rate"`
-	Low     float64 `json:"win_rate_low"` // 95% interval of the win rate (Wilson)
-	High    float64 `json:"win_rate_high"`
-	AvgVP   float64 `json:"avg_vp"`
-	// Expected is the win rate of a faction no better than the others in the
-	// same games (1/players per game, averaged).
-	Expected float64 `json:"expected"`
-}
-
-// Report is the result of a run.
-type Report struct {
-	Config     Config         `json:"config"`
-	Games      int            `json:"games"`
-	Unfinished int            `json:"unfinished"`
-	AvgTurns   float64        `json:"avg_turns"`
-	AvgMoves   float64        `json:"avg_decisions"`
-	Seconds    float64        `json:"seconds"`
-	Factions   []FactionStats `json:"factions"`
 }
 
 // PlayOne deals and plays game number i of a run.
@@ -96,7 +93,7 @@ func PlayOne(c Config, i int) (Game, error) {
 	for p := range players {
 		pl, ok := ai.New(c.AI, seed*7+uint64(p))
 		if !ok {
-			return out, fmt.Errorf("unknown computer player %q (random or greedy)", c.AI)
+			return out, unknownLevel(c.AI)
 		}
 		players[p] = pl
 	}
@@ -131,140 +128,106 @@ func PlayOne(c Config, i int) (Game, error) {
 	return out, nil
 }
 
-// Run plays the games (in parallel, with results independent of the number of
-// workers) and aggregates them.
-func Run(c Config, progress io.Writer) (Report, error) {
+func unknownLevel(l string) error {
+	return fmt.Errorf("unknown computer level %q (levels: %s)", l, strings.Join(ai.Levels, ", "))
+}
+
+// Result is what a run (or a shard of one) played: its configuration and the
+// counts of its games. It is what `smashup sim --out` writes and `smashup sim
+// merge` reads (shard.go).
+type Result struct {
+	Format  string  `json:"format"` // ResultFormat
+	Rules   string  `json:"rules"`  // engine.RulesFingerprint of the build that played
+	Config  Config  `json:"config"`
+	Seconds float64 `json:"seconds"` // wall time of the run (merged: the sum of the shards')
+	Counts  *Counts `json:"counts"`
+}
+
+// Report computes the result's report.
+func (r Result) Report() Report {
+	rep := NewReport(r.Config, r.Counts)
+	rep.Seconds = r.Seconds
+	return rep
+}
+
+func (c Config) check() error {
 	if c.Games <= 0 {
-		return Report{}, fmt.Errorf("--games must be positive")
+		return fmt.Errorf("--games must be positive")
 	}
 	if c.Players != 0 && (c.Players < 2 || c.Players > 4) {
-		return Report{}, fmt.Errorf("--players must be 2, 3, 4 or 0 (mixed)")
+		return fmt.Errorf("--players must be 2, 3, 4 or 0 (mixed)")
 	}
 	if _, ok := ai.New(c.AI, 1); !ok {
-		return Report{}, fmt.Errorf("unknown computer player %q (random or greedy)", c.AI)
+		return unknownLevel(c.AI)
+	}
+	if c.Shards < 0 || (c.Shards > 0) != (c.Shard > 0) || c.Shard > c.Shards {
+		return fmt.Errorf("shard %d/%d: want i/n with 1 ≤ i ≤ n", c.Shard, c.Shards)
+	}
+	return nil
+}
+
+// Play plays the games (in parallel, with counts independent of the number
+// of workers and of the order the games finish in), showing their progress
+// on status (if not nil).
+func Play(c Config, status io.Writer) (Result, error) {
+	if err := c.check(); err != nil {
+		return Result{}, err
 	}
 	w := c.Workers
 	if w <= 0 {
 		w = runtime.NumCPU()
 	}
 	start := time.Now()
-	games := make([]Game, c.Games)
-	errs := make([]error, c.Games)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	done := 0
+	total := NewCounts()
+	firstErr, errAt := error(nil), c.Games
+	indices := c.Indices()
+	label := "sim"
+	if c.Shards > 0 {
+		label = fmt.Sprintf("sim shard %d/%d", c.Shard, c.Shards)
+	}
+	bar := progress.New(status, label, "games", len(indices))
 	for k := 0; k < w; k++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			mine := NewCounts()
 			for i := range next {
-				games[i], errs[i] = PlayOne(c, i)
+				g, err := PlayOne(c, i)
 				mu.Lock()
-				done++
-				if progress != nil && done%100 == 0 {
-					fmt.Fprintf(progress, "\r%d/%d games", done, c.Games)
+				if err != nil && i < errAt {
+					firstErr, errAt = err, i
 				}
 				mu.Unlock()
+				bar.Add(1)
+				if err == nil {
+					mine.Add(g)
+				}
 			}
+			mu.Lock()
+			total.Merge(mine)
+			mu.Unlock()
 		}()
 	}
-	for i := 0; i < c.Games; i++ {
+	for _, i := range indices {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	if progress != nil {
-		fmt.Fprintf(progress, "\r%d/%d games\n", c.Games, c.Games)
+	bar.Finish()
+	if firstErr != nil {
+		return Result{}, fmt.Errorf("game %d (seed %d): %w", errAt, c.Seed+uint64(errAt), firstErr)
 	}
-	for i, err := range errs {
-		if err != nil {
-			return Report{}, fmt.Errorf("game %d (seed %d): %w", i, c.Seed+uint64(i), err)
-		}
-	}
-	rep := Aggregate(c, games)
-	rep.Seconds = time.Since(start).Seconds()
-	return rep, nil
+	return Result{Format: ResultFormat, Rules: engine.RulesFingerprint(), Config: c, Seconds: time.Since(start).Seconds(), Counts: total}, nil
 }
 
-// Aggregate computes the per-faction statistics of finished games.
-func Aggregate(c Config, games []Game) Report {
-	rep := Report{Config: c, Games: len(games)}
-	by := map[string]*FactionStats{}
-	turns, moves, fin := 0, 0, 0
-	for _, g := range games {
-		if !g.Finished {
-			rep.Unfinished++
-			continue
-		}
-		fin++
-		turns += g.Turns
-		moves += g.Moves
-		n := len(g.Factions)
-		for p, fs := range g.Factions {
-			share := 0.0
-			for _, w := range g.Winners {
-				if w == p {
-					share = 1 / float64(len(g.Winners))
-				}
-			}
-			for _, f := range fs {
-				st := by[f]
-				if st == nil {
-					st = &FactionStats{Faction: f}
-					by[f] = st
-				}
-				st.Games++
-				st.Wins += share
-				st.AvgVP += float64(g.VP[p])
-				st.Expected += 1 / float64(n)
-			}
-		}
+// Run plays the games and reports on them.
+func Run(c Config, status io.Writer) (Report, error) {
+	res, err := Play(c, status)
+	if err != nil {
+		return Report{}, err
 	}
-	if fin > 0 {
-		rep.AvgTurns = float64(turns) / float64(fin)
-		rep.AvgMoves = float64(moves) / float64(fin)
-	}
-	for _, st := range by {
-		st.WinRate = st.Wins / float64(st.Games)
-		st.Low, st.High = Wilson(st.Wins, float64(st.Games))
-		st.AvgVP /= float64(st.Games)
-		st.Expected /= float64(st.Games)
-		rep.Factions = append(rep.Factions, *st)
-	}
-	sort.Slice(rep.Factions, func(i, j int) bool {
-		a, b := rep.Factions[i], rep.Factions[j]
-		if a.WinRate-a.Expected != b.WinRate-b.Expected {
-			return a.WinRate-a.Expected > b.WinRate-b.Expected
-		}
-		return a.Faction < b.Faction
-	})
-	return rep
-}
-
-// WriteText prints a report as a table.
-func WriteText(w io.Writer, r Report) {
-	players := "2, 3 and 4 (mixed)"
-	if r.Config.Players > 0 {
-		players = fmt.Sprint(r.Config.Players)
-	}
-	fmt.Fprintf(w, "%d games, %s players, %s computer players, seeds %d..%d: %.1f turns and %.0f decisions per game on average, %.1fs\n",
-		r.Games, players, r.Config.AI, r.Config.Seed, r.Config.Seed+uint64(r.Games)-1, r.AvgTurns, r.AvgMoves, r.Seconds)
-	if r.Unfinished > 0 {
-		fmt.Fprintf(w, "%d games did not finish within the decision limit and are left out\n", r.Unfinished)
-	}
-	fmt.Fprintf(w, "\n%-22s %7s %8s %9s %15s %9s %7s\n", "faction", "games", "wins", "win rate", "95% interval", "expected", "avg VP")
-	fmt.Fprintln(w, strings.Repeat("-", 83))
-	for _, f := range r.Factions {
-		fmt.Fprintf(w, "%-22s %7d %8.1f %8.1f%% %6.1f%%-%5.1f%% %8.1f%% %7.2f\n", f.Faction, f.Games, f.Wins, 100*f.WinRate,
-			100*f.Low, 100*f.High, 100*f.Expected, f.AvgVP)
-	}
-	fmt.Fprintln(w, "\nexpected: the win rate of a faction exactly as good as its opponents in the same games.")
-}
-
-// WriteJSON prints a report as JSON.
-func WriteJSON(w io.Writer, r Report) error {
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	return e.Encode(r)
+	return res.Report(), nil
 }

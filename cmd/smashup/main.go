@@ -9,8 +9,8 @@ import (
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/scenario"
 	"github.com/smashup/smashup/internal/server"
+	"github.com/smashup/smashup/internal/sim"
 	"github.com/smashup/smashup/internal/soak"
-	"github.com/smashup/smashup/internal/stats"
 	"github.com/smashup/smashup/internal/tui"
 )
 
@@ -46,7 +46,7 @@ func main() {
 	case "arena":
 		os.Exit(arena.Main(args, os.Stdout, os.Stderr))
 	case "sim":
-		os.Exit(stats.Main(args, os.Stdout, os.Stderr))
+		os.Exit(sim.Main(args, os.Stdout, os.Stderr))
 	case "scenario":
 		os.Exit(scenario.Main(args, os.Stdout))
 	case "soak":

@@ -20,7 +20,7 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
 	"github.com/smashup/smashup/internal/progress"
-	"github.com/smashup/smashup/internal/stats"
+	"github.com/smashup/smashup/internal/sim"
 )
 
 // Config is one measurement.
@@ -54,7 +54,7 @@ type Result struct {
 }
 
 // wilson is the 95% Wilson score interval of k successes out of n.
-func wilson(k, n float64) (lo, hi float64) { return stats.Wilson(k, n) }
+func wilson(k, n float64) (lo, hi float64) { return sim.Wilson(k, n) }
 
 // EloFor converts a win rate against players-1 equal opponents into an Elo
 // difference: the rate is first turned into the rate of one of two players

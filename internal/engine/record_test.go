@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
-	"github.com/smashup/smashup/internal/sim"
+	"github.com/smashup/smashup/internal/playout"
 )
 
 // TestChoicesNameTheirOptions plays random games and checks, at every
@@ -25,12 +25,12 @@ func TestChoicesNameTheirOptions(t *testing.T) {
 	kinds := map[engine.OptKind]bool{}
 	for k := 0; k < seeds; k++ {
 		seed := uint64(300 + k)
-		g, err := engine.New(sim.RandomSetup(seed, 2+k%3))
+		g, err := engine.New(playout.RandomSetup(seed, 2+k%3))
 		if err != nil {
 			t.Fatal(err)
 		}
-		chooser := sim.NewRandom(seed)
-		for step := 0; !g.Over && step < sim.DefaultMaxMoves; step++ {
+		chooser := playout.NewRandom(seed)
+		for step := 0; !g.Over && step < playout.DefaultMaxMoves; step++ {
 			seen := map[engine.Choice]int{}
 			for i := 0; i < g.NumOptions(); i++ {
 				c, err := g.ChoiceOf(i)
@@ -69,11 +69,11 @@ func TestChoicesNameTheirOptions(t *testing.T) {
 // TestSameFingerprintReplaysExactly: a game recorded by this build replays
 // into exactly the same game, through its file form.
 func TestSameFingerprintReplaysExactly(t *testing.T) {
-	g, rep, err := engine.Record(sim.RandomSetup(77, 3))
+	g, rep, err := engine.Record(playout.RandomSetup(77, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
-	chooser := sim.NewRandom(77)
+	chooser := playout.NewRandom(77)
 	for !g.Over {
 		if err := rep.Apply(g, chooser.Choose(g)); err != nil {
 			t.Fatal(err)
@@ -180,7 +180,7 @@ func TestReorderedOptionsFailLoudly(t *testing.T) {
 	}
 	pick(engine.OptPlay, "test/oracle") // move 1
 	pick(engine.OptNum, "num=3")        // move 2: the third option
-	chooser := sim.NewRandom(5)
+	chooser := playout.NewRandom(5)
 	for k := 0; k < 40 && !g.Over; k++ {
 		if err := rep.Apply(g, chooser.Choose(g)); err != nil {
 			t.Fatal(err)

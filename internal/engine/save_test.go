@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
-	"github.com/smashup/smashup/internal/sim"
+	"github.com/smashup/smashup/internal/playout"
 )
 
 func mustMarshal(t *testing.T, g *engine.Game) []byte {
@@ -33,13 +33,13 @@ func TestCopySaveReplayAgree(t *testing.T) {
 	var buf engine.Game
 	for k := 0; k < seeds; k++ {
 		seed := uint64(1000 + k)
-		g, rep, err := engine.Record(sim.RandomSetup(seed, 2+k%3))
+		g, rep, err := engine.Record(playout.RandomSetup(seed, 2+k%3))
 		if err != nil {
 			t.Fatal(err)
 		}
-		chooser := sim.NewRandom(seed)
+		chooser := playout.NewRandom(seed)
 		for step := 0; !g.Over; step++ {
-			if step > sim.DefaultMaxMoves {
+			if step > playout.DefaultMaxMoves {
 				t.Fatalf("seed %d: stuck", seed)
 			}
 			if g.Pending.Src != engine.None {
@@ -99,11 +99,11 @@ func TestCopySaveReplayAgree(t *testing.T) {
 }
 
 func midGame(t testing.TB, seed uint64, n, moves int) *engine.Game {
-	g, err := engine.New(sim.RandomSetup(seed, n))
+	g, err := engine.New(playout.RandomSetup(seed, n))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := sim.NewRandom(seed)
+	r := playout.NewRandom(seed)
 	for k := 0; k < moves && !g.Over; k++ {
 		if err := g.Apply(r.Choose(g)); err != nil {
 			t.Fatal(err)
@@ -249,7 +249,7 @@ func TestBadApplyLeavesGameUnchanged(t *testing.T) {
 	}
 	// a finished game refuses every answer
 	over := g.Clone()
-	r := sim.NewRandom(21)
+	r := playout.NewRandom(21)
 	for !over.Over {
 		if err := over.Apply(r.Choose(over)); err != nil {
 			t.Fatal(err)
@@ -269,7 +269,7 @@ func TestBadApplyLeavesGameUnchanged(t *testing.T) {
 		t.Fatal("a finished game offers a decision")
 	}
 	// a replay with an impossible move is refused, not replayed into nonsense
-	rep := &engine.Replay{Setup: sim.RandomSetup(21, 2), Moves: []int{0, 500}}
+	rep := &engine.Replay{Setup: playout.RandomSetup(21, 2), Moves: []int{0, 500}}
 	if _, err := rep.Play(-1); err == nil {
 		t.Fatal("a replay with an out-of-range move was accepted")
 	}

@@ -1,207 +1,233 @@
-// Package sim plays whole games automatically: a random legal player, a game
-// runner with a decision cap, and the invariants every reachable state must
-// satisfy (used by the property and fuzz tests and the benchmarks).
+// Package sim is `smashup sim`: it plays many computer games and reports
+// how each faction fares: games played, wins (a shared win counts as a
+// fraction) with a 95% interval, average VP, game length; each faction against each other faction, and each
+// pair of factions shuffled together.
+//
+// Playing (sim.go) makes integer counts (counts.go), which a report
+// (report.go) is computed from and which the outputs (output.go) print.
 package sim
 
 import (
 	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
 
+	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/progress"
 )
 
-// Chooser picks an option index for the game's pending decision.
-type Chooser interface {
-	Choose(g *engine.Game) int
+// Config says which games to play.
+type Config struct {
+	Games    int      `json:"games"`
+	Players  int      `json:"players"`            // 2..4; 0 mixes 2, 3 and 4
+	AI       string   `json:"ai"`                 // computer level of every seat (ai.Levels; "greedy" is "normal")
+	Seed     uint64   `json:"seed"`               // game i uses seed Seed+i: a run is reproducible
+	Factions []string `json:"factions,omitempty"` // the pool (empty: every playable faction)
+	AllBases bool     `json:"all_bases"`
+	Workers  int      `json:"-"`                   // parallel games (0: one per CPU); the report does not depend on it
+	MaxMoves int      `json:"max_moves,omitempty"` // a game still going after this many decisions is counted as unfinished (0: 20000)
+	// Shard and Shards split a run: shard i of n (1 ≤ i ≤ n) plays the
+	// games k (0 ≤ k < Games) with k mod n = i-1. 0 and 0: every game.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
 }
 
-// Random is a chooser that picks uniformly among the legal options, with its
-// own deterministic generator (splitmix64).
-type Random struct{ state uint64 }
-
-// NewRandom returns a random player seeded with seed.
-func NewRandom(seed uint64) *Random { return &Random{state: seed ^ 0x5851f42d4c957f2d} }
-
-// Intn returns a number in [0,n).
-func (r *Random) Intn(n int) int {
-	if n <= 1 {
-		return 0
+// Indices lists the game numbers the configuration plays: all of 0..Games-1,
+// or its shard's share.
+func (c Config) Indices() []int {
+	first, step := 0, 1
+	if c.Shards > 0 {
+		first, step = c.Shard-1, c.Shards
 	}
-	r.state += 0x9e3779b97f4a7c15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	z ^= z >> 31
-	return int(z % uint64(n))
-}
-
-// Choose picks one of the pending options at random. Declining (pass or no)
-// is picked with a lower weight than acting, so that games move on at a
-// realistic pace instead of wasting most turns.
-func (r *Random) Choose(g *engine.Game) int {
-	n := g.NumOptions()
-	i := r.Intn(n)
-	if n > 1 && r.Intn(8) != 0 {
-		if k := g.Pending.Opts[i].Kind; k == engine.OptPass || k == engine.OptNo {
-			i = r.Intn(n - 1)
-			if j := g.Pending.Opts[i].Kind; j == engine.OptPass || j == engine.OptNo {
-				i = n - 1 // one pass/no among the others at most in practice
-			}
-		}
+	var out []int
+	for k := first; k < c.Games; k += step {
+		out = append(out, k)
 	}
-	return i
+	return out
 }
 
-// DefaultMaxMoves caps the decisions of one game; a game still running then is stuck.
-const DefaultMaxMoves = 20000
-
-// Result is the outcome of one game.
-type Result struct {
-	Over    bool
-	Winner  int // engine.None when the game did not end or was shared
-	Winners uint8
-	Moves   int
-	Turns   int
-	VP      [engine.MaxPlayers]int
-	Err     error // a broken invariant, an engine failure, or a stuck game
+// Game is the outcome of one game.
+type Game struct {
+	Seed     uint64
+	Factions [][2]string
+	VP       []int
+	Winners  []int
+	Turns    int
+	Moves    int
+	Finished bool
 }
 
-// Runner plays games. The zero value uses DefaultMaxMoves and checks nothing.
-type Runner struct {
-	MaxMoves int
-	// Check, when set, runs on the game after it is built and after every
-	// decision; an error stops the game and is reported in Result.Err.
-	Check func(g *engine.Game) error
-	// Replay, when set, records every decision taken.
-	Replay *engine.Replay
-}
-
-// Play plays one game from setup with chooser taking every decision.
-func Play(setup engine.Setup, chooser Chooser) Result { return Runner{}.Play(setup, chooser) }
-
-// Play plays one game from setup with chooser taking every decision.
-func (r Runner) Play(setup engine.Setup, chooser Chooser) (res Result) {
-	res.Winner = engine.None
-	g, err := engine.New(setup)
+// PlayOne deals and plays game number i of a run.
+func PlayOne(c Config, i int) (Game, error) {
+	seed := c.Seed + uint64(i)
+	r := rand.New(rand.NewPCG(seed, 0x57a75))
+	n := c.Players
+	if n == 0 {
+		n = 2 + r.IntN(3)
+	}
+	pool := append([]string(nil), c.Factions...)
+	if len(pool) == 0 {
+		pool = engine.PlayableFactions()
+	}
+	if len(pool) < 2*n {
+		return Game{}, fmt.Errorf("%d players need %d factions; the pool has %d", n, 2*n, len(pool))
+	}
+	r.Shuffle(len(pool), func(a, b int) { pool[a], pool[b] = pool[b], pool[a] })
+	s := engine.Setup{Seed: seed, Deal: true, AllBases: c.AllBases}
+	out := Game{Seed: seed}
+	for p := 0; p < n; p++ {
+		f := [2]string{pool[2*p], pool[2*p+1]}
+		out.Factions = append(out.Factions, f)
+		s.Players = append(s.Players, engine.SetupPlayer{Factions: []string{f[0], f[1]}})
+	}
+	g, err := engine.New(s)
 	if err != nil {
-		res.Err = err
-		return res
+		return out, err
 	}
-	return r.Continue(g, chooser)
-}
-
-// Continue plays an existing game to its end.
-func (r Runner) Continue(g *engine.Game, chooser Chooser) (res Result) {
-	res.Winner = engine.None
-	max := r.MaxMoves
-	if max <= 0 {
-		max = DefaultMaxMoves
+	players := make([]ai.Player, n)
+	for p := range players {
+		pl, ok := ai.New(c.AI, seed*7+uint64(p))
+		if !ok {
+			return out, unknownLevel(c.AI)
+		}
+		players[p] = pl
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			res.Err = fmt.Errorf("panic after %d decisions: %v", res.Moves, p)
-		}
-		res.Over, res.Turns = g.Over, int(g.Turn)
-		if g.Over {
-			res.Winner, res.Winners = int(g.Winner), g.Winners
-			if g.Winners&(g.Winners-1) != 0 {
-				res.Winner = engine.None
-			}
-		}
-		for p := 0; p < int(g.NPlayers); p++ {
-			res.VP[p] = int(g.Players[p].VP)
-		}
-	}()
-	if r.Check != nil {
-		if err := r.Check(g); err != nil {
-			res.Err = fmt.Errorf("at the start: %w", err)
-			return res
-		}
+	limit := c.MaxMoves
+	if limit <= 0 {
+		limit = 20000
 	}
-	for !g.Over {
-		if res.Moves >= max {
-			res.Err = fmt.Errorf("stuck: no end after %d decisions (turn %d)", res.Moves, g.Turn)
-			return res
+	for out.Moves = 0; out.Moves < limit && !g.Over; out.Moves++ {
+		if !g.Pending.Active {
+			break
 		}
-		n := g.NumOptions()
-		if n == 0 {
-			res.Err = fmt.Errorf("no decision pending and the game is not over (after %d decisions)", res.Moves)
-			return res
-		}
-		i := chooser.Choose(g)
-		var err error
-		if r.Replay != nil {
-			err = r.Replay.Apply(g, i)
+		p := int(g.Pending.Player)
+		var choice int
+		if r, ok := players[p].(*ai.Random); ok {
+			choice = r.Pick(g.NumOptions()) // a random player needs no view: skip building one
 		} else {
-			err = g.Apply(i)
+			v := g.View(p)
+			choice = players[p].Choose(g, &v)
 		}
-		if err != nil {
-			res.Err = fmt.Errorf("decision %d: option %d of %d refused: %w", res.Moves+1, i, n, err)
-			return res
-		}
-		res.Moves++
-		if r.Check != nil {
-			if err := r.Check(g); err != nil {
-				res.Err = fmt.Errorf("after decision %d: %w", res.Moves, err)
-				return res
-			}
+		if err := g.Apply(choice); err != nil {
+			return out, err
 		}
 	}
-	return res
+	out.Finished = g.Over
+	out.Turns = int(g.Turn) + 1
+	for p := 0; p < n; p++ {
+		out.VP = append(out.VP, int(g.Players[p].VP))
+		if g.Over && g.Winners&(1<<p) != 0 {
+			out.Winners = append(out.Winners, p)
+		}
+	}
+	return out, nil
 }
 
-// Checker verifies the invariants across the decisions of one game. Use a
-// fresh Checker per game (it remembers the card count and VP).
-type Checker struct {
-	started bool
-	nCards  int
-	vp      [engine.MaxPlayers]int16
+func unknownLevel(l string) error {
+	return fmt.Errorf("unknown computer level %q (levels: %s)", l, strings.Join(ai.Levels, ", "))
 }
 
-// Check verifies g: structurally valid (every card in exactly one valid zone,
-// attachments and bases consistent), over or waiting on a decision with
-// options, the card count unchanged, no negative power, counters or
-// breakpoint, and no player's VP going down.
-func (c *Checker) Check(g *engine.Game) error {
-	if err := g.Validate(); err != nil {
-		return err
+// Result is what a run (or a shard of one) played: its configuration and the
+// counts of its games. It is what `smashup sim --out` writes and `smashup sim
+// merge` reads (shard.go).
+type Result struct {
+	Format  string  `json:"format"` // ResultFormat
+	Rules   string  `json:"rules"`  // engine.RulesFingerprint of the build that played
+	Config  Config  `json:"config"`
+	Seconds float64 `json:"seconds"` // wall time of the run (merged: the sum of the shards')
+	Counts  *Counts `json:"counts"`
+}
+
+// Report computes the result's report.
+func (r Result) Report() Report {
+	rep := NewReport(r.Config, r.Counts)
+	rep.Seconds = r.Seconds
+	return rep
+}
+
+func (c Config) check() error {
+	if c.Games <= 0 {
+		return fmt.Errorf("--games must be positive")
 	}
-	if !g.Over && (!g.Pending.Active || g.Pending.N < 1) {
-		return fmt.Errorf("game not over and no decision with options pending")
+	if c.Players != 0 && (c.Players < 2 || c.Players > 4) {
+		return fmt.Errorf("--players must be 2, 3, 4 or 0 (mixed)")
 	}
-	if !c.started {
-		c.started = true
-		c.nCards = int(g.NCards)
-		c.vp = [engine.MaxPlayers]int16{}
-		for p := 0; p < int(g.NPlayers); p++ {
-			c.vp[p] = g.Players[p].VP
-		}
+	if _, ok := ai.New(c.AI, 1); !ok {
+		return unknownLevel(c.AI)
 	}
-	if int(g.NCards) != c.nCards {
-		return fmt.Errorf("card count changed from %d to %d", c.nCards, g.NCards)
-	}
-	for p := 0; p < int(g.NPlayers); p++ {
-		if v := g.Players[p].VP; v < c.vp[p] {
-			return fmt.Errorf("player %d VP went down from %d to %d", p, c.vp[p], v)
-		} else {
-			c.vp[p] = v
-		}
-	}
-	for i := 0; i < int(g.NCards); i++ {
-		cd := &g.Cards[i]
-		if cd.Counters < 0 {
-			return fmt.Errorf("card %d (%s) has %d counters", i, g.Name(i), cd.Counters)
-		}
-		if cd.Zone == engine.ZInPlay && g.IsMinion(i) && g.Power(i) < 0 {
-			return fmt.Errorf("minion %d (%s) has power %d", i, g.Name(i), g.Power(i))
-		}
-	}
-	for _, s := range g.BaseSlots() {
-		if bp := g.Breakpoint(s); bp < 0 {
-			return fmt.Errorf("base slot %d has breakpoint %d", s, bp)
-		}
-		if t := g.TotalAt(s); t < 0 {
-			return fmt.Errorf("base slot %d has total power %d", s, t)
-		}
+	if c.Shards < 0 || (c.Shards > 0) != (c.Shard > 0) || c.Shard > c.Shards {
+		return fmt.Errorf("shard %d/%d: want i/n with 1 ≤ i ≤ n", c.Shard, c.Shards)
 	}
 	return nil
+}
+
+// Play plays the games (in parallel, with counts independent of the number
+// of workers and of the order the games finish in), showing their progress
+// on status (if not nil).
+func Play(c Config, status io.Writer) (Result, error) {
+	if err := c.check(); err != nil {
+		return Result{}, err
+	}
+	w := c.Workers
+	if w <= 0 {
+		w = runtime.NumCPU()
+	}
+	start := time.Now()
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	total := NewCounts()
+	firstErr, errAt := error(nil), c.Games
+	indices := c.Indices()
+	label := "sim"
+	if c.Shards > 0 {
+		label = fmt.Sprintf("sim shard %d/%d", c.Shard, c.Shards)
+	}
+	bar := progress.New(status, label, "games", len(indices))
+	for k := 0; k < w; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mine := NewCounts()
+			for i := range next {
+				g, err := PlayOne(c, i)
+				mu.Lock()
+				if err != nil && i < errAt {
+					firstErr, errAt = err, i
+				}
+				mu.Unlock()
+				bar.Add(1)
+				if err == nil {
+					mine.Add(g)
+				}
+			}
+			mu.Lock()
+			total.Merge(mine)
+			mu.Unlock()
+		}()
+	}
+	for _, i := range indices {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	bar.Finish()
+	if firstErr != nil {
+		return Result{}, fmt.Errorf("game %d (seed %d): %w", errAt, c.Seed+uint64(errAt), firstErr)
+	}
+	return Result{Format: ResultFormat, Rules: engine.RulesFingerprint(), Config: c, Seconds: time.Since(start).Seconds(), Counts: total}, nil
+}
+
+// Run plays the games and reports on them.
+func Run(c Config, status io.Writer) (Report, error) {
+	res, err := Play(c, status)
+	if err != nil {
+		return Report{}, err
+	}
+	return res.Report(), nil
 }

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/smashup/smashup/internal/engine"
-	"github.com/smashup/smashup/internal/sim"
+	"github.com/smashup/smashup/internal/playout"
 )
 
 // Config says which games a soak plays and how.
@@ -24,7 +24,7 @@ type Config struct {
 	Seed      uint64 // seed of the first game; game k uses Seed+k
 	Workers   int    // games played at once (default 1)
 	SaveEvery int    // check the save round trip after every SaveEvery-th decision (default 1: every one)
-	MaxMoves  int    // decisions after which a game is stuck (default sim.DefaultMaxMoves)
+	MaxMoves  int    // decisions after which a game is stuck (default playout.DefaultMaxMoves)
 }
 
 // Violation is a broken invariant (or an engine failure) in one game.
@@ -60,7 +60,7 @@ type Report struct {
 func GameOf(seed uint64, k int) (engine.Setup, uint64) {
 	s := seed + uint64(k)
 	n := 2 + k%3
-	st := sim.RandomSetup(s, n)
+	st := playout.RandomSetup(s, n)
 	if (k/3)%2 == 1 {
 		st.Options |= engine.OptTitans
 	}
@@ -121,11 +121,11 @@ func Run(cfg Config, progress func(done, violations int)) Report {
 }
 
 // playOne plays game k of cfg with a random player, checking every decision.
-func playOne(cfg Config, k int) (sim.Result, int, *Violation) {
+func playOne(cfg Config, k int) (playout.Result, int, *Violation) {
 	setup, seed := GameOf(cfg.Seed, k)
 	c := &checker{saveEvery: cfg.SaveEvery, phase: int(seed % uint64(cfg.SaveEvery))}
-	r := sim.Runner{MaxMoves: cfg.MaxMoves, Check: c.check}
-	res := r.Play(setup, sim.NewRandom(seed))
+	r := playout.Runner{MaxMoves: cfg.MaxMoves, Check: c.check}
+	res := r.Play(setup, playout.NewRandom(seed))
 	if res.Err == nil && !res.Over {
 		res.Err = fmt.Errorf("the game stopped without ending")
 	}

@@ -1,4 +1,4 @@
-package stats
+package sim
 
 // Scale is the unit of the tallies: a win shared by k players (k ≤ 4) is
 // worth Scale/k, a whole number, so tallies are integers and add up to the

@@ -113,7 +113,7 @@ func (g *Game) cardsAlike(a, b, skipA, skipB int) bool {
 	}
 	ca, cb := &g.Cards[a], &g.Cards[b]
 	if ca.Def != cb.Def || ca.Zone != cb.Zone || ca.Owner != cb.Owner || ca.Ctrl != cb.Ctrl ||
-		ca.Base != cb.Base || ca.On != cb.On || ca.Counters != cb.Counters || ca.Flags != cb.Flags || ca.Mark != cb.Mark {
+		ca.Base != cb.Base || ca.On != cb.On || ca.Counters != cb.Counters || ca.Flags != cb.Flags || ca.Note != cb.Note {
 		return false
 	}
 	switch ca.Zone {

@@ -21,10 +21,10 @@ func (g *Game) ShinobiUsedAt(s int) bool { return g.Bases[s].Flags&BShinobiUsed 
 // SetNote keeps a small value on card c that its ability needs later (a
 // named faction, a base slot); Note reads it. It stays while the card stays
 // where it is.
-func (g *Game) SetNote(c, v int) { g.Cards[c].Mark = int8(v) }
+func (g *Game) SetNote(c, v int) { g.Cards[c].Note = int8(v) }
 
 // Note returns the value SetNote kept on card c (0 when none).
-func (g *Game) Note(c int) int { return int(g.Cards[c].Mark) }
+func (g *Game) Note(c int) int { return int(g.Cards[c].Note) }
 
 // MoveCountersToTitan takes n +1 power counters off minion m and puts them
 // on titan t (set aside), as titans that feed on counters do.

@@ -141,15 +141,15 @@ func (g *Game) baseTalentOK(p, b int) bool {
 }
 
 // BaseCounters returns the number of (non-power) counters on the base at slot s.
-// They are kept in BaseSlot.Mark and vanish when the base leaves play.
-func (g *Game) BaseCounters(s int) int { return int(g.Bases[s].Mark) }
+// They are kept in BaseSlot.Counters and vanish when the base leaves play.
+func (g *Game) BaseCounters(s int) int { return int(g.Bases[s].Counters) }
 
 // AddBaseCounters puts n counters on the base at slot s (these are not +1 power counters).
 func (g *Game) AddBaseCounters(s, n int) {
-	v := int(g.Bases[s].Mark) + n
+	v := int(g.Bases[s].Counters) + n
 	if v < 0 {
 		v = 0
 	}
-	g.Bases[s].Mark = int8(v)
+	g.Bases[s].Counters = int8(v)
 	g.emit(Event{Kind: EvCounter, Player: g.Current, Card: g.Bases[s].Card, Base: int8(s), Num: int16(n)})
 }

@@ -186,7 +186,7 @@ func (g *Game) placeBase(b, s int) {
 	g.Cards[b].Base = int8(s)
 	g.Bases[s].Card = int16(b)
 	g.Bases[s].Flags = 0
-	g.Bases[s].Mark = 0
+	g.Bases[s].Counters = 0
 }
 
 // PlaceBase puts base card b into slot s (replacing nothing; the slot must be empty).

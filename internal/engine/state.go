@@ -79,7 +79,7 @@ type Card struct {
 	Zone     Zone
 	Counters int8 // +1 power counters
 	Flags    uint8
-	Mark     int8 // a small per-card value some cards need (e.g. a named faction)
+	Note     int8 // a small value a card's ability keeps (a named faction, a slot): Game.SetNote
 	_        int8
 }
 
@@ -134,9 +134,9 @@ const (
 
 // BaseSlot is a place on the table for one base.
 type BaseSlot struct {
-	Card  int16 // base card instance, or None
-	Flags uint8
-	Mark  int8
+	Card     int16 // base card instance, or None
+	Flags    uint8
+	Counters int8 // counters on the base itself (Game.BaseCounters)
 }
 
 // Base slot flags.

@@ -213,17 +213,21 @@ func (g *Game) frameIndex(f *Frame) int {
 	panic("engine: frame not on stack")
 }
 
+// mayFlag is AskMay when the player may decline, else no flag.
+func mayFlag(may bool) int {
+	if may {
+		return AskMay
+	}
+	return 0
+}
+
 // AskCards asks player to choose one of cards.
 func (g *Game) AskCards(f *Frame, player int, prompt Prompt, cards []int, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, c := range cards {
 		g.OptCardOf(c)
 	}
-	fl := 0
-	if may {
-		fl = AskMay
-	}
-	g.Ask(f, player, prompt, fl, args...)
+	g.Ask(f, player, prompt, mayFlag(may), args...)
 }
 
 // AskBases asks player to choose one of the base slots.
@@ -232,11 +236,7 @@ func (g *Game) AskBases(f *Frame, player int, prompt Prompt, slots []int, may bo
 	for _, s := range slots {
 		g.OptBaseOf(s)
 	}
-	fl := 0
-	if may {
-		fl = AskMay
-	}
-	g.Ask(f, player, prompt, fl, args...)
+	g.Ask(f, player, prompt, mayFlag(may), args...)
 }
 
 // AskPlayers asks player to choose one of players.
@@ -245,11 +245,7 @@ func (g *Game) AskPlayers(f *Frame, player int, prompt Prompt, players []int, ma
 	for _, p := range players {
 		g.Opt(Option{Kind: OptPlayer, Player: int8(p), Base: None, Card: None})
 	}
-	fl := 0
-	if may {
-		fl = AskMay
-	}
-	g.Ask(f, player, prompt, fl, args...)
+	g.Ask(f, player, prompt, mayFlag(may), args...)
 }
 
 // AskYesNo asks a "may" question.

@@ -88,3 +88,14 @@ func (g *Game) startTrig(i int) {
 }
 
 func resolveTrigProc(g *Game, f *Frame) {}
+
+// drainFirst has the waiting triggers resolve before frame f goes on (f
+// runs its current step again afterwards), reporting whether any wait.
+func (g *Game) drainFirst(f *Frame) bool {
+	if g.NTrig == 0 {
+		return false
+	}
+	g.push(fnDrain, int(g.Current), None, None, None)
+	f.Goto(f.Step)
+	return true
+}

@@ -39,9 +39,7 @@ func (g *Game) EligibleBases() []int {
 func scorePhaseProc(g *Game, f *Frame) {
 	switch f.Step {
 	case 0:
-		if g.NTrig > 0 {
-			g.push(fnDrain, int(g.Current), None, None, None)
-			f.Goto(0)
+		if g.drainFirst(f) {
 			return
 		}
 		el := g.EligibleBases()

@@ -7,9 +7,7 @@ package engine
 func windowProc(g *Game, f *Frame) {
 	switch f.Step {
 	case 0:
-		if g.NTrig > 0 {
-			g.push(fnDrain, int(g.Current), None, None, None)
-			f.Goto(0)
+		if g.drainFirst(f) {
 			return
 		}
 		n := int(g.NPlayers)

@@ -85,20 +85,11 @@ func New(s Setup) (*Game, error) {
 	g.Current = int8(s.Current)
 	tf := g.push(fnTurn, s.Current, None, None, None)
 	g.resetTurn(s.Current)
-	switch s.Phase {
-	case PhaseStart:
-		tf.Step = 0
-	case PhasePlay:
-		tf.Step = 1
-	case PhaseScore:
-		tf.Step = 2
-	case PhaseDraw:
-		tf.Step = 3
-	case PhaseEnd:
-		tf.Step = 4
-	default:
+	step, ok := phaseSteps[s.Phase]
+	if !ok {
 		return nil, errors.New("unknown phase")
 	}
+	tf.Step = step
 	g.Phase = s.Phase
 	if s.Phase == PhasePlay {
 		g.grantEachTurn(s.Current)
@@ -352,11 +343,11 @@ func setupProc(g *Game, f *Frame) {
 		if int(f.V[0]) >= n {
 			first := int(f.Player)
 			f.Fn = fnTurn
-			f.Step = 0
+			f.Step = stepStartTurn
 			f.V = [6]int16{}
 			f.Player = int8(first)
 			f.Flags |= frContinue
-			f.Jump = 0
+			f.Jump = stepStartTurn
 			return
 		}
 		p := (int(f.Player) + int(f.V[0])) % n

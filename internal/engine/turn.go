@@ -44,18 +44,41 @@ func (g *Game) resetTurn(p int) {
 	}
 }
 
-// turnProc: V0 = 1 when the turn started directly at a later phase (scenario setups).
+// The steps of a turn: its five phases, then the passing of the turn.
+const (
+	stepStartTurn Step = iota
+	stepPlayCards
+	stepScoreBases
+	stepDraw
+	stepEndTurn
+	stepPassTurn
+)
+
+// phaseSteps gives the step of the turn each phase begins with.
+var phaseSteps = map[Phase]Step{PhaseStart: stepStartTurn, PhasePlay: stepPlayCards, PhaseScore: stepScoreBases, PhaseDraw: stepDraw, PhaseEnd: stepEndTurn}
+
+// enterPhase makes ph the phase of p's turn, unless the game pauses as it
+// begins (a tool stepping through the game: pauseAt); it reports whether
+// the phase goes on now.
+func (g *Game) enterPhase(f *Frame, ph Phase, p int) bool {
+	g.Phase = ph
+	if g.pauseAt(f, ph, p) {
+		return false
+	}
+	g.Phase = ph
+	return true
+}
+
+// turnProc plays player f.Player's turn, then passes it on.
 func turnProc(g *Game, f *Frame) {
 	p := int(f.Player)
 	switch f.Step {
-	case 0: // Start Turn
-		g.Phase = PhaseStart
+	case stepStartTurn:
 		g.Current = int8(p)
-		if g.pauseAt(f, PhaseStart, p) {
+		if !g.enterPhase(f, PhaseStart, p) {
 			return
 		}
 		g.Current = int8(p)
-		g.Phase = PhaseStart
 		g.resetTurn(p)
 		if g.Players[p].NoActions > 0 {
 			g.Players[p].NoActions--
@@ -68,43 +91,35 @@ func turnProc(g *Game, f *Frame) {
 		g.emit(Event{Kind: EvTurnStart, Player: int8(p), Card: None, Base: None})
 		g.push(fnDrain, p, None, None, None)
 		f.Next()
-	case 1: // Play Cards
-		g.Phase = PhasePlay
-		if g.pauseAt(f, PhasePlay, p) {
+	case stepPlayCards:
+		if !g.enterPhase(f, PhasePlay, p) {
 			return
 		}
-		g.Phase = PhasePlay
 		g.notePlayPhaseStart(p)
 		g.push(fnPlayPhase, p, None, None, None)
 		f.Next()
-	case 2: // Score Bases
-		g.Phase = PhaseScore
-		if g.pauseAt(f, PhaseScore, p) {
+	case stepScoreBases:
+		if !g.enterPhase(f, PhaseScore, p) {
 			return
 		}
-		g.Phase = PhaseScore
 		g.push(fnScorePhase, p, None, None, None)
 		f.Next()
-	case 3: // Draw 2
-		g.Phase = PhaseDraw
-		if g.pauseAt(f, PhaseDraw, p) {
+	case stepDraw: // two cards
+		if !g.enterPhase(f, PhaseDraw, p) {
 			return
 		}
-		g.Phase = PhaseDraw
 		var drawn [2]int
 		g.drawInto(p, 2, drawn[:0])
 		g.push(fnHandLimit, p, None, None, None)
 		f.Next()
-	case 4: // End Turn: things that happen, then things that expire
-		g.Phase = PhaseEnd
-		if g.pauseAt(f, PhaseEnd, p) {
+	case stepEndTurn: // things that happen, then things that expire
+		if !g.enterPhase(f, PhaseEnd, p) {
 			return
 		}
-		g.Phase = PhaseEnd
 		g.emit(Event{Kind: EvTurnEnd, Player: int8(p), Card: None, Base: None})
 		g.push(fnDrain, p, None, None, None)
 		f.Next()
-	case 5:
+	case stepPassTurn:
 		g.expire(ExpireEndOfTurn, p)
 		g.endSuspensions()
 		g.Players[p].Flags &^= pfNoActions
@@ -115,7 +130,7 @@ func turnProc(g *Game, f *Frame) {
 		}
 		f.Player = int8((p + 1) % int(g.NPlayers))
 		g.Turn++
-		f.Goto(0)
+		f.Goto(stepStartTurn)
 	}
 }
 

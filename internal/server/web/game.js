@@ -154,7 +154,7 @@ function renderGame(m) {
 function renderBar(m) {
   const v = m.view;
   const d = v && v.Decision;
-  let prompt = '', phase = '';
+  let prompt = '', phase = '', thinking = false;
   if (m.draft) { phase = 'Draft'; prompt = m.options && m.options.length ? 'Your pick: choose a faction.' : `${seatName(ctx, m.draft.next)} is picking.`; }
   else if (v) {
     phase = v.Over ? 'Game over' : `${PHASES[v.Phase] || ''} · ${v.Current === ctx.me ? 'your turn' : seatName(ctx, v.Current) + "'s turn"}`;
@@ -162,13 +162,17 @@ function renderBar(m) {
     if (v.Over) prompt = 'The game is over: ' + (v.Winners || []).map(i => you(ctx, i)).join(' and ') + ' won.';
     else if (!d) prompt = 'Waiting…';
     else if (d.Mine) prompt = d.Prompt || 'Your decision';
-    else prompt = d.SrcName ? `${seatName(ctx, d.Player)} is resolving ${d.SrcName}` : `${seatName(ctx, d.Player)} is deciding`;
+    else {
+      const st = (ctx.seats || [])[d.Player] || {};
+      thinking = st.kind !== 'human' || !!st.stand_in; // a computer player (or a stand-in) is searching
+      prompt = `${seatName(ctx, d.Player)} ${thinking ? 'is thinking' : 'is deciding'}${d.SrcName ? ` (resolving ${d.SrcName})` : ''}`;
+    }
   }
   if (replayMode) { renderReplayBar(m); return; }
   $('phase').textContent = phase;
   $('phase').setAttribute('aria-label', `Phase: ${phase}`);
   $('prompt').textContent = prompt;
-  $('prompt').className = d && d.Mine ? 'mine' : '';
+  $('prompt').className = d && d.Mine ? 'mine' : thinking ? 'thinking' : '';
   // buttons for choices with no place on the table
   const bar = [...ctx.targets.entries()].filter(([k]) => k.startsWith('bar:'));
   $('quick').innerHTML = d && d.Mine ? bar.map(([k, is]) => { const o = d.Options.find(x => x.Index === is[0]); return `<button class="${o.Kind === 10 || o.Kind === 6 ? 'primary' : ''}" data-opt="${o.Index}" data-k="${k}">${esc(passLabel(d, o))}</button>`; }).join('') : '';

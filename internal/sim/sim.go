@@ -1,7 +1,7 @@
 // Package sim is `smashup sim`: it plays many computer games and reports
 // how each faction fares: games played, wins (a shared win counts as a
-// fraction) with a 95% interval, average VP, game length; each faction against each other faction, and each
-// pair of factions shuffled together.
+// fraction) with a 95% interval, average VP, game length; each faction
+// against each other faction, and each pair of factions shuffled together.
 //
 // Playing (sim.go) makes integer counts (counts.go), which a report
 // (report.go) is computed from and which the outputs (output.go) print.

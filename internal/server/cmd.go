@@ -71,12 +71,11 @@ func Main(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "error:", err)
 		return 1
 	}
-	// timeouts on every connection: header, idle, and a body read within
-	// ReadTimeout (a WebSocket clears it when it takes the connection over);
-	// no whole-response write timeout, which would cut the WebSockets that
-	// outlive their request (they have their own write deadlines)
+	// timeouts on every connection: header, idle, a request read within
+	// ReadTimeout and answered within WriteTimeout (a WebSocket clears both
+	// when it takes the connection over: it has deadlines of its own)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
+		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
 		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
 	fmt.Fprintf(out, "smashup: serving on http://%s (store: %s). Open it in a browser to create a game.\n", ln.Addr(), where)
 	logger.Info("serving", "addr", ln.Addr().String(), "store", where)

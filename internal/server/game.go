@@ -85,6 +85,13 @@ type subscriber struct {
 	last uint64 // the latest update offered (updates are marshalled concurrently)
 }
 
+// locked runs f holding l's lock, which is released even if f panics.
+func (l *live) locked(f func()) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f()
+}
+
 // subscribe adds sub to l's clients and fills in its first message, unless
 // l was unloaded (then it reports false).
 func (l *live) subscribe(sub *subscriber, first *Message) bool {

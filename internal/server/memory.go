@@ -64,12 +64,27 @@ func (s *Server) janitor() {
 			return
 		case <-time.After(time.Duration(s.tick.Load())):
 		}
-		now := time.Now()
-		s.mu.Lock()
-		s.sweepLocked(now, 0)
-		s.mu.Unlock()
-		s.standIns(now)
+		s.look(time.Now())
 	}
+}
+
+// look is one round of the janitor; a bug in it is logged, never fatal.
+func (s *Server) look(now time.Time) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log().Error("the janitor failed", "err", r)
+		}
+	}()
+	s.withGames(func() { s.sweepLocked(now, 0) })
+	s.standIns(now)
+}
+
+// withGames runs f holding the server's lock on its games, released even if
+// f panics.
+func (s *Server) withGames(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f()
 }
 
 // SetTick sets how often the server looks for idle games and for seats a
@@ -88,15 +103,15 @@ func (s *Server) sweepLocked(now time.Time, room int) bool {
 	for _, l := range s.games {
 		used := l.used.Load()
 		age := now.Sub(time.Unix(0, used))
-		l.mu.Lock()
-		if l.idleLocked() {
-			if age >= s.IdleAfter || (age >= s.DoneAfter && l.overLocked()) {
-				s.evictLocked(l)
-			} else {
-				keep = append(keep, idle{l, used})
+		l.locked(func() {
+			if l.idleLocked() {
+				if age >= s.IdleAfter || (age >= s.DoneAfter && l.overLocked()) {
+					s.evictLocked(l)
+				} else {
+					keep = append(keep, idle{l, used})
+				}
 			}
-		}
-		l.mu.Unlock()
+		})
 	}
 	over := len(s.games) + room - s.MaxGames
 	if over <= 0 {
@@ -107,12 +122,12 @@ func (s *Server) sweepLocked(now time.Time, room int) bool {
 		if over <= 0 {
 			break
 		}
-		k.l.mu.Lock()
-		if k.l.idleLocked() {
-			s.evictLocked(k.l)
-			over--
-		}
-		k.l.mu.Unlock()
+		k.l.locked(func() {
+			if k.l.idleLocked() {
+				s.evictLocked(k.l)
+				over--
+			}
+		})
 	}
 	return over <= 0
 }
@@ -163,18 +178,19 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 		return nil, err
 	}
 	l.touch()
-	s.mu.Lock()
-	if other, ok := s.games[id]; ok { // loaded meanwhile by another request
-		s.mu.Unlock()
-		other.touch()
-		return other, nil
+	s.withGames(func() {
+		if other, ok := s.games[id]; ok { // loaded meanwhile by another request
+			l = other
+		} else if len(s.games) >= s.MaxGames && !s.sweepLocked(time.Now(), 1) {
+			err = ErrBusy
+		} else {
+			s.games[id] = l
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
-	if len(s.games) >= s.MaxGames && !s.sweepLocked(time.Now(), 1) {
-		s.mu.Unlock()
-		return nil, ErrBusy
-	}
-	s.games[id] = l
-	s.mu.Unlock()
+	l.touch()
 	s.kick(l)
 	return l, nil
 }

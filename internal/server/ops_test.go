@@ -349,3 +349,43 @@ func TestCloseTellsClients(t *testing.T) {
 		t.Fatalf("closed with %v, want going away: server stopping", err)
 	}
 }
+
+// The server's read and write timeouts are for requests: a WebSocket
+// outlives them.
+func TestWebSocketOutlivesRequestTimeouts(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "to.db"))
+	ts := httptest.NewUnstartedServer(s.Handler())
+	ts.Config.ReadTimeout, ts.Config.WriteTimeout = 200*time.Millisecond, 200*time.Millisecond
+	ts.Start()
+	defer ts.Close()
+	cr := createHTTP(t, ts.Config.Handler, `{"seats":["human","human"],"mode":"random"}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+cr.ID+"/ws?t="+tokenOf(cr.Spectator), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 22)
+	if _, _, err := c.Read(ctx); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(600 * time.Millisecond) // past both timeouts
+	l, _ := s.game(ctx, cr.ID)
+	l.mu.Lock()
+	who, _ := l.pending()
+	at := len(l.moves)
+	l.mu.Unlock()
+	if err := l.move(ctx, who, at, 0); err != nil {
+		t.Fatal(err)
+	}
+	_, raw, err := c.Read(ctx)
+	if err != nil {
+		t.Fatalf("the WebSocket did not outlive the request timeouts: %v", err)
+	}
+	var m Message
+	json.Unmarshal(raw, &m)
+	if m.Move != at+1 {
+		t.Fatalf("update for move %d, want %d", m.Move, at+1)
+	}
+}

@@ -102,17 +102,17 @@ func (s *Server) standIns(now time.Time) {
 	}
 	s.mu.Unlock()
 	for _, l := range ls {
-		l.mu.Lock()
 		changed := false
-		for seat := range l.cfg.Seats {
-			if l.standsInLocked(seat, now) != l.pres.standing[seat] {
-				changed = true
+		l.locked(func() {
+			for seat := range l.cfg.Seats {
+				if l.standsInLocked(seat, now) != l.pres.standing[seat] {
+					changed = true
+				}
 			}
-		}
-		if changed {
-			l.presenceChangedLocked(now)
-		}
-		l.mu.Unlock()
+			if changed {
+				l.presenceChangedLocked(now)
+			}
+		})
 		if changed {
 			s.kick(l)
 		}

@@ -175,12 +175,12 @@ func (s *Server) remoteMove(id string, n int) {
 	if l == nil {
 		return
 	}
-	l.mu.Lock()
-	if len(l.moves) <= n {
-		s.reloadLocked(s.ctx, l)
-		l.broadcastLocked()
-	}
-	l.mu.Unlock()
+	l.locked(func() {
+		if len(l.moves) <= n {
+			s.reloadLocked(s.ctx, l)
+			l.broadcastLocked()
+		}
+	})
 	s.kick(l)
 }
 
@@ -193,13 +193,13 @@ func (s *Server) catchUp() {
 	}
 	s.mu.Unlock()
 	for _, l := range ls {
-		l.mu.Lock()
-		before := len(l.moves)
-		s.reloadLocked(s.ctx, l)
-		if len(l.moves) != before {
-			l.broadcastLocked()
-		}
-		l.mu.Unlock()
+		l.locked(func() {
+			before := len(l.moves)
+			s.reloadLocked(s.ctx, l)
+			if len(l.moves) != before {
+				l.broadcastLocked()
+			}
+		})
 		s.kick(l)
 	}
 }
@@ -369,9 +369,8 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	s.mu.Lock()
-	room := len(s.games) < s.MaxGames || s.sweepLocked(time.Now(), 1)
-	s.mu.Unlock()
+	var room bool
+	s.withGames(func() { room = len(s.games) < s.MaxGames || s.sweepLocked(time.Now(), 1) })
 	if !room {
 		return CreateResponse{}, ErrBusy
 	}
@@ -379,9 +378,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		return CreateResponse{}, err
 	}
 	l.touch()
-	s.mu.Lock()
-	s.games[id] = l
-	s.mu.Unlock()
+	s.withGames(func() { s.games[id] = l })
 	s.kick(l)
 	s.log().Info("game created", "game", id, "seats", strings.Join(req.Seats, ","), "mode", req.Mode, "people", humans)
 	resp := CreateResponse{ID: id, Spectator: "/g/" + id + "?t=" + cfg.Spectator}
@@ -591,9 +588,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	l.mu.Lock()
-	full := len(l.subs) >= maxConnsPerGame
-	l.mu.Unlock()
+	var full bool
+	l.locked(func() { full = len(l.subs) >= maxConnsPerGame })
 	if full {
 		writeJSON(w, http.StatusTooManyRequests, apiError{"too many connections to this game"})
 		return
@@ -604,9 +600,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.conns.release(addr)
-	// the server's ReadTimeout is for requests: a WebSocket lives on (and
-	// has its own deadlines: pings, writes)
-	http.NewResponseController(w).SetReadDeadline(time.Time{})
+	// the server's read and write timeouts are for requests: a WebSocket
+	// lives on, with deadlines of its own (pings, each write)
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	// updates are compressed message by message (permessage-deflate): a
 	// typical one is under 3 KB on the wire (TestMessageSizes, README)
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{wsProtocol}, CompressionMode: websocket.CompressionNoContextTakeover})

@@ -35,9 +35,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 400, apiError{`bad request: send {"auto_pass": true|false}`})
 		return
 	}
-	l.mu.Lock()
-	l.autoPass[seat] = *req.AutoPass
-	l.mu.Unlock()
+	l.locked(func() { l.autoPass[seat] = *req.AutoPass })
 	m := l.message(seat)
 	s.kick(l) // it may be this seat's turn to pass now
 	writeJSON(w, 200, m)

@@ -118,18 +118,19 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, 403, apiError{"spectators cannot start a rematch"})
 			return
 		}
-		l.mu.Lock()
-		over := l.g != nil && l.g.Over
+		var over bool
 		req := CreateRequest{Mode: "chosen", Bases: "sets"}
-		if l.cfg.Setup.AllBases {
-			req.Bases = "all"
-		}
-		for i, st := range l.cfg.Seats {
-			req.Seats = append(req.Seats, st.Kind)
-			req.Names = append(req.Names, strings.TrimSuffix(st.Name, " (computer)"))
-			req.Factions = append(req.Factions, append([]string(nil), l.cfg.Setup.Players[i].Factions...))
-		}
-		l.mu.Unlock()
+		l.locked(func() {
+			over = l.g != nil && l.g.Over
+			if l.cfg.Setup.AllBases {
+				req.Bases = "all"
+			}
+			for i, st := range l.cfg.Seats {
+				req.Seats = append(req.Seats, st.Kind)
+				req.Names = append(req.Names, strings.TrimSuffix(st.Name, " (computer)"))
+				req.Factions = append(req.Factions, append([]string(nil), l.cfg.Setup.Players[i].Factions...))
+			}
+		})
 		if !over {
 			writeJSON(w, 409, apiError{"the game is not over"})
 			return
@@ -164,14 +165,17 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	l.mu.Lock()
-	rep, err := l.replayFile()
+	var rep *engine.Replay
+	var err error
 	var seats []SeatInfo
-	for _, st := range l.cfg.Seats {
-		seats = append(seats, SeatInfo{Name: st.Name, Kind: st.Kind})
-	}
-	names := l.names()
-	l.mu.Unlock()
+	var names present.Names
+	l.locked(func() {
+		rep, err = l.replayFile()
+		for _, st := range l.cfg.Seats {
+			seats = append(seats, SeatInfo{Name: st.Name, Kind: st.Kind})
+		}
+		names = l.names()
+	})
 	if err != nil {
 		writeJSON(w, 409, apiError{err.Error()})
 		return

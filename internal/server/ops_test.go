@@ -205,6 +205,10 @@ func TestIdleGamesAreUnloaded(t *testing.T) {
 	}
 	s.game(ctx, ids[2])
 
+	// (the computer players' queue looks at each game after its moves)
+	for end := time.Now().Add(5 * time.Second); (l0.queued.Load() || l0.thinking.Load()) && time.Now().Before(end); {
+		time.Sleep(time.Millisecond)
+	}
 	// full: the least recently used idle game (0) makes room
 	cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random"})
 	if err != nil {

@@ -100,9 +100,13 @@ func (l *live) subscribe(sub *subscriber, first *Message) bool {
 	if l.evicted {
 		return false
 	}
-	l.subs[sub] = struct{}{}
+	// the others are told of the arrival; the newcomer gets its first
+	// message, and from then on every update broadcast after it
 	l.arriveLocked(sub.seat, time.Now())
-	sub.last = l.sent // what is sent from now on comes after the first message
+	l.subs[sub] = struct{}{}
+	sub.mu.Lock()
+	sub.last = l.sent
+	sub.mu.Unlock()
 	*first = l.messageLocked(sub.seat)
 	return true
 }

@@ -131,7 +131,7 @@ func TestAutoPassSetting(t *testing.T) {
 		return rec.Code, m
 	}
 	tok := func(link string) string { return link[strings.Index(link, "t=")+2:] }
-	if code, _ := post(resp.Spectator, `{"auto_pass":true}`); code != 403 {
+	if code, _ := post(tok(resp.Spectator), `{"auto_pass":true}`); code != 403 {
 		t.Errorf("a spectator's setting: %d, want 403", code)
 	}
 	for _, bad := range []string{`{}`, `null`, `{"auto_pass":1}`, `{"auto_pass":true,"x":1}`} {

@@ -484,13 +484,18 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, resp)
 }
 
+// errNoSuchLink answers both an unknown game and a token that is not one of
+// its seats' (or its spectators'), so that an answer does not tell whether a
+// game id exists.
+var errNoSuchLink = errors.New("no game has this id and seat key")
+
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, int, bool) {
 	l, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
 		code := 500
 		switch {
 		case errors.Is(err, store.ErrNotFound):
-			code = 404
+			code, err = 404, errNoSuchLink
 		case errors.Is(err, ErrBusy):
 			code = http.StatusServiceUnavailable
 			w.Header().Set("Retry-After", "60")
@@ -500,7 +505,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, int, boo
 	}
 	seat, err := l.seatOf(requestToken(r))
 	if err != nil {
-		writeJSON(w, 403, apiError{err.Error()})
+		writeJSON(w, 404, apiError{errNoSuchLink.Error()})
 		return nil, 0, false
 	}
 	return l, seat, true

@@ -217,10 +217,13 @@ func TestComputerGameOverWebSocket(t *testing.T) {
 	if played == 0 {
 		t.Fatal("the person never got to decide")
 	}
-	// a forged token is refused
+	// a forged token is refused, with the answer an unknown game gets
 	rr, _ := http.Get(ts.URL + "/api/games/" + cr.ID + "?t=forged")
-	if rr.StatusCode != 403 {
-		t.Fatalf("forged token: status %d", rr.StatusCode)
+	unknown, _ := http.Get(ts.URL + "/api/games/000000000000?t=forged")
+	a, _ := io.ReadAll(rr.Body)
+	b, _ := io.ReadAll(unknown.Body)
+	if rr.StatusCode != 404 || unknown.StatusCode != 404 || string(a) != string(b) {
+		t.Fatalf("forged token: %d %s; unknown game: %d %s (want the same 404)", rr.StatusCode, a, unknown.StatusCode, b)
 	}
 	// the finished game's replay rebuilds the same game
 	rr, err = http.Get(ts.URL + "/api/games/" + cr.ID + "/replay?t=" + token)

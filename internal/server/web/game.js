@@ -543,8 +543,7 @@ async function refresh() {
   let r;
   try { r = await fetch(`/api/games/${gameID}`, { headers: auth }); } catch { banner('You are offline: the game cannot be reached.', 'error', true); return false; }
   const j = await r.json().catch(() => ({}));
-  if (r.status === 404) { gone('There is no such game', 'This link points to a game this server does not know. It may have been mistyped or deleted.'); return false; }
-  if (r.status === 403) { gone('This invite link is not valid', 'The link\'s seat key does not belong to this game. Ask whoever created the game for your own link.'); return false; }
+  if (r.status === 404) { gone('This link does not lead to a game', 'No game on this server has this link\'s game id and seat key: the link may have been cut short or mistyped, or the game deleted. Ask whoever created the game for your own link.'); return false; }
   if (!r.ok) { banner(`The server could not load the game: ${j.error || r.status}`, 'error', true); return false; }
   offer(j);
   rememberGame(j);
@@ -608,8 +607,7 @@ async function loadAt(n, seat) {
   const r = await fetch(`/api/games/${gameID}/at?n=${n}&seat=${seat}`, { headers: auth }).catch(() => null);
   if (!r) { banner('You are offline: the replay cannot be loaded.', 'error'); return; }
   const j = await r.json().catch(() => ({}));
-  if (r.status === 404) { gone('There is no such game', 'This link points to a game this server does not know.'); return; }
-  if (r.status === 403) { gone('This invite link is not valid', 'The link\'s seat key does not belong to this game.'); return; }
+  if (r.status === 404) { gone('This link does not lead to a game', 'No game on this server has this link\'s game id and seat key.'); return; }
   if (!r.ok) { refused = j.error || `the server answered ${r.status}`; if (state) render(false); else banner(refused, 'error'); return; }
   refused = '';
   rp.total = j.total; rp.seat = seat;

@@ -78,15 +78,15 @@ func optKey(o engine.Option) uint64 {
 
 // searcher is one worker's tree and scratch state.
 type searcher struct {
-	r       *rand.Rand
-	me      int
-	turn    int16
-	c       float64
-	horizon int16
-	root    node
-	world   engine.Game
-	path    []*node
-	keys    []uint64
+	r        *rand.Rand
+	me       int
+	turn     int16
+	c        float64
+	lastTurn int // the last turn a playout plays before it is judged
+	root     node
+	world    engine.Game
+	path     []*node
+	keys     []uint64
 }
 
 // Choose implements Player.
@@ -102,7 +102,7 @@ func (s *Search) choose(g *engine.Game, v *engine.View) int {
 	w := max(1, s.Workers)
 	ws := make([]*searcher, w)
 	for i := range ws {
-		ws[i] = &searcher{r: rand.New(rand.NewPCG(s.r.Uint64(), uint64(i))), me: d.Player, turn: g.Turn, c: s.C, horizon: int16(s.horizon(g))}
+		ws[i] = &searcher{r: rand.New(rand.NewPCG(s.r.Uint64(), uint64(i))), me: d.Player, turn: g.Turn, c: s.C, lastTurn: int(g.Turn) + min(s.horizon(g), 1<<30)}
 	}
 	deadline := time.Now().Add(s.Time)
 	run := func(sr *searcher) {
@@ -170,7 +170,7 @@ func (sr *searcher) iterate(g *engine.Game) {
 	nd := &sr.root
 	expanded := false
 	for steps := 0; steps < 300; steps++ {
-		if g.Over || !g.Pending.Active || g.Turn > sr.turn+sr.horizon {
+		if g.Over || !g.Pending.Active || int(g.Turn) > sr.lastTurn {
 			break
 		}
 		n := int(g.Pending.N)

@@ -1,6 +1,7 @@
 package ai_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/smashup/smashup/internal/ai"
@@ -115,4 +116,19 @@ func BenchmarkSearchDecision(b *testing.B) {
 		s.Choose(g, &v)
 	}
 	b.ReportMetric(float64(ai.HardIterations)*float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
+}
+
+// BenchmarkSearchFullPlayouts: the same decision, each iteration playing its
+// game out to the end (no evaluation at a horizon).
+func BenchmarkSearchFullPlayouts(b *testing.B) {
+	g := midGame(b, 5, 60)
+	v := g.View(int(g.Pending.Player))
+	const iterations = 500
+	s := ai.NewSearch(1, iterations, 1)
+	s.Horizon = math.MaxInt // past any game's end
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Choose(g, &v)
+	}
+	b.ReportMetric(float64(iterations)*float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 }

@@ -248,8 +248,9 @@ func TestComputerGameOverWebSocket(t *testing.T) {
 	}
 }
 
-// playOverWS plays seat's decisions (first option) from a WebSocket until the game is over.
-// It returns how many decisions it made.
+// playOverWS plays seat's decisions (options at random, seeded: always the
+// first could loop for ever in some deals) from a WebSocket until the game is
+// over. It returns how many decisions it made.
 func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -261,6 +262,7 @@ func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 	defer c.CloseNow()
 	c.SetReadLimit(1 << 22)
 	made, lastSent := 0, -1
+	rng := rand.New(rand.NewPCG(uint64(seat), 17))
 	for i := 0; i < limit; i++ {
 		_, raw, err := c.Read(ctx)
 		if err != nil {
@@ -273,7 +275,7 @@ func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 		}
 		if len(m.Options) > 0 && m.Move != lastSent {
 			lastSent = m.Move
-			b, _ := json.Marshal(MoveRequest{Move: m.Move, Option: m.Options[0].Index})
+			b, _ := json.Marshal(MoveRequest{Move: m.Move, Option: m.Options[rng.IntN(len(m.Options))].Index})
 			resp, err := http.Post(base+"/api/games/"+id+"/move?t="+token, "application/json", strings.NewReader(string(b)))
 			if err != nil {
 				t.Fatal(err)

@@ -333,16 +333,10 @@ func TestCloseTellsClients(t *testing.T) {
 	cr := createHTTP(t, ts.Config.Handler, `{"seats":["human","human"]}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+cr.ID+"/ws?t="+tokenOf(cr.Links[0]), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := dialFirst(ctx, t, ts.URL, cr.ID, tokenOf(cr.Links[0]))
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
-	if _, _, err := c.Read(ctx); err != nil {
-		t.Fatal(err)
-	}
 	go s.Close()
+	var err error
 	for {
 		if _, _, err = c.Read(ctx); err != nil {
 			break
@@ -365,15 +359,8 @@ func TestWebSocketOutlivesRequestTimeouts(t *testing.T) {
 	cr := createHTTP(t, ts.Config.Handler, `{"seats":["human","human"],"mode":"random"}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+cr.ID+"/ws?t="+tokenOf(cr.Spectator), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := dialFirst(ctx, t, ts.URL, cr.ID, tokenOf(cr.Spectator))
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
-	if _, _, err := c.Read(ctx); err != nil {
-		t.Fatal(err)
-	}
 	time.Sleep(600 * time.Millisecond) // past both timeouts
 	l, _ := s.game(ctx, cr.ID)
 	l.mu.Lock()
@@ -392,4 +379,19 @@ func TestWebSocketOutlivesRequestTimeouts(t *testing.T) {
 	if m.Move != at+1 {
 		t.Fatalf("update for move %d, want %d", m.Move, at+1)
 	}
+}
+
+// dialFirst opens a game's WebSocket with token and reads its first message.
+func dialFirst(ctx context.Context, t *testing.T, base, id, token string) *websocket.Conn {
+	t.Helper()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws?t="+token, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadLimit(1 << 22)
+	if _, _, err := c.Read(ctx); err != nil {
+		c.CloseNow()
+		t.Fatal(err)
+	}
+	return c
 }

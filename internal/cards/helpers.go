@@ -214,3 +214,18 @@ func moveTarget(g *G, f *F, may bool) {
 		}
 	}
 }
+
+// playFoundOrKeep ends a search that offered "play it now, or put it into
+// your hand": card c is played at once as an extra play (onto slot s, or
+// anywhere when none) when play, else put into p's hand; then p shuffles.
+func playFoundOrKeep(g *G, p, c, s int, play bool) {
+	if play {
+		if g.Cards[c].Zone == engine.ZDeck {
+			g.SetAside(c, false)
+		}
+		g.PlayExtraNow(p, c, s)
+	} else {
+		g.ToHand(c, p)
+	}
+	g.Shuffle(p)
+}

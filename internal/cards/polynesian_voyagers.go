@@ -278,15 +278,7 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
 		case doIt:
 			c := f.Get(theAction)
-			if f.Ans.Num == engine.Text(toPlay) {
-				if g.Cards[c].Zone == engine.ZDeck {
-					g.SetAside(c, false)
-				}
-				g.PlayExtraNow(p, c, none)
-			} else {
-				g.ToHand(c, p)
-			}
-			g.Shuffle(p)
+			playFoundOrKeep(g, p, c, none, f.Ans.Num == engine.Text(toPlay))
 		}
 	}
 })

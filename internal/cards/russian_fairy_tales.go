@@ -131,15 +131,7 @@ func fetchPartner(partner string, may bool) int16 {
 			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
 		case putIt:
 			c := f.Get(found)
-			if f.Ans.Num == engine.Text(toPlayText) {
-				if g.Cards[c].Zone == engine.ZDeck {
-					g.SetAside(c, false)
-				}
-				g.PlayExtraNow(p, c, s)
-			} else {
-				g.ToHand(c, p)
-			}
-			g.Shuffle(p)
+			playFoundOrKeep(g, p, c, s, f.Ans.Num == engine.Text(toPlayText))
 		}
 	})
 }

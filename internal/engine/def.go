@@ -113,7 +113,7 @@ type Affect struct {
 
 // Def is a card definition: facts and behaviour.
 type Def struct {
-	ID         int16
+	ID         DefID
 	Key        string // e.g. "aliens/collector"
 	Name       string
 	Set        string
@@ -184,8 +184,8 @@ type Def struct {
 var (
 	defs    []*Def
 	fns     []AbilityFn
-	byName  = map[string]int{} // normalized name -> def id (lookup only, never iterated)
-	byKey   = map[string]int{}
+	byName  = map[string]DefID{} // normalized name -> def id (lookup only, never iterated)
+	byKey   = map[string]DefID{}
 	textTab = func() *atomic.Pointer[textTable] {
 		var p atomic.Pointer[textTable]
 		p.Store(&textTable{index: map[string]int16{}})
@@ -196,7 +196,7 @@ var (
 
 // Register adds a definition. Call it from init functions only.
 func Register(d *Def) *Def {
-	d.ID = int16(len(defs))
+	d.ID = DefID(len(defs))
 	defs = append(defs, d)
 	if d.Type == Titan {
 		d.Triggers = append(d.Triggers, titanRules()...) // Clash of the Titans (titans.go)
@@ -227,9 +227,9 @@ func Register(d *Def) *Def {
 	}
 	n := Normalize(d.Name)
 	if _, dup := byName[n]; !dup {
-		byName[n] = int(d.ID)
+		byName[n] = d.ID
 	}
-	byKey[d.Key] = int(d.ID)
+	byKey[d.Key] = d.ID
 	registerHooks(d)
 	return d
 }
@@ -318,10 +318,10 @@ func Lookup(name string) (*Def, error) {
 }
 
 // Alias makes another name find d.
-func Alias(d *Def, name string) { byName[Normalize(name)] = int(d.ID) }
+func Alias(d *Def, name string) { byName[Normalize(name)] = d.ID }
 
 // DefByID returns the definition with that id.
-func DefByID(id int) *Def { return defs[id] }
+func DefByID(id DefID) *Def { return defs[id] }
 
 // Defs lists every registered definition in registration order.
 func Defs() []*Def { return defs }

@@ -55,7 +55,7 @@ func PlayerArg(p int) Arg { return Arg{Kind: ArgPlayer, P: None, V: int16(p)} }
 func NumArg(n int) Arg { return Arg{Kind: ArgNum, P: None, V: int16(n)} }
 
 // DefArg names the card definition d (a card by name, e.g. a partner searched for).
-func DefArg(d *Def) Arg { return Arg{Kind: ArgDef, P: None, V: d.ID} }
+func DefArg(d *Def) Arg { return Arg{Kind: ArgDef, P: None, V: int16(d.ID)} }
 
 // TopArg names the top n cards of p's deck, in order.
 func TopArg(p, n int) Arg { return Arg{Kind: ArgTop, P: int8(p), V: int16(n)} }

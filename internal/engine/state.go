@@ -70,7 +70,7 @@ func ParsePhase(s string) (Phase, bool) {
 
 // Card is one physical card instance.
 type Card struct {
-	Def      int16 // index into the definition registry
+	Def      DefID // index into the definition registry
 	On       int16 // minion this action is attached to, or None
 	Pos      int32 // order within its zone (deck: smaller is nearer the top)
 	Owner    int8

@@ -15,7 +15,7 @@ var _ = card("aliens/invader", func(d *engine.Def) {
 var _ = card("aliens/scout", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p, slot int) bool { return g.BaseOf(c) == slot },
+		OK: func(g *G, c, p int, slot engine.BaseID) bool { return g.BaseOf(c) == slot },
 		Do: func(g *G, f *F) { g.Place(f, self(f), engine.PlaceHand) },
 	}}
 })
@@ -49,7 +49,7 @@ var _ = card("aliens/beam_up", func(d *engine.Def) {
 
 var _ = card("aliens/crop_circles", func(d *engine.Def) {
 	d.OnPlay = chooseBase("Choose a base: return every minion there to its owner's hand", false, allBases,
-		func(g *G, f *F, s int) {
+		func(g *G, f *F, s engine.BaseID) {
 			for _, m := range g.MinionsAt(s, none) {
 				g.Return(f, m)
 			}

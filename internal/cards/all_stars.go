@@ -67,13 +67,13 @@ var _ = card("smash_up_all_stars/gelf", func(d *engine.Def) {
 				return
 			}
 			f.Set(found, c)
-			f.Base = int8(s)
+			f.Base = s
 			g.SetAside(c, true)
 			g.Place(f, self(f), engine.PlaceDeckBottom)
 			f.Next()
 		case playIt:
 			g.Shuffle(p)
-			g.PlayExtraNow(p, f.Get(found), int(f.Base))
+			g.PlayExtraNow(p, f.Get(found), f.Base)
 		}
 	}
 })
@@ -84,14 +84,14 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
 			c := int(ev.Card)
-			return c != self && g.IsMinion(c) && int(ev.Base) == g.BaseOf(self) && int(ev.Player) != g.Ctrl(self)
+			return c != self && g.IsMinion(c) && ev.Base == g.BaseOf(self) && int(ev.Player) != g.Ctrl(self)
 		},
 		Do: draw,
 	}, {
 		On: engine.EvMove,
 		When: func(g *G, self int, ev engine.Event) bool {
 			c := int(ev.Card)
-			if int(ev.Base) != g.BaseOf(self) || int(ev.Other) == g.Ctrl(self) || !g.IsMinion(c) {
+			if ev.Base != g.BaseOf(self) || int(ev.Other) == g.Ctrl(self) || !g.IsMinion(c) {
 				return false
 			}
 			return c == self || !movedTogether(g, c, self)
@@ -171,7 +171,7 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 			case playIt:
 				if c := f.Chosen(); c != none {
 					g.SetAside(c, true)
-					g.PlayExtraNow(p, c, int(f.Base))
+					g.PlayExtraNow(p, c, f.Base)
 				}
 				g.Shuffle(p)
 			}
@@ -250,7 +250,7 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 					return
 				}
 				f.Set(theMinion, m)
-				to := where(otherBases(g, g.BaseOf(m)), func(s int) bool { return len(g.MinionsAt(s, p)) > 0 })
+				to := where(otherBases(g, g.BaseOf(m)), func(s engine.BaseID) bool { return len(g.MinionsAt(s, p)) > 0 })
 				g.AskBases(f, p, "Choose the base to move {} to", to, false, engine.CardArg(m))
 			case moveIt:
 				if s := f.ChosenBase(); s != none {

@@ -17,7 +17,7 @@ func playedOnBase(g *G, self int, ev engine.Event) bool {
 
 // playedOnThisBase: as playedOnBase, onto self's base, and not self itself.
 func playedOnThisBase(g *G, self int, ev engine.Event) bool {
-	return playedOnBase(g, self, ev) && int(ev.Base) == g.BaseOf(self) && int(ev.Card) != self
+	return playedOnBase(g, self, ev) && ev.Base == g.BaseOf(self) && int(ev.Card) != self
 }
 
 // yourBaseActions lists the actions played on bases that p controls (not those on minions).
@@ -38,9 +38,9 @@ func counterOnYourMinionAt(may bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case ask:
-			s := int(f.Base)
+			s := f.Base
 			if f.Ev.Kind == engine.EvPlay {
-				s = int(f.Ev.Base)
+				s = f.Ev.Base
 			}
 			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions there", g.MinionsAt(s, you(f)), may)
 		case answered:
@@ -136,7 +136,7 @@ var _ = card("ancient_incas/llama", func(d *engine.Def) {
 })
 
 var _ = card("ancient_incas/armory", func(d *engine.Def) {
-	d.LoosePower = func(g *G, self, slot, p int) int {
+	d.LoosePower = func(g *G, self int, slot engine.BaseID, p int) int {
 		if g.BaseOf(self) != slot || g.Ctrl(self) != p || g.Cards[self].On != none {
 			return 0
 		}
@@ -152,7 +152,7 @@ var _ = card("ancient_incas/armory", func(d *engine.Def) {
 
 // yourActionsOn lists the actions p controls played on the base at slot s
 // (actions on minions there are not on the base).
-func yourActionsOn(g *G, s, p int) []int {
+func yourActionsOn(g *G, s engine.BaseID, p int) []int {
 	return where(g.ActionsAt(s), func(a int) bool { return g.Ctrl(a) == p })
 }
 
@@ -165,11 +165,11 @@ var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 	const decksToShuffle engine.Slot = 0 // a bit for each player whose deck gets a card
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return slot != none && len(yourActionsOn(g, slot, p)) > 0
 		},
 		Do: func(g *G, f *F) {
-			p, s := you(f), int(f.Base)
+			p, s := you(f), f.Base
 			mine := where(yourActionsOn(g, s, p), other(self(f)))
 			switch f.Step {
 			case chooseAction:
@@ -251,7 +251,7 @@ var _ = card("ancient_incas/quipu_strings", func(d *engine.Def) {
 
 // highwayMove: move one of your minions between base a and base b (either
 // way; b none: any other base). It is the whole of Royal Highway's ability.
-func highwayMove(g *G, f *F, a, b int) {
+func highwayMove(g *G, f *F, a, b engine.BaseID) {
 	const (
 		chooseMinion engine.Step = iota
 		moveIt
@@ -262,8 +262,8 @@ func highwayMove(g *G, f *F, a, b int) {
 	)
 	switch f.Step {
 	case chooseMinion:
-		f.Set(highwayBase, a)
-		f.Set(otherBase, b)
+		f.SetBase(highwayBase, a)
+		f.SetBase(otherBase, b)
 		var cands []int
 		cands = append(cands, g.MinionsAt(a, you(f))...)
 		if b != none {
@@ -279,7 +279,7 @@ func highwayMove(g *G, f *F, a, b int) {
 		if c == none {
 			return
 		}
-		a, b = f.Get(highwayBase), f.Get(otherBase)
+		a, b = f.BaseIn(highwayBase), f.BaseIn(otherBase)
 		if g.BaseOf(c) != a {
 			g.Move(f, c, a)
 			return
@@ -297,9 +297,9 @@ var _ = card("ancient_incas/royal_highway", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return playedOnBase(g, self, ev) && int(ev.Base) != g.BaseOf(self)
+			return playedOnBase(g, self, ev) && ev.Base != g.BaseOf(self)
 		},
-		Do: func(g *G, f *F) { highwayMove(g, f, here(g, f), int(f.Ev.Base)) },
+		Do: func(g *G, f *F) { highwayMove(g, f, here(g, f), f.Ev.Base) },
 	}}
 })
 

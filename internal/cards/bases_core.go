@@ -9,7 +9,7 @@ import "github.com/smashup/smashup/internal/engine"
 
 // playedHere is a trigger condition: a minion was played on this base.
 func playedHere(g *G, self int, ev engine.Event) bool {
-	return int(ev.Base) == g.SlotOfBase(self) && ev.Card >= 0 && g.IsMinion(int(ev.Card))
+	return ev.Base == g.SlotOfBase(self) && ev.Card >= 0 && g.IsMinion(int(ev.Card))
 }
 
 var _ = card("base/the_homeworld", func(d *engine.Def) {
@@ -21,7 +21,7 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 		On: engine.EvPlay, When: playedHere,
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Player)
-			if g.BaseIgnored(int(f.Ev.Base), p) {
+			if g.BaseIgnored(f.Ev.Base, p) {
 				return
 			}
 			if isCurrent(g, p) && g.Phase == engine.PhasePlay {
@@ -50,7 +50,7 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			s := int(f.Base)
+			s := f.Base
 			switch f.Step {
 			case askWinner:
 				if f.Get(considered) == 0 { // the ability starts
@@ -84,8 +84,8 @@ var _ = card("base/evans_city_cemetery", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			for _, w := range g.WinnersAt(int(f.Base)) {
-				if g.BaseIgnored(int(f.Base), w) {
+			for _, w := range g.WinnersAt(f.Base) {
+				if g.BaseIgnored(f.Base, w) {
 					continue
 				}
 				for _, c := range g.Hand(w) {
@@ -103,8 +103,8 @@ var _ = card("base/rhodes_plaza_mall", func(d *engine.Def) {
 		On: engine.EvScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			for _, p := range g.PlayersFrom(int(g.Current)) {
-				if !g.BaseIgnored(int(f.Base), p) {
-					g.GainVP(p, len(g.MinionsAt(int(f.Base), p)))
+				if !g.BaseIgnored(f.Base, p) {
+					g.GainVP(p, len(g.MinionsAt(f.Base, p)))
 				}
 			}
 		},
@@ -120,8 +120,8 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
 		When: func(g *G, self int, ev engine.Event) bool {
-			s := int(g.Cards[self].Base)
-			return int(ev.Base) == s && g.IsMinion(int(ev.Card)) && !g.BaseIgnored(s, int(ev.Player))
+			s := g.Cards[self].Base
+			return ev.Base == s && g.IsMinion(int(ev.Card)) && !g.BaseIgnored(s, int(ev.Player))
 		},
 		Do: func(g *G, f *F) {
 			if c := int(f.Ev.Card); g.Cards[c].Zone == engine.ZDiscard {
@@ -132,7 +132,7 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 })
 
 // scoredHere tells base triggers about their own base scoring.
-func scoredHere(g *G, self int, ev engine.Event) bool { return int(ev.Base) == int(g.Cards[self].Base) }
+func scoredHere(g *G, self int, ev engine.Event) bool { return ev.Base == g.Cards[self].Base }
 
 // Ninja Dojo: the winner (each tied winner, in turn from the current player)
 // may destroy a minion.
@@ -148,7 +148,7 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			s := int(f.Base)
+			s := f.Base
 			switch f.Step {
 			case askWinner:
 				winners := g.WinnersAt(s)
@@ -198,7 +198,7 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			s := int(f.Base)
+			s := f.Base
 			tied := func(p int) []int {
 				return where(g.MinionsAt(s, p), func(m int) bool {
 					return g.Power(m) == f.Get(highest) && !g.Marked(flagGojuDone, m, self(f))
@@ -264,7 +264,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: aboutThisBase,
 		Do: func(g *G, f *F) {
-			s := int(f.Ev.Base)
+			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
 				if f.Get(asked) >= int(g.NPlayers) {
@@ -309,7 +309,7 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 		On: engine.EvBaseReplaced, From: engine.ZBaseDiscard,
 		When: func(g *G, me int, ev engine.Event) bool { return int(ev.Other) == me && ev.Card != none },
 		Do: func(g *G, f *F) {
-			s := int(f.Ev.Base)
+			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
 				if f.Get(asked) >= int(g.NPlayers) || g.BaseCardAt(s) != int(f.Ev.Card) {
@@ -342,7 +342,7 @@ var _ = card("base/factory_436_1337", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvScore, When: aboutThisBase,
 		Do: func(g *G, f *F) {
-			s := int(f.Ev.Base)
+			s := f.Ev.Base
 			for _, p := range g.PlayersFrom(int(g.Current)) {
 				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 && !g.BaseIgnored(s, p) {
 					g.GainVP(p, g.PowerAt(s, p)/5)
@@ -369,7 +369,7 @@ var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvDestroy,
 		When: func(g *G, self int, ev engine.Event) bool {
 			s := g.SlotOfBase(self)
-			return g.IsMinion(int(ev.Card)) && int(ev.Base) == s && !g.BaseIgnored(s, g.Owner(int(ev.Card)))
+			return g.IsMinion(int(ev.Card)) && ev.Base == s && !g.BaseIgnored(s, g.Owner(int(ev.Card)))
 		},
 		Do:    func(g *G, f *F) { g.GainVP(g.Owner(int(f.Ev.Card)), 1) },
 		EvKey: ownerOfEvCard}}
@@ -379,7 +379,7 @@ var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvTurnStart,
 		Do: func(g *G, f *F) {
-			p, s := you(f), int(f.Base)
+			p, s := you(f), f.Base
 			switch f.Step {
 			case ask:
 				if g.BaseIgnored(s, p) {
@@ -398,7 +398,7 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 // firstWinner is the one winner of slot s who uses a "the winner" ability:
 // tied winners are broken starting with the current player, clockwise. A
 // winner who ignores the base (Infiltrate) does not use it.
-func firstWinner(g *G, s int) int {
+func firstWinner(g *G, s engine.BaseID) int {
 	for _, p := range g.PlayersFrom(int(g.Current)) {
 		for _, w := range g.WinnersAt(s) {
 			if w == p && !g.BaseIgnored(s, p) {
@@ -428,9 +428,9 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 		putBackOf engine.Slot = 5 // bit i: the i-th base looked at has been put back
 	)
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
+		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
-			s := int(f.Base)
+			s := f.Base
 			switch f.Step {
 			case chooseReplacement:
 				w := firstWinner(g, s)
@@ -493,9 +493,9 @@ var _ = card("base/the_great_library", func(d *engine.Def) {
 	// Every player who has a minion here, in turn from the current player, may draw a card.
 	const considered engine.Slot = 0 // players considered so far
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
+		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
-			s := int(f.Base)
+			s := f.Base
 			players := g.PlayersFrom(int(g.Current))
 			i := f.Get(considered)
 			if i > 0 && f.Yes() { // the last player considered was asked

@@ -47,7 +47,7 @@ var _ = card("base/storytellers_hut", func(d *engine.Def) {
 			}
 		}
 	}
-	d.BreakMod = func(g *G, self, slot int) int {
+	d.BreakMod = func(g *G, self int, slot engine.BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -56,7 +56,7 @@ var _ = card("base/storytellers_hut", func(d *engine.Def) {
 })
 
 var _ = card("base/cuzcu", func(d *engine.Def) {
-	d.BreakMod = func(g *G, self, slot int) int {
+	d.BreakMod = func(g *G, self int, slot engine.BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -66,7 +66,7 @@ var _ = card("base/cuzcu", func(d *engine.Def) {
 
 // playedActionOnBase: ev is an action played on the base self (not on a minion).
 func playedActionOnBase(g *G, self int, ev engine.Event) bool {
-	if ev.Card < 0 || int(ev.Base) != g.SlotOfBase(self) || ev.Other >= 0 {
+	if ev.Card < 0 || ev.Base != g.SlotOfBase(self) || ev.Other >= 0 {
 		return false
 	}
 	d := g.DefOf(int(ev.Card))
@@ -77,7 +77,7 @@ var _ = card("base/machu_picchu", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: playedActionOnBase,
 		Do: func(g *G, f *F) {
-			if p := int(f.Ev.Player); !g.BaseIgnored(int(f.Base), p) {
+			if p := int(f.Ev.Player); !g.BaseIgnored(f.Base, p) {
 				g.Draw(p, 1)
 			}
 		},
@@ -85,7 +85,7 @@ var _ = card("base/machu_picchu", func(d *engine.Def) {
 })
 
 var _ = card("base/giant_turnip", func(d *engine.Def) {
-	d.BreakMod = func(g *G, self, slot int) int {
+	d.BreakMod = func(g *G, self int, slot engine.BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -96,7 +96,7 @@ var _ = card("base/giant_turnip", func(d *engine.Def) {
 var _ = card("base/tropical_paradise", func(d *engine.Def) {
 	// With a minion of every player here, the starting breakpoint is 0 (other
 	// modifiers still apply on top of it).
-	d.BreakMod = func(g *G, self, slot int) int {
+	d.BreakMod = func(g *G, self int, slot engine.BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -114,7 +114,7 @@ var _ = card("base/island_peak", func(d *engine.Def) {
 		On: engine.EvTurnStart,
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Player)
-			if ms := g.MinionsAt(int(f.Base), p); len(ms) == 1 && !g.BaseIgnored(int(f.Base), p) {
+			if ms := g.MinionsAt(f.Base, p); len(ms) == 1 && !g.BaseIgnored(f.Base, p) {
 				g.PlaceCounters(f, ms[0], 1)
 			}
 		},
@@ -126,13 +126,13 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return ev.Card >= 0 && int(ev.Base) == g.SlotOfBase(self) && g.IsMinion(int(ev.Card))
+			return ev.Card >= 0 && ev.Base == g.SlotOfBase(self) && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
 			p := int(f.Ev.Player)
 			switch f.Step {
 			case ask:
-				if g.BaseIgnored(int(f.Base), p) {
+				if g.BaseIgnored(f.Base, p) {
 					return
 				}
 				g.EnsureDeck(p)
@@ -152,7 +152,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 var _ = card("base/gingerbread_house", func(d *engine.Def) {
 	// Before it scores, each player (from the current one, clockwise) may pick
 	// exactly two of their minions here with equal power: +2 power each.
-	pairs := func(g *G, s, p int) []int {
+	pairs := func(g *G, s engine.BaseID, p int) []int {
 		ms := g.MinionsAt(s, p)
 		return where(ms, func(m int) bool {
 			for _, o := range ms {
@@ -174,9 +174,9 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 	)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvScoringChosen,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
+		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
-			s := int(f.Base)
+			s := f.Base
 			ps := g.PlayersFrom(int(g.Current))
 			switch f.Step {
 			case chooseFirst:
@@ -218,7 +218,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 var _ = card("base/island_chain", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvAfterScore,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Base) == g.SlotOfBase(self) },
+		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do:   func(g *G, f *F) { g.AddBase(you(f)) },
 	}}
 })
@@ -237,11 +237,11 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return ev.Card >= 0 && g.IsMinion(int(ev.Card)) && int(ev.Base) == g.SlotOfBase(self) &&
+			return ev.Card >= 0 && g.IsMinion(int(ev.Card)) && ev.Base == g.SlotOfBase(self) &&
 				ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, int(ev.Player))
 		},
 		Do: func(g *G, f *F) {
-			p, c, s := int(f.Ev.Player), int(f.Ev.Card), int(f.Base)
+			p, c, s := int(f.Ev.Player), int(f.Ev.Card), f.Base
 			switch f.Step {
 			case offerSwap:
 				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseIgnored(s, p) {

@@ -24,7 +24,7 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 				for f.Get(nextPlayer) < int(g.NPlayers) {
 					p := (int(g.Current) + f.Get(nextPlayer)) % int(g.NPlayers)
 					f.Add(nextPlayer, 1)
-					if place, _ := g.ScoredPlace(b, p); place != 1 || g.BaseIgnored(int(f.Base), p) {
+					if place, _ := g.ScoredPlace(b, p); place != 1 || g.BaseIgnored(f.Base, p) {
 						continue
 					}
 					f.Set(theWinner, p)
@@ -55,14 +55,14 @@ var _ = card("base/the_con", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return int(ev.Base) == int(g.Cards[self].Base) && g.IsMinion(int(ev.Card))
+			return ev.Base == g.Cards[self].Base && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
 			c := int(f.Ev.Card)
 			fa := g.DefOf(c).Faction
 			// a player who ignores this base (Infiltrate) does not get its bonus
-			for _, m := range g.MinionsAt(int(f.Base), none) {
-				if m != c && g.DefOf(m).Faction == fa && g.Cards[m].Pos < g.Cards[c].Pos && !g.BaseIgnored(int(f.Base), g.Ctrl(m)) {
+			for _, m := range g.MinionsAt(f.Base, none) {
+				if m != c && g.DefOf(m).Faction == fa && g.Cards[m].Pos < g.Cards[c].Pos && !g.BaseIgnored(f.Base, g.Ctrl(m)) {
 					g.AddPower(f, m, 1)
 				}
 			}
@@ -74,10 +74,10 @@ var _ = card("base/locker_room", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return len(g.MinionsAt(int(g.Cards[self].Base), int(ev.Player))) > 0
+			return len(g.MinionsAt(g.Cards[self].Base, int(ev.Player))) > 0
 		},
 		Do: func(g *G, f *F) {
-			if !g.BaseIgnored(int(f.Base), int(f.Ev.Player)) {
+			if !g.BaseIgnored(f.Base, int(f.Ev.Player)) {
 				g.Draw(int(f.Ev.Player), 1)
 			}
 		},
@@ -88,10 +88,10 @@ var _ = card("base/stadium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return int(ev.Base) == int(g.Cards[self].Base) && g.IsMinion(int(ev.Card))
+			return ev.Base == g.Cards[self].Base && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
-			if !g.BaseIgnored(int(f.Base), int(f.Ev.Player)) {
+			if !g.BaseIgnored(f.Base, int(f.Ev.Player)) {
 				g.Draw(int(f.Ev.Player), 1)
 			}
 		},

@@ -4,12 +4,12 @@ import "github.com/smashup/smashup/internal/engine"
 
 // The bases of Monster Smash. For a base, g.Cards[s].Base is its slot.
 
-func slotOf(g *G, s int) int { return int(g.Cards[s].Base) }
+func slotOf(g *G, s int) engine.BaseID { return g.Cards[s].Base }
 
 // firstMinionHere is a When for "the first minion played on this base each
 // turn": the base card's once-a-turn use (UseOnce) is spent as it fires.
 func firstMinionHere(g *G, s int, ev engine.Event) bool {
-	if int(ev.Base) != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || g.UsedOnce(s) {
+	if ev.Base != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || g.UsedOnce(s) {
 		return false
 	}
 	g.UseOnce(s)
@@ -26,7 +26,7 @@ var _ = card("base/the_hill", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		Do: func(g *G, f *F) {
-			s := int(f.Base)
+			s := f.Base
 			switch f.Step {
 			case ask:
 				cs := where(g.Minions(you(f)), func(m int) bool { return g.BaseOf(m) != s })
@@ -45,11 +45,11 @@ var _ = card("base/golem_schloss", func(d *engine.Def) {
 	// winner controls, on any base (those here are discarded right after).
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvAfterScore,
-		When: func(g *G, s int, ev engine.Event) bool { return int(ev.Base) == slotOf(g, s) },
+		When: func(g *G, s int, ev engine.Event) bool { return ev.Base == slotOf(g, s) },
 		Do: func(g *G, f *F) {
 			cur := f.Player
-			for _, w := range g.WinnersAt(int(f.Base)) {
-				if g.BaseIgnored(int(f.Base), w) {
+			for _, w := range g.WinnersAt(f.Base) {
+				if g.BaseIgnored(f.Base, w) {
 					continue // Infiltrate: this winner ignores the base
 				}
 				f.Player = int8(w) // the winner places the counters
@@ -66,7 +66,7 @@ var _ = card("base/laboratorium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: firstMinionHere,
 		Do: func(g *G, f *F) {
-			if g.BaseIgnored(int(f.Base), int(f.Ev.Player)) {
+			if g.BaseIgnored(f.Base, int(f.Ev.Player)) {
 				return // still the first minion played here, but its player ignores the base
 			}
 			f.Player = f.Ev.Player // its controller places the counter
@@ -80,13 +80,13 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, s int, ev engine.Event) bool {
-			return int(ev.Base) == slotOf(g, s) && g.IsMinion(int(ev.Card))
+			return ev.Base == slotOf(g, s) && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
 			m, p := int(f.Ev.Card), int(f.Ev.Player)
 			switch f.Step {
 			case ask:
-				if !g.InPlay(m) || g.BaseIgnored(int(f.Base), p) || !othersOutpower(g, int(f.Base), p) {
+				if !g.InPlay(m) || g.BaseIgnored(f.Base, p) || !othersOutpower(g, f.Base, p) {
 					return
 				}
 				f.Player = int8(p)
@@ -106,7 +106,7 @@ var _ = card("base/crypt", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
 		When: func(g *G, s int, ev engine.Event) bool {
-			if int(ev.Base) != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || ev.Num < 0 {
+			if ev.Base != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || ev.Num < 0 {
 				return false
 			}
 			for i := 0; i < int(g.NTrig); i++ {
@@ -121,11 +121,11 @@ var _ = card("base/crypt", func(d *engine.Def) {
 			p := int(f.Ev.Num)
 			switch f.Step {
 			case ask:
-				if g.BaseIgnored(int(f.Base), p) {
+				if g.BaseIgnored(f.Base, p) {
 					return
 				}
 				f.Player = int8(p)
-				g.AskCards(f, p, "Crypt: you may put a +1 power counter on one of your minions here", g.MinionsAt(int(f.Base), p), true)
+				g.AskCards(f, p, "Crypt: you may put a +1 power counter on one of your minions here", g.MinionsAt(f.Base, p), true)
 			case answered:
 				if c := f.Chosen(); c != none {
 					g.PlaceCounters(f, c, 1)
@@ -140,7 +140,7 @@ var _ = card("base/moot_site", func(d *engine.Def) {
 		On: engine.EvPlay, When: firstMinionHere,
 		Do: func(g *G, f *F) {
 			// the minion is still the first one played here even when its player ignores the base
-			if g.InPlay(int(f.Ev.Card)) && !g.BaseIgnored(int(f.Base), int(f.Ev.Player)) {
+			if g.InPlay(int(f.Ev.Card)) && !g.BaseIgnored(f.Base, int(f.Ev.Player)) {
 				g.AddPower(f, int(f.Ev.Card), 2)
 			}
 		},

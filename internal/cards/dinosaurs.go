@@ -174,7 +174,7 @@ var _ = card("dinosaurs/wildlife_preserve", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvMove,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return int(ev.Base) == g.BaseOf(self) && g.Ctrl(int(ev.Card)) == g.Ctrl(self)
+			return ev.Base == g.BaseOf(self) && g.Ctrl(int(ev.Card)) == g.Ctrl(self)
 		},
 		Do: func(g *G, f *F) { shed(g, f, int(f.Ev.Card)) },
 	}}

@@ -66,7 +66,7 @@ func cancelReacted(g *G, f *F) {
 var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool { return anotherPlayersAction(g, p) },
+		OK: func(g *G, c, p int, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
 })
@@ -74,7 +74,7 @@ var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
 var _ = card("geeks/force_of_wil", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool { return anotherPlayersAction(g, p) },
+		OK: func(g *G, c, p int, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
 })
@@ -159,7 +159,7 @@ var _ = card("geeks/control_minion", func(d *engine.Def) {
 		func(g *G, f *F, c int) { g.TakeControl(f, c, you(f), engine.ExpireEndOfTurn) })
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			w, m, who := g.Reaction()
 			return w == engine.WinPlayed && m != none && who != p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) != p
 		},
@@ -174,7 +174,7 @@ var _ = card("geeks/control_minion", func(d *engine.Def) {
 var _ = card("geeks/cosplay", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinGainVP, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			w, _, who := g.Reaction()
 			return w == engine.WinGainVP && who == p
 		},
@@ -311,7 +311,7 @@ func nonInfiniteLoop(g *G, f *F) {
 			return // its conditions are not met: no effect, it stays in your hand
 		}
 		g.PlayExtraNow(p, c, none)
-		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: int8(g.Current), Base: none, Card: int16(c), Amount: int16(flagLoopBack), Src: int16(self(f))})
+		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(c), Amount: int16(flagLoopBack), Src: int16(self(f))})
 		f.Next()
 	case offerItBack:
 		c := f.Get(theAction)

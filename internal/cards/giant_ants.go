@@ -250,7 +250,7 @@ func transferFrom(from func(g *G, f *F) []int) engine.AbilityFn {
 var _ = card("giant_ants/under_pressure", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return len(where(g.Minions(p), withCounters(g))) > 0 && len(g.Minions(none)) > 1
 		},
 		Do: transferFrom(func(g *G, f *F) []int { return where(mine(g, f), withCounters(g)) }),
@@ -262,10 +262,10 @@ var _ = card("giant_ants/we_are_the_champions", func(d *engine.Def) {
 	// the counters come from one of your minions on the scored base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return len(where(g.MinionsAt(slot, p), withCounters(g))) > 0 && len(g.Minions(none)) > 1
 		},
-		Do: transferFrom(func(g *G, f *F) []int { return where(g.MinionsAt(int(f.Base), you(f)), withCounters(g)) }),
+		Do: transferFrom(func(g *G, f *F) []int { return where(g.MinionsAt(f.Base, you(f)), withCounters(g)) }),
 	}}
 })
 

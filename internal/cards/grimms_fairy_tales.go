@@ -61,7 +61,7 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 		On: engine.EvDestroy, From: engine.ZDiscard,
 		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Card) == self },
 		Do: func(g *G, f *F) {
-			p, s := you(f), int(f.Ev.Base)
+			p, s := you(f), f.Ev.Base
 			switch f.Step {
 			case ask:
 				if s < 0 || g.BaseCardAt(s) == none {
@@ -118,7 +118,7 @@ var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return int(ev.Card) != self && int(ev.Player) == g.Ctrl(self) && int(ev.Base) == g.BaseOf(self) && g.IsMinion(int(ev.Card))
+			return int(ev.Card) != self && int(ev.Player) == g.Ctrl(self) && ev.Base == g.BaseOf(self) && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
 			p, c := you(f), self(f)
@@ -127,7 +127,7 @@ var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
 				if !g.InPlay(c) {
 					return
 				}
-				f.Set(itsBase, g.BaseOf(c))
+				f.SetBase(itsBase, g.BaseOf(c))
 				g.AskYesNo(f, p, "The Frog Prince: shuffle it into your deck to play a minion from your discard pile here?")
 			case putInDeck:
 				if !f.Yes() {
@@ -140,7 +140,7 @@ var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
 					return // could not be shuffled in: no extra minion
 				}
 				g.Shuffle(g.Owner(c))
-				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: f.Get(itsBase), From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, c)
+				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: f.BaseIn(itsBase), From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, c)
 			}
 		},
 	}}
@@ -215,19 +215,19 @@ var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
 				return
 			}
 			f.Set(firstMinion, c)
-			f.Set(fromBase, g.BaseOf(c))
+			f.SetBase(fromBase, g.BaseOf(c))
 			askMoveDest(g, f, c, false)
 		case moveItOfferAnother:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.Set(toBase, s)
+			f.SetBase(toBase, s)
 			g.Move(f, f.Get(firstMinion), s)
-			g.AskCards(f, p, "You may move another of your minions from that base to the same base", where(g.MinionsAt(f.Get(fromBase), p), other(f.Get(firstMinion))), true)
+			g.AskCards(f, p, "You may move another of your minions from that base to the same base", where(g.MinionsAt(f.BaseIn(fromBase), p), other(f.Get(firstMinion))), true)
 		case moveAnother:
 			if c := f.Chosen(); c != none {
-				g.Move(f, c, f.Get(toBase))
+				g.Move(f, c, f.BaseIn(toBase))
 			}
 		}
 	}
@@ -393,7 +393,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 				return
 			}
 			f.Set(destroyed, c)
-			f.Set(itsBase, g.BaseOf(c))
+			f.SetBase(itsBase, g.BaseOf(c))
 			g.Destroy(f, c)
 			f.Next()
 		case reward:
@@ -404,7 +404,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 				extraActionFor(g, f)
 				return
 			}
-			s := f.Get(itsBase)
+			s := f.BaseIn(itsBase)
 			g.EnsureDeck(p)
 			g.AskCards(f, p, "Search your deck for a minion to play on that base", where(g.Deck(p), func(c int) bool {
 				return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
@@ -412,7 +412,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 		case playFromDeck:
 			if c := f.Chosen(); c != none {
 				g.SetAside(c, true)
-				g.PlayExtraNow(p, c, f.Get(itsBase))
+				g.PlayExtraNow(p, c, f.BaseIn(itsBase))
 			}
 			g.Shuffle(p)
 		}

@@ -28,31 +28,31 @@ func ownerOfEvCard(g *G, ev engine.Event) int {
 }
 
 // here is the base slot of the card whose ability is resolving (or the frame's base).
-func here(g *G, f *F) int {
+func here(g *G, f *F) engine.BaseID {
 	if f.Src >= 0 {
 		if s := g.BaseOf(int(f.Src)); s != none {
 			return s
 		}
 	}
-	return int(f.Base)
+	return f.Base
 }
 
 // self is the card whose ability is resolving.
 func self(f *F) int { return int(f.Src) }
 
-// where keeps the cards satisfying pred.
-func where(cs []int, pred func(c int) bool) []int {
-	var arr [64]int // gathered here, then copied into one exact list
+// where keeps the cards (or bases, or players) satisfying pred.
+func where[T any](xs []T, pred func(T) bool) []T {
+	var arr [64]T // gathered here, then copied into one exact list
 	buf := arr[:0]
-	for _, c := range cs {
-		if pred(c) {
-			buf = append(buf, c)
+	for _, x := range xs {
+		if pred(x) {
+			buf = append(buf, x)
 		}
 	}
 	if len(buf) == 0 {
 		return nil
 	}
-	return append([]int(nil), buf...)
+	return append([]T(nil), buf...)
 }
 
 // powerAtMost is a filter: current power n or less.
@@ -84,7 +84,7 @@ func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, ac
 }
 
 // chooseBase builds an ability that picks a base slot and acts on it.
-func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, s int)) engine.AbilityFn {
+func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []engine.BaseID, act func(g *G, f *F, s engine.BaseID)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case ask:
@@ -98,18 +98,18 @@ func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, ac
 }
 
 // allBases lists every base in play.
-func allBases(g *G, f *F) []int { return g.BaseSlots() }
+func allBases(g *G, f *F) []engine.BaseID { return g.BaseSlots() }
 
 // allMinions lists every minion in play.
 func allMinions(g *G, f *F) []int { return g.Minions(none) }
 
 // otherBases lists the bases in play other than slot s.
-func otherBases(g *G, s int) []int {
-	var out []int
-	for b := 0; b < int(g.NBases); b++ {
+func otherBases(g *G, s engine.BaseID) []engine.BaseID {
+	var out []engine.BaseID
+	for b := range g.NBases {
 		if b != s && g.BaseCardAt(b) != none {
 			if out == nil {
-				out = make([]int, 0, g.NBases)
+				out = make([]engine.BaseID, 0, g.NBases)
 			}
 			out = append(out, b)
 		}
@@ -135,7 +135,7 @@ func seq(parts ...engine.AbilityFn) engine.AbilityFn {
 	}
 	return func(g *G, f *F) {
 		if int(f.Step) < len(ids) {
-			sf := g.Schedule(ids[f.Step], you(f), self(f), int(f.Base), int(f.Target))
+			sf := g.Schedule(ids[f.Step], you(f), self(f), f.Base, int(f.Target))
 			sf.Ev = f.Ev
 			f.Next()
 		}
@@ -218,7 +218,7 @@ func moveTarget(g *G, f *F, may bool) {
 // playFoundOrKeep ends a search that offered "play it now, or put it into
 // your hand": card c is played at once as an extra play (onto slot s, or
 // anywhere when none) when play, else put into p's hand; then p shuffles.
-func playFoundOrKeep(g *G, p, c, s int, play bool) {
+func playFoundOrKeep(g *G, p, c int, s engine.BaseID, play bool) {
 	if play {
 		if g.Cards[c].Zone == engine.ZDeck {
 			g.SetAside(c, false)

@@ -114,7 +114,7 @@ func highestHere(g *G, m int) bool {
 }
 
 // othersOutpower reports whether some other player has more total power than p at slot s.
-func othersOutpower(g *G, s, p int) bool {
+func othersOutpower(g *G, s engine.BaseID, p int) bool {
 	for _, q := range g.Others(p) {
 		if g.PowerAt(s, q) > g.PowerAt(s, p) {
 			return true

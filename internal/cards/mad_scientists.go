@@ -109,7 +109,7 @@ var _ = card("mad_scientists/german_engineering", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, s int, ev engine.Event) bool {
-			return int(ev.Player) == g.Ctrl(s) && int(ev.Base) == g.BaseOf(s) && g.IsMinion(int(ev.Card))
+			return int(ev.Player) == g.Ctrl(s) && ev.Base == g.BaseOf(s) && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) { g.PlaceCounters(f, int(f.Ev.Card), 1) },
 	}}

@@ -6,7 +6,7 @@ import "github.com/smashup/smashup/internal/engine"
 
 // extraMinionOnto offers p an immediate extra minion play onto slot s
 // (mandatory when must: the player plays one if they can).
-func extraMinionOnto(g *G, p, s int, must bool, src int) {
+func extraMinionOnto(g *G, p int, s engine.BaseID, must bool, src int) {
 	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none,
 		Must: must, Faction: none, NotBase: none}, src)
 }
@@ -40,11 +40,11 @@ var _ = card("ninjas/tiger_assassin", func(d *engine.Def) {
 var _ = card("ninjas/shinobi", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return slot != none && !g.ShinobiUsedAt(slot) && g.MinionAllowed(p, c, slot)
 		},
 		// only one Shinobi per scoring base
-		Do: func(g *G, f *F) { g.UseShinobiAt(int(f.Base)) },
+		Do: func(g *G, f *F) { g.UseShinobiAt(f.Base) },
 	}}
 })
 
@@ -56,16 +56,16 @@ var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
 	const baseLeft engine.Slot = 0 // the base it left
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZInPlay,
-		OK: func(g *G, c, p, slot int) bool { return g.MinionsPlayedInPlayPhase(p) == 0 },
+		OK: func(g *G, c, p int, slot engine.BaseID) bool { return g.MinionsPlayedInPlayPhase(p) == 0 },
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case returnToHand:
-				f.Set(baseLeft, here(g, f))
+				f.SetBase(baseLeft, here(g, f))
 				g.Return(f, self(f))
 				f.Next()
 			case playExtraThere:
 				if g.Cards[self(f)].Zone == engine.ZHand {
-					extraMinionOnto(g, you(f), f.Get(baseLeft), true, self(f))
+					extraMinionOnto(g, you(f), f.BaseIn(baseLeft), true, self(f))
 				}
 			}
 		},
@@ -106,8 +106,8 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 				return
 			}
 			f.Set(firstMinion, m)
-			f.Base = int8(g.BaseOf(m))
-			g.AskCards(f, you(f), "You may choose a second minion of yours on that base", where(g.MinionsAt(int(f.Base), you(f)), other(m)), true)
+			f.Base = g.BaseOf(m)
+			g.AskCards(f, you(f), "You may choose a second minion of yours on that base", where(g.MinionsAt(f.Base, you(f)), other(m)), true)
 		case playExtras:
 			f.Set(secondMinion, f.Chosen())
 			n := 1
@@ -115,7 +115,7 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 				n = 2
 			}
 			for i := 0; i < n; i++ {
-				extraMinionOnto(g, you(f), int(f.Base), true, self(f))
+				extraMinionOnto(g, you(f), f.Base, true, self(f))
 			}
 			f.Next()
 		case returnChosen:
@@ -130,7 +130,7 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		Do: func(g *G, f *F) { extraMinionOnto(g, you(f), int(f.Base), true, self(f)) },
+		Do: func(g *G, f *F) { extraMinionOnto(g, you(f), f.Base, true, self(f)) },
 	}}
 })
 

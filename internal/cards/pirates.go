@@ -49,8 +49,8 @@ var _ = card("pirates/pirate_king", func(d *engine.Def) {
 	// Before another base scores, it may sail over to that base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p, slot int) bool { return slot != none && g.BaseOf(c) != slot },
-		Do: func(g *G, f *F) { g.Move(f, self(f), int(f.Base)) },
+		OK: func(g *G, c, p int, slot engine.BaseID) bool { return slot != none && g.BaseOf(c) != slot },
+		Do: func(g *G, f *F) { g.Move(f, self(f), f.Base) },
 	}}
 })
 
@@ -83,11 +83,11 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 	// replacement base is not in play yet at that moment, so it cannot go there.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p, slot int) bool { return slot != none && g.BaseOf(c) == slot },
+		OK: func(g *G, c, p int, slot engine.BaseID) bool { return slot != none && g.BaseOf(c) == slot },
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case ask:
-				g.AskBases(f, you(f), "Choose the base First Mate moves to", otherBases(g, int(f.Base)), false)
+				g.AskBases(f, you(f), "Choose the base First Mate moves to", otherBases(g, f.Base), false)
 			case answered:
 				if s := f.ChosenBase(); s != none {
 					g.Move(f, self(f), s)
@@ -107,14 +107,14 @@ var _ = card("pirates/broadside", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case chooseBase:
-			slots := where(g.BaseSlots(), func(s int) bool { return len(g.MinionsAt(s, you(f))) > 0 })
+			slots := where(g.BaseSlots(), func(s engine.BaseID) bool { return len(g.MinionsAt(s, you(f))) > 0 })
 			g.AskBases(f, you(f), "Choose a base where you have a minion", slots, false)
 		case choosePlayer:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.Set(theBase, s)
+			f.SetBase(theBase, s)
 			ps := where(g.PlayersFrom(you(f)), func(p int) bool { return len(g.MinionsAt(s, p)) > 0 })
 			g.AskPlayers(f, you(f), "Choose the player whose minions of power 2 or less there are destroyed", ps, false)
 		case destroyTheirs:
@@ -122,7 +122,7 @@ var _ = card("pirates/broadside", func(d *engine.Def) {
 			if p == none {
 				return
 			}
-			for _, m := range where(g.MinionsAt(f.Get(theBase), p), powerAtMost(g, 2)) {
+			for _, m := range where(g.MinionsAt(f.BaseIn(theBase), p), powerAtMost(g, 2)) {
 				g.Destroy(f, m)
 			}
 		}
@@ -192,12 +192,12 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 			}
 			f.Set(keg, c)
 			f.Set(itsPower, g.Power(c))
-			f.Set(itsBase, g.BaseOf(c))
+			f.SetBase(itsBase, g.BaseOf(c))
 			g.Destroy(f, c)
 			f.Next()
 		case destroyTheOthers:
 			// The others go even if the chosen minion survived.
-			for _, m := range where(g.MinionsAt(f.Get(itsBase), none), powerAtMost(g, f.Get(itsPower))) {
+			for _, m := range where(g.MinionsAt(f.BaseIn(itsBase), none), powerAtMost(g, f.Get(itsPower))) {
 				if m != f.Get(keg) {
 					g.Destroy(f, m)
 				}
@@ -217,7 +217,7 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 		faction  engine.Slot = iota // the named faction's index
 		fromBase                    // the base they leave
 	)
-	others := func(g *G, f *F, s int) []int {
+	others := func(g *G, f *F, s engine.BaseID) []int {
 		return where(g.MinionsAt(s, none), func(m int) bool {
 			return g.Ctrl(m) != you(f) && engine.FactionIndex(g.DefOf(m).Faction) == f.Get(faction)
 		})
@@ -242,21 +242,21 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 				return
 			}
 			f.Set(faction, engine.FactionIndex(engine.TextOf(f.Ans.Num)))
-			from := where(g.BaseSlots(), func(s int) bool { return len(others(g, f, s)) > 0 })
+			from := where(g.BaseSlots(), func(s engine.BaseID) bool { return len(others(g, f, s)) > 0 })
 			g.AskBases(f, you(f), "Choose the base those minions move from", from, false)
 		case chooseTo:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			f.Set(fromBase, s)
+			f.SetBase(fromBase, s)
 			g.AskBases(f, you(f), "Choose the base they all move to", otherBases(g, s), false)
 		case moveThem:
 			to := f.ChosenBase()
 			if to == none {
 				return
 			}
-			for _, m := range others(g, f, f.Get(fromBase)) {
+			for _, m := range others(g, f, f.BaseIn(fromBase)) {
 				g.Move(f, m, to)
 			}
 		}

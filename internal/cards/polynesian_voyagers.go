@@ -5,13 +5,13 @@ import "github.com/smashup/smashup/internal/engine"
 // Polynesian Voyagers: more bases, spreading out, tattoos on minions.
 
 // basesWithout lists the bases where p has no minions.
-func basesWithout(g *G, p int) []int {
-	return where(g.BaseSlots(), func(s int) bool { return g.MinionCountAt(s, p) == 0 })
+func basesWithout(g *G, p int) []engine.BaseID {
+	return where(g.BaseSlots(), func(s engine.BaseID) bool { return g.MinionCountAt(s, p) == 0 })
 }
 
 // basesWith lists the bases where p has at least one minion.
-func basesWith(g *G, p int) []int {
-	return where(g.BaseSlots(), func(s int) bool { return g.MinionCountAt(s, p) > 0 })
+func basesWith(g *G, p int) []engine.BaseID {
+	return where(g.BaseSlots(), func(s engine.BaseID) bool { return g.MinionCountAt(s, p) > 0 })
 }
 
 var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
@@ -76,11 +76,11 @@ var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
 			if s == none {
 				return
 			}
-			f.Set(theBase, s)
+			f.SetBase(theBase, s)
 			g.Move(f, self(f), s)
 			f.Next()
 		case counterIfMoved:
-			if g.BaseOf(self(f)) == f.Get(theBase) {
+			if g.BaseOf(self(f)) == f.BaseIn(theBase) {
 				g.PlaceCounters(f, self(f), 1)
 			}
 		}
@@ -97,7 +97,7 @@ var _ = card("polynesian_voyagers/tiki", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/moai", func(d *engine.Def) {
-	d.MoveOK = func(g *G, self, by, c, to int) bool {
+	d.MoveOK = func(g *G, self, by, c int, to engine.BaseID) bool {
 		if by == g.Ctrl(self) {
 			return true
 		}
@@ -127,10 +127,10 @@ var _ = card("polynesian_voyagers/growth_of_the_tribes", func(d *engine.Def) {
 			if s == none {
 				return
 			}
-			f.Set(theBase, s)
+			f.SetBase(theBase, s)
 			g.AskTexts(f, p, "Choose one", []string{doPlay, doMove})
 		case playOrChooseMinion:
-			s := f.Get(theBase)
+			s := f.BaseIn(theBase)
 			if f.Ans.Num == engine.Text(doPlay) {
 				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none, NotBase: none}, self(f))
 				return
@@ -138,7 +138,7 @@ var _ = card("polynesian_voyagers/growth_of_the_tribes", func(d *engine.Def) {
 			g.AskCards(f, p, "Choose one of your minions to move there", g.Minions(p), false)
 		case moveIt:
 			if c := f.Chosen(); c != none {
-				g.Move(f, c, f.Get(theBase))
+				g.Move(f, c, f.BaseIn(theBase))
 			}
 		}
 	}
@@ -179,11 +179,11 @@ var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
 			if s == none {
 				return
 			}
-			f.Set(theBase, s)
+			f.SetBase(theBase, s)
 			g.Move(f, m, s)
 			f.Next()
 		case counterIfMoved:
-			if g.BaseOf(m) == f.Get(theBase) {
+			if g.BaseOf(m) == f.BaseIn(theBase) {
 				g.PlaceCounters(f, m, 1)
 			}
 		}
@@ -226,7 +226,7 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 	}
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return slot != none && len(where(g.MinionsAt(slot, p), func(m int) bool { return len(g.Attached(m)) == 0 })) > 0
 		},
 		Do: func(g *G, f *F) {
@@ -285,8 +285,8 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/unity_of_the_tribes", func(d *engine.Def) {
 	d.OnPlay = chooseBase("Choose a base where you have a minion", false,
-		func(g *G, f *F) []int { return basesWith(g, you(f)) },
-		func(g *G, f *F, s int) { g.AddLoosePower(f, s, you(f), 2*len(basesWith(g, you(f)))) })
+		func(g *G, f *F) []engine.BaseID { return basesWith(g, you(f)) },
+		func(g *G, f *F, s engine.BaseID) { g.AddLoosePower(f, s, you(f), 2*len(basesWith(g, you(f)))) })
 })
 
 var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
@@ -300,7 +300,7 @@ var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
 	const newBase engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		empty := where(g.BaseSlots(), func(s int) bool { return len(g.MinionsAt(s, none)) == 0 })
+		empty := where(g.BaseSlots(), func(s engine.BaseID) bool { return len(g.MinionsAt(s, none)) == 0 })
 		switch f.Step {
 		case chooseOne:
 			opts := []string{addOne}
@@ -314,7 +314,7 @@ var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
 				if s == none {
 					return
 				}
-				f.Set(newBase, s)
+				f.SetBase(newBase, s)
 				g.AskCards(f, p, "You may move one of your minions to the new base", g.Minions(p), true)
 				f.Goto(moveToNewBase)
 				return
@@ -328,7 +328,7 @@ var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
 			}
 		case moveToNewBase:
 			if c := f.Chosen(); c != none {
-				g.Move(f, c, f.Get(newBase))
+				g.Move(f, c, f.BaseIn(newBase))
 			}
 		}
 	}

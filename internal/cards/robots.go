@@ -53,7 +53,7 @@ var _ = card("robots/nukebot", func(d *engine.Def) {
 		When: func(g *G, me int, ev engine.Event) bool { return int(ev.Card) == me },
 		Do: func(g *G, f *F) {
 			f.Player = f.Ev.Player // "you": whoever controlled it when it was destroyed
-			for _, m := range g.MinionsAt(int(f.Ev.Base), none) {
+			for _, m := range g.MinionsAt(f.Ev.Base, none) {
 				if g.Ctrl(m) != you(f) {
 					g.Destroy(f, m)
 				}
@@ -163,5 +163,5 @@ var _ = card("robots/microbot_reclaimer", func(d *engine.Def) {
 
 var _ = card("robots/tech_center", func(d *engine.Def) {
 	d.OnPlay = chooseBase("Choose a base: draw a card for each minion you have there", false, allBases,
-		func(g *G, f *F, s int) { g.Draw(you(f), len(g.MinionsAt(s, you(f)))) })
+		func(g *G, f *F, s engine.BaseID) { g.Draw(you(f), len(g.MinionsAt(s, you(f)))) })
 })

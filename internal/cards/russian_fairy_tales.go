@@ -26,14 +26,14 @@ var transformFn = engine.Fn(func(g *G, f *F) {
 	c := int(f.Target)
 	switch f.Step {
 	case putOnDeckBottom:
-		f.Set(itsBase, g.BaseOf(c))
+		f.SetBase(itsBase, g.BaseOf(c))
 		g.Place(f, c, engine.PlaceDeckBottom)
 		f.Next()
 	case playOffTop:
 		if g.Cards[c].Zone != engine.ZDeck {
 			return // it did not go: nothing is played
 		}
-		g.PlayOffTop(nil, g.Owner(c), engine.Minion, f.Get(itsBase), 0)
+		g.PlayOffTop(nil, g.Owner(c), engine.Minion, f.BaseIn(itsBase), 0)
 		f.Next()
 	case shuffleDeck:
 		g.Shuffle(g.Owner(c))
@@ -58,11 +58,11 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 	)
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return slot != none && (g.BaseOf(c) != slot || len(otherBases(g, slot)) > 0)
 		},
 		Do: func(g *G, f *F) {
-			p, c, s := you(f), self(f), int(f.Base)
+			p, c, s := you(f), self(f), f.Base
 			switch f.Step {
 			case moveOrReturn:
 				if g.BaseOf(c) != s {
@@ -75,7 +75,7 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 				if g.Cards[c].Zone != engine.ZHand || g.Ctrl(c) != p {
 					return
 				}
-				g.AskBases(f, p, "Play Finist the Falcon on another base", where(otherBases(g, s), func(b int) bool { return g.MinionAllowed(p, c, b) }), false)
+				g.AskBases(f, p, "Play Finist the Falcon on another base", where(otherBases(g, s), func(b engine.BaseID) bool { return g.MinionAllowed(p, c, b) }), false)
 			case playItThere:
 				if b := f.ChosenBase(); b != none {
 					g.PlayExtraNow(p, c, b)
@@ -109,7 +109,7 @@ func fetchPartner(partner string, may bool) int16 {
 	)
 	const found engine.Slot = 0 // the partner found
 	return engine.Fn(func(g *G, f *F) {
-		p, s := you(f), int(f.Base)
+		p, s := you(f), f.Base
 		switch f.Step {
 		case search:
 			d, err := engine.Lookup(partner)
@@ -164,14 +164,14 @@ var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
 				if !f.Yes() {
 					return
 				}
-				f.Set(itsBase, here(g, f))
+				f.SetBase(itsBase, here(g, f))
 				g.Destroy(f, self(f))
 				f.Next()
 			case searchIfDestroyed:
 				if g.InPlay(self(f)) {
 					return // not destroyed
 				}
-				g.Schedule(searchForBirchWoman, you(f), self(f), f.Get(itsBase), none).Ev = f.Ev
+				g.Schedule(searchForBirchWoman, you(f), self(f), f.BaseIn(itsBase), none).Ev = f.Ev
 			}
 		},
 	}}
@@ -192,11 +192,11 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case putOnDeckTop:
-			f.Set(itsBase, here(g, f))
+			f.SetBase(itsBase, here(g, f))
 			g.Place(f, self(f), engine.PlaceDeckTop)
 			f.Next()
 		case offerPlay:
-			s := f.Get(itsBase)
+			s := f.BaseIn(itsBase)
 			if g.Cards[self(f)].Zone != engine.ZDeck {
 				return
 			}
@@ -212,7 +212,7 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 				return
 			}
 			f.Set(played, int(f.Ans.Card))
-			g.PlayExtraNow(p, int(f.Ans.Card), f.Get(itsBase))
+			g.PlayExtraNow(p, int(f.Ans.Card), f.BaseIn(itsBase))
 			f.Next()
 		case counterOnIt:
 			if c := f.Get(played); g.InPlay(c) {
@@ -417,7 +417,7 @@ var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 	arrived := func(g *G, self int, ev engine.Event) bool {
 		c := int(ev.Card)
-		return c >= 0 && g.IsMinion(c) && int(ev.Base) == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
+		return c >= 0 && g.IsMinion(c) && ev.Base == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
 			(ev.Kind != engine.EvPlay || int(ev.Player) == g.Ctrl(self)) &&
 			(ev.Kind != engine.EvMove || int(ev.Other) == g.Ctrl(self)) // moved by you, not by another player
 	}
@@ -466,7 +466,7 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 				return
 			}
 			f.Set(theMinion, m)
-			f.Set(itsBase, g.BaseOf(m))
+			f.SetBase(itsBase, g.BaseOf(m))
 			g.HoldActionAside(a) // while the minion goes
 			g.Place(f, m, engine.PlaceDeckBottom)
 			f.Next()
@@ -476,7 +476,7 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 				g.AttachActionTo(a, m)
 				return
 			}
-			g.PlayOffTop(f, p, engine.Minion, f.Get(itsBase), int(played))
+			g.PlayOffTop(f, p, engine.Minion, f.BaseIn(itsBase), int(played))
 			f.Next()
 		case attachOrDiscard:
 			if c := f.Get(played); c == none || !g.AttachTo(f, a, c) {

@@ -22,7 +22,7 @@ func myTurnTitan(g *G, c, p int) bool { return isCurrent(g, p) && g.CanPlayTitan
 
 // titanSpecial is a Special that plays the titan from beside its owner; do
 // pays what the card asks and calls g.PlayTitan (nil: play it on any base).
-func titanSpecial(w engine.Window, ok func(g *G, c, p, slot int) bool, do engine.AbilityFn) engine.Special {
+func titanSpecial(w engine.Window, ok func(g *G, c, p int, slot engine.BaseID) bool, do engine.AbilityFn) engine.Special {
 	return engine.Special{Window: w, From: engine.ZTitan, Play: true, OK: ok, Do: do}
 }
 
@@ -32,14 +32,14 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{
 		{ // a base where you have a minion scores: remember it (its note: slot+1)
 			On: engine.EvScore, From: engine.ZTitan,
-			When: func(g *G, c int, ev engine.Event) bool { return len(g.MinionsAt(int(ev.Base), g.Ctrl(c))) > 0 },
+			When: func(g *G, c int, ev engine.Event) bool { return len(g.MinionsAt(ev.Base, g.Ctrl(c))) > 0 },
 			Do:   func(g *G, f *F) { g.SetNote(self(f), int(f.Ev.Base)+1) },
 		},
 		{ // ...and its replacement arrives: "Release the Kraken!"
 			On: engine.EvBaseReplaced, From: engine.ZTitan,
 			When: func(g *G, c int, ev engine.Event) bool { return g.Note(c) == int(ev.Base)+1 },
 			Do: func(g *G, f *F) {
-				c, s := self(f), int(f.Ev.Base)
+				c, s := self(f), f.Ev.Base
 				switch f.Step {
 				case ask:
 					g.SetNote(c, 0)
@@ -71,11 +71,11 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 			if s == none {
 				return
 			}
-			f.Set(destination, s)
+			f.SetBase(destination, s)
 			g.Move(f, self(f), s)
 			f.Next()
 		case weakenOthersThere:
-			s := f.Get(destination)
+			s := f.BaseIn(destination)
 			if g.BaseOf(self(f)) != s {
 				return
 			}
@@ -89,7 +89,7 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	// After its base scores: move one of your minions from there to another base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return g.BaseOf(c) == slot && !g.UsedOnce(c) &&
 				len(g.MinionsAt(slot, p)) > 0 && len(otherBases(g, slot)) > 0
 		},
@@ -97,7 +97,7 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 			switch f.Step {
 			case ask:
 				g.UseOnce(self(f)) // once for this scoring
-				g.AskCards(f, you(f), "Choose one of your minions to move away from the scored base", g.MinionsAt(int(f.Base), you(f)), false)
+				g.AskCards(f, you(f), "Choose one of your minions to move away from the scored base", g.MinionsAt(f.Base, you(f)), false)
 			case answered:
 				if c := f.Chosen(); c != none {
 					moveToOtherBase(g, f, c, false)
@@ -111,13 +111,15 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 
 var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c, p, slot int) bool { return myTurnTitan(g, c, p) && g.Players[p].MinionQuota > 0 },
+		func(g *G, c, p int, slot engine.BaseID) bool {
+			return myTurnTitan(g, c, p) && g.Players[p].MinionQuota > 0
+		},
 		func(g *G, f *F) { g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanInsteadMinion) })}
 	d.Triggers = []engine.Trigger{
 		{ // another player plays a minion here: they discard a card
 			On: engine.EvPlay,
 			When: func(g *G, c int, ev engine.Event) bool {
-				return g.IsMinion(int(ev.Card)) && int(ev.Base) == g.BaseOf(c) && int(ev.Player) != g.Ctrl(c)
+				return g.IsMinion(int(ev.Card)) && ev.Base == g.BaseOf(c) && int(ev.Player) != g.Ctrl(c)
 			},
 			Do: func(g *G, f *F) {
 				p := int(f.Ev.Player)
@@ -149,9 +151,9 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 		},
 		{ // its base scores: the winner gains 1 VP if another player has no minion there
 			On:   engine.EvScore,
-			When: func(g *G, c int, ev engine.Event) bool { return int(ev.Base) == g.BaseOf(c) },
+			When: func(g *G, c int, ev engine.Event) bool { return ev.Base == g.BaseOf(c) },
 			Do: func(g *G, f *F) {
-				s, p := int(f.Ev.Base), you(f)
+				s, p := f.Ev.Base, you(f)
 				if place, ok := g.ScoredPlace(int(f.Ev.Card), p); !ok || place != 1 {
 					return
 				}
@@ -171,7 +173,7 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 var _ = card("wizards/arcane_protector", func(d *engine.Def) {
 	// Right after you play your fifth (or later) card of the turn, in any phase.
 	d.Specials = []engine.Special{titanSpecial(engine.WinAfterPlay,
-		func(g *G, c, p, slot int) bool {
+		func(g *G, c, p int, slot engine.BaseID) bool {
 			pl := &g.Players[p]
 			return myTurnTitan(g, c, p) && int(pl.MinionsPlayed)+int(pl.ActionsPlayed) >= 5
 		}, nil)}
@@ -183,7 +185,7 @@ var _ = card("wizards/arcane_protector", func(d *engine.Def) {
 
 var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c, p, slot int) bool {
+		func(g *G, c, p int, slot engine.BaseID) bool {
 			return myTurnTitan(g, c, p) && ownCounters(g, p) >= 6 && len(g.Hand(p)) > 0
 		},
 		func(g *G, f *F) {
@@ -294,8 +296,8 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 
 // mostPowerBases lists the bases where p has the most power (a superlative:
 // a tie for the most counts), with some power there.
-func mostPowerBases(g *G, p int) []int {
-	return where(g.BaseSlots(), func(s int) bool {
+func mostPowerBases(g *G, p int) []engine.BaseID {
+	return where(g.BaseSlots(), func(s engine.BaseID) bool {
 		mine := g.PowerAt(s, p)
 		if mine == 0 {
 			return false
@@ -311,7 +313,9 @@ func mostPowerBases(g *G, p int) []int {
 
 var _ = card("werewolves/great_wolf_spirit", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c, p, slot int) bool { return myTurnTitan(g, c, p) && len(mostPowerBases(g, p)) >= 2 },
+		func(g *G, c, p int, slot engine.BaseID) bool {
+			return myTurnTitan(g, c, p) && len(mostPowerBases(g, p)) >= 2
+		},
 		func(g *G, f *F) {
 			g.PlayTitan(f, self(f), engine.SlotMask(mostPowerBases(g, you(f))), engine.TitanFree)
 		})}

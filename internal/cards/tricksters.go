@@ -8,7 +8,7 @@ import "github.com/smashup/smashup/internal/engine"
 // playedHereByOther is a trigger condition: another player than self's
 // controller played a minion on self's base.
 func playedHereByOther(g *G, self int, ev engine.Event) bool {
-	return g.IsMinion(int(ev.Card)) && int(ev.Player) != g.Ctrl(self) && int(ev.Base) == g.BaseOf(self)
+	return g.IsMinion(int(ev.Card)) && int(ev.Player) != g.Ctrl(self) && ev.Base == g.BaseOf(self)
 }
 
 // stillHereWith reports whether minion m is still on the same base as card c.
@@ -80,7 +80,7 @@ var _ = card("tricksters/block_the_path", func(d *engine.Def) {
 			}
 		}
 	}
-	d.CanPlay = func(g *G, self, p, c, slot int) bool {
+	d.CanPlay = func(g *G, self, p, c int, slot engine.BaseID) bool {
 		mark := g.Note(self)
 		return mark == 0 || slot != g.BaseOf(self) || !g.IsMinion(c) ||
 			engine.FactionIndex(g.DefOf(c).Faction) != mark-1
@@ -108,7 +108,7 @@ func grantEachTurn(d *engine.Def, grant func(g *G, self, p int)) {
 var _ = card("tricksters/enshrouding_mist", func(d *engine.Def) {
 	grantEachTurn(d, func(g *G, self, p int) {
 		e := engine.ExtraMinionGrant()
-		e.Base, e.Src = int8(g.BaseOf(self)), int16(self)
+		e.Base, e.Src = g.BaseOf(self), int16(self)
 		g.GrantExtra(p, e)
 	})
 })

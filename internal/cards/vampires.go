@@ -71,9 +71,9 @@ var _ = card("vampires/big_gulp", func(d *engine.Def) {
 })
 
 // wonBase reports whether p took first place when the base card b in slot s last scored.
-func wonBase(g *G, s, b, p int) bool {
+func wonBase(g *G, s engine.BaseID, b, p int) bool {
 	for _, ev := range g.RecentEvents(0) {
-		if ev.Kind == engine.EvAward && int(ev.Base) == s && int(ev.Card) == b && int(ev.Player) == p && ev.Other == 1 {
+		if ev.Kind == engine.EvAward && ev.Base == s && int(ev.Card) == b && int(ev.Player) == p && ev.Other == 1 {
 			return true
 		}
 	}
@@ -84,7 +84,7 @@ var _ = card("vampires/buffet", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
 		Do: func(g *G, f *F) {
-			s := int(f.Base)
+			s := f.Base
 			if wonBase(g, s, g.BaseCardAt(s), you(f)) {
 				for _, m := range mine(g, f) {
 					g.PlaceCounters(f, m, 1)

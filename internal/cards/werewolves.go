@@ -11,12 +11,12 @@ func beforeMyBaseScores(do engine.AbilityFn) []engine.Special {
 	fn := engine.Fn(do)
 	return []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return g.BaseOf(c) == slot && !g.UsedOnce(c)
 		},
 		Do: func(g *G, f *F) {
 			g.UseOnce(self(f))
-			g.Schedule(fn, you(f), self(f), int(f.Base), int(f.Target)).Ev = f.Ev
+			g.Schedule(fn, you(f), self(f), f.Base, int(f.Target)).Ev = f.Ev
 		},
 	}}
 }
@@ -153,7 +153,7 @@ var territoryMarked = flagID("werewolves/marking_territory active")
 var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 	// At the start of your turn, with more power here than anyone else, this
 	// base's starting breakpoint is 0 for that turn (a flag that ends with the turn).
-	d.BreakMod = func(g *G, s, slot int) int {
+	d.BreakMod = func(g *G, s int, slot engine.BaseID) int {
 		if g.BaseOf(s) != slot || !g.HasEffect(int(territoryMarked), s, none) {
 			return 0
 		}

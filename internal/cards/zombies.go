@@ -8,12 +8,12 @@ import "github.com/smashup/smashup/internal/engine"
 func discardMinions(g *G, p int) []int { return where(g.Discard(p), g.IsMinion) }
 
 // noMinionOfYours is a base filter: p controls no minion there.
-func noMinionOfYours(g *G, p int) func(int) bool {
-	return func(s int) bool { return len(g.MinionsAt(s, p)) == 0 }
+func noMinionOfYours(g *G, p int) func(engine.BaseID) bool {
+	return func(s engine.BaseID) bool { return len(g.MinionsAt(s, p)) == 0 }
 }
 
 // canGoOnto reports whether p may play minion c onto one of slots.
-func canGoOnto(g *G, p, c int, slots []int) bool {
+func canGoOnto(g *G, p, c int, slots []engine.BaseID) bool {
 	for _, s := range slots {
 		if g.MinionAllowed(p, c, s) {
 			return true
@@ -86,8 +86,8 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		open := func() []int {
-			return where(g.BaseSlots(), func(s int) bool { return f.Get(openBases)&(1<<s) != 0 })
+		open := func() []engine.BaseID {
+			return where(g.BaseSlots(), func(s engine.BaseID) bool { return f.Get(openBases)&(1<<s) != 0 })
 		}
 		switch f.Step {
 		case markOpenBases:
@@ -111,7 +111,7 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 			}
 			f.Set(theMinion, c)
 			g.AskBases(f, p, "Choose the base to play {} on",
-				where(open(), func(s int) bool { return g.MinionAllowed(p, c, s) }), false, engine.CardArg(c))
+				where(open(), func(s engine.BaseID) bool { return g.MinionAllowed(p, c, s) }), false, engine.CardArg(c))
 		case playIt:
 			s := f.ChosenBase()
 			if s == none {
@@ -135,7 +135,7 @@ var flagTenaciousZ = engine.FlagID("zombies/tenacious_z used")
 var _ = card("zombies/tenacious_z", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZDiscard, Play: true,
-		OK: func(g *G, c, p, slot int) bool {
+		OK: func(g *G, c, p int, slot engine.BaseID) bool {
 			return !g.HasEffect(flagTenaciousZ, none, p) && canGoOnto(g, p, c, g.BaseSlots())
 		},
 		// Played as an extra minion; only one Tenacious Z ability per turn.
@@ -202,7 +202,7 @@ var _ = card("zombies/outbreak", func(d *engine.Def) {
 })
 
 var _ = card("zombies/overrun", func(d *engine.Def) {
-	d.CanPlay = func(g *G, self, p, c, slot int) bool {
+	d.CanPlay = func(g *G, self, p, c int, slot engine.BaseID) bool {
 		return slot != g.BaseOf(self) || p == g.Ctrl(self) || !g.IsMinion(c)
 	}
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}

@@ -13,10 +13,10 @@ func (g *Game) UsedOnce(c int) bool { return g.Cards[c].Flags&FUsedSpecial != 0 
 
 // UseShinobiAt records that a Shinobi has been played at the base in slot s
 // for its scoring; ShinobiUsedAt reports it until the turn ends.
-func (g *Game) UseShinobiAt(s int) { g.Bases[s].Flags |= BShinobiUsed }
+func (g *Game) UseShinobiAt(s BaseID) { g.Bases[s].Flags |= BShinobiUsed }
 
 // ShinobiUsedAt reports whether a Shinobi has been played at slot s.
-func (g *Game) ShinobiUsedAt(s int) bool { return g.Bases[s].Flags&BShinobiUsed != 0 }
+func (g *Game) ShinobiUsedAt(s BaseID) bool { return g.Bases[s].Flags&BShinobiUsed != 0 }
 
 // SetNote keeps a small value on card c that its ability needs later (a
 // named faction, a base slot); Note reads it. It stays while the card stays
@@ -39,12 +39,12 @@ func (g *Game) MoveCountersToTitan(m, t, n int) {
 
 // MoveActionToBase moves action a (in play on a base) to the base in slot s.
 // It is moved, not played: nothing it does when played happens again.
-func (g *Game) MoveActionToBase(a, s int) { g.Cards[a].Base = int8(s) }
+func (g *Game) MoveActionToBase(a int, s BaseID) { g.Cards[a].Base = s }
 
 // AttachActionTo moves action a (in play) onto minion m, at m's base.
 func (g *Game) AttachActionTo(a, m int) {
 	g.Cards[a].On = int16(m)
-	g.Cards[a].Base = int8(g.BaseOf(m))
+	g.Cards[a].Base = g.BaseOf(m)
 }
 
 // HoldActionAside detaches action a from its minion and keeps it in play

@@ -4,11 +4,11 @@ package engine
 
 // MinionCountAt returns how many minions at slot s p controls (None: anyone);
 // it is len(g.MinionsAt(s, p)) without building the list.
-func (g *Game) MinionCountAt(s, p int) int {
+func (g *Game) MinionCountAt(s BaseID, p int) int {
 	n := 0
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+		if c.Base == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
 			n++
 		}
 	}
@@ -17,10 +17,10 @@ func (g *Game) MinionCountAt(s, p int) int {
 
 // CountAt returns how many cards in play at slot s satisfy pred; it is
 // len(where(g.OnBase(s), pred)) without building the lists.
-func (g *Game) CountAt(s int, pred func(c int) bool) int {
+func (g *Game) CountAt(s BaseID, pred func(c int) bool) int {
 	n := 0
 	for i := range g.inZone(ZInPlay).each {
-		if int(g.Cards[i].Base) == s && pred(i) {
+		if g.Cards[i].Base == s && pred(i) {
 			n++
 		}
 	}

@@ -6,7 +6,7 @@ package engine
 
 // MoveAllowed reports whether player by's ability may move minion c to slot to
 // (no card in play forbids it with MoveOK).
-func (g *Game) MoveAllowed(by, c, to int) bool {
+func (g *Game) MoveAllowed(by, c int, to BaseID) bool {
 	for i := range g.onTable {
 		d := defs[g.Cards[i].Def]
 		if d.MoveOK != nil && !d.MoveOK(g, i, by, c, to) {
@@ -18,7 +18,7 @@ func (g *Game) MoveAllowed(by, c, to int) bool {
 
 // AddBase puts the top card of the base deck into play as an additional base
 // and returns its slot (None when there is no base or no room).
-func (g *Game) AddBase(by int) int {
+func (g *Game) AddBase(by int) BaseID {
 	if int(g.NBases) >= MaxBases {
 		return None
 	}
@@ -26,27 +26,27 @@ func (g *Game) AddBase(by int) int {
 	if b == None {
 		return None
 	}
-	s := int(g.NBases)
+	s := g.NBases
 	g.NBases++
 	g.placeBase(b, s)
-	g.emit(Event{Kind: EvBaseReplaced, Player: int8(by), Base: int8(s), Card: int16(b), Other: None})
+	g.emit(Event{Kind: EvBaseReplaced, Player: int8(by), Base: s, Card: int16(b), Other: None})
 	return s
 }
 
 // FillSlot puts the top card of the base deck into the empty slot s; it returns the base card or None.
-func (g *Game) FillSlot(by, s int) int {
+func (g *Game) FillSlot(by int, s BaseID) int {
 	b := g.drawBase()
 	if b == None {
 		return None
 	}
 	g.placeBase(b, s)
-	g.emit(Event{Kind: EvBaseReplaced, Player: int8(by), Base: int8(s), Card: int16(b), Other: None})
+	g.emit(Event{Kind: EvBaseReplaced, Player: int8(by), Base: s, Card: int16(b), Other: None})
 	return b
 }
 
 // DestroyBase puts the base at slot s into the base discard pile; every card on
 // it goes to its owner's discard pile. The slot is left empty (fill it with FillSlot).
-func (g *Game) DestroyBase(s int) {
+func (g *Game) DestroyBase(s BaseID) {
 	old := int(g.Bases[s].Card)
 	if old == None {
 		return

@@ -67,7 +67,7 @@ func (g *Game) standardLeaves(p, c int) bool {
 		if d.AfterStandard == nil || !g.live(i) {
 			continue
 		}
-		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), p) {
+		if d.Type == BaseCard && g.BaseIgnored(s.Base, p) {
 			continue
 		}
 		if d.AfterStandardOK != nil && !d.AfterStandardOK(g, i, p, c) {
@@ -77,7 +77,7 @@ func (g *Game) standardLeaves(p, c int) bool {
 		if d.Type == BaseCard {
 			who = p
 		}
-		af := g.push(fnAfterStd, who, i, int(s.Base), c)
+		af := g.push(fnAfterStd, who, i, s.Base, c)
 		af.V[0] = d.afterStdFn
 		any = true
 	}
@@ -87,7 +87,7 @@ func (g *Game) standardLeaves(p, c int) bool {
 // afterStdProc runs one AfterStandard ability while the action is still set aside.
 func afterStdProc(g *Game, f *Frame) {
 	if f.Step == 0 && g.Cards[f.Target].Zone == ZSetAside {
-		g.resolve(f.V[0], int(f.Player), int(f.Src), int(f.Base), int(f.Target))
+		g.resolve(f.V[0], int(f.Player), int(f.Src), f.Base, int(f.Target))
 	}
 }
 
@@ -134,7 +134,7 @@ func (g *Game) CanPlayMinionSomewhere(p, c int) bool {
 func (g *Game) baseTalentOK(p, b int) bool {
 	d := g.def(b)
 	c := &g.Cards[b]
-	if d.Talent == nil || int(g.Current) != p || c.Flags&FTalentUsed != 0 || g.BaseIgnored(int(c.Base), p) {
+	if d.Talent == nil || int(g.Current) != p || c.Flags&FTalentUsed != 0 || g.BaseIgnored(c.Base, p) {
 		return false
 	}
 	return d.TalentOK == nil || d.TalentOK(g, b)
@@ -142,14 +142,14 @@ func (g *Game) baseTalentOK(p, b int) bool {
 
 // BaseCounters returns the number of (non-power) counters on the base at slot s.
 // They are kept in BaseSlot.Counters and vanish when the base leaves play.
-func (g *Game) BaseCounters(s int) int { return int(g.Bases[s].Counters) }
+func (g *Game) BaseCounters(s BaseID) int { return int(g.Bases[s].Counters) }
 
 // AddBaseCounters puts n counters on the base at slot s (these are not +1 power counters).
-func (g *Game) AddBaseCounters(s, n int) {
+func (g *Game) AddBaseCounters(s BaseID, n int) {
 	v := int(g.Bases[s].Counters) + n
 	if v < 0 {
 		v = 0
 	}
 	g.Bases[s].Counters = int8(v)
-	g.emit(Event{Kind: EvCounter, Player: g.Current, Card: g.Bases[s].Card, Base: int8(s), Num: int16(n)})
+	g.emit(Event{Kind: EvCounter, Player: g.Current, Card: g.Bases[s].Card, Base: s, Num: int16(n)})
 }

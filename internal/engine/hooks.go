@@ -95,7 +95,7 @@ func (g *Game) activeHooks() uint16 {
 
 // minionAllowedH is minionAllowed given the activeHooks of the game: with no
 // play restriction in play, any base in play will do.
-func (g *Game) minionAllowedH(p, c, slot int, hooks uint16) bool {
+func (g *Game) minionAllowedH(p, c int, slot BaseID, hooks uint16) bool {
 	if hooks&hCanPlay == 0 {
 		return g.Bases[slot].Card != None
 	}

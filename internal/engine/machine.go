@@ -22,11 +22,11 @@ func (f *Frame) Chosen() int {
 }
 
 // ChosenBase returns the base slot of the last answer, or None.
-func (f *Frame) ChosenBase() int {
+func (f *Frame) ChosenBase() BaseID {
 	if f.Ans.Kind != OptBase {
 		return None
 	}
-	return int(f.Ans.Base)
+	return f.Ans.Base
 }
 
 // ChosenPlayer returns the player of the last answer, or None.
@@ -46,18 +46,18 @@ func (f *Frame) Passed() bool {
 }
 
 // push schedules an ability frame; it runs after the current step, in call order.
-func (g *Game) push(fn int16, player, src, base, target int) *Frame {
+func (g *Game) push(fn int16, player, src int, base BaseID, target int) *Frame {
 	if int(g.NFrames) >= MaxFrames {
 		panic("engine: work stack overflow")
 	}
 	f := &g.Frames[g.NFrames]
-	*f = Frame{Fn: fn, Player: int8(player), Src: int16(src), Base: int8(base), Target: int16(target), Jump: -1, Parent: g.NFrames - 1}
+	*f = Frame{Fn: fn, Player: int8(player), Src: int16(src), Base: base, Target: int16(target), Jump: -1, Parent: g.NFrames - 1}
 	g.NFrames++
 	return f
 }
 
 // Schedule runs ability fn (registered with Fn) as part of the current step's work.
-func (g *Game) Schedule(fn int16, player, src, base, target int) *Frame {
+func (g *Game) Schedule(fn int16, player, src int, base BaseID, target int) *Frame {
 	return g.push(fn, player, src, base, target)
 }
 
@@ -147,8 +147,8 @@ func (g *Game) OptCardOf(c int) {
 }
 
 // OptBaseOf adds "choose base slot s".
-func (g *Game) OptBaseOf(s int) {
-	g.Opt(Option{Kind: OptBase, Base: int8(s), Card: g.Bases[s].Card, Player: None})
+func (g *Game) OptBaseOf(s BaseID) {
+	g.Opt(Option{Kind: OptBase, Base: s, Card: g.Bases[s].Card, Player: None})
 }
 
 // Ask flags.
@@ -231,7 +231,7 @@ func (g *Game) AskCards(f *Frame, player int, prompt Prompt, cards []int, may bo
 }
 
 // AskBases asks player to choose one of the base slots.
-func (g *Game) AskBases(f *Frame, player int, prompt Prompt, slots []int, may bool, args ...Arg) {
+func (g *Game) AskBases(f *Frame, player int, prompt Prompt, slots []BaseID, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, s := range slots {
 		g.OptBaseOf(s)

@@ -15,10 +15,10 @@ func (g *Game) HasName(c int, name string) bool {
 }
 
 // NamedAt returns the cards in play at slot s that bear name.
-func (g *Game) NamedAt(s int, name string) []int {
+func (g *Game) NamedAt(s BaseID, name string) []int {
 	var out []int // the matching cards, in the order they were played (as OnBase)
 	for c := range g.inZone(ZInPlay).each {
-		if int(g.Cards[c].Base) == s && g.HasName(c, name) {
+		if g.Cards[c].Base == s && g.HasName(c, name) {
 			out = append(out, c)
 		}
 	}

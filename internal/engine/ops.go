@@ -32,7 +32,7 @@ func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
 		if !d.Instead(g, i, target, a) {
 			continue
 		}
-		nf := g.push(d.insteadFn, int(s.Ctrl), i, int(s.Base), target)
+		nf := g.push(d.insteadFn, int(s.Ctrl), i, s.Base, target)
 		nf.Ev = Event{Kind: EvAffect, Player: a.By, Card: int16(target), Other: a.Src, Num: int16(k)}
 		return false
 	}
@@ -56,7 +56,7 @@ func (g *Game) Protected(target int, a Affect) bool {
 			continue
 		}
 		d := defs[s.Def]
-		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), int(g.Cards[target].Ctrl)) {
+		if d.Type == BaseCard && g.BaseIgnored(s.Base, int(g.Cards[target].Ctrl)) {
 			continue
 		}
 		if d.Protect(g, i, target, a) {
@@ -102,11 +102,11 @@ func destroyProc(g *Game, f *Frame) {
 }
 
 // Move schedules moving minion c (with everything on it) to base slot to.
-func (g *Game) Move(f *Frame, c, to int) { g.push(fnMove, int(f.Player), int(f.Src), to, c) }
+func (g *Game) Move(f *Frame, c int, to BaseID) { g.push(fnMove, int(f.Player), int(f.Src), to, c) }
 
 func moveProc(g *Game, f *Frame) {
-	c, to := int(f.Target), int(f.Base)
-	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || int(g.Cards[c].Base) == to || !g.MoveAllowed(int(f.Player), c, to) {
+	c, to := int(f.Target), f.Base
+	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || g.Cards[c].Base == to || !g.MoveAllowed(int(f.Player), c, to) {
 		return
 	}
 	if !g.affect(f, c, AffMove) {
@@ -116,18 +116,18 @@ func moveProc(g *Game, f *Frame) {
 }
 
 // MoveNow relocates card c and its attachments to slot to, with no checks.
-func (g *Game) MoveNow(c, to int) { g.MoveNowBy(c, to, int(g.Cards[c].Ctrl)) }
+func (g *Game) MoveNow(c int, to BaseID) { g.MoveNowBy(c, to, int(g.Cards[c].Ctrl)) }
 
 // MoveNowBy is MoveNow done by player by's ability: the EvMove event names
 // the mover in Other (Imperial Dragon: "another player moves a minion here").
-func (g *Game) MoveNowBy(c, to, by int) {
+func (g *Game) MoveNowBy(c int, to BaseID, by int) {
 	from := g.Cards[c].Base
-	g.Cards[c].Base = int8(to)
+	g.Cards[c].Base = to
 	g.Cards[c].On = None
 	for _, a := range g.Attached(c) {
-		g.Cards[a].Base = int8(to)
+		g.Cards[a].Base = to
 	}
-	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: int16(c), Base: int8(to), Num: int16(from), Other: int16(by)})
+	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: int16(c), Base: to, Num: int16(from), Other: int16(by)})
 }
 
 // Return schedules returning card c from play to its owner's hand.
@@ -208,7 +208,7 @@ func (g *Game) TakeControl(f *Frame, c, p int, expires uint8) {
 // SwapBase replaces the base at slot s with base card nb (from the base deck
 // or discard): actions played on the old base are discarded, minions (and
 // what is on them) stay on the new base, and the old base goes to the base deck.
-func (g *Game) SwapBase(f *Frame, s, nb int) {
+func (g *Game) SwapBase(f *Frame, s BaseID, nb int) {
 	old := int(g.Bases[s].Card)
 	for _, a := range g.ActionsAt(s) {
 		g.leavePlay(a)
@@ -217,5 +217,5 @@ func (g *Game) SwapBase(f *Frame, s, nb int) {
 	g.put(old, ZBaseDeck, None)
 	g.dropBaseEffects(s)
 	g.placeBase(nb, s)
-	g.emit(Event{Kind: EvBaseReplaced, Player: f.Player, Base: int8(s), Card: int16(nb), Other: int16(old)})
+	g.emit(Event{Kind: EvBaseReplaced, Player: f.Player, Base: s, Card: int16(nb), Other: int16(old)})
 }

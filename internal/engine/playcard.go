@@ -14,7 +14,7 @@ const (
 
 // pushPlay schedules playing card c by player p. slot forces the base (None: ask),
 // fn overrides the ability that resolves (-1: the card's own).
-func (g *Game) pushPlay(p, c, slot, mode int, fn int16, onMinion int) *Frame {
+func (g *Game) pushPlay(p, c int, slot BaseID, mode int, fn int16, onMinion int) *Frame {
 	if g.IsTitan(c) {
 		return g.titanPlay(p, c, slot, fn) // titans.go
 	}
@@ -27,7 +27,7 @@ func (g *Game) pushPlay(p, c, slot, mode int, fn int16, onMinion int) *Frame {
 
 // PlayExtraNow schedules an immediate extra play of card c by p (onto slot, or
 // asking when None), as abilities like Shinobi or Hoverbot grant.
-func (g *Game) PlayExtraNow(p, c, slot int) {
+func (g *Game) PlayExtraNow(p, c int, slot BaseID) {
 	g.pushPlay(p, c, slot, playFree, -1, None)
 }
 
@@ -51,14 +51,14 @@ func (g *Game) canPlayNormallyH(p, c int, hooks uint16) bool {
 			if g.Players[p].MinionQuota <= 0 {
 				return false
 			}
-			for s := 0; s < int(g.NBases); s++ {
+			for s := range g.NBases {
 				if g.Bases[s].Card != None && g.minionAllowedH(p, c, s, hooks) {
 					return true
 				}
 			}
 			return false
 		}
-		for s := 0; s < int(g.NBases); s++ {
+		for s := range g.NBases {
 			if g.Bases[s].Card == None {
 				continue
 			}
@@ -87,7 +87,7 @@ type allowance struct {
 var normalPlay = allowance{extra: None}
 
 // mayPlayOnto reports whether some allowance lets p play card c onto slot.
-func (g *Game) mayPlayOnto(p, c, slot int) bool {
+func (g *Game) mayPlayOnto(p, c int, slot BaseID) bool {
 	_, ok := g.findAllowance(p, c, slot, g.Cards[c].Zone)
 	return ok
 }
@@ -110,7 +110,7 @@ func (g *Game) useAllowance(p int, d *Def, a allowance) {
 // play made for it (restricted to its power, base, faction, zone or place)
 // first, then a generic extra play before the normal play, which is kept for
 // later. ok is false when no allowance lets p play c.
-func (g *Game) findAllowance(p, c, slot int, from Zone) (a allowance, ok bool) {
+func (g *Game) findAllowance(p, c int, slot BaseID, from Zone) (a allowance, ok bool) {
 	pl := &g.Players[p]
 	d := g.def(c)
 	best, bestScore := None, -1
@@ -128,7 +128,7 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) (a allowance, ok bool) {
 		if e.MaxPower >= 0 && d.Power > int(e.MaxPower) {
 			continue
 		}
-		if e.Base != None && slot != None && int(e.Base) != slot {
+		if e.Base != None && slot != None && e.Base != slot {
 			continue
 		}
 		if e.Faction != None && !g.cardOfFaction(c, int(e.Faction)) {
@@ -162,10 +162,10 @@ func (g *Game) findAllowance(p, c, slot int, from Zone) (a allowance, ok bool) {
 	return normalPlay, normalOK
 }
 
-func (g *Game) discardAllowedAt(p, slot int) bool {
+func (g *Game) discardAllowedAt(p int, slot BaseID) bool {
 	for i := range g.tableWith(hBaseFrom).each {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && int(c.Base) == slot {
+		if c.Zone == ZInPlay && c.Base == slot {
 			d := defs[c.Def]
 			if d.BaseFrom != nil && d.BaseFrom(g, i, p) {
 				return true
@@ -190,7 +190,7 @@ func factionIndex(name string) int {
 func FactionIndex(name string) int { return factionIndex(name) }
 
 // minionAllowed reports whether minion c may be played by p onto slot (base and card restrictions).
-func (g *Game) minionAllowed(p, c, slot int) bool {
+func (g *Game) minionAllowed(p, c int, slot BaseID) bool {
 	if g.Bases[slot].Card == None || g.nameForbidden(p, c) {
 		return false
 	}
@@ -200,7 +200,7 @@ func (g *Game) minionAllowed(p, c, slot int) bool {
 			continue
 		}
 		d := defs[s.Def]
-		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), p) {
+		if d.Type == BaseCard && g.BaseIgnored(s.Base, p) {
 			continue
 		}
 		if !d.CanPlay(g, i, p, c, slot) {
@@ -211,7 +211,7 @@ func (g *Game) minionAllowed(p, c, slot int) bool {
 }
 
 // MinionAllowed is minionAllowed for card code.
-func (g *Game) MinionAllowed(p, c, slot int) bool { return g.minionAllowed(p, c, slot) }
+func (g *Game) MinionAllowed(p, c int, slot BaseID) bool { return g.minionAllowed(p, c, slot) }
 
 func (g *Game) actionHasTarget(p, c int) bool {
 	d := g.def(c)
@@ -220,15 +220,15 @@ func (g *Game) actionHasTarget(p, c int) bool {
 	}
 	switch d.Target {
 	case OnBase:
-		for s := 0; s < int(g.NBases); s++ {
-			if g.Bases[s].Card != None && g.actionTargetOK(p, c, s) {
+		for s := range g.NBases {
+			if g.actionOnBaseOK(p, c, s) {
 				return true
 			}
 		}
 		return false
 	case OnMinion, OnOwnMinion:
 		for m := range g.onTable {
-			if g.Cards[m].Zone == ZInPlay && g.IsMinion(m) && g.actionTargetOK(p, c, m) {
+			if g.Cards[m].Zone == ZInPlay && g.actionOnMinionOK(p, c, m) {
 				return true
 			}
 		}
@@ -237,33 +237,29 @@ func (g *Game) actionHasTarget(p, c int) bool {
 	return d.PlayOK == nil || d.PlayOK(g, p, c, None)
 }
 
-func (g *Game) actionTargetOK(p, c, t int) bool {
-	d := g.def(c)
-	switch d.Target {
-	case OnBase:
-		if g.Bases[t].Card == None {
-			return false
-		}
-	case OnMinion:
-		if !g.InPlay(t) || !g.IsMinion(t) {
-			return false
-		}
-	case OnOwnMinion:
-		if !g.InPlay(t) || !g.IsMinion(t) || g.Ctrl(t) != p {
-			return false
-		}
+// actionOnBaseOK reports whether p may play action c, which is played on a
+// base, on the base at s.
+func (g *Game) actionOnBaseOK(p, c int, s BaseID) bool {
+	if g.Bases[s].Card == None {
+		return false
 	}
 	for i := range g.tableWith(hCanPlay).each {
-		s := &g.Cards[i]
-		if !g.live(i) {
-			continue
-		}
-		sd := defs[s.Def]
-		if sd.CanPlay != nil && d.Target == OnBase && !sd.CanPlay(g, i, p, c, t) {
+		if sd := defs[g.Cards[i].Def]; sd.CanPlay != nil && g.live(i) && !sd.CanPlay(g, i, p, c, s) {
 			return false
 		}
 	}
-	return d.PlayOK == nil || d.PlayOK(g, p, c, t)
+	d := g.def(c)
+	return d.PlayOK == nil || d.PlayOK(g, p, c, None)
+}
+
+// actionOnMinionOK reports whether p may play action c, which is played on
+// a minion, on minion m.
+func (g *Game) actionOnMinionOK(p, c, m int) bool {
+	d := g.def(c)
+	if !g.InPlay(m) || !g.IsMinion(m) || d.Target == OnOwnMinion && g.Ctrl(m) != p {
+		return false
+	}
+	return d.PlayOK == nil || d.PlayOK(g, p, c, m)
 }
 
 // playCardProc: Src = card, Base = forced slot, Target = forced minion,
@@ -279,8 +275,8 @@ func playCardProc(g *Game, f *Frame) {
 		g.BeginAsk()
 		switch {
 		case d.Type == Minion:
-			for s := 0; s < int(g.NBases); s++ {
-				if g.Bases[s].Card == None || (f.Base != None && s != int(f.Base)) {
+			for s := range g.NBases {
+				if g.Bases[s].Card == None || (f.Base != None && s != f.Base) {
 					continue
 				}
 				if !g.minionAllowed(p, c, s) {
@@ -293,15 +289,15 @@ func playCardProc(g *Game, f *Frame) {
 			}
 			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnBase:
-			for s := 0; s < int(g.NBases); s++ {
-				if g.Bases[s].Card != None && (f.Base == None || s == int(f.Base)) && g.actionTargetOK(p, c, s) {
+			for s := range g.NBases {
+				if g.Bases[s].Card != None && (f.Base == None || s == f.Base) && g.actionOnBaseOK(p, c, s) {
 					g.OptBaseOf(s)
 				}
 			}
 			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			for _, m := range g.Minions(None) {
-				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == int(f.Base)) && g.actionTargetOK(p, c, m) {
+				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == f.Base) && g.actionOnMinionOK(p, c, m) {
 					g.OptCardOf(m)
 				}
 			}
@@ -311,14 +307,14 @@ func playCardProc(g *Game, f *Frame) {
 			f.Next()
 		}
 	case 1: // put it into play
-		slot, on := int(f.Base), None
+		slot, on := f.Base, None
 		switch {
 		case d.Type == Minion || d.Target == OnBase:
 			if f.Ans.Kind != OptBase {
 				g.discardUnplayable(c)
 				return
 			}
-			slot = int(f.Ans.Base)
+			slot = f.Ans.Base
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			if f.Ans.Kind != OptCard {
 				g.discardUnplayable(c)
@@ -344,12 +340,12 @@ func playCardProc(g *Game, f *Frame) {
 		if d.Type == Action && d.Target == Standard {
 			g.setZone(c, ZSetAside)
 			cd.Ctrl = int8(p)
-			cd.Base = int8(slot)
+			cd.Base = slot
 			cd.On = None
 		} else {
 			g.setZone(c, ZInPlay)
 			cd.Ctrl = int8(p)
-			cd.Base = int8(slot)
+			cd.Base = slot
 			cd.On = int16(on)
 			cd.Counters = 0
 			cd.Flags &^= FTalentUsed
@@ -364,7 +360,7 @@ func playCardProc(g *Game, f *Frame) {
 						cd.Flags |= FPlayedTurn
 						g.suspend(c)
 					}
-					g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
+					g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: slot, Other: int16(on), Num: int16(from)})
 					return
 				}
 			}
@@ -375,7 +371,7 @@ func playCardProc(g *Game, f *Frame) {
 		if d.Type == Action && d.Target == Standard {
 			g.Players[p].StdPlayed++
 		}
-		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(slot), Other: int16(on), Num: int16(from)})
+		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: slot, Other: int16(on), Num: int16(from)})
 		fn := f.V[1]
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn
@@ -472,14 +468,14 @@ func ExtraActionGrant() Extra {
 
 // ExtraPlay describes an immediate extra play offered by an ability.
 type ExtraPlay struct {
-	Kind     uint8 // ExtraMinion or ExtraAction
-	MaxPower int   // -1: no limit
-	Base     int   // only onto this slot, or None
-	From     Zone  // ZHand (default) or ZDiscard
-	Card     int   // only this card, or None
-	Must     bool  // not optional
-	Faction  int   // faction index or None
-	NotBase  int   // not onto this slot, or None
+	Kind     uint8  // ExtraMinion or ExtraAction
+	MaxPower int    // -1: no limit
+	Base     BaseID // only onto this slot, or None
+	From     Zone   // ZHand (default) or ZDiscard
+	Card     int    // only this card, or None
+	Must     bool   // not optional
+	Faction  int    // faction index or None
+	NotBase  BaseID // not onto this slot, or None
 }
 
 // OfferExtraPlay schedules an immediate, optional extra play for p.
@@ -519,7 +515,7 @@ func (g *Game) extraCandidates(f *Frame) []int {
 			}
 			ok := false
 			for _, s := range g.BaseSlots() {
-				if (f.Base == None || s == int(f.Base)) && s != int(f.V[5]) && g.minionAllowed(p, i, s) {
+				if (f.Base == None || s == f.Base) && s != BaseID(f.V[5]) && g.minionAllowed(p, i, s) {
 					ok = true
 					break
 				}
@@ -560,7 +556,7 @@ func extraPlayProc(g *Game, f *Frame) {
 			return
 		}
 		c := int(f.Ans.Card)
-		pf := g.pushPlay(p, c, int(f.Base), playFree, -1, None)
+		pf := g.pushPlay(p, c, f.Base, playFree, -1, None)
 		if f.V[5] != None && f.Base == None {
 			// restrict away from a base: choose among the others
 			pf.V[2] = f.V[5]

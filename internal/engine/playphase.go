@@ -41,7 +41,7 @@ func playPhaseProc(g *Game, f *Frame) {
 }
 
 // playOptions adds what player p may do now: cards to play, talents, specials.
-func (g *Game) playOptions(p int, w Window, slot int) {
+func (g *Game) playOptions(p int, w Window, slot BaseID) {
 	if w == WinPlayPhase {
 		hooks := g.activeHooks()
 		// (a card is in at most one of these cases: live cards not in play
@@ -80,7 +80,7 @@ func (g *Game) playOptions(p int, w Window, slot int) {
 	g.specialOptions(p, w, slot)
 }
 
-func (g *Game) specialOptions(p int, w Window, slot int) {
+func (g *Game) specialOptions(p int, w Window, slot BaseID) {
 	if g.SpecialWins&(1<<w) == 0 {
 		return
 	}
@@ -122,7 +122,7 @@ func (g *Game) specialOptions(p int, w Window, slot int) {
 
 // takeWindowOption acts on the answer of a play/window question. It reports
 // false when the player passed.
-func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
+func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot BaseID) bool {
 	o := f.Ans
 	switch o.Kind {
 	case OptPlay:
@@ -143,7 +143,7 @@ func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot int) bool {
 		c := int(o.Card)
 		if o.Num < 0 {
 			g.useTalent(c)
-			g.resolve(defs[g.Cards[c].Def].talentFn, p, c, int(g.Cards[c].Base), None)
+			g.resolve(defs[g.Cards[c].Def].talentFn, p, c, g.Cards[c].Base, None)
 			return true
 		}
 		sp := &defs[g.Cards[c].Def].Specials[o.Num]

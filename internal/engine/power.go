@@ -36,7 +36,7 @@ func (g *Game) modsFor(c int) int {
 			continue
 		}
 		sd := defs[s.Def]
-		if sd.Type == BaseCard && g.BaseIgnored(int(s.Base), int(cd.Ctrl)) {
+		if sd.Type == BaseCard && g.BaseIgnored(s.Base, int(cd.Ctrl)) {
 			continue
 		}
 		p += sd.PowerMod(g, i, c)
@@ -69,13 +69,13 @@ func (g *Game) effectPower(c int) int {
 }
 
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
-func (g *Game) PowerAt(s, p int) int {
+func (g *Game) PowerAt(s BaseID, p int) int {
 	var arr [32]int16
 	srcs := g.powerSources(arr[:0])
 	t := 0
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if int(c.Base) == s && int(c.Ctrl) == p {
+		if c.Base == s && int(c.Ctrl) == p {
 			t += g.powerGivenFrom(i, srcs)
 		}
 	}
@@ -83,17 +83,17 @@ func (g *Game) PowerAt(s, p int) int {
 }
 
 // TotalAt returns the total power of all minions at base slot s.
-func (g *Game) TotalAt(s int) int {
+func (g *Game) TotalAt(s BaseID) int {
 	var arr [32]int16
 	return g.totalAtFrom(s, g.powerSources(arr[:0]))
 }
 
 // totalAtFrom is TotalAt(s) given powerSources (powersum.go).
-func (g *Game) totalAtFrom(s int, srcs []int16) int {
+func (g *Game) totalAtFrom(s BaseID, srcs []int16) int {
 	t := 0 // the sum of PowerAt over the players, in one walk
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if int(c.Base) == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
+		if c.Base == s && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
 			t += g.powerGivenFrom(i, srcs)
 		}
 	}
@@ -104,7 +104,7 @@ func (g *Game) totalAtFrom(s int, srcs []int16) int {
 }
 
 // Breakpoint returns the current breakpoint of the base at slot s.
-func (g *Game) Breakpoint(s int) int {
+func (g *Game) Breakpoint(s BaseID) int {
 	if g.Bases[s].Card < 0 {
 		return 0
 	}
@@ -120,7 +120,7 @@ func (g *Game) breakSources(buf []int16) []int16 {
 		if !g.live(i) {
 			continue
 		}
-		if defs[c.Def].Type == BaseCard && g.BaseIgnored(int(c.Base), None) {
+		if defs[c.Def].Type == BaseCard && g.BaseIgnored(c.Base, None) {
 			continue
 		}
 		buf = append(buf, int16(i))
@@ -129,7 +129,7 @@ func (g *Game) breakSources(buf []int16) []int16 {
 }
 
 // breakpointFrom is Breakpoint(s) given breakSources.
-func (g *Game) breakpointFrom(s int, srcs []int16) int {
+func (g *Game) breakpointFrom(s BaseID, srcs []int16) int {
 	b := int(g.Bases[s].Card)
 	if b < 0 {
 		return 0
@@ -140,7 +140,7 @@ func (g *Game) breakpointFrom(s int, srcs []int16) int {
 	}
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffBreakpoint && int(e.Base) == s {
+		if e.Kind == EffBreakpoint && e.Base == s {
 			bp += int(e.Amount)
 		}
 	}
@@ -152,13 +152,13 @@ func (g *Game) breakpointFrom(s int, srcs []int16) int {
 
 // Qualifies reports whether p can earn VP at slot s: at least one minion
 // there, or at least 1 power there.
-func (g *Game) Qualifies(s, p int) bool {
+func (g *Game) Qualifies(s BaseID, p int) bool {
 	return g.MinionCountAt(s, p) > 0 || g.PowerAt(s, p) > 0
 }
 
 // Places returns, for each player, the place (1..3) they take at slot s, or 0.
 // Tied players share the better place and the places below are skipped.
-func (g *Game) Places(s int) [MaxPlayers]int {
+func (g *Game) Places(s BaseID) [MaxPlayers]int {
 	var pw [MaxPlayers]int
 	var in [MaxPlayers]bool
 	for p := 0; p < int(g.NPlayers); p++ {
@@ -184,7 +184,7 @@ func (g *Game) Places(s int) [MaxPlayers]int {
 }
 
 // Winners returns the players who take first place at slot s.
-func (g *Game) WinnersAt(s int) []int {
+func (g *Game) WinnersAt(s BaseID) []int {
 	pl := g.Places(s)
 	var out []int
 	for p := 0; p < int(g.NPlayers); p++ {
@@ -196,7 +196,7 @@ func (g *Game) WinnersAt(s int) []int {
 }
 
 // PlayersWithPlace returns the players in place n at slot s.
-func (g *Game) PlayersWithPlace(s, n int) []int {
+func (g *Game) PlayersWithPlace(s BaseID, n int) []int {
 	pl := g.Places(s)
 	var out []int
 	for p := 0; p < int(g.NPlayers); p++ {
@@ -225,8 +225,8 @@ func (g *Game) AddPower(f *Frame, c, n int) {
 }
 
 // AddBreakpoint changes the breakpoint of slot s by n until the end of the turn.
-func (g *Game) AddBreakpoint(f *Frame, s, n int) {
-	g.AddEffect(Effect{Kind: EffBreakpoint, Expires: ExpireEndOfTurn, Player: g.Current, Base: int8(s), Card: None, Amount: int16(n), Src: f.Src})
+func (g *Game) AddBreakpoint(f *Frame, s BaseID, n int) {
+	g.AddEffect(Effect{Kind: EffBreakpoint, Expires: ExpireEndOfTurn, Player: g.Current, Base: s, Card: None, Amount: int16(n), Src: f.Src})
 }
 
 // HasEffect reports whether an EffFlag effect with this flag id exists for card c (None: any) and player p (None: any).
@@ -274,10 +274,10 @@ func (g *Game) expire(kind uint8, p int) {
 }
 
 // BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
-func (g *Game) BaseIgnored(s, p int) bool {
+func (g *Game) BaseIgnored(s BaseID, p int) bool {
 	for i := range g.tableWith(hIgnoreBase).each {
 		c := &g.Cards[i]
-		if c.Zone != ZInPlay || int(c.Base) != s {
+		if c.Zone != ZInPlay || c.Base != s {
 			continue
 		}
 		d := defs[c.Def]

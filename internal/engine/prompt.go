@@ -46,7 +46,7 @@ type Arg struct {
 func CardArg(c int) Arg { return Arg{Kind: ArgCard, P: None, V: int16(c)} }
 
 // BaseArg names the base in slot s.
-func BaseArg(s int) Arg { return Arg{Kind: ArgBase, P: None, V: int16(s)} }
+func BaseArg(s BaseID) Arg { return Arg{Kind: ArgBase, P: None, V: int16(s)} }
 
 // PlayerArg names player p.
 func PlayerArg(p int) Arg { return Arg{Kind: ArgPlayer, P: None, V: int16(p)} }

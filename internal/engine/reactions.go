@@ -31,7 +31,7 @@ func init() { fnReact = regFn(reactProc) }
 // resolvePlayed resolves the ability fn (None: no ability) of card c just
 // played by p onto slot (on minion on), after a WinPlayed window when some
 // player holds a Special for it.
-func (g *Game) resolvePlayed(fn int16, p, c, slot, on int) {
+func (g *Game) resolvePlayed(fn int16, p, c int, slot BaseID, on int) {
 	if !g.windowOpens(WinPlayed) {
 		g.resolvePlain(fn, p, c, slot, on)
 		return
@@ -42,7 +42,7 @@ func (g *Game) resolvePlayed(fn int16, p, c, slot, on int) {
 	rf.V[4] = fn
 }
 
-func (g *Game) resolvePlain(fn int16, p, c, slot, on int) {
+func (g *Game) resolvePlain(fn int16, p, c int, slot BaseID, on int) {
 	if fn >= 0 {
 		g.resolve(fn, p, c, slot, on)
 	} else {
@@ -111,7 +111,7 @@ func reactProc(g *Game, f *Frame) {
 		if g.InPlay(c) {
 			p = g.Ctrl(c) // "you" is whoever controls it now
 		}
-		g.resolvePlain(f.V[4], p, c, int(f.Base), int(f.Target))
+		g.resolvePlain(f.V[4], p, c, f.Base, int(f.Target))
 	}
 }
 

@@ -67,7 +67,7 @@ func (g *Game) ShuffleRevealedBack(p int) {
 // their deck as an extra play (onto slot, or a base p chooses when None).
 // When f is given, the card played (or None) is written to f.V[v] before f's
 // next step.
-func (g *Game) PlayOffTop(f *Frame, p int, kind CardType, slot int, v int) {
+func (g *Game) PlayOffTop(f *Frame, p int, kind CardType, slot BaseID, v int) {
 	caller := int16(-1)
 	if f != nil {
 		caller = int16(g.frameIndex(f))
@@ -91,7 +91,7 @@ func playOffTopProc(g *Game, f *Frame) {
 		ok := false
 		if g.def(c).Type == Minion {
 			for _, s := range g.BaseSlots() {
-				if (f.Base == None || s == int(f.Base)) && g.minionAllowed(p, c, s) {
+				if (f.Base == None || s == f.Base) && g.minionAllowed(p, c, s) {
 					ok = true
 				}
 			}
@@ -107,7 +107,7 @@ func playOffTopProc(g *Game, f *Frame) {
 		if f.V[1] >= 0 {
 			g.Frames[f.V[1]].V[f.V[2]] = int16(c)
 		}
-		g.pushPlay(p, c, int(f.Base), playFree, -1, None)
+		g.pushPlay(p, c, f.Base, playFree, -1, None)
 		f.Next()
 	case 1, 2:
 		g.ShuffleRevealedBack(p)

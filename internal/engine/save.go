@@ -244,7 +244,7 @@ func (g *Game) Validate() error {
 			return fmt.Errorf("player %d has %d extra grants", p, pl.NExtra)
 		}
 	}
-	for s := 0; s < int(g.NBases); s++ {
+	for s := range g.NBases {
 		b := g.Bases[s].Card
 		if b == None {
 			continue
@@ -252,7 +252,7 @@ func (g *Game) Validate() error {
 		if !card(b) {
 			return fmt.Errorf("base slot %d holds card %d", s, b)
 		}
-		if g.Cards[b].Zone != ZBaseInPlay || int(g.Cards[b].Base) != s {
+		if g.Cards[b].Zone != ZBaseInPlay || g.Cards[b].Base != s {
 			return fmt.Errorf("base slot %d: card %d is not the base there", s, b)
 		}
 	}

@@ -177,7 +177,7 @@ func TestUnmarshalRejectsBadInput(t *testing.T) {
 	field("attachment", func(c *engine.Game) {
 		h := c.Hand(int(c.Current))
 		c.Cards[h[0]].Zone = engine.ZInPlay
-		c.Cards[h[0]].Base = int8(c.BaseSlots()[0])
+		c.Cards[h[0]].Base = c.BaseSlots()[0]
 		c.Cards[h[0]].On = int16(h[0])
 	})
 	field("prompt text", func(c *engine.Game) { c.Pending.Prompt = 32000 })

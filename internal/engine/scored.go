@@ -11,7 +11,7 @@ type ScoreRecord struct {
 	Place [MaxPlayers]int8 // each player's place there (1..3), 0 for none
 }
 
-func (g *Game) recordScore(s, base int, places [MaxPlayers]int) {
+func (g *Game) recordScore(s BaseID, base int, places [MaxPlayers]int) {
 	g.LastScore.Base = int16(base)
 	g.LastScore.Slot = int8(s)
 	for p := range places {

@@ -4,8 +4,8 @@ package engine
 // after), and replacing it from the base deck.
 
 // EligibleBases returns the slots whose total power reaches the breakpoint.
-func (g *Game) EligibleBases() []int {
-	var out []int
+func (g *Game) EligibleBases() []BaseID {
+	var out []BaseID
 	var arr [32]int16
 	srcs := g.powerSources(arr[:0]) // the same for every base (powersum.go)
 	// TotalAt of every base in one walk of the cards in play (power.go:
@@ -21,7 +21,7 @@ func (g *Game) EligibleBases() []int {
 			tot[c.Base] += g.powerGivenFrom(i, srcs)
 		}
 	}
-	for s := 0; s < int(g.NBases); s++ {
+	for s := range g.NBases {
 		if g.Bases[s].Card == None {
 			continue
 		}
@@ -60,12 +60,12 @@ func scorePhaseProc(g *Game, f *Frame) {
 
 // scoreBaseProc: Base = slot, V0 = the scoring base card.
 func scoreBaseProc(g *Game, f *Frame) {
-	s := int(f.Base)
+	s := f.Base
 	gone := g.Bases[s].Card != f.V[0]
 	switch f.Step {
 	case 0: // before scoring: abilities in play, then Specials
 		g.Bases[s].Flags |= BScoring
-		g.emit(Event{Kind: EvScoringChosen, Player: g.Current, Base: int8(s), Card: f.V[0]})
+		g.emit(Event{Kind: EvScoringChosen, Player: g.Current, Base: s, Card: f.V[0]})
 		g.push(fnDrain, int(g.Current), None, None, None)
 		g.OpenWindow(WinBeforeScore, s)
 		f.Next()
@@ -79,18 +79,18 @@ func scoreBaseProc(g *Game, f *Frame) {
 		for p := 0; p < int(g.NPlayers); p++ {
 			if places[p] > 0 {
 				vp := d.VP[places[p]-1]
-				g.emit(Event{Kind: EvAward, Player: int8(p), Base: int8(s), Card: f.V[0], Num: int16(vp), Other: int16(places[p])})
+				g.emit(Event{Kind: EvAward, Player: int8(p), Base: s, Card: f.V[0], Num: int16(vp), Other: int16(places[p])})
 				g.GainVP(p, vp)
 			}
 		}
-		g.emit(Event{Kind: EvScore, Player: g.Current, Base: int8(s), Card: f.V[0]})
+		g.emit(Event{Kind: EvScore, Player: g.Current, Base: s, Card: f.V[0]})
 		g.push(fnDrain, int(g.Current), None, None, None)
 		f.Next()
 	case 2: // after scoring
 		if gone {
 			return
 		}
-		g.emit(Event{Kind: EvAfterScore, Player: g.Current, Base: int8(s), Card: f.V[0]})
+		g.emit(Event{Kind: EvAfterScore, Player: g.Current, Base: s, Card: f.V[0]})
 		g.push(fnDrain, int(g.Current), None, None, None)
 		g.OpenWindow(WinAfterScore, s)
 		f.Next()
@@ -99,7 +99,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 			return
 		}
 		for _, c := range g.OnBase(s) {
-			if g.Cards[c].Zone == ZInPlay && g.Cards[c].Base == int8(s) {
+			if g.Cards[c].Zone == ZInPlay && g.Cards[c].Base == s {
 				g.leavePlay(c)
 				g.put(c, ZDiscard, int(g.Cards[c].Owner))
 			}
@@ -124,16 +124,16 @@ func scoreBaseProc(g *Game, f *Frame) {
 		} else {
 			g.removeSlot(s)
 		}
-		g.emit(Event{Kind: EvBaseReplaced, Player: g.Current, Base: int8(s), Card: int16(nb), Other: int16(old)})
+		g.emit(Event{Kind: EvBaseReplaced, Player: g.Current, Base: s, Card: int16(nb), Other: int16(old)})
 		g.push(fnDrain, int(g.Current), None, None, None)
 	}
 }
 
-func (g *Game) expireScored(s int) {
+func (g *Game) expireScored(s BaseID) {
 	n := 0
 	for i := 0; i < int(g.NEff); i++ {
 		e := g.Effects[i]
-		if e.Expires == ExpireAfterScore && int(e.Base) == s {
+		if e.Expires == ExpireAfterScore && e.Base == s {
 			continue
 		}
 		g.Effects[n] = e
@@ -179,18 +179,18 @@ func (g *Game) shuffleBases() {
 // ShuffleBaseDeck shuffles the base deck.
 func (g *Game) ShuffleBaseDeck() { g.shuffleBases() }
 
-func (g *Game) placeBase(b, s int) {
+func (g *Game) placeBase(b int, s BaseID) {
 	g.put(b, ZBaseInPlay, None)
-	g.Cards[b].Base = int8(s)
+	g.Cards[b].Base = s
 	g.Bases[s].Card = int16(b)
 	g.Bases[s].Flags = 0
 	g.Bases[s].Counters = 0
 }
 
 // PlaceBase puts base card b into slot s (replacing nothing; the slot must be empty).
-func (g *Game) PlaceBase(b, s int) { g.placeBase(b, s) }
+func (g *Game) PlaceBase(b int, s BaseID) { g.placeBase(b, s) }
 
-func (g *Game) removeSlot(s int) {
+func (g *Game) removeSlot(s BaseID) {
 	// No base left anywhere: the slot stays empty (a degenerate case).
 }
 

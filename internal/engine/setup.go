@@ -120,7 +120,7 @@ func (g *Game) grantEachTurn(p int) {
 			if defs[c.Def].Type == BaseCard {
 				who = p
 			}
-			f := g.push(t.fn, who, i, int(c.Base), None)
+			f := g.push(t.fn, who, i, c.Base, None)
 			f.Ev = ev
 		}
 	}
@@ -192,7 +192,8 @@ func (g *Game) place(s Setup) error {
 	if len(s.Bases) > MaxBases {
 		return fmt.Errorf("too many bases in play (limit %d)", MaxBases)
 	}
-	for si, sb := range s.Bases {
+	for i, sb := range s.Bases {
+		si := BaseID(i)
 		b, err := g.newCard(sb.Base, None, ZBaseInPlay)
 		if err != nil {
 			return fmt.Errorf("base %d: %w", si+1, err)
@@ -201,7 +202,7 @@ func (g *Game) place(s Setup) error {
 			return fmt.Errorf("base %d: %q is not a base", si+1, sb.Base)
 		}
 		g.placeBase(b, si)
-		g.NBases = int8(si + 1)
+		g.NBases = si + 1
 		idx := make([]int, len(sb.Cards))
 		for ci, sc := range sb.Cards {
 			if sc.Owner < 0 || sc.Owner >= len(s.Players) {
@@ -217,7 +218,7 @@ func (g *Game) place(s Setup) error {
 			}
 			idx[ci] = c
 			cd := &g.Cards[c]
-			cd.Base = int8(si)
+			cd.Base = si
 			if sc.Controller >= 0 && sc.Controller < len(s.Players) {
 				cd.Ctrl = int8(sc.Controller)
 			}
@@ -319,8 +320,8 @@ func (g *Game) deal(s Setup) error {
 	for p := range s.Players {
 		g.Shuffle(p)
 	}
-	g.NBases = int8(len(s.Players) + 1)
-	for i := 0; i < int(g.NBases); i++ {
+	g.NBases = BaseID(len(s.Players) + 1)
+	for i := range g.NBases {
 		g.placeBase(g.topBase(), i)
 	}
 	for p := range s.Players {

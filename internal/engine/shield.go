@@ -22,11 +22,11 @@ func (g *Game) Shield(c, src int, expires uint8) {
 
 // ShieldMinionsAt protects the minions p controls at slot from card src's
 // abilities until the end of the turn.
-func (g *Game) ShieldMinionsAt(p, slot, src int) {
+func (g *Game) ShieldMinionsAt(p int, slot BaseID, src int) {
 	if src < 0 {
 		return
 	}
-	g.AddEffect(Effect{Kind: EffShield, Expires: ExpireEndOfTurn, Player: g.Current, Base: int8(slot), Card: None, Amount: int16(p), Src: int16(src)})
+	g.AddEffect(Effect{Kind: EffShield, Expires: ExpireEndOfTurn, Player: g.Current, Base: slot, Card: None, Amount: int16(p), Src: int16(src)})
 }
 
 // shielded reports whether a shield stops attempt a on target.

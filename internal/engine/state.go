@@ -74,8 +74,8 @@ type Card struct {
 	On       int16 // minion this action is attached to, or None
 	Pos      int32 // order within its zone (deck: smaller is nearer the top)
 	Owner    int8
-	Ctrl     int8 // controller in play; holder of the hand/deck/discard it is in
-	Base     int8 // slot of the base it is on (ZInPlay) or occupies (ZBaseInPlay)
+	Ctrl     int8   // controller in play; holder of the hand/deck/discard it is in
+	Base     BaseID // slot of the base it is on (ZInPlay) or occupies (ZBaseInPlay)
 	Zone     Zone
 	Counters int8 // +1 power counters
 	Flags    uint8
@@ -115,15 +115,15 @@ type Player struct {
 
 // Extra is a held extra-play grant ("you may play an extra minion this turn").
 type Extra struct {
-	Kind     uint8 // ExtraMinion or ExtraAction
-	MaxPower int8  // minions: power limit, or -1 for none
-	Base     int8  // only onto this base slot, or None
-	From     Zone  // ZHand normally; ZDiscard for "from your discard pile"
-	Src      int16 // granting card (for "once per card" rules), or None
-	Faction  int8  // only this faction, or None
-	Uses     int8  // remaining uses; 0 is an empty slot
-	Expires  uint8 // ExpireEndOfTurn (default) or ExpireNever
-	Where    uint8 // a condition on the base it is played onto (WhereAny, WhereNoOwnMinion); see extras_where.go
+	Kind     uint8  // ExtraMinion or ExtraAction
+	MaxPower int8   // minions: power limit, or -1 for none
+	Base     BaseID // only onto this base slot, or None
+	From     Zone   // ZHand normally; ZDiscard for "from your discard pile"
+	Src      int16  // granting card (for "once per card" rules), or None
+	Faction  int8   // only this faction, or None
+	Uses     int8   // remaining uses; 0 is an empty slot
+	Expires  uint8  // ExpireEndOfTurn (default) or ExpireNever
+	Where    uint8  // a condition on the base it is played onto (WhereAny, WhereNoOwnMinion); see extras_where.go
 }
 
 // Extra kinds.
@@ -147,11 +147,11 @@ const (
 
 // Effect is a temporary modifier with an expiry.
 type Effect struct {
-	Kind    uint8 // EffPower, EffBreakpoint, ...
-	Expires uint8 // ExpireEndOfTurn, ExpireStartOfTurn (of Player), ...
-	Player  int8  // whose turn the expiry refers to / who created it
-	Base    int8  // target base slot, or None
-	Card    int16 // target card, or None
+	Kind    uint8  // EffPower, EffBreakpoint, ...
+	Expires uint8  // ExpireEndOfTurn, ExpireStartOfTurn (of Player), ...
+	Player  int8   // whose turn the expiry refers to / who created it
+	Base    BaseID // target base slot, or None
+	Card    int16  // target card, or None
 	Amount  int16
 	Src     int16 // source card instance
 }
@@ -181,7 +181,7 @@ const (
 type Event struct {
 	Kind   EventKind
 	Player int8 // acting player or affected player
-	Base   int8
+	Base   BaseID
 	Vis    uint8 // who may see which card Card is (a seat mask, see hidden.go); set by emit
 	Card   int16
 	Num    int16
@@ -231,7 +231,7 @@ type Frame struct {
 	Src    int16 // source card instance, or None
 	Target int16
 	Player int8 // "you": the player the ability belongs to
-	Base   int8
+	Base   BaseID
 	Jump   Step // next step override, or -1
 	Parent int8
 	Flags  uint8
@@ -265,6 +265,12 @@ func (f *Frame) Get(s Slot) int { return int(f.V[s]) }
 // Set remembers v in slot s.
 func (f *Frame) Set(s Slot, v int) { f.V[s] = int16(v) }
 
+// BaseIn returns the base remembered in slot s.
+func (f *Frame) BaseIn(s Slot) BaseID { return BaseID(f.V[s]) }
+
+// SetBase remembers base b in slot s.
+func (f *Frame) SetBase(s Slot, b BaseID) { f.V[s] = int16(b) }
+
 // Add adds n to the value in slot s and returns the sum.
 func (f *Frame) Add(s Slot, n int) int {
 	f.V[s] += int16(n)
@@ -285,9 +291,9 @@ type FrameKind uint8
 type Option struct {
 	Kind   OptKind
 	Player int8
-	Base   int8  // base slot (in play), or None
-	Card   int16 // card instance (minion, action, base card), or None
-	Num    int16 // number, text id, special index
+	Base   BaseID // base slot (in play), or None
+	Card   int16  // card instance (minion, action, base card), or None
+	Num    int16  // number, text id, special index
 }
 
 // OptKind says what an option is about.
@@ -324,7 +330,7 @@ type Trig struct {
 	Fn     int16
 	Src    int16
 	Player int8
-	Base   int8
+	Base   BaseID
 	Ev     Event
 }
 
@@ -337,7 +343,7 @@ type Game struct {
 	Winner   int8 // None for none; see Winners for shared
 	Turn     int16
 	Options  uint8
-	NBases   int8
+	NBases   BaseID // the number of base places (bases are at 0 .. NBases-1)
 	NCards   int16
 	Seq      int32 // increasing position counter (bottom / newest)
 	Low      int32 // decreasing position counter (top)

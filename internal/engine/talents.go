@@ -33,7 +33,7 @@ func (g *Game) talentGranter(c int) int {
 		if d.TalentAgain == nil || s.Flags&FUsedSpecial != 0 {
 			continue
 		}
-		if d.Type == BaseCard && g.BaseIgnored(int(s.Base), int(g.Cards[c].Ctrl)) {
+		if d.Type == BaseCard && g.BaseIgnored(s.Base, int(g.Cards[c].Ctrl)) {
 			continue
 		}
 		if d.TalentAgain(g, i, c) {

@@ -56,7 +56,7 @@ func (g *Game) TitanInPlay(p int) int {
 }
 
 // TitansAt returns the titans at base slot s.
-func (g *Game) TitansAt(s int) []int {
+func (g *Game) TitansAt(s BaseID) []int {
 	var out []int
 	for _, c := range g.OnBase(s) {
 		if g.IsTitan(c) {
@@ -75,7 +75,7 @@ func (g *Game) CanPlayTitan(p, c int) bool {
 }
 
 // SlotMask builds a PlayTitan base mask from slots.
-func SlotMask(slots []int) int {
+func SlotMask(slots []BaseID) int {
 	m := 0
 	for _, s := range slots {
 		m |= 1 << s
@@ -113,7 +113,7 @@ func playTitanProc(g *Game, f *Frame) {
 		if !ok() {
 			return
 		}
-		var slots []int
+		var slots []BaseID
 		for _, s := range g.BaseSlots() {
 			if int(uint16(f.V[0]))&(1<<s) != 0 {
 				slots = append(slots, s)
@@ -132,11 +132,11 @@ func playTitanProc(g *Game, f *Frame) {
 			g.Players[p].ActionQuota--
 		}
 		cd := &g.Cards[c]
-		cd.Ctrl, cd.Base, cd.On, cd.Counters = int8(p), int8(s), None, 0
+		cd.Ctrl, cd.Base, cd.On, cd.Counters = int8(p), s, None, 0
 		g.setZone(c, ZInPlay)
 		cd.Pos = g.nextPos()
 		cd.Flags = (cd.Flags | FPlayedTurn) &^ FTalentUsed
-		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: int8(s), Other: None})
+		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: s, Other: None})
 		if d := defs[cd.Def]; d.OnPlay != nil {
 			g.resolve(d.onPlayFn, p, c, s, None)
 		} else {
@@ -148,7 +148,7 @@ func playTitanProc(g *Game, f *Frame) {
 // titanPlay is the play of a titan through one of its Play specials: fn (the
 // special's Do, or None for "play it on any base") pays what the card asks and
 // plays it with PlayTitan.
-func (g *Game) titanPlay(p, c, slot int, fn int16) *Frame {
+func (g *Game) titanPlay(p, c int, slot BaseID, fn int16) *Frame {
 	if fn < 0 {
 		fn = fnTitanDefault
 	}
@@ -236,12 +236,12 @@ func (g *Game) ownsCopy(p int, d *Def) bool {
 // played or moved to a base with another titan.
 func titanRules() []Trigger {
 	arrives := func(g *Game, self int, ev Event) bool { return int(ev.Card) == self }
-	clash := func(g *Game, f *Frame) { g.clash(int(f.Src), int(f.Ev.Base)) }
+	clash := func(g *Game, f *Frame) { g.clash(int(f.Src), f.Ev.Base) }
 	return []Trigger{{On: EvPlay, When: arrives, Do: clash}, {On: EvMove, When: arrives, Do: clash}}
 }
 
 // clash resolves Clash of the Titans for titan c that arrived at slot s.
-func (g *Game) clash(c, s int) {
+func (g *Game) clash(c int, s BaseID) {
 	if !g.InPlay(c) || g.BaseOf(c) != s {
 		return
 	}

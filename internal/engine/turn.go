@@ -39,7 +39,7 @@ func (g *Game) resetTurn(p int) {
 	for i := 0; i < int(g.NCards); i++ {
 		g.Cards[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
 	}
-	for s := 0; s < int(g.NBases); s++ {
+	for s := range g.NBases {
 		g.Bases[s].Flags &^= BShinobiUsed
 	}
 }

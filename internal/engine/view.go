@@ -26,7 +26,7 @@ type CardView struct {
 
 // BaseView is one base in play.
 type BaseView struct {
-	Slot       int
+	Slot       BaseID
 	Card       CardView
 	Breakpoint int // printed
 	Current    int // current breakpoint
@@ -60,8 +60,8 @@ type PlayerView struct {
 type OptionView struct {
 	Index    int
 	Kind     OptKind
-	Player   int // the player the option is about (OptPlayer), or None
-	Slot     int // base slot, or None
+	Player   int    // the player the option is about (OptPlayer), or None
+	Slot     BaseID // base slot, or None
 	BaseName string
 	Card     int // card instance, or None (also when hidden)
 	CardName string
@@ -238,7 +238,7 @@ func (g *Game) decisionView(p int) *DecisionView {
 	dv.Prompt = Render(dv.Template, dv.Args, DefaultName)
 	for i := 0; i < int(pd.N); i++ {
 		o := pd.Opts[i]
-		ov := OptionView{Index: i, Kind: o.Kind, Player: int(o.Player), Slot: int(o.Base), Card: None, Num: int(o.Num), Holder: None, About: None}
+		ov := OptionView{Index: i, Kind: o.Kind, Player: int(o.Player), Slot: o.Base, Card: None, Num: int(o.Num), Holder: None, About: None}
 		if a := g.OrderingAbout(i); a != None && g.Knows(p, a) {
 			ov.About, ov.AboutName = a, g.Name(a)
 		}

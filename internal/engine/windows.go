@@ -16,7 +16,7 @@ func windowProc(g *Game, f *Frame) {
 		}
 		p := (int(g.Current) + int(f.V[1])) % n
 		g.BeginAsk()
-		g.specialOptions(p, Window(f.V[0]), int(f.Base))
+		g.specialOptions(p, Window(f.V[0]), f.Base)
 		if g.Pending.N == 0 && !g.askEveryone(Window(f.V[0])) {
 			f.V[2]++
 			f.V[1]++
@@ -27,7 +27,7 @@ func windowProc(g *Game, f *Frame) {
 		g.Ask(f, p, windowPrompt(Window(f.V[0])), AskMay|g.askFlags(Window(f.V[0])))
 	case 1:
 		p := int(f.V[5])
-		if g.takeWindowOption(f, p, Window(f.V[0]), int(f.Base)) {
+		if g.takeWindowOption(f, p, Window(f.V[0]), f.Base) {
 			f.V[2] = 0
 		} else {
 			f.V[2]++
@@ -91,7 +91,7 @@ func windowPrompt(w Window) Prompt {
 }
 
 // OpenWindow schedules a Me First window.
-func (g *Game) OpenWindow(w Window, slot int) {
+func (g *Game) OpenWindow(w Window, slot BaseID) {
 	wf := g.push(fnWindow, int(g.Current), None, slot, None)
 	wf.V[0] = int16(w)
 }

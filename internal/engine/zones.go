@@ -271,12 +271,12 @@ func (g *Game) DiscardRandom(p, n int) {
 // Bases in play --------------------------------------------------------------
 
 // BaseCardAt returns the base card in slot s, or None.
-func (g *Game) BaseCardAt(s int) int { return int(g.Bases[s].Card) }
+func (g *Game) BaseCardAt(s BaseID) int { return int(g.Bases[s].Card) }
 
 // BaseSlots returns the slots of bases in play, in table order.
-func (g *Game) BaseSlots() []int {
-	out := make([]int, 0, g.NBases)
-	for s := 0; s < int(g.NBases); s++ {
+func (g *Game) BaseSlots() []BaseID {
+	out := make([]BaseID, 0, g.NBases)
+	for s := range g.NBases {
 		if g.Bases[s].Card != None {
 			out = append(out, s)
 		}
@@ -285,21 +285,21 @@ func (g *Game) BaseSlots() []int {
 }
 
 // SlotOfBase returns the slot of base card b in play, or None.
-func (g *Game) SlotOfBase(b int) int {
+func (g *Game) SlotOfBase(b int) BaseID {
 	if b < 0 || (g.Cards[b].Zone != ZBaseInPlay && !g.lent(b)) {
 		return None
 	}
-	return int(g.Cards[b].Base)
+	return g.Cards[b].Base
 }
 
 // OnBase returns every card at slot s (minions, actions on the base, and
 // actions on those minions), in the order they were played.
-func (g *Game) OnBase(s int) []int {
+func (g *Game) OnBase(s BaseID) []int {
 	var arr [64]int16
 	buf := arr[:0]
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if int(c.Base) == s {
+		if c.Base == s {
 			buf = append(buf, int16(i))
 		}
 	}
@@ -322,12 +322,12 @@ func (g *Game) exactByPos(buf []int16) []int {
 }
 
 // MinionsAt returns the minions at slot s controlled by p (None: all).
-func (g *Game) MinionsAt(s, p int) []int {
+func (g *Game) MinionsAt(s BaseID, p int) []int {
 	var arr [64]int16
 	buf := arr[:0]
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if int(c.Base) == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+		if c.Base == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
 			buf = append(buf, int16(i))
 		}
 	}
@@ -366,11 +366,11 @@ func (g *Game) Minions(p int) []int {
 }
 
 // ActionsAt returns actions played on the base at slot s (not those on minions).
-func (g *Game) ActionsAt(s int) []int {
+func (g *Game) ActionsAt(s BaseID) []int {
 	var arr [64]int16 // those of OnBase(s), in the same order
 	buf := arr[:0]
 	for c := range g.inZone(ZInPlay).each {
-		if int(g.Cards[c].Base) == s && g.def(c).Type == Action && g.Cards[c].On == None {
+		if g.Cards[c].Base == s && g.def(c).Type == Action && g.Cards[c].On == None {
 			buf = append(buf, int16(c))
 		}
 	}
@@ -415,11 +415,11 @@ func (g *Game) Ctrl(c int) int { return int(g.Cards[c].Ctrl) }
 func (g *Game) Owner(c int) int { return int(g.Cards[c].Owner) }
 
 // BaseOf returns the slot card c is on, or None.
-func (g *Game) BaseOf(c int) int {
+func (g *Game) BaseOf(c int) BaseID {
 	if g.Cards[c].Zone != ZInPlay {
 		return None
 	}
-	return int(g.Cards[c].Base)
+	return g.Cards[c].Base
 }
 
 // Name returns the printed name of card c.
@@ -534,7 +534,7 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 		}
 		if t.From == ZInPlay {
 			if d.Type == BaseCard {
-				if c.Zone == ZInPlay || !g.live(i) || g.BaseIgnored(int(c.Base), None) {
+				if c.Zone == ZInPlay || !g.live(i) || g.BaseIgnored(c.Base, None) {
 					continue
 				}
 			} else if c.Zone != ZInPlay || c.Flags&FSuspended != 0 {

@@ -155,7 +155,7 @@ func TestCheckerCatchesBrokenStates(t *testing.T) {
 			h := g.Hand(int(g.Current))
 			c := h[0]
 			g.Cards[c].Zone = engine.ZInPlay
-			g.Cards[c].Base = int8(g.BaseSlots()[0])
+			g.Cards[c].Base = g.BaseSlots()[0]
 			g.Cards[c].On = int16(h[1])
 		},
 	}

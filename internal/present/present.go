@@ -63,7 +63,7 @@ func InPlay(c engine.CardView, names Names) string {
 		fmt.Fprintf(&b, " %d", c.Power)
 		var why []string
 		if c.Counters > 0 {
-			why = append(why, count(int(c.Counters), "counter", "counters"))
+			why = append(why, count(c.Counters, "counter", "counters"))
 		}
 		if c.Power != c.Printed && c.Counters == 0 || c.Power != c.Printed+c.Counters && c.Counters > 0 {
 			why = append(why, fmt.Sprintf("printed %d", c.Printed))
@@ -279,7 +279,7 @@ func Option(o engine.OptionView, v *engine.View) string {
 	return "?"
 }
 
-func baseName(v *engine.View, slot int) string {
+func baseName(v *engine.View, slot engine.BaseID) string {
 	for _, b := range v.Bases {
 		if b.Slot == slot {
 			return b.Card.Name
@@ -288,7 +288,7 @@ func baseName(v *engine.View, slot int) string {
 	return fmt.Sprintf("base %d", slot+1)
 }
 
-func baseSummary(v *engine.View, slot int) string {
+func baseSummary(v *engine.View, slot engine.BaseID) string {
 	for _, b := range v.Bases {
 		if b.Slot == slot {
 			return fmt.Sprintf(" [%d/%d power]", b.Total, b.Current)

@@ -202,7 +202,7 @@ func (r *runner) matchCard(c int, cs cardSpec) bool {
 	if cs.base != "" {
 		s := g.BaseOf(c)
 		if cd.Zone == engine.ZBaseInPlay {
-			s = int(cd.Base)
+			s = cd.Base
 		}
 		if s < 0 || engine.Normalize(g.Name(g.BaseCardAt(s))) != engine.Normalize(cs.base) {
 			return false
@@ -361,7 +361,7 @@ func (r *runner) baseNameOf(c int) string {
 	if c < 0 || !r.g.InPlay(c) {
 		return ""
 	}
-	return r.g.Name(r.g.BaseCardAt(int(r.g.Cards[c].Base)))
+	return r.g.Name(r.g.BaseCardAt(r.g.Cards[c].Base))
 }
 
 func allKind(os []engine.Option, k engine.OptKind) bool {
@@ -499,7 +499,7 @@ func (r *runner) describeOption(o engine.Option) string {
 		cd := g.Cards[o.Card]
 		where := zoneName(cd.Zone)
 		if cd.Zone == engine.ZInPlay {
-			where = "at " + g.Name(g.BaseCardAt(int(cd.Base)))
+			where = "at " + g.Name(g.BaseCardAt(cd.Base))
 		}
 		verb := map[engine.OptKind]string{engine.OptPlay: "play ", engine.OptUse: "use ", engine.OptCard: ""}[o.Kind]
 		who := ""
@@ -891,7 +891,7 @@ func (r *runner) findInPlay(i int, key string) int {
 	return found
 }
 
-func (r *runner) slotByName(i int, name string) int {
+func (r *runner) slotByName(i int, name string) engine.BaseID {
 	g := r.g
 	for _, s := range g.BaseSlots() {
 		if engine.Normalize(g.Name(g.BaseCardAt(s))) == engine.Normalize(name) {

@@ -138,7 +138,7 @@ func greedyTurn(t *testing.T, hand []string, here []engine.SetupCard) *engine.Ga
 func zoneOf(g *engine.Game, name string, owner int) []engine.Zone {
 	var out []engine.Zone
 	for i := 0; i < int(g.NCards); i++ {
-		if g.Name(i) == name && g.Owner(i) == owner {
+		if g.Name(i) == name && int(g.Owner(i)) == owner {
 			out = append(out, g.Cards[i].Zone)
 		}
 	}

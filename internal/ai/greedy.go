@@ -22,7 +22,7 @@ type Greedy struct {
 	r      *rand.Rand
 	Budget int // positions examined per decision (default 300)
 	nodes  int
-	me     int
+	me     engine.Seat
 	bufs   []*engine.Game // scratch games, one per search depth (reused: no allocation per position)
 	guard  loopGuard
 }
@@ -92,7 +92,7 @@ func apply(g *engine.Game, i int) (ok bool) {
 // value follows the seat's own decisions from g and returns the evaluation.
 // passed says whether a Play Cards phase has already been ended in this line.
 func (a *Greedy) value(g *engine.Game, budget, depth int, passed bool) float64 {
-	if g.Over || !g.Pending.Active || int(g.Pending.Player) != a.me || depth <= 0 || budget <= 0 {
+	if g.Over || !g.Pending.Active || g.Pending.Player != a.me || depth <= 0 || budget <= 0 {
 		return a.eval(g)
 	}
 	n := g.NumOptions()
@@ -134,8 +134,8 @@ func (a *Greedy) eval(g *engine.Game) float64 { return evaluate(g, a.me) }
 // opponent's, where a player's value is its VP, the VP it can expect from the
 // bases it stands well at (more as they near their breakpoints), its power on
 // the table and the cards in its hand.
-func evaluate(g *engine.Game, me int) float64 {
-	n := int(g.NPlayers)
+func evaluate(g *engine.Game, me engine.Seat) float64 {
+	n := g.NPlayers
 	if g.Over {
 		if g.Winners&(1<<me) != 0 {
 			return 1000
@@ -143,7 +143,7 @@ func evaluate(g *engine.Game, me int) float64 {
 		return -1000
 	}
 	var val [engine.MaxPlayers]float64
-	for p := 0; p < n; p++ {
+	for p := engine.Seat(0); p < n; p++ {
 		val[p] = float64(g.Players[p].VP)
 	}
 	// power and presence by base slot and player, in one pass
@@ -151,7 +151,7 @@ func evaluate(g *engine.Game, me int) float64 {
 	var has [engine.MaxBases][engine.MaxPlayers]bool
 	for i := 0; i < int(g.NCards); i++ {
 		cd := &g.Cards[i]
-		if cd.Zone == engine.ZInPlay && cd.Ctrl >= 0 && int(cd.Ctrl) < n && cd.Base >= 0 && g.IsMinion(i) {
+		if cd.Zone == engine.ZInPlay && cd.Ctrl >= 0 && cd.Ctrl < n && cd.Base >= 0 && g.IsMinion(i) {
 			pw[cd.Base][cd.Ctrl] += g.Power(i)
 			has[cd.Base][cd.Ctrl] = true
 		}
@@ -160,7 +160,7 @@ func evaluate(g *engine.Game, me int) float64 {
 		b := g.DefOf(g.BaseCardAt(s))
 		bp := g.Breakpoint(s)
 		total := 0
-		for p := 0; p < n; p++ {
+		for p := engine.Seat(0); p < n; p++ {
 			total += pw[s][p]
 		}
 		prog := 1.0
@@ -171,13 +171,13 @@ func evaluate(g *engine.Game, me int) float64 {
 			prog = 1
 		}
 		w := 0.25 + 0.65*prog*prog
-		for p := 0; p < n; p++ {
+		for p := engine.Seat(0); p < n; p++ {
 			val[p] += 0.08 * float64(pw[s][p])
 			if !has[s][p] && pw[s][p] == 0 {
 				continue
 			}
 			place := 1 // players with more power here, plus one
-			for q := 0; q < n; q++ {
+			for q := engine.Seat(0); q < n; q++ {
 				if q != p && (has[s][q] || pw[s][q] > 0) && pw[s][q] > pw[s][p] {
 					place++
 				}
@@ -192,7 +192,7 @@ func evaluate(g *engine.Game, me int) float64 {
 	var held [engine.MaxPlayers]int
 	for i := 0; i < int(g.NCards); i++ {
 		cd := &g.Cards[i]
-		if cd.Zone != engine.ZHand || int(cd.Ctrl) >= n || cd.Ctrl < 0 || held[cd.Ctrl] >= 6 {
+		if cd.Zone != engine.ZHand || cd.Ctrl >= n || cd.Ctrl < 0 || held[cd.Ctrl] >= 6 {
 			continue
 		}
 		held[cd.Ctrl]++
@@ -205,7 +205,7 @@ func evaluate(g *engine.Game, me int) float64 {
 	pl := &g.Players[me]
 	val[me] += 0.15 * float64(pl.MinionsPlayed+pl.ActionsPlayed)
 	other := math.Inf(-1)
-	for p := 0; p < n; p++ {
+	for p := engine.Seat(0); p < n; p++ {
 		if p != me && val[p] > other {
 			other = val[p]
 		}

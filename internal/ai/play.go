@@ -19,8 +19,8 @@ func PlayOut(g *engine.Game, players []Player) error {
 		if !g.Pending.Active {
 			return fmt.Errorf("game is neither over nor waiting for a decision")
 		}
-		p := int(g.Pending.Player)
-		if p < 0 || p >= len(players) {
+		p := g.Pending.Player
+		if p < 0 || int(p) >= len(players) {
 			return fmt.Errorf("decision for seat %d, which has no player", p)
 		}
 		v := g.View(p)

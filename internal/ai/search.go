@@ -79,7 +79,7 @@ func optKey(o engine.Option) uint64 {
 // searcher is one worker's tree and scratch state.
 type searcher struct {
 	r        *rand.Rand
-	me       int
+	me       engine.Seat
 	turn     int16
 	c        float64
 	lastTurn int // the last turn a playout plays before it is judged
@@ -174,7 +174,7 @@ func (sr *searcher) iterate(g *engine.Game) {
 			break
 		}
 		n := int(g.Pending.N)
-		if int(g.Pending.Player) != sr.me || expanded {
+		if g.Pending.Player != sr.me || expanded {
 			if !apply(g, sr.policy(g)) {
 				break
 			}

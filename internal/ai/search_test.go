@@ -17,7 +17,7 @@ func midGame(t testing.TB, seed uint64, decisions int) *engine.Game {
 	}
 	ps := []ai.Player{ai.NewGreedy(1), ai.NewGreedy(2)}
 	for i := 0; i < decisions && !g.Over; i++ {
-		v := g.View(int(g.Pending.Player))
+		v := g.View(g.Pending.Player)
 		if err := g.ApplySafe(ps[g.Pending.Player].Choose(g, &v)); err != nil {
 			t.Fatal(err)
 		}
@@ -35,11 +35,11 @@ func TestSearchIgnoresHiddenCards(t *testing.T) {
 			continue
 		}
 		me := int(g.Pending.Player)
-		v := g.View(me)
+		v := g.View(engine.Seat(me))
 		want := ai.NewSearch(seed, 200, 1).Choose(g, &v)
 		for k := uint64(0); k < 3; k++ {
-			other := g.Determinize(me, 100+k)
-			ov := other.View(me)
+			other := g.Determinize(engine.Seat(me), 100+k)
+			ov := other.View(engine.Seat(me))
 			if got := ai.NewSearch(seed, 200, 1).Choose(other, &ov); got != want {
 				t.Fatalf("seed %d: the search chose %d, and %d once hidden cards were re-dealt", seed, want, got)
 			}
@@ -70,7 +70,7 @@ func TestSearchWorkersDeterministic(t *testing.T) {
 	if g.Over {
 		t.Skip("game over")
 	}
-	v := g.View(int(g.Pending.Player))
+	v := g.View(g.Pending.Player)
 	a := ai.NewSearch(9, 150, 3).Choose(g, &v)
 	b := ai.NewSearch(9, 150, 3).Choose(g, &v)
 	if a != b {
@@ -109,7 +109,7 @@ func TestLevelsPlay(t *testing.T) {
 // BenchmarkSearchDecision: one decision of the hard level's budget in the middle of a game.
 func BenchmarkSearchDecision(b *testing.B) {
 	g := midGame(b, 5, 60)
-	v := g.View(int(g.Pending.Player))
+	v := g.View(g.Pending.Player)
 	s := ai.NewSearch(1, ai.HardIterations, 1)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -122,7 +122,7 @@ func BenchmarkSearchDecision(b *testing.B) {
 // game out to the end (no evaluation at a horizon).
 func BenchmarkSearchFullPlayouts(b *testing.B) {
 	g := midGame(b, 5, 60)
-	v := g.View(int(g.Pending.Player))
+	v := g.View(g.Pending.Player)
 	const iterations = 500
 	s := ai.NewSearch(1, iterations, 1)
 	s.Horizon = math.MaxInt // past any game's end

@@ -15,7 +15,7 @@ var _ = card("aliens/invader", func(d *engine.Def) {
 var _ = card("aliens/scout", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool { return g.BaseOf(c) == slot },
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return g.BaseOf(c) == slot },
 		Do: func(g *G, f *F) { g.Place(f, self(f), engine.PlaceHand) },
 	}}
 })
@@ -68,7 +68,7 @@ var _ = card("aliens/invasion", func(d *engine.Def) {
 })
 
 var _ = card("aliens/jammed_signal", func(d *engine.Def) {
-	d.IgnoreBase = func(g *G, self, p int) bool { return g.Cards[self].On == none }
+	d.IgnoreBase = func(g *G, self int, p engine.Seat) bool { return g.Cards[self].On == none }
 })
 
 var _ = card("aliens/probe", func(d *engine.Def) {

@@ -84,14 +84,14 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
 			c := int(ev.Card)
-			return c != self && g.IsMinion(c) && ev.Base == g.BaseOf(self) && int(ev.Player) != g.Ctrl(self)
+			return c != self && g.IsMinion(c) && ev.Base == g.BaseOf(self) && ev.Player != g.Ctrl(self)
 		},
 		Do: draw,
 	}, {
 		On: engine.EvMove,
 		When: func(g *G, self int, ev engine.Event) bool {
 			c := int(ev.Card)
-			if ev.Base != g.BaseOf(self) || int(ev.Other) == g.Ctrl(self) || !g.IsMinion(c) {
+			if ev.Base != g.BaseOf(self) || engine.Seat(ev.Other) == g.Ctrl(self) || !g.IsMinion(c) {
 				return false
 			}
 			return c == self || !movedTogether(g, c, self)
@@ -156,7 +156,7 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return int(ev.Player) == g.Ctrl(self) && g.Cards[self].Flags&engine.FPlayedTurn == 0
+			return ev.Player == g.Ctrl(self) && g.Cards[self].Flags&engine.FPlayedTurn == 0
 		},
 		Do: func(g *G, f *F) {
 			p := you(f)
@@ -295,7 +295,7 @@ var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
 		case ask:
 			top := g.LookTop(p, 2)
 			for _, c := range top {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: int16(c), Base: none})
 			}
 			g.AskCards(f, p, "Put one of the revealed cards into your hand (the other goes on the bottom of your deck)", top, false)
 		case answered:
@@ -342,7 +342,7 @@ var _ = card("smash_up_all_stars/ensign", func(d *engine.Def) {
 	// another player's card being played that affects one of your other minions here may affect this one instead
 	// (a minion protected from the effect is not affected by it: nothing to take over)
 	d.Redirect = func(g *G, self, target int, a engine.Affect) bool {
-		return target != self && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) && int(a.By) != g.Ctrl(self) &&
+		return target != self && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) && a.By != g.Ctrl(self) &&
 			!g.Protected(target, a)
 	}
 })

@@ -14,7 +14,7 @@ func isStandardAction(g *G, c int) bool {
 // playsUnowned reports whether ev is another player (than self's holder)
 // playing or discarding, from a hand or deck, a card they do not own.
 func playsUnowned(g *G, self int, ev engine.Event) bool {
-	if ev.Card < 0 || int(ev.Player) == g.Ctrl(self) || g.Owner(int(ev.Card)) == int(ev.Player) {
+	if ev.Card < 0 || ev.Player == g.Ctrl(self) || g.Owner(int(ev.Card)) == ev.Player {
 		return false
 	}
 	from := engine.Zone(ev.Num)
@@ -68,7 +68,7 @@ var _ = card("anansi_tales/onini_the_python", func(d *engine.Def) {
 var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:    engine.EvGive,
-		When:  func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		When:  func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:    func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
 		EvKey: anyEvent,
 	}}
@@ -142,7 +142,7 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 					continue
 				}
 				if (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && !g.DefOf(c).SpecialOnly() && g.ActionHasTarget(p, c)) {
-					g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
+					g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: int16(c), Base: none, Num: -1})
 				}
 			}
 			g.Ask(f, p, "You may play a card you own from that hand as an extra card", engine.AskMay)

@@ -12,7 +12,7 @@ func isBaseAction(g *G, c int) bool {
 
 // playedOnBase: ev is an action played on a base (not on a minion) by self's controller.
 func playedOnBase(g *G, self int, ev engine.Event) bool {
-	return ev.Card >= 0 && ev.Other < 0 && ev.Base >= 0 && int(ev.Player) == g.Ctrl(self) && isBaseAction(g, int(ev.Card))
+	return ev.Card >= 0 && ev.Other < 0 && ev.Base >= 0 && ev.Player == g.Ctrl(self) && isBaseAction(g, int(ev.Card))
 }
 
 // playedOnThisBase: as playedOnBase, onto self's base, and not self itself.
@@ -21,7 +21,7 @@ func playedOnThisBase(g *G, self int, ev engine.Event) bool {
 }
 
 // yourBaseActions lists the actions played on bases that p controls (not those on minions).
-func yourBaseActions(g *G, p int) []int {
+func yourBaseActions(g *G, p engine.Seat) []int {
 	var out []int
 	for _, s := range g.BaseSlots() {
 		for _, a := range g.ActionsAt(s) {
@@ -136,7 +136,7 @@ var _ = card("ancient_incas/llama", func(d *engine.Def) {
 })
 
 var _ = card("ancient_incas/armory", func(d *engine.Def) {
-	d.LoosePower = func(g *G, self int, slot engine.BaseID, p int) int {
+	d.LoosePower = func(g *G, self int, slot engine.BaseID, p engine.Seat) int {
 		if g.BaseOf(self) != slot || g.Ctrl(self) != p || g.Cards[self].On != none {
 			return 0
 		}
@@ -152,7 +152,7 @@ var _ = card("ancient_incas/armory", func(d *engine.Def) {
 
 // yourActionsOn lists the actions p controls played on the base at slot s
 // (actions on minions there are not on the base).
-func yourActionsOn(g *G, s engine.BaseID, p int) []int {
+func yourActionsOn(g *G, s engine.BaseID, p engine.Seat) []int {
 	return where(g.ActionsAt(s), func(a int) bool { return g.Ctrl(a) == p })
 }
 
@@ -165,7 +165,7 @@ var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 	const decksToShuffle engine.Slot = 0 // a bit for each player whose deck gets a card
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return slot != none && len(yourActionsOn(g, slot, p)) > 0
 		},
 		Do: func(g *G, f *F) {
@@ -187,7 +187,7 @@ var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 				}
 				f.Next()
 			case shuffleDecks:
-				for q := 0; q < int(g.NPlayers); q++ {
+				for q := range g.NPlayers {
 					if f.Get(decksToShuffle)&(1<<q) != 0 {
 						g.Shuffle(q)
 					}
@@ -319,7 +319,7 @@ var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		Do: func(g *G, f *F) {
-			p := int(f.Ev.Player)
+			p := f.Ev.Player
 			switch f.Step {
 			case ask:
 				if g.TopBase() == none {

@@ -20,7 +20,7 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: playedHere,
 		Do: func(g *G, f *F) {
-			p := int(f.Ev.Player)
+			p := f.Ev.Player
 			if g.BaseIgnored(f.Ev.Base, p) {
 				return
 			}
@@ -58,8 +58,8 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 						f.Set(winners, f.Get(winners)|1<<w)
 					}
 				}
-				for ; f.Get(considered) < int(g.NPlayers); f.Add(considered, 1) {
-					w := (int(g.Current) + f.Get(considered)) % int(g.NPlayers)
+				for ; f.SeatIn(considered) < g.NPlayers; f.Add(considered, 1) {
+					w := (g.Current + f.SeatIn(considered)) % g.NPlayers
 					if f.Get(winners)&(1<<w) == 0 || g.BaseIgnored(s, w) {
 						continue
 					}
@@ -102,7 +102,7 @@ var _ = card("base/rhodes_plaza_mall", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			for _, p := range g.PlayersFrom(int(g.Current)) {
+			for _, p := range g.PlayersFrom(g.Current) {
 				if !g.BaseIgnored(f.Base, p) {
 					g.GainVP(p, len(g.MinionsAt(f.Base, p)))
 				}
@@ -121,7 +121,7 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 		On: engine.EvDestroy,
 		When: func(g *G, self int, ev engine.Event) bool {
 			s := g.Cards[self].Base
-			return ev.Base == s && g.IsMinion(int(ev.Card)) && !g.BaseIgnored(s, int(ev.Player))
+			return ev.Base == s && g.IsMinion(int(ev.Card)) && !g.BaseIgnored(s, ev.Player)
 		},
 		Do: func(g *G, f *F) {
 			if c := int(f.Ev.Card); g.Cards[c].Zone == engine.ZDiscard {
@@ -152,8 +152,8 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 			switch f.Step {
 			case askWinner:
 				winners := g.WinnersAt(s)
-				for f.Get(considered) < int(g.NPlayers) {
-					p := (int(g.Current) + f.Get(considered)) % int(g.NPlayers)
+				for f.SeatIn(considered) < g.NPlayers {
+					p := (g.Current + f.SeatIn(considered)) % g.NPlayers
 					f.Add(considered, 1)
 					isWinner := false
 					for _, w := range winners {
@@ -162,13 +162,13 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 					if !isWinner || g.BaseIgnored(s, p) {
 						continue
 					}
-					f.Set(asking, p)
+					f.SetSeat(asking, p)
 					g.AskCards(f, p, "Ninja Dojo: you may destroy a minion", g.Minions(none), true)
 					return
 				}
 			case destroyChosen:
 				if c := f.Chosen(); c != none {
-					f.Player = int8(f.Get(asking)) // credited to the winner who chose
+					f.Player = engine.Seat(f.Get(asking)) // credited to the winner who chose
 					g.Destroy(f, c)
 				}
 				f.Goto(askWinner)
@@ -199,15 +199,15 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			s := f.Base
-			tied := func(p int) []int {
+			tied := func(p engine.Seat) []int {
 				return where(g.MinionsAt(s, p), func(m int) bool {
 					return g.Power(m) == f.Get(highest) && !g.Marked(flagGojuDone, m, self(f))
 				})
 			}
 			switch f.Step {
 			case nextPlayer:
-				for f.Get(considered) < int(g.NPlayers) {
-					p := (int(g.Current) + f.Get(considered)) % int(g.NPlayers)
+				for f.SeatIn(considered) < g.NPlayers {
+					p := (g.Current + f.SeatIn(considered)) % g.NPlayers
 					f.Add(considered, 1)
 					ms := g.MinionsAt(s, p)
 					if len(ms) == 0 || g.BaseIgnored(s, p) {
@@ -217,14 +217,14 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 					for _, m := range ms {
 						top = max(top, g.Power(m))
 					}
-					f.Set(handled, p)
+					f.SetSeat(handled, p)
 					f.Set(highest, top)
 					f.Goto(chooseHighest)
 					return
 				}
 				g.Unmark(flagGojuDone, self(f))
 			case chooseHighest:
-				p := f.Get(handled)
+				p := f.SeatIn(handled)
 				cands := tied(p)
 				if len(cands) == 0 {
 					f.Goto(nextPlayer)
@@ -267,12 +267,12 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
-				if f.Get(asked) >= int(g.NPlayers) {
+				if f.SeatIn(asked) >= g.NPlayers {
 					return
 				}
-				p := (int(g.Current) + f.Get(asked)) % int(g.NPlayers)
+				p := (g.Current + f.SeatIn(asked)) % g.NPlayers
 				f.Add(asked, 1)
-				f.Set(asking, p)
+				f.SetSeat(asking, p)
 				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 || g.BaseIgnored(s, p) || len(g.MinionsAt(s, p)) == 0 || len(otherBases(g, s)) == 0 {
 					f.Goto(askPlayer)
 					return
@@ -285,7 +285,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 					return
 				}
 				f.Target = int16(c)
-				g.AskBases(f, f.Get(asking), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
+				g.AskBases(f, f.SeatIn(asking), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
 			case moveIt:
 				if to := f.ChosenBase(); to != none {
 					g.Move(f, int(f.Target), to)
@@ -312,10 +312,10 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
-				if f.Get(asked) >= int(g.NPlayers) || g.BaseCardAt(s) != int(f.Ev.Card) {
+				if f.SeatIn(asked) >= g.NPlayers || g.BaseCardAt(s) != int(f.Ev.Card) {
 					return
 				}
-				p := (int(g.Current) + f.Get(asked)) % int(g.NPlayers)
+				p := (g.Current + f.SeatIn(asked)) % g.NPlayers
 				f.Add(asked, 1)
 				if place, _ := g.ScoredPlace(int(f.Ev.Other), p); place != 2 {
 					f.Goto(askPlayer)
@@ -343,7 +343,7 @@ var _ = card("base/factory_436_1337", func(d *engine.Def) {
 		On: engine.EvScore, When: aboutThisBase,
 		Do: func(g *G, f *F) {
 			s := f.Ev.Base
-			for _, p := range g.PlayersFrom(int(g.Current)) {
+			for _, p := range g.PlayersFrom(g.Current) {
 				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 && !g.BaseIgnored(s, p) {
 					g.GainVP(p, g.PowerAt(s, p)/5)
 				}
@@ -398,8 +398,8 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 // firstWinner is the one winner of slot s who uses a "the winner" ability:
 // tied winners are broken starting with the current player, clockwise. A
 // winner who ignores the base (Infiltrate) does not use it.
-func firstWinner(g *G, s engine.BaseID) int {
-	for _, p := range g.PlayersFrom(int(g.Current)) {
+func firstWinner(g *G, s engine.BaseID) engine.Seat {
+	for _, p := range g.PlayersFrom(g.Current) {
 		for _, w := range g.WinnersAt(s) {
 			if w == p && !g.BaseIgnored(s, p) {
 				return p
@@ -437,7 +437,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 				if w == none {
 					return
 				}
-				f.Set(theWinner, w)
+				f.SetSeat(theWinner, w)
 				top := g.Collect(engine.ZBaseDeck, none)
 				if len(top) > 3 {
 					top = top[:3]
@@ -472,7 +472,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 				for _, b := range rest {
 					g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
 				}
-				g.Ask(f, f.Get(theWinner), "Put a base back on top of the base deck (the last one put back is just under the chosen base)", 0)
+				g.Ask(f, f.SeatIn(theWinner), "Put a base back on top of the base deck (the last one put back is just under the chosen base)", 0)
 			case putBack:
 				for i := 0; i < f.Get(nLooked); i++ {
 					if f.Ans.Kind == engine.OptBase && int(f.Ans.Card) == f.Get(firstBase+engine.Slot(i)) {
@@ -496,7 +496,7 @@ var _ = card("base/the_great_library", func(d *engine.Def) {
 		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := f.Base
-			players := g.PlayersFrom(int(g.Current))
+			players := g.PlayersFrom(g.Current)
 			i := f.Get(considered)
 			if i > 0 && f.Yes() { // the last player considered was asked
 				g.Draw(players[i-1], 1)

@@ -7,7 +7,7 @@ import "github.com/smashup/smashup/internal/engine"
 var _ = card("base/anansis_web", func(d *engine.Def) {
 	// The first standard action a player with a minion here plays each turn may
 	// go to another player's hand instead of the discard pile; then they draw two.
-	d.AfterStandardOK = func(g *G, self, p, c int) bool {
+	d.AfterStandardOK = func(g *G, self int, p engine.Seat, c int) bool {
 		return g.Players[p].StdPlayed == 1 && len(g.MinionsAt(g.SlotOfBase(self), p)) > 0
 	}
 	d.AfterStandard = func(g *G, f *F) {
@@ -77,7 +77,7 @@ var _ = card("base/machu_picchu", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: playedActionOnBase,
 		Do: func(g *G, f *F) {
-			if p := int(f.Ev.Player); !g.BaseIgnored(f.Base, p) {
+			if p := f.Ev.Player; !g.BaseIgnored(f.Base, p) {
 				g.Draw(p, 1)
 			}
 		},
@@ -100,7 +100,7 @@ var _ = card("base/tropical_paradise", func(d *engine.Def) {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
-		for p := 0; p < int(g.NPlayers); p++ {
+		for p := range g.NPlayers {
 			if len(g.MinionsAt(slot, p)) == 0 {
 				return 0
 			}
@@ -113,7 +113,7 @@ var _ = card("base/island_peak", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		Do: func(g *G, f *F) {
-			p := int(f.Ev.Player)
+			p := f.Ev.Player
 			if ms := g.MinionsAt(f.Base, p); len(ms) == 1 && !g.BaseIgnored(f.Base, p) {
 				g.PlaceCounters(f, ms[0], 1)
 			}
@@ -129,7 +129,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 			return ev.Card >= 0 && ev.Base == g.SlotOfBase(self) && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
-			p := int(f.Ev.Player)
+			p := f.Ev.Player
 			switch f.Step {
 			case ask:
 				if g.BaseIgnored(f.Base, p) {
@@ -152,7 +152,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 var _ = card("base/gingerbread_house", func(d *engine.Def) {
 	// Before it scores, each player (from the current one, clockwise) may pick
 	// exactly two of their minions here with equal power: +2 power each.
-	pairs := func(g *G, s engine.BaseID, p int) []int {
+	pairs := func(g *G, s engine.BaseID, p engine.Seat) []int {
 		ms := g.MinionsAt(s, p)
 		return where(ms, func(m int) bool {
 			for _, o := range ms {
@@ -177,7 +177,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := f.Base
-			ps := g.PlayersFrom(int(g.Current))
+			ps := g.PlayersFrom(g.Current)
 			switch f.Step {
 			case chooseFirst:
 				if f.Get(playerAsked) >= len(ps) {
@@ -238,10 +238,10 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
 			return ev.Card >= 0 && g.IsMinion(int(ev.Card)) && ev.Base == g.SlotOfBase(self) &&
-				ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, int(ev.Player))
+				ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, ev.Player)
 		},
 		Do: func(g *G, f *F) {
-			p, c, s := int(f.Ev.Player), int(f.Ev.Card), f.Base
+			p, c, s := f.Ev.Player, int(f.Ev.Card), f.Base
 			switch f.Step {
 			case offerSwap:
 				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseIgnored(s, p) {

@@ -21,20 +21,20 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 			b := int(f.Ev.Card)
 			switch f.Step {
 			case nextWinner:
-				for f.Get(nextPlayer) < int(g.NPlayers) {
-					p := (int(g.Current) + f.Get(nextPlayer)) % int(g.NPlayers)
+				for f.SeatIn(nextPlayer) < g.NPlayers {
+					p := (g.Current + f.SeatIn(nextPlayer)) % g.NPlayers
 					f.Add(nextPlayer, 1)
 					if place, _ := g.ScoredPlace(b, p); place != 1 || g.BaseIgnored(f.Base, p) {
 						continue
 					}
-					f.Set(theWinner, p)
+					f.SetSeat(theWinner, p)
 					g.Draw(p, 3)
 					f.Set(toDiscard, 2)
 					f.Goto(askDiscard)
 					return
 				}
 			case askDiscard:
-				p := f.Get(theWinner)
+				p := f.SeatIn(theWinner)
 				if f.Get(toDiscard) == 0 {
 					f.Goto(nextWinner)
 					return
@@ -74,11 +74,11 @@ var _ = card("base/locker_room", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return len(g.MinionsAt(g.Cards[self].Base, int(ev.Player))) > 0
+			return len(g.MinionsAt(g.Cards[self].Base, ev.Player)) > 0
 		},
 		Do: func(g *G, f *F) {
-			if !g.BaseIgnored(f.Base, int(f.Ev.Player)) {
-				g.Draw(int(f.Ev.Player), 1)
+			if !g.BaseIgnored(f.Base, f.Ev.Player) {
+				g.Draw(f.Ev.Player, 1)
 			}
 		},
 	}}
@@ -91,8 +91,8 @@ var _ = card("base/stadium", func(d *engine.Def) {
 			return ev.Base == g.Cards[self].Base && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
-			if !g.BaseIgnored(f.Base, int(f.Ev.Player)) {
-				g.Draw(int(f.Ev.Player), 1)
+			if !g.BaseIgnored(f.Base, f.Ev.Player) {
+				g.Draw(f.Ev.Player, 1)
 			}
 		},
 	}}

@@ -52,7 +52,7 @@ var _ = card("base/golem_schloss", func(d *engine.Def) {
 				if g.BaseIgnored(f.Base, w) {
 					continue // Infiltrate: this winner ignores the base
 				}
-				f.Player = int8(w) // the winner places the counters
+				f.Player = w // the winner places the counters
 				for _, m := range g.Minions(w) {
 					g.PlaceCounters(f, m, 1)
 				}
@@ -66,7 +66,7 @@ var _ = card("base/laboratorium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: firstMinionHere,
 		Do: func(g *G, f *F) {
-			if g.BaseIgnored(f.Base, int(f.Ev.Player)) {
+			if g.BaseIgnored(f.Base, f.Ev.Player) {
 				return // still the first minion played here, but its player ignores the base
 			}
 			f.Player = f.Ev.Player // its controller places the counter
@@ -83,13 +83,13 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 			return ev.Base == slotOf(g, s) && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
-			m, p := int(f.Ev.Card), int(f.Ev.Player)
+			m, p := int(f.Ev.Card), f.Ev.Player
 			switch f.Step {
 			case ask:
 				if !g.InPlay(m) || g.BaseIgnored(f.Base, p) || !othersOutpower(g, f.Base, p) {
 					return
 				}
-				f.Player = int8(p)
+				f.Player = p
 				g.AskYesNo(f, p, "Castle Blood: put a +1 power counter on {}?", engine.CardArg(m))
 			case answered:
 				if f.Yes() {
@@ -118,13 +118,13 @@ var _ = card("base/crypt", func(d *engine.Def) {
 			return true
 		},
 		Do: func(g *G, f *F) {
-			p := int(f.Ev.Num)
+			p := engine.Seat(f.Ev.Num)
 			switch f.Step {
 			case ask:
 				if g.BaseIgnored(f.Base, p) {
 					return
 				}
-				f.Player = int8(p)
+				f.Player = p
 				g.AskCards(f, p, "Crypt: you may put a +1 power counter on one of your minions here", g.MinionsAt(f.Base, p), true)
 			case answered:
 				if c := f.Chosen(); c != none {
@@ -140,7 +140,7 @@ var _ = card("base/moot_site", func(d *engine.Def) {
 		On: engine.EvPlay, When: firstMinionHere,
 		Do: func(g *G, f *F) {
 			// the minion is still the first one played here even when its player ignores the base
-			if g.InPlay(int(f.Ev.Card)) && !g.BaseIgnored(f.Base, int(f.Ev.Player)) {
+			if g.InPlay(int(f.Ev.Card)) && !g.BaseIgnored(f.Base, f.Ev.Player) {
 				g.AddPower(f, int(f.Ev.Card), 2)
 			}
 		},
@@ -150,6 +150,6 @@ var _ = card("base/moot_site", func(d *engine.Def) {
 var _ = card("base/standing_stones", func(d *engine.Def) {
 	// The second use still needs the talent's own conditions (engine: TalentOK).
 	d.TalentAgain = func(g *G, s, c int) bool {
-		return g.IsMinion(c) && g.BaseOf(c) == slotOf(g, s) && g.Ctrl(c) == int(g.Current)
+		return g.IsMinion(c) && g.BaseOf(c) == slotOf(g, s) && g.Ctrl(c) == g.Current
 	}
 })

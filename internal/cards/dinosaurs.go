@@ -28,7 +28,7 @@ var _ = card("dinosaurs/laseratops", func(d *engine.Def) {
 
 var _ = card("dinosaurs/armor_stego", func(d *engine.Def) {
 	d.PowerMod = func(g *G, self, target int) int {
-		if target == self && int(g.Current) != g.Ctrl(self) {
+		if target == self && g.Current != g.Ctrl(self) {
 			return 2
 		}
 		return 0
@@ -130,7 +130,7 @@ var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 
 var _ = card("dinosaurs/tooth_and_claw_and_guns", func(d *engine.Def) {
 	d.Instead = func(g *G, self, target int, a engine.Affect) bool {
-		if target != attachedTo(g, self) || int(a.By) == g.Ctrl(self) || a.Src < 0 {
+		if target != attachedTo(g, self) || a.By == g.Ctrl(self) || a.Src < 0 {
 			return false
 		}
 		src := int(a.Src)

@@ -51,7 +51,7 @@ func movedTogether(g *G, a, b int) bool {
 }
 
 // anotherPlayersAction: the reaction window is about an action another player than p played.
-func anotherPlayersAction(g *G, p int) bool {
+func anotherPlayersAction(g *G, p engine.Seat) bool {
 	w, c, who := g.Reaction()
 	return w == engine.WinPlayed && c != none && who != p && !g.Cancelled(c) && g.DefOf(c).Type == engine.Action
 }
@@ -66,7 +66,7 @@ func cancelReacted(g *G, f *F) {
 var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
 })
@@ -74,7 +74,7 @@ var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
 var _ = card("geeks/force_of_wil", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
 })
@@ -84,7 +84,7 @@ func notByOthers(g *G, self, target int, a engine.Affect) bool {
 	if target != self || a.Src < 0 || int(a.Src) == self || g.DefOf(int(a.Src)).Type == engine.BaseCard {
 		return false
 	}
-	return int(a.By) != g.Ctrl(self)
+	return a.By != g.Ctrl(self)
 }
 
 var _ = card("geeks/game_guru", func(d *engine.Def) { d.Protect = notByOthers })
@@ -103,7 +103,7 @@ func fanSpecial(d *engine.Def) {
 var _ = card("geeks/fan", fanSpecial)
 
 // cardNames lists the distinct names of the faction cards player p owns, sorted.
-func cardNames(g *G, p int) []string {
+func cardNames(g *G, p engine.Seat) []string {
 	var out []string
 	prev := -1 // the copies of a card are made one after another
 	for i := 0; i < int(g.NCards); i++ {
@@ -143,7 +143,7 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 			q := others[f.Get(otherPlayer)]
 			name := engine.TextOf(f.Ans.Num)
 			for _, c := range g.Hand(q) {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(q), Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: int16(c), Base: none})
 			}
 			for _, c := range where(g.Hand(q), named(g, name)) {
 				g.ToDeckBottom(c)
@@ -159,7 +159,7 @@ var _ = card("geeks/control_minion", func(d *engine.Def) {
 		func(g *G, f *F, c int) { g.TakeControl(f, c, you(f), engine.ExpireEndOfTurn) })
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			w, m, who := g.Reaction()
 			return w == engine.WinPlayed && m != none && who != p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) != p
 		},
@@ -174,7 +174,7 @@ var _ = card("geeks/control_minion", func(d *engine.Def) {
 var _ = card("geeks/cosplay", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinGainVP, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			w, _, who := g.Reaction()
 			return w == engine.WinGainVP && who == p
 		},
@@ -242,7 +242,7 @@ var _ = card("geeks/min_maxing", func(d *engine.Def) {
 				return
 			}
 			for _, c := range g.Hand(q) {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(q), Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: int16(c), Base: none})
 			}
 			acts := where(g.Hand(q), func(c int) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
 			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)

@@ -62,7 +62,7 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 				return
 			}
 			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(t), Amount: droneDeclined, Src: int16(self(f))})
-			g.Schedule(fnRedestroy, int(f.Ev.Player), int(f.Ev.Other), none, t)
+			g.Schedule(fnRedestroy, f.Ev.Player, int(f.Ev.Other), none, t)
 		}
 	}
 })
@@ -182,7 +182,7 @@ func shedOthersActions(g *G, f *F, m int) {
 var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 	// Other players' cards, not bases (as for Game Guru): a base is nobody's card.
 	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
-		return showCovers(g, s, t) && a.Src >= 0 && g.DefOf(int(a.Src)).Type != engine.BaseCard && int(a.By) != g.Ctrl(s)
+		return showCovers(g, s, t) && a.Src >= 0 && g.DefOf(int(a.Src)).Type != engine.BaseCard && a.By != g.Ctrl(s)
 	}
 	d.OnPlay = func(g *G, f *F) {
 		for _, m := range g.MinionsAt(here(g, f), you(f)) {
@@ -250,7 +250,7 @@ func transferFrom(from func(g *G, f *F) []int) engine.AbilityFn {
 var _ = card("giant_ants/under_pressure", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return len(where(g.Minions(p), withCounters(g))) > 0 && len(g.Minions(none)) > 1
 		},
 		Do: transferFrom(func(g *G, f *F) []int { return where(mine(g, f), withCounters(g)) }),
@@ -262,7 +262,7 @@ var _ = card("giant_ants/we_are_the_champions", func(d *engine.Def) {
 	// the counters come from one of your minions on the scored base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return len(where(g.MinionsAt(slot, p), withCounters(g))) > 0 && len(g.Minions(none)) > 1
 		},
 		Do: transferFrom(func(g *G, f *F) []int { return where(g.MinionsAt(f.Base, you(f)), withCounters(g)) }),

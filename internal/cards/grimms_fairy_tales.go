@@ -70,7 +70,7 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 				g.BeginAsk()
 				for _, c := range g.Discard(p) {
 					if c != self(f) && g.IsMinion(c) && g.MinionAllowed(p, c, s) {
-						g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
+						g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: int16(c), Base: none, Num: -1})
 					}
 				}
 				g.Ask(f, p, "Big Bad Wolf: you may play another minion from your discard pile where it was", engine.AskMay)
@@ -118,7 +118,7 @@ var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self int, ev engine.Event) bool {
-			return int(ev.Card) != self && int(ev.Player) == g.Ctrl(self) && ev.Base == g.BaseOf(self) && g.IsMinion(int(ev.Card))
+			return int(ev.Card) != self && ev.Player == g.Ctrl(self) && ev.Base == g.BaseOf(self) && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) {
 			p, c := you(f), self(f)

@@ -11,7 +11,7 @@ type (
 const none = engine.None
 
 // you is the player an ability belongs to.
-func you(f *F) int { return int(f.Player) }
+func you(f *F) engine.Seat { return f.Player }
 
 // anyEvent is a Trigger.EvKey for an ability that does the same whatever
 // event fired it: its firings waiting together are one option when their
@@ -24,7 +24,7 @@ func ownerOfEvCard(g *G, ev engine.Event) int {
 	if ev.Card < 0 {
 		return -1
 	}
-	return g.Owner(int(ev.Card))
+	return int(g.Owner(int(ev.Card)))
 }
 
 // here is the base slot of the card whose ability is resolving (or the frame's base).
@@ -143,13 +143,13 @@ func seq(parts ...engine.AbilityFn) engine.AbilityFn {
 }
 
 // extraMinion grants a held extra minion play.
-func extraMinion(g *G, p int) { g.GrantExtra(p, engine.ExtraMinionGrant()) }
+func extraMinion(g *G, p engine.Seat) { g.GrantExtra(p, engine.ExtraMinionGrant()) }
 
 // extraAction grants a held extra action play.
-func extraAction(g *G, p int) { g.GrantExtra(p, engine.ExtraActionGrant()) }
+func extraAction(g *G, p engine.Seat) { g.GrantExtra(p, engine.ExtraActionGrant()) }
 
 // isCurrent reports whether it is p's turn.
-func isCurrent(g *G, p int) bool { return int(g.Current) == p }
+func isCurrent(g *G, p engine.Seat) bool { return g.Current == p }
 
 // cardsNamed filters by printed name.
 func named(g *G, name string) func(int) bool {
@@ -218,7 +218,7 @@ func moveTarget(g *G, f *F, may bool) {
 // playFoundOrKeep ends a search that offered "play it now, or put it into
 // your hand": card c is played at once as an extra play (onto slot s, or
 // anywhere when none) when play, else put into p's hand; then p shuffles.
-func playFoundOrKeep(g *G, p, c int, s engine.BaseID, play bool) {
+func playFoundOrKeep(g *G, p engine.Seat, c int, s engine.BaseID, play bool) {
 	if play {
 		if g.Cards[c].Zone == engine.ZDeck {
 			g.SetAside(c, false)

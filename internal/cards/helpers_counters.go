@@ -79,7 +79,7 @@ func extraMinionWithCounter(x engine.ExtraPlay) engine.AbilityFn {
 }
 
 // playedSince returns the first minion p played since markPlays(at), or none.
-func playedSince(g *G, f *F, at engine.Slot, p int) int {
+func playedSince(g *G, f *F, at engine.Slot, p engine.Seat) int {
 	mark := int32(f.Get(at))<<16 | int32(uint16(f.Get(at+1)))
 	best := none
 	for _, m := range g.Minions(p) {
@@ -114,7 +114,7 @@ func highestHere(g *G, m int) bool {
 }
 
 // othersOutpower reports whether some other player has more total power than p at slot s.
-func othersOutpower(g *G, s engine.BaseID, p int) bool {
+func othersOutpower(g *G, s engine.BaseID, p engine.Seat) bool {
 	for _, q := range g.Others(p) {
 		if g.PowerAt(s, q) > g.PowerAt(s, p) {
 			return true

@@ -32,7 +32,7 @@ var _ = card("mad_scientists/igor", func(d *engine.Def) {
 		On: engine.EvPlayToDiscard, From: engine.ZDiscard,
 		When: func(g *G, c int, ev engine.Event) bool { return int(ev.Card) == c },
 		Do: func(g *G, f *F) {
-			p := int(f.Ev.Player)
+			p := f.Ev.Player
 			switch f.Step {
 			case ask:
 				g.AskCards(f, p, "Igor: put a +1 power counter on one of your minions", g.Minions(p), false)
@@ -109,7 +109,7 @@ var _ = card("mad_scientists/german_engineering", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, s int, ev engine.Event) bool {
-			return int(ev.Player) == g.Ctrl(s) && ev.Base == g.BaseOf(s) && g.IsMinion(int(ev.Card))
+			return ev.Player == g.Ctrl(s) && ev.Base == g.BaseOf(s) && g.IsMinion(int(ev.Card))
 		},
 		Do: func(g *G, f *F) { g.PlaceCounters(f, int(f.Ev.Card), 1) },
 	}}
@@ -142,7 +142,7 @@ var _ = card("mad_scientists/uberserum", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, s int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(s) },
+		When: func(g *G, s int, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
 		Do:   func(g *G, f *F) { g.PlaceCounters(f, int(g.Cards[self(f)].On), 1) },
 	}}
 })

@@ -46,7 +46,7 @@ func TestMeFirstAsksEveryoneWithOptAskAll(t *testing.T) {
 			if len(d.Options) != 1 || d.Options[0].Kind != engine.OptPass {
 				t.Fatalf("a player with nothing to play is offered %+v", d.Options)
 			}
-			asked = append(asked, d.Player)
+			asked = append(asked, int(d.Player))
 			if err := g.Apply(0); err != nil {
 				t.Fatal(err)
 			}

@@ -6,7 +6,7 @@ import "github.com/smashup/smashup/internal/engine"
 
 // extraMinionOnto offers p an immediate extra minion play onto slot s
 // (mandatory when must: the player plays one if they can).
-func extraMinionOnto(g *G, p int, s engine.BaseID, must bool, src int) {
+func extraMinionOnto(g *G, p engine.Seat, s engine.BaseID, must bool, src int) {
 	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none,
 		Must: must, Faction: none, NotBase: none}, src)
 }
@@ -16,15 +16,15 @@ func extraMinionOnto(g *G, p int, s engine.BaseID, must bool, src int) {
 func destroyAtYourNextTurnStart() engine.Trigger {
 	return engine.Trigger{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		When: func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:   func(g *G, f *F) { g.Destroy(f, self(f)) },
 	}
 }
 
 // fromOthersAction reports whether attempt a comes from an action
 // controlled by someone other than player p.
-func fromOthersAction(g *G, p int, a engine.Affect) bool {
-	return int(a.By) != p && a.Src >= 0 && g.DefOf(int(a.Src)).Type == engine.Action
+func fromOthersAction(g *G, p engine.Seat, a engine.Affect) bool {
+	return a.By != p && a.Src >= 0 && g.DefOf(int(a.Src)).Type == engine.Action
 }
 
 var _ = card("ninjas/ninja_master", func(d *engine.Def) {
@@ -40,7 +40,7 @@ var _ = card("ninjas/tiger_assassin", func(d *engine.Def) {
 var _ = card("ninjas/shinobi", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return slot != none && !g.ShinobiUsedAt(slot) && g.MinionAllowed(p, c, slot)
 		},
 		// only one Shinobi per scoring base
@@ -56,7 +56,7 @@ var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
 	const baseLeft engine.Slot = 0 // the base it left
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZInPlay,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool { return g.MinionsPlayedInPlayPhase(p) == 0 },
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return g.MinionsPlayedInPlayPhase(p) == 0 },
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case returnToHand:
@@ -138,7 +138,7 @@ var _ = card("ninjas/infiltrate", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy another action played on this base", false,
 		func(g *G, f *F) []int { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
 	// its controller ignores the base (the others still follow it)
-	d.IgnoreBase = func(g *G, self, p int) bool { return p == g.Ctrl(self) }
+	d.IgnoreBase = func(g *G, self int, p engine.Seat) bool { return p == g.Ctrl(self) }
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
 })
 

@@ -49,7 +49,7 @@ var _ = card("pirates/pirate_king", func(d *engine.Def) {
 	// Before another base scores, it may sail over to that base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool { return slot != none && g.BaseOf(c) != slot },
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return slot != none && g.BaseOf(c) != slot },
 		Do: func(g *G, f *F) { g.Move(f, self(f), f.Base) },
 	}}
 })
@@ -83,7 +83,7 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 	// replacement base is not in play yet at that moment, so it cannot go there.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool { return slot != none && g.BaseOf(c) == slot },
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return slot != none && g.BaseOf(c) == slot },
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case ask:
@@ -115,7 +115,7 @@ var _ = card("pirates/broadside", func(d *engine.Def) {
 				return
 			}
 			f.SetBase(theBase, s)
-			ps := where(g.PlayersFrom(you(f)), func(p int) bool { return len(g.MinionsAt(s, p)) > 0 })
+			ps := where(g.PlayersFrom(you(f)), func(p engine.Seat) bool { return len(g.MinionsAt(s, p)) > 0 })
 			g.AskPlayers(f, you(f), "Choose the player whose minions of power 2 or less there are destroyed", ps, false)
 		case destroyTheirs:
 			p := f.ChosenPlayer()

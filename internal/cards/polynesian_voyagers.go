@@ -5,12 +5,12 @@ import "github.com/smashup/smashup/internal/engine"
 // Polynesian Voyagers: more bases, spreading out, tattoos on minions.
 
 // basesWithout lists the bases where p has no minions.
-func basesWithout(g *G, p int) []engine.BaseID {
+func basesWithout(g *G, p engine.Seat) []engine.BaseID {
 	return where(g.BaseSlots(), func(s engine.BaseID) bool { return g.MinionCountAt(s, p) == 0 })
 }
 
 // basesWith lists the bases where p has at least one minion.
-func basesWith(g *G, p int) []engine.BaseID {
+func basesWith(g *G, p engine.Seat) []engine.BaseID {
 	return where(g.BaseSlots(), func(s engine.BaseID) bool { return g.MinionCountAt(s, p) > 0 })
 }
 
@@ -97,7 +97,7 @@ var _ = card("polynesian_voyagers/tiki", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/moai", func(d *engine.Def) {
-	d.MoveOK = func(g *G, self, by, c int, to engine.BaseID) bool {
+	d.MoveOK = func(g *G, self int, by engine.Seat, c int, to engine.BaseID) bool {
 		if by == g.Ctrl(self) {
 			return true
 		}
@@ -149,7 +149,7 @@ var _ = card("polynesian_voyagers/knowledge_of_the_tribes", func(d *engine.Def) 
 })
 
 var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
-	d.PlayOK = func(g *G, p, c, m int) bool {
+	d.PlayOK = func(g *G, p engine.Seat, c, m int) bool {
 		if m == none {
 			return true
 		}
@@ -198,7 +198,7 @@ var _ = card("polynesian_voyagers/shark_tattoo", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		When: func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do: func(g *G, f *F) {
 			m := int(g.Cards[self(f)].On)
 			if m != none && len(g.MinionsAt(g.BaseOf(m), you(f))) == 1 && g.Ctrl(m) == you(f) {
@@ -217,7 +217,7 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 	}
 	// Played after its base scored (the base is still marked scoring), it
 	// goes only on a minion with no actions attached.
-	d.PlayOK = func(g *G, p, c, m int) bool {
+	d.PlayOK = func(g *G, p engine.Seat, c, m int) bool {
 		if m == none {
 			return true
 		}
@@ -226,7 +226,7 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 	}
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return slot != none && len(where(g.MinionsAt(slot, p), func(m int) bool { return len(g.Attached(m)) == 0 })) > 0
 		},
 		Do: func(g *G, f *F) {

@@ -9,7 +9,7 @@ import (
 // Robots: many small minions that bring more minions; Microbots help each other.
 
 // alphaOf reports whether player p controls a Microbot Alpha in play.
-func alphaOf(g *G, p int) bool {
+func alphaOf(g *G, p engine.Seat) bool {
 	for m := range g.EachMinion(p) {
 		if g.DefOf(m).Key == "robots/microbot_alpha" {
 			return true
@@ -77,7 +77,7 @@ var _ = card("robots/hoverbot", func(d *engine.Def) {
 		if c == none {
 			return
 		}
-		g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
+		g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: int16(c), Base: none})
 		if !g.IsMinion(c) {
 			return
 		}
@@ -107,17 +107,17 @@ var _ = card("robots/microbot_alpha", func(d *engine.Def) {
 })
 
 var _ = card("robots/microbot_archive", func(d *engine.Def) {
-	draw := func(g *G, f *F) { g.Draw(int(f.Ev.Player), 1) }
+	draw := func(g *G, f *F) { g.Draw(f.Ev.Player, 1) }
 	d.Triggers = []engine.Trigger{
 		{ // another of your Microbots is destroyed while the Archive is in play
 			On: engine.EvDestroy,
 			When: func(g *G, me int, ev engine.Event) bool {
 				c := int(ev.Card)
-				if int(ev.Player) != g.Ctrl(me) || !g.IsMinion(c) {
+				if ev.Player != g.Ctrl(me) || !g.IsMinion(c) {
 					return false
 				}
 				// it has left play: it counted as a Microbot by name, or through an Alpha still in play
-				return strings.HasPrefix(g.DefOf(c).Key, "robots/microbot_") || alphaOf(g, int(ev.Player))
+				return strings.HasPrefix(g.DefOf(c).Key, "robots/microbot_") || alphaOf(g, ev.Player)
 			},
 			Do: draw,
 		},

@@ -58,7 +58,7 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 	)
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return slot != none && (g.BaseOf(c) != slot || len(otherBases(g, slot)) > 0)
 		},
 		Do: func(g *G, f *F) {
@@ -86,7 +86,7 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 })
 
 // searchThreeZones lists the cards named name in p's hand, deck and discard pile.
-func searchThreeZones(g *G, p int, name string) []int {
+func searchThreeZones(g *G, p engine.Seat, name string) []int {
 	var out []int
 	for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
 		out = append(out, where(g.Collect(z, p), named(g, name))...)
@@ -155,7 +155,7 @@ var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
 	searchForBirchWoman := fetchPartner("The Birch Woman", false)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		When: func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case offerDestroy:
@@ -203,7 +203,7 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 			g.BeginAsk()
 			for _, c := range g.Hand(p) {
 				if g.IsMinion(c) && g.MinionAllowed(p, c, s) {
-					g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
+					g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: int16(c), Base: none, Num: -1})
 				}
 			}
 			g.Ask(f, p, "You may play an extra minion here (it gets a +1 power counter)", engine.AskMay)
@@ -405,7 +405,7 @@ var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 			}
 			f.Next()
 		case shuffleDecks:
-			for q := 0; q < int(g.NPlayers); q++ {
+			for q := range g.NPlayers {
 				if f.Get(owners)&(1<<q) != 0 {
 					g.Shuffle(q)
 				}
@@ -418,8 +418,8 @@ var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 	arrived := func(g *G, self int, ev engine.Event) bool {
 		c := int(ev.Card)
 		return c >= 0 && g.IsMinion(c) && ev.Base == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
-			(ev.Kind != engine.EvPlay || int(ev.Player) == g.Ctrl(self)) &&
-			(ev.Kind != engine.EvMove || int(ev.Other) == g.Ctrl(self)) // moved by you, not by another player
+			(ev.Kind != engine.EvPlay || ev.Player == g.Ctrl(self)) &&
+			(ev.Kind != engine.EvMove || engine.Seat(ev.Other) == g.Ctrl(self)) // moved by you, not by another player
 	}
 	draw := func(g *G, f *F) {
 		switch f.Step {

@@ -8,7 +8,7 @@ import "github.com/smashup/smashup/internal/engine"
 // The Mad Scientists titan is not registered: its name and text are unknown.
 
 // ownCounters is the number of +1 power counters on p's minions in play.
-func ownCounters(g *G, p int) int {
+func ownCounters(g *G, p engine.Seat) int {
 	n := 0
 	for _, m := range g.Minions(p) {
 		n += int(g.Cards[m].Counters)
@@ -18,11 +18,11 @@ func ownCounters(g *G, p int) int {
 
 // myTurnTitan is the common condition of a titan's own play: on p's turn,
 // when the rules let p play it.
-func myTurnTitan(g *G, c, p int) bool { return isCurrent(g, p) && g.CanPlayTitan(p, c) }
+func myTurnTitan(g *G, c int, p engine.Seat) bool { return isCurrent(g, p) && g.CanPlayTitan(p, c) }
 
 // titanSpecial is a Special that plays the titan from beside its owner; do
 // pays what the card asks and calls g.PlayTitan (nil: play it on any base).
-func titanSpecial(w engine.Window, ok func(g *G, c, p int, slot engine.BaseID) bool, do engine.AbilityFn) engine.Special {
+func titanSpecial(w engine.Window, ok func(g *G, c int, p engine.Seat, slot engine.BaseID) bool, do engine.AbilityFn) engine.Special {
 	return engine.Special{Window: w, From: engine.ZTitan, Play: true, OK: ok, Do: do}
 }
 
@@ -89,7 +89,7 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	// After its base scores: move one of your minions from there to another base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return g.BaseOf(c) == slot && !g.UsedOnce(c) &&
 				len(g.MinionsAt(slot, p)) > 0 && len(otherBases(g, slot)) > 0
 		},
@@ -111,7 +111,7 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 
 var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c, p int, slot engine.BaseID) bool {
+		func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return myTurnTitan(g, c, p) && g.Players[p].MinionQuota > 0
 		},
 		func(g *G, f *F) { g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanInsteadMinion) })}
@@ -119,10 +119,10 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 		{ // another player plays a minion here: they discard a card
 			On: engine.EvPlay,
 			When: func(g *G, c int, ev engine.Event) bool {
-				return g.IsMinion(int(ev.Card)) && ev.Base == g.BaseOf(c) && int(ev.Player) != g.Ctrl(c)
+				return g.IsMinion(int(ev.Card)) && ev.Base == g.BaseOf(c) && ev.Player != g.Ctrl(c)
 			},
 			Do: func(g *G, f *F) {
-				p := int(f.Ev.Player)
+				p := f.Ev.Player
 				switch f.Step {
 				case ask:
 					g.AskCards(f, p, "Big Funny Giant: discard a card", g.Hand(p), false)
@@ -136,7 +136,7 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 		{ // at the end of another player's turn, if they have no minion here: may put a counter on it
 			On: engine.EvTurnEnd,
 			When: func(g *G, c int, ev engine.Event) bool {
-				return int(ev.Player) != g.Ctrl(c) && len(g.MinionsAt(g.BaseOf(c), int(ev.Player))) == 0
+				return ev.Player != g.Ctrl(c) && len(g.MinionsAt(g.BaseOf(c), ev.Player)) == 0
 			},
 			Do: func(g *G, f *F) {
 				switch f.Step {
@@ -173,7 +173,7 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 var _ = card("wizards/arcane_protector", func(d *engine.Def) {
 	// Right after you play your fifth (or later) card of the turn, in any phase.
 	d.Specials = []engine.Special{titanSpecial(engine.WinAfterPlay,
-		func(g *G, c, p int, slot engine.BaseID) bool {
+		func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			pl := &g.Players[p]
 			return myTurnTitan(g, c, p) && int(pl.MinionsPlayed)+int(pl.ActionsPlayed) >= 5
 		}, nil)}
@@ -185,7 +185,7 @@ var _ = card("wizards/arcane_protector", func(d *engine.Def) {
 
 var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c, p int, slot engine.BaseID) bool {
+		func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return myTurnTitan(g, c, p) && ownCounters(g, p) >= 6 && len(g.Hand(p)) > 0
 		},
 		func(g *G, f *F) {
@@ -240,7 +240,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 			On: engine.EvCounter, From: engine.ZTitan,
 			When: func(g *G, c int, ev engine.Event) bool {
 				m, p := int(ev.Card), g.Ctrl(c)
-				return ev.Num > 0 && int(ev.Player) == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p
+				return ev.Num > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p
 			},
 			Do: func(g *G, f *F) {
 				c, m := self(f), int(f.Ev.Card)
@@ -271,7 +271,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 			On: engine.EvCounter,
 			When: func(g *G, c int, ev engine.Event) bool {
 				m, p := int(ev.Card), g.Ctrl(c)
-				return ev.Num > 0 && int(ev.Player) == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p &&
+				return ev.Num > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p &&
 					g.BaseOf(m) == g.BaseOf(c) && int(g.Cards[m].Counters) == int(ev.Num)
 			},
 			Do: func(g *G, f *F) { g.PlaceCounters(f, int(f.Ev.Card), 1) },
@@ -296,7 +296,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 
 // mostPowerBases lists the bases where p has the most power (a superlative:
 // a tie for the most counts), with some power there.
-func mostPowerBases(g *G, p int) []engine.BaseID {
+func mostPowerBases(g *G, p engine.Seat) []engine.BaseID {
 	return where(g.BaseSlots(), func(s engine.BaseID) bool {
 		mine := g.PowerAt(s, p)
 		if mine == 0 {
@@ -313,7 +313,7 @@ func mostPowerBases(g *G, p int) []engine.BaseID {
 
 var _ = card("werewolves/great_wolf_spirit", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c, p int, slot engine.BaseID) bool {
+		func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return myTurnTitan(g, c, p) && len(mostPowerBases(g, p)) >= 2
 		},
 		func(g *G, f *F) {

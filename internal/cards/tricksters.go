@@ -8,7 +8,7 @@ import "github.com/smashup/smashup/internal/engine"
 // playedHereByOther is a trigger condition: another player than self's
 // controller played a minion on self's base.
 func playedHereByOther(g *G, self int, ev engine.Event) bool {
-	return g.IsMinion(int(ev.Card)) && int(ev.Player) != g.Ctrl(self) && ev.Base == g.BaseOf(self)
+	return g.IsMinion(int(ev.Card)) && ev.Player != g.Ctrl(self) && ev.Base == g.BaseOf(self)
 }
 
 // stillHereWith reports whether minion m is still on the same base as card c.
@@ -32,7 +32,7 @@ var _ = card("tricksters/brownie", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvAffect,
 		When: func(g *G, self int, ev engine.Event) bool {
 			src := int(ev.Other)
-			if int(ev.Card) != self || int(ev.Player) == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
+			if int(ev.Card) != self || ev.Player == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
 				return false
 			}
 			for i := 0; i < int(g.NTrig); i++ { // once per card played
@@ -43,7 +43,7 @@ var _ = card("tricksters/brownie", func(d *engine.Def) {
 			}
 			return true
 		},
-		Do: func(g *G, f *F) { g.DiscardRandom(int(f.Ev.Player), 2) }}}
+		Do: func(g *G, f *F) { g.DiscardRandom(f.Ev.Player, 2) }}}
 })
 
 var _ = card("tricksters/gnome", func(d *engine.Def) {
@@ -60,7 +60,7 @@ var _ = card("tricksters/gremlin", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvDestroy, From: engine.ZDiscard,
 		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Card) == self },
 		Do: func(g *G, f *F) {
-			p := int(f.Ev.Player) // who controlled it when it was destroyed
+			p := f.Ev.Player // who controlled it when it was destroyed
 			g.Draw(p, 1)
 			for _, o := range g.Others(p) {
 				g.DiscardRandom(o, 1)
@@ -80,7 +80,7 @@ var _ = card("tricksters/block_the_path", func(d *engine.Def) {
 			}
 		}
 	}
-	d.CanPlay = func(g *G, self, p, c int, slot engine.BaseID) bool {
+	d.CanPlay = func(g *G, self int, p engine.Seat, c int, slot engine.BaseID) bool {
 		mark := g.Note(self)
 		return mark == 0 || slot != g.BaseOf(self) || !g.IsMinion(c) ||
 			engine.FactionIndex(g.DefOf(c).Faction) != mark-1
@@ -94,19 +94,19 @@ var _ = card("tricksters/disenchant", func(d *engine.Def) {
 
 // grantEachTurn gives the controller of an ongoing card an extra play on the
 // turn it is played and at the start of each of their turns while it is in play.
-func grantEachTurn(d *engine.Def, grant func(g *G, self, p int)) {
+func grantEachTurn(d *engine.Def, grant func(g *G, self int, p engine.Seat)) {
 	d.OnPlay = func(g *G, f *F) {
 		if isCurrent(g, you(f)) {
 			grant(g, self(f), you(f))
 		}
 	}
 	d.Triggers = append(d.Triggers, engine.Trigger{On: engine.EvTurnStart, EachTurn: true,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(self) },
+		When: func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:   func(g *G, f *F) { grant(g, self(f), you(f)) }})
 }
 
 var _ = card("tricksters/enshrouding_mist", func(d *engine.Def) {
-	grantEachTurn(d, func(g *G, self, p int) {
+	grantEachTurn(d, func(g *G, self int, p engine.Seat) {
 		e := engine.ExtraMinionGrant()
 		e.Base, e.Src = g.BaseOf(self), int16(self)
 		g.GrantExtra(p, e)
@@ -129,7 +129,7 @@ var _ = card("tricksters/flame_trap", func(d *engine.Def) {
 // not affect its controller's minions here for the rest of the turn.
 var _ = card("tricksters/hideout", func(d *engine.Def) {
 	d.Instead = func(g *G, self, target int, a engine.Affect) bool {
-		return a.Src >= 0 && g.DefOf(int(a.Src)).Type == engine.Action && int(a.By) != g.Ctrl(self) &&
+		return a.Src >= 0 && g.DefOf(int(a.Src)).Type == engine.Action && a.By != g.Ctrl(self) &&
 			g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(self) && g.BaseOf(target) == g.BaseOf(self)
 	}
 	d.InsteadDo = func(g *G, f *F) {
@@ -154,7 +154,7 @@ var _ = card("tricksters/mark_of_sleep", func(d *engine.Def) {
 var _ = card("tricksters/pay_the_piper", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedHereByOther,
 		Do: func(g *G, f *F) {
-			p := int(f.Ev.Player)
+			p := f.Ev.Player
 			switch f.Step {
 			case ask:
 				g.AskCards(f, p, "Pay the Piper: discard a card", g.Hand(p), false)

@@ -6,7 +6,7 @@ import "github.com/smashup/smashup/internal/engine"
 
 // othersMinionDestroyed: a minion controlled by a player other than s's controller was destroyed.
 func othersMinionDestroyed(g *G, s int, ev engine.Event) bool {
-	return int(ev.Player) != g.Ctrl(s) && g.IsMinion(int(ev.Card))
+	return ev.Player != g.Ctrl(s) && g.IsMinion(int(ev.Card))
 }
 
 var _ = card("vampires/the_count", func(d *engine.Def) {
@@ -71,9 +71,9 @@ var _ = card("vampires/big_gulp", func(d *engine.Def) {
 })
 
 // wonBase reports whether p took first place when the base card b in slot s last scored.
-func wonBase(g *G, s engine.BaseID, b, p int) bool {
+func wonBase(g *G, s engine.BaseID, b int, p engine.Seat) bool {
 	for _, ev := range g.RecentEvents(0) {
-		if ev.Kind == engine.EvAward && ev.Base == s && int(ev.Card) == b && int(ev.Player) == p && ev.Other == 1 {
+		if ev.Kind == engine.EvAward && ev.Base == s && int(ev.Card) == b && ev.Player == p && ev.Other == 1 {
 			return true
 		}
 	}
@@ -150,7 +150,7 @@ var _ = card("vampires/opportunist", func(d *engine.Def) {
 var _ = card("vampires/summon_wolves", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, s int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(s) },
+		When: func(g *G, s int, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
 		Do:   func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
 	}}
 	d.TotalPower = func(g *G, s int) int {

@@ -11,7 +11,7 @@ func beforeMyBaseScores(do engine.AbilityFn) []engine.Special {
 	fn := engine.Fn(do)
 	return []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return g.BaseOf(c) == slot && !g.UsedOnce(c)
 		},
 		Do: func(g *G, f *F) {
@@ -161,7 +161,7 @@ var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, s int, ev engine.Event) bool { return int(ev.Player) == g.Ctrl(s) },
+		When: func(g *G, s int, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
 		Do: func(g *G, f *F) {
 			s, p := g.BaseOf(self(f)), you(f)
 			for _, q := range g.Others(p) {

@@ -6,7 +6,7 @@ import "github.com/smashup/smashup/internal/engine"
 
 // Archmage: the extra action granted this turn stays even if Archmage leaves play.
 var _ = card("wizards/archmage", func(d *engine.Def) {
-	grantEachTurn(d, func(g *G, self, p int) {
+	grantEachTurn(d, func(g *G, self int, p engine.Seat) {
 		e := engine.ExtraActionGrant()
 		e.Src = int16(self)
 		g.GrantExtra(p, e)
@@ -42,7 +42,7 @@ var _ = card("wizards/neophyte", func(d *engine.Def) {
 				return
 			}
 			f.Target = int16(c)
-			g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
+			g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: int16(c), Base: none})
 			if g.DefOf(c).Type != engine.Action {
 				return // it stays on top
 			}
@@ -76,7 +76,7 @@ var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
 				if c == none {
 					continue
 				}
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(o), Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: o, Card: int16(c), Base: none})
 				if g.ActionPlayable(p, c) {
 					acts = append(acts, c)
 				}
@@ -164,7 +164,7 @@ var _ = card("wizards/scry", func(d *engine.Def) {
 			g.AskCards(f, p, "Search your deck for an action to put into your hand", acts, false)
 		case answered:
 			if c := f.Chosen(); c != none {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(p), Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: int16(c), Base: none})
 				g.ToHand(c, p)
 			}
 			g.Shuffle(p)

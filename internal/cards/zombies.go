@@ -5,15 +5,15 @@ import "github.com/smashup/smashup/internal/engine"
 // Zombies: play minions from the discard pile, recover cards from it.
 
 // discardMinions lists the minion cards in p's discard pile.
-func discardMinions(g *G, p int) []int { return where(g.Discard(p), g.IsMinion) }
+func discardMinions(g *G, p engine.Seat) []int { return where(g.Discard(p), g.IsMinion) }
 
 // noMinionOfYours is a base filter: p controls no minion there.
-func noMinionOfYours(g *G, p int) func(engine.BaseID) bool {
+func noMinionOfYours(g *G, p engine.Seat) func(engine.BaseID) bool {
 	return func(s engine.BaseID) bool { return len(g.MinionsAt(s, p)) == 0 }
 }
 
 // canGoOnto reports whether p may play minion c onto one of slots.
-func canGoOnto(g *G, p, c int, slots []engine.BaseID) bool {
+func canGoOnto(g *G, p engine.Seat, c int, slots []engine.BaseID) bool {
 	for _, s := range slots {
 		if g.MinionAllowed(p, c, s) {
 			return true
@@ -23,10 +23,10 @@ func canGoOnto(g *G, p, c int, slots []engine.BaseID) bool {
 }
 
 // askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).
-func askPlayOne(g *G, f *F, p int, prompt engine.Prompt, cards []int) {
+func askPlayOne(g *G, f *F, p engine.Seat, prompt engine.Prompt, cards []int) {
 	g.BeginAsk()
 	for _, c := range cards {
-		g.Opt(engine.Option{Kind: engine.OptPlay, Player: int8(p), Card: int16(c), Base: none, Num: -1})
+		g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: int16(c), Base: none, Num: -1})
 	}
 	g.Ask(f, p, prompt, engine.AskMay)
 }
@@ -135,7 +135,7 @@ var flagTenaciousZ = engine.FlagID("zombies/tenacious_z used")
 var _ = card("zombies/tenacious_z", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZDiscard, Play: true,
-		OK: func(g *G, c, p int, slot engine.BaseID) bool {
+		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
 			return !g.HasEffect(flagTenaciousZ, none, p) && canGoOnto(g, p, c, g.BaseSlots())
 		},
 		// Played as an extra minion; only one Tenacious Z ability per turn.
@@ -180,7 +180,7 @@ var _ = card("zombies/mall_crawl", func(d *engine.Def) {
 		},
 		func(g *G, f *F) []int { return g.Deck(you(f)) },
 		func(g *G, f *F, c int) {
-			g.Emit(engine.Event{Kind: engine.EvReveal, Player: int8(you(f)), Card: int16(c), Base: none})
+			g.Emit(engine.Event{Kind: engine.EvReveal, Player: you(f), Card: int16(c), Base: none})
 			g.DiscardCard(c)
 		},
 		func(g *G, f *F, n int) { g.Shuffle(you(f)) })
@@ -202,7 +202,7 @@ var _ = card("zombies/outbreak", func(d *engine.Def) {
 })
 
 var _ = card("zombies/overrun", func(d *engine.Def) {
-	d.CanPlay = func(g *G, self, p, c int, slot engine.BaseID) bool {
+	d.CanPlay = func(g *G, self int, p engine.Seat, c int, slot engine.BaseID) bool {
 		return slot != g.BaseOf(self) || p == g.Ctrl(self) || !g.IsMinion(c)
 	}
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
@@ -219,7 +219,7 @@ var _ = card("zombies/they_keep_coming", func(d *engine.Def) {
 var _ = card("zombies/theyre_coming_to_get_you", func(d *engine.Def) {
 	// Your normal minion play or a generic extra one, in your Play Cards phase,
 	// may take the minion from your discard pile when it comes here.
-	d.BaseFrom = func(g *G, self, p int) bool {
+	d.BaseFrom = func(g *G, self int, p engine.Seat) bool {
 		return p == g.Ctrl(self) && isCurrent(g, p) && g.Phase == engine.PhasePlay
 	}
 })

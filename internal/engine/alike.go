@@ -136,9 +136,9 @@ func (g *Game) deckNeighbours(a, b int) bool {
 	if lo > hi {
 		lo, hi = hi, lo
 	}
-	p := int(g.Cards[a].Ctrl)
+	p := g.Cards[a].Ctrl
 	for i := range g.inZoneOf(ZDeck, p).each {
-		if c := &g.Cards[i]; int(c.Ctrl) == p && c.Pos > lo && c.Pos < hi {
+		if c := &g.Cards[i]; c.Ctrl == p && c.Pos > lo && c.Pos < hi {
 			return false
 		}
 	}
@@ -172,7 +172,7 @@ func (g *Game) pointedAt(c, skipA, skipB int) bool {
 			return true
 		}
 	}
-	for p := 0; p < int(g.NPlayers); p++ {
+	for p := range g.NPlayers {
 		pl := &g.Players[p]
 		for i := 0; i < int(pl.NExtra); i++ {
 			if pl.Extras[i].Uses > 0 && pl.Extras[i].Src == x {

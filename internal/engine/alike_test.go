@@ -67,7 +67,7 @@ func TestAlikeTriggersWhoseOrderMatters(t *testing.T) {
 		t.Fatalf("the options do not say which minion each is about: %v", about)
 	}
 	// and the decider's view says it beside each option
-	v := g.View(int(g.Pending.Player))
+	v := g.View(g.Pending.Player)
 	shown := map[string]bool{}
 	for _, o := range v.Decision.Options {
 		shown[o.AboutName] = true

@@ -57,4 +57,4 @@ func (g *Game) HoldActionAside(a int) { g.Cards[a].On = None }
 func (g *Game) BreakAtPhase(ph Phase) { g.BreakPhase, g.BreakTurn = int8(ph), None }
 
 // BreakAtTurn: see BreakAtPhase.
-func (g *Game) BreakAtTurn(p int) { g.BreakPhase, g.BreakTurn = None, int8(p) }
+func (g *Game) BreakAtTurn(p Seat) { g.BreakPhase, g.BreakTurn = None, p }

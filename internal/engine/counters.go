@@ -44,7 +44,7 @@ func (g *Game) TransferCounters(f *Frame, from, to, n int) int {
 }
 
 // TotalCounters returns the number of +1 power counters on the minions p controls.
-func (g *Game) TotalCounters(p int) int {
+func (g *Game) TotalCounters(p Seat) int {
 	n := 0
 	for _, m := range g.Minions(p) {
 		n += int(g.Cards[m].Counters)

@@ -4,11 +4,11 @@ package engine
 
 // MinionCountAt returns how many minions at slot s p controls (None: anyone);
 // it is len(g.MinionsAt(s, p)) without building the list.
-func (g *Game) MinionCountAt(s BaseID, p int) int {
+func (g *Game) MinionCountAt(s BaseID, p Seat) int {
 	n := 0
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Base == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+		if c.Base == s && g.IsMinion(i) && (p == None || c.Ctrl == p) {
 			n++
 		}
 	}

@@ -82,9 +82,9 @@ const (
 // Special is a card ability usable at a Window from a zone.
 type Special struct {
 	Window Window
-	From   Zone                                              // ZHand, ZInPlay or ZDiscard
-	Play   bool                                              // the card itself is played (OptPlay) rather than used (OptUse)
-	OK     func(g *Game, self, player int, slot BaseID) bool // slot: the base the window is about, or None
+	From   Zone                                                   // ZHand, ZInPlay or ZDiscard
+	Play   bool                                                   // the card itself is played (OptPlay) rather than used (OptUse)
+	OK     func(g *Game, self int, player Seat, slot BaseID) bool // slot: the base the window is about, or None
 	Do     AbilityFn
 	fn     int16
 }
@@ -107,7 +107,7 @@ const (
 // Affect describes an attempt to affect a card, for protection checks.
 type Affect struct {
 	Kind AffectKind
-	By   int8  // player credited (controller of the source)
+	By   Seat  // player credited (controller of the source)
 	Src  int16 // source card, or None
 }
 
@@ -137,12 +137,12 @@ type Def struct {
 	Protect    func(g *Game, self, target int, a Affect) bool // true: target is not affected
 	Instead    func(g *Game, self, target int, a Affect) bool // true: replace the effect with InsteadDo
 	InsteadDo  AbilityFn
-	Redirect   func(g *Game, self, target int, a Affect) bool          // offer to take attempt a on target instead (redirect.go)
-	CanPlay    func(g *Game, self, player, card int, slot BaseID) bool // restriction imposed while self is in play
-	PlayOK     func(g *Game, player, card, on int) bool                // may this card be played (on minion on, or None for any other play)
-	IgnoreBase func(g *Game, self, player int) bool                    // player ignores the ability of self's base
-	BaseFrom   func(g *Game, self, player int) bool                    // minions may be played onto self's base from the discard
-	Playable   bool                                                    // the behaviour is implemented
+	Redirect   func(g *Game, self, target int, a Affect) bool                   // offer to take attempt a on target instead (redirect.go)
+	CanPlay    func(g *Game, self int, player Seat, card int, slot BaseID) bool // restriction imposed while self is in play
+	PlayOK     func(g *Game, player Seat, card, on int) bool                    // may this card be played (on minion on, or None for any other play)
+	IgnoreBase func(g *Game, self int, player Seat) bool                        // player ignores the ability of self's base
+	BaseFrom   func(g *Game, self int, player Seat) bool                        // minions may be played onto self's base from the discard
+	Playable   bool                                                             // the behaviour is implemented
 
 	// HostLeaves: when the minion this action is attached to leaves play, the
 	// action is set aside and this runs (f.Src = the action); unless it puts the
@@ -150,7 +150,7 @@ type Def struct {
 	HostLeaves AbilityFn
 
 	// MoveOK: while this card is in play, may player by's ability move minion card to base slot to?
-	MoveOK func(g *Game, self, by, card int, to BaseID) bool
+	MoveOK func(g *Game, self int, by Seat, card int, to BaseID) bool
 
 	// AlsoNamed: this card (in play) also counts as bearing name for name checks (HasName).
 	AlsoNamed func(g *Game, self int, name string) bool
@@ -160,13 +160,13 @@ type Def struct {
 	LendsTopBase func(g *Game, self int) bool
 
 	// LoosePower: power this card (in play) gives player at base slot, not on any minion.
-	LoosePower func(g *Game, self int, slot BaseID, player int) int
+	LoosePower func(g *Game, self int, slot BaseID, player Seat) int
 
 	// AfterStandard runs (f.Target = the action) when a standard action that
 	// AfterStandardOK accepts has resolved and is about to be discarded; if it
 	// moves the action elsewhere, the action is not discarded (see giving.go).
 	AfterStandard   AbilityFn
-	AfterStandardOK func(g *Game, self, player, card int) bool
+	AfterStandardOK func(g *Game, self int, player Seat, card int) bool
 
 	// TalentAgain: while self is in play, card may use its Talent a second time
 	// this turn (once per turn per self; see talents.go).

@@ -6,7 +6,7 @@ package engine
 
 // MoveAllowed reports whether player by's ability may move minion c to slot to
 // (no card in play forbids it with MoveOK).
-func (g *Game) MoveAllowed(by, c int, to BaseID) bool {
+func (g *Game) MoveAllowed(by Seat, c int, to BaseID) bool {
 	for i := range g.onTable {
 		d := defs[g.Cards[i].Def]
 		if d.MoveOK != nil && !d.MoveOK(g, i, by, c, to) {
@@ -18,7 +18,7 @@ func (g *Game) MoveAllowed(by, c int, to BaseID) bool {
 
 // AddBase puts the top card of the base deck into play as an additional base
 // and returns its slot (None when there is no base or no room).
-func (g *Game) AddBase(by int) BaseID {
+func (g *Game) AddBase(by Seat) BaseID {
 	if int(g.NBases) >= MaxBases {
 		return None
 	}
@@ -29,18 +29,18 @@ func (g *Game) AddBase(by int) BaseID {
 	s := g.NBases
 	g.NBases++
 	g.placeBase(b, s)
-	g.emit(Event{Kind: EvBaseReplaced, Player: int8(by), Base: s, Card: int16(b), Other: None})
+	g.emit(Event{Kind: EvBaseReplaced, Player: by, Base: s, Card: int16(b), Other: None})
 	return s
 }
 
 // FillSlot puts the top card of the base deck into the empty slot s; it returns the base card or None.
-func (g *Game) FillSlot(by int, s BaseID) int {
+func (g *Game) FillSlot(by Seat, s BaseID) int {
 	b := g.drawBase()
 	if b == None {
 		return None
 	}
 	g.placeBase(b, s)
-	g.emit(Event{Kind: EvBaseReplaced, Player: int8(by), Base: s, Card: int16(b), Other: None})
+	g.emit(Event{Kind: EvBaseReplaced, Player: by, Base: s, Card: int16(b), Other: None})
 	return b
 }
 
@@ -54,7 +54,7 @@ func (g *Game) DestroyBase(s BaseID) {
 	for _, c := range g.OnBase(s) {
 		if g.Cards[c].Zone == ZInPlay {
 			g.leavePlay(c)
-			g.put(c, ZDiscard, int(g.Cards[c].Owner))
+			g.put(c, ZDiscard, g.Cards[c].Owner)
 		}
 	}
 	g.put(old, ZBaseDiscard, None)

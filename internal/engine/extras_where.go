@@ -11,7 +11,7 @@ const (
 
 // extraWhereOK reports whether held extra e may be used by p onto slot.
 // slot None (not yet chosen) is allowed: the caller checks each base.
-func (g *Game) extraWhereOK(e *Extra, p int, slot BaseID) bool {
+func (g *Game) extraWhereOK(e *Extra, p Seat, slot BaseID) bool {
 	if e.Where == WhereAny || slot == None {
 		return true
 	}

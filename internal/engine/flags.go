@@ -9,16 +9,16 @@ func FlagID(name string) int { return int(Text("flag:" + name)) }
 
 // SetFlag records flag for player p (and card c, or None) until expiry
 // (ExpireEndOfTurn: the end of p's turn when p is the current player).
-func (g *Game) SetFlag(flag, p, c int, expires uint8) {
-	g.AddEffect(Effect{Kind: EffFlag, Expires: expires, Player: int8(p), Base: None, Card: int16(c), Amount: int16(flag), Src: None})
+func (g *Game) SetFlag(flag int, p Seat, c int, expires uint8) {
+	g.AddEffect(Effect{Kind: EffFlag, Expires: expires, Player: p, Base: None, Card: int16(c), Amount: int16(flag), Src: None})
 }
 
 // ClearFlag removes flag from player p and card c (None: any player / any card).
-func (g *Game) ClearFlag(flag, p, c int) {
+func (g *Game) ClearFlag(flag int, p Seat, c int) {
 	n := 0
 	for i := 0; i < int(g.NEff); i++ {
 		e := g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && (p == None || int(e.Player) == p) && (c == None || int(e.Card) == c) {
+		if e.Kind == EffFlag && int(e.Amount) == flag && (p == None || e.Player == p) && (c == None || int(e.Card) == c) {
 			continue
 		}
 		g.Effects[n] = e

@@ -18,7 +18,7 @@ const (
 )
 
 // SeatBit returns the mask bit of seat p (None: the spectator).
-func SeatBit(p int) uint8 {
+func SeatBit(p Seat) uint8 {
 	if p < 0 || p >= MaxPlayers {
 		return SpectatorBit
 	}
@@ -35,13 +35,13 @@ func (g *Game) visMask(c int) uint8 {
 	case ZInPlay, ZDiscard, ZBaseInPlay, ZBaseDiscard, ZTitan:
 		return everyone
 	case ZHand:
-		return SeatBit(int(cd.Ctrl)) &^ SpectatorBit
+		return SeatBit(cd.Ctrl) &^ SpectatorBit
 	case ZSetAside:
 		switch {
 		case cd.Flags&FRevealed != 0:
 			return everyone
 		case cd.Flags&FFaceDown != 0:
-			return SeatBit(int(cd.Ctrl)) &^ SpectatorBit
+			return SeatBit(cd.Ctrl) &^ SpectatorBit
 		}
 		return everyone // a card being played or resolving is public
 	case ZBaseDeck:
@@ -57,15 +57,15 @@ func (g *Game) visMask(c int) uint8 {
 // are public (and so is the top base of the base deck while a base in play
 // has its abilities); a hand, and a card set aside face down, are seen by
 // their holder; decks and the rest of the base deck by nobody.
-func (g *Game) VisibleTo(c, p int) bool { return g.visMask(c)&SeatBit(p) != 0 }
+func (g *Game) VisibleTo(c int, p Seat) bool { return g.visMask(c)&SeatBit(p) != 0 }
 
 // Knows reports whether seat p may know which card instance c is right now:
 // it is visible to p, or p's own pending decision shows it.
-func (g *Game) Knows(p, c int) bool {
+func (g *Game) Knows(p Seat, c int) bool {
 	if g.VisibleTo(c, p) {
 		return true
 	}
-	if !g.Pending.Active || int(g.Pending.Player) != p || p < 0 {
+	if !g.Pending.Active || g.Pending.Player != p || p < 0 {
 		return false
 	}
 	shown := false
@@ -129,7 +129,7 @@ func (g *Game) audience(ev Event) (vis, ovis uint8) {
 		// named to that player, who handled them ("You put Mystic Studies on
 		// top of your deck"), and to the others only as far as they may see
 		// them ("Alice puts a card on top of her deck")
-		me := SeatBit(int(ev.Player)) &^ SpectatorBit
+		me := SeatBit(ev.Player) &^ SpectatorBit
 		vis |= me
 		ovis |= me
 	}
@@ -152,7 +152,7 @@ func otherIsCard(k EventKind) bool {
 // and such a copy depends on something p may not know: the hidden
 // information property tests compare them. The copy is only to be looked at,
 // not played on.
-func (g *Game) Redeal(p int, seed uint64) *Game {
+func (g *Game) Redeal(p Seat, seed uint64) *Game {
 	c := g.Determinize(p, seed)
 	var known [MaxCards]bool
 	for i := 0; i < int(c.NCards); i++ {
@@ -170,11 +170,11 @@ func (g *Game) Redeal(p int, seed uint64) *Game {
 	}
 	// permute definitions among the bases, and among each player's own
 	// cards (which cards a player owns is public: their factions)
-	for owner := None; owner < int(c.NPlayers); owner++ {
+	for owner := NoSeat; owner < c.NPlayers; owner++ {
 		var pool []int
 		for i := 0; i < int(c.NCards); i++ {
 			isBase := defs[c.Cards[i].Def].Type == BaseCard
-			if !known[i] && isBase == (owner == None) && (isBase || int(c.Cards[i].Owner) == owner) {
+			if !known[i] && isBase == (owner == None) && (isBase || c.Cards[i].Owner == owner) {
 				pool = append(pool, i)
 			}
 		}

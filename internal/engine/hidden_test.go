@@ -18,20 +18,20 @@ func TestEventAudiences(t *testing.T) {
 	}
 	c := g.Hand(0)[0]
 	name := g.Name(c)
-	seen := func(seat int) (bool, string) {
+	seen := func(seat engine.Seat) (bool, string) {
 		evs := g.EventViews(seat, g.EvSeq-1)
 		e := evs[len(evs)-1]
 		return !e.CardHidden && e.CardName == name, e.Text
 	}
 	g.Log(0, "looks at {}", c)
 	for seat, want := range map[int]bool{0: true, 1: false, 2: false, engine.None: false} {
-		if ok, text := seen(seat); ok != want {
+		if ok, text := seen(engine.Seat(seat)); ok != want {
 			t.Errorf("a log line about a card in player 1's hand, seat %d: named %v (%q), want %v", seat, ok, text, want)
 		}
 	}
 	g.Give(0, c, 1)
 	for seat, want := range map[int]bool{0: true, 1: true, 2: false, engine.None: false} {
-		if ok, _ := seen(seat); ok != want {
+		if ok, _ := seen(engine.Seat(seat)); ok != want {
 			t.Errorf("a card given from player 1's hand to player 2's, seat %d: named %v, want %v", seat, ok, want)
 		}
 	}
@@ -40,7 +40,7 @@ func TestEventAudiences(t *testing.T) {
 	}
 	g.DiscardCard(c)
 	for _, seat := range []int{0, 1, 2, engine.None} {
-		if ok, _ := seen(seat); !ok {
+		if ok, _ := seen(engine.Seat(seat)); !ok {
 			t.Errorf("a card discarded from a hand is public, seat %d does not see it", seat)
 		}
 	}

@@ -95,7 +95,7 @@ func (g *Game) activeHooks() uint16 {
 
 // minionAllowedH is minionAllowed given the activeHooks of the game: with no
 // play restriction in play, any base in play will do.
-func (g *Game) minionAllowedH(p, c int, slot BaseID, hooks uint16) bool {
+func (g *Game) minionAllowedH(p Seat, c int, slot BaseID, hooks uint16) bool {
 	if hooks&hCanPlay == 0 {
 		return g.Bases[slot].Card != None
 	}
@@ -103,7 +103,7 @@ func (g *Game) minionAllowedH(p, c int, slot BaseID, hooks uint16) bool {
 }
 
 // hasExtraFrom reports whether p holds an unused extra-play grant from zone z.
-func (g *Game) hasExtraFrom(p int, z Zone) bool {
+func (g *Game) hasExtraFrom(p Seat, z Zone) bool {
 	pl := &g.Players[p]
 	for i := 0; i < int(pl.NExtra); i++ {
 		if pl.Extras[i].Uses > 0 && pl.Extras[i].From == z {

@@ -18,7 +18,7 @@ func (g *Game) anyLoosePower() bool {
 	return false
 }
 
-func (g *Game) loosePowerAt(s BaseID, p int) int {
+func (g *Game) loosePowerAt(s BaseID, p Seat) int {
 	t := 0
 	if g.Hooked&hLoosePower != 0 { // else no card of this game gives loose power (static.go)
 		for i := range g.tableWith(hLoosePower).each {
@@ -33,7 +33,7 @@ func (g *Game) loosePowerAt(s BaseID, p int) int {
 	}
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffLoosePower && e.Base == s && e.Card == g.Bases[s].Card && int(e.Player) == p {
+		if e.Kind == EffLoosePower && e.Base == s && e.Card == g.Bases[s].Card && e.Player == p {
 			t += int(e.Amount)
 		}
 	}
@@ -43,6 +43,6 @@ func (g *Game) loosePowerAt(s BaseID, p int) int {
 // AddLoosePower gives player p n power at the base now in slot s (not on a
 // minion) until the end of the turn (Effect.Card is that base card: the power
 // does not pass to a base that replaces it).
-func (g *Game) AddLoosePower(f *Frame, s BaseID, p, n int) {
-	g.AddEffect(Effect{Kind: EffLoosePower, Expires: ExpireEndOfTurn, Player: int8(p), Base: s, Card: g.Bases[s].Card, Amount: int16(n), Src: f.Src})
+func (g *Game) AddLoosePower(f *Frame, s BaseID, p Seat, n int) {
+	g.AddEffect(Effect{Kind: EffLoosePower, Expires: ExpireEndOfTurn, Player: p, Base: s, Card: g.Bases[s].Card, Amount: int16(n), Src: f.Src})
 }

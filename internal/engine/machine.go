@@ -30,11 +30,11 @@ func (f *Frame) ChosenBase() BaseID {
 }
 
 // ChosenPlayer returns the player of the last answer, or None.
-func (f *Frame) ChosenPlayer() int {
+func (f *Frame) ChosenPlayer() Seat {
 	if f.Ans.Kind != OptPlayer {
 		return None
 	}
-	return int(f.Ans.Player)
+	return f.Ans.Player
 }
 
 // Yes reports whether the last answer was yes.
@@ -46,18 +46,18 @@ func (f *Frame) Passed() bool {
 }
 
 // push schedules an ability frame; it runs after the current step, in call order.
-func (g *Game) push(fn int16, player, src int, base BaseID, target int) *Frame {
+func (g *Game) push(fn int16, player Seat, src int, base BaseID, target int) *Frame {
 	if int(g.NFrames) >= MaxFrames {
 		panic("engine: work stack overflow")
 	}
 	f := &g.Frames[g.NFrames]
-	*f = Frame{Fn: fn, Player: int8(player), Src: int16(src), Base: base, Target: int16(target), Jump: -1, Parent: g.NFrames - 1}
+	*f = Frame{Fn: fn, Player: player, Src: int16(src), Base: base, Target: int16(target), Jump: -1, Parent: g.NFrames - 1}
 	g.NFrames++
 	return f
 }
 
 // Schedule runs ability fn (registered with Fn) as part of the current step's work.
-func (g *Game) Schedule(fn int16, player, src int, base BaseID, target int) *Frame {
+func (g *Game) Schedule(fn int16, player Seat, src int, base BaseID, target int) *Frame {
 	return g.push(fn, player, src, base, target)
 }
 
@@ -103,16 +103,16 @@ func (g *Game) Resume() {
 
 // RunUntil sets a breakpoint and runs to it: phase (None: any) of player
 // turn (None: any). It stops earlier at a decision or the end of the game.
-func (g *Game) SetBreak(phase Phase, turnOf int) {
+func (g *Game) SetBreak(phase Phase, turnOf Seat) {
 	g.BreakPhase = int8(phase)
-	g.BreakTurn = int8(turnOf)
+	g.BreakTurn = turnOf
 }
 
 // ClearBreak removes breakpoints.
 func (g *Game) ClearBreak() { g.BreakPhase, g.BreakTurn = None, None }
 
 // pauseAt reports (and arranges) a pause as phase ph of p's turn begins.
-func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
+func (g *Game) pauseAt(f *Frame, ph Phase, p Seat) bool {
 	if g.BreakPhase == None && g.BreakTurn == None {
 		return false
 	}
@@ -120,7 +120,7 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p int) bool {
 	if here == g.LastPause {
 		return false // resuming from this very pause
 	}
-	if (g.BreakPhase == None || int(g.BreakPhase) == int(ph)) && (g.BreakTurn == None || (int(g.BreakTurn) == p && ph == PhaseStart)) {
+	if (g.BreakPhase == None || int(g.BreakPhase) == int(ph)) && (g.BreakTurn == None || (g.BreakTurn == p && ph == PhaseStart)) {
 		g.BreakPhase, g.BreakTurn = None, None
 		g.LastPause = here
 		g.Paused = true
@@ -168,7 +168,7 @@ func (g *Game) BeginAsk() { g.Pending.N = 0 }
 // (cards, bases, players, numbers: see Arg), rendered for the deciding seat
 // only. Prompts are literals, so the process-wide table of texts stays small;
 // a prompt built by concatenation does not compile.
-func (g *Game) Ask(f *Frame, player int, prompt Prompt, flags int, args ...Arg) {
+func (g *Game) Ask(f *Frame, player Seat, prompt Prompt, flags int, args ...Arg) {
 	if flags&AskMay != 0 {
 		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
 	}
@@ -196,7 +196,7 @@ func (g *Game) Ask(f *Frame, player int, prompt Prompt, flags int, args ...Arg) 
 		return
 	}
 	g.Pending.Active = true
-	g.Pending.Player = int8(player)
+	g.Pending.Player = player
 	g.Pending.Prompt = Text(string(prompt))
 	g.Pending.Args = packArgs(args)
 	g.Pending.Src = f.Src
@@ -222,7 +222,7 @@ func mayFlag(may bool) int {
 }
 
 // AskCards asks player to choose one of cards.
-func (g *Game) AskCards(f *Frame, player int, prompt Prompt, cards []int, may bool, args ...Arg) {
+func (g *Game) AskCards(f *Frame, player Seat, prompt Prompt, cards []int, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, c := range cards {
 		g.OptCardOf(c)
@@ -231,7 +231,7 @@ func (g *Game) AskCards(f *Frame, player int, prompt Prompt, cards []int, may bo
 }
 
 // AskBases asks player to choose one of the base slots.
-func (g *Game) AskBases(f *Frame, player int, prompt Prompt, slots []BaseID, may bool, args ...Arg) {
+func (g *Game) AskBases(f *Frame, player Seat, prompt Prompt, slots []BaseID, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, s := range slots {
 		g.OptBaseOf(s)
@@ -240,16 +240,16 @@ func (g *Game) AskBases(f *Frame, player int, prompt Prompt, slots []BaseID, may
 }
 
 // AskPlayers asks player to choose one of players.
-func (g *Game) AskPlayers(f *Frame, player int, prompt Prompt, players []int, may bool, args ...Arg) {
+func (g *Game) AskPlayers(f *Frame, player Seat, prompt Prompt, players []Seat, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, p := range players {
-		g.Opt(Option{Kind: OptPlayer, Player: int8(p), Base: None, Card: None})
+		g.Opt(Option{Kind: OptPlayer, Player: p, Base: None, Card: None})
 	}
 	g.Ask(f, player, prompt, mayFlag(may), args...)
 }
 
 // AskYesNo asks a "may" question.
-func (g *Game) AskYesNo(f *Frame, player int, prompt Prompt, args ...Arg) {
+func (g *Game) AskYesNo(f *Frame, player Seat, prompt Prompt, args ...Arg) {
 	g.BeginAsk()
 	g.Opt(Option{Kind: OptYes, Player: None, Base: None, Card: None})
 	g.Opt(Option{Kind: OptNo, Player: None, Base: None, Card: None})
@@ -257,7 +257,7 @@ func (g *Game) AskYesNo(f *Frame, player int, prompt Prompt, args ...Arg) {
 }
 
 // AskTexts asks player to choose one of several texts (OR choices, named factions).
-func (g *Game) AskTexts(f *Frame, player int, prompt Prompt, choices []string, args ...Arg) {
+func (g *Game) AskTexts(f *Frame, player Seat, prompt Prompt, choices []string, args ...Arg) {
 	g.BeginAsk()
 	for _, s := range choices {
 		g.Opt(Option{Kind: OptText, Num: Text(s), Player: None, Base: None, Card: None})
@@ -266,7 +266,7 @@ func (g *Game) AskTexts(f *Frame, player int, prompt Prompt, choices []string, a
 }
 
 // AskNumber asks player for a number between lo and hi.
-func (g *Game) AskNumber(f *Frame, player int, prompt Prompt, lo, hi int, args ...Arg) {
+func (g *Game) AskNumber(f *Frame, player Seat, prompt Prompt, lo, hi int, args ...Arg) {
 	g.BeginAsk()
 	for n := lo; n <= hi; n++ {
 		g.Opt(Option{Kind: OptNum, Num: int16(n), Player: None, Base: None, Card: None})
@@ -278,7 +278,7 @@ func (g *Game) AskNumber(f *Frame, player int, prompt Prompt, lo, hi int, args .
 
 // Decision is a read-only description of what the game waits for.
 type Decision struct {
-	Player  int
+	Player  Seat
 	Prompt  string
 	Src     int
 	Options []Option
@@ -289,7 +289,7 @@ func (g *Game) Decision() (Decision, bool) {
 	if !g.Pending.Active {
 		return Decision{}, false
 	}
-	d := Decision{Player: int(g.Pending.Player), Prompt: g.PromptText(DefaultName), Src: int(g.Pending.Src)}
+	d := Decision{Player: g.Pending.Player, Prompt: g.PromptText(DefaultName), Src: int(g.Pending.Src)}
 	d.Options = append([]Option(nil), g.Pending.Opts[:g.Pending.N]...)
 	return d, true
 }

@@ -27,9 +27,9 @@ func (g *Game) NamedAt(s BaseID, name string) []int {
 }
 
 // OwnsCardNamed reports whether player p owns a card of type t with that printed name (anywhere in the game).
-func (g *Game) OwnsCardNamed(p int, t CardType, name string) bool {
+func (g *Game) OwnsCardNamed(p Seat, t CardType, name string) bool {
 	for i := 0; i < int(g.NCards); i++ {
-		if int(g.Cards[i].Owner) == p && g.def(i).Type == t && normEqual(defNorm[g.Cards[i].Def], name) {
+		if g.Cards[i].Owner == p && g.def(i).Type == t && normEqual(defNorm[g.Cards[i].Def], name) {
 			return true
 		}
 	}

@@ -32,7 +32,7 @@ func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
 		if !d.Instead(g, i, target, a) {
 			continue
 		}
-		nf := g.push(d.insteadFn, int(s.Ctrl), i, s.Base, target)
+		nf := g.push(d.insteadFn, s.Ctrl, i, s.Base, target)
 		nf.Ev = Event{Kind: EvAffect, Player: a.By, Card: int16(target), Other: a.Src, Num: int16(k)}
 		return false
 	}
@@ -56,7 +56,7 @@ func (g *Game) Protected(target int, a Affect) bool {
 			continue
 		}
 		d := defs[s.Def]
-		if d.Type == BaseCard && g.BaseIgnored(s.Base, int(g.Cards[target].Ctrl)) {
+		if d.Type == BaseCard && g.BaseIgnored(s.Base, g.Cards[target].Ctrl) {
 			continue
 		}
 		if d.Protect(g, i, target, a) {
@@ -79,7 +79,7 @@ func (g *Game) leavePlay(c int) {
 			continue
 		}
 		g.leavePlay(a)
-		g.put(a, ZDiscard, int(g.Cards[a].Owner))
+		g.put(a, ZDiscard, g.Cards[a].Owner)
 		g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[a].Owner, Card: int16(a), Base: None})
 	}
 	g.removeEffectsOn(c)
@@ -87,7 +87,7 @@ func (g *Game) leavePlay(c int) {
 }
 
 // Destroy schedules the destruction of card c (a minion or an action in play) by f's ability.
-func (g *Game) Destroy(f *Frame, c int) { g.push(fnDestroy, int(f.Player), int(f.Src), None, c) }
+func (g *Game) Destroy(f *Frame, c int) { g.push(fnDestroy, f.Player, int(f.Src), None, c) }
 
 func destroyProc(g *Game, f *Frame) {
 	c := int(f.Target)
@@ -97,30 +97,30 @@ func destroyProc(g *Game, f *Frame) {
 	slot := g.Cards[c].Base
 	ctrl := g.Cards[c].Ctrl
 	g.leavePlay(c)
-	g.put(c, ZDiscard, int(g.Cards[c].Owner))
+	g.put(c, ZDiscard, g.Cards[c].Owner)
 	g.emit(Event{Kind: EvDestroy, Player: ctrl, Card: int16(c), Base: slot, Other: f.Src, Num: int16(f.Player)})
 }
 
 // Move schedules moving minion c (with everything on it) to base slot to.
-func (g *Game) Move(f *Frame, c int, to BaseID) { g.push(fnMove, int(f.Player), int(f.Src), to, c) }
+func (g *Game) Move(f *Frame, c int, to BaseID) { g.push(fnMove, f.Player, int(f.Src), to, c) }
 
 func moveProc(g *Game, f *Frame) {
 	c, to := int(f.Target), f.Base
-	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || g.Cards[c].Base == to || !g.MoveAllowed(int(f.Player), c, to) {
+	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || g.Cards[c].Base == to || !g.MoveAllowed(f.Player, c, to) {
 		return
 	}
 	if !g.affect(f, c, AffMove) {
 		return
 	}
-	g.MoveNowBy(c, to, int(f.Player))
+	g.MoveNowBy(c, to, f.Player)
 }
 
 // MoveNow relocates card c and its attachments to slot to, with no checks.
-func (g *Game) MoveNow(c int, to BaseID) { g.MoveNowBy(c, to, int(g.Cards[c].Ctrl)) }
+func (g *Game) MoveNow(c int, to BaseID) { g.MoveNowBy(c, to, g.Cards[c].Ctrl) }
 
 // MoveNowBy is MoveNow done by player by's ability: the EvMove event names
 // the mover in Other (Imperial Dragon: "another player moves a minion here").
-func (g *Game) MoveNowBy(c int, to BaseID, by int) {
+func (g *Game) MoveNowBy(c int, to BaseID, by Seat) {
 	from := g.Cards[c].Base
 	g.Cards[c].Base = to
 	g.Cards[c].On = None
@@ -131,7 +131,7 @@ func (g *Game) MoveNowBy(c int, to BaseID, by int) {
 }
 
 // Return schedules returning card c from play to its owner's hand.
-func (g *Game) Return(f *Frame, c int) { g.push(fnReturn, int(f.Player), int(f.Src), None, c) }
+func (g *Game) Return(f *Frame, c int) { g.push(fnReturn, f.Player, int(f.Src), None, c) }
 
 func returnProc(g *Game, f *Frame) {
 	c := int(f.Target)
@@ -140,7 +140,7 @@ func returnProc(g *Game, f *Frame) {
 	}
 	slot := g.Cards[c].Base
 	g.leavePlay(c)
-	g.put(c, ZHand, int(g.Cards[c].Owner))
+	g.put(c, ZHand, g.Cards[c].Owner)
 	g.emit(Event{Kind: EvReturn, Player: g.Cards[c].Owner, Card: int16(c), Base: slot})
 }
 
@@ -154,7 +154,7 @@ const (
 
 // Place schedules putting card c from play somewhere (not destroyed, not returned).
 func (g *Game) Place(f *Frame, c, where int) {
-	pf := g.push(fnPlace, int(f.Player), int(f.Src), None, c)
+	pf := g.push(fnPlace, f.Player, int(f.Src), None, c)
 	pf.V[0] = int16(where)
 }
 
@@ -165,7 +165,7 @@ func placeProc(g *Game, f *Frame) {
 	}
 	slot := g.Cards[c].Base
 	g.leavePlay(c)
-	o := int(g.Cards[c].Owner)
+	o := g.Cards[c].Owner
 	switch f.V[0] {
 	case PlaceDeckBottom:
 		g.put(c, ZDeck, o)
@@ -176,7 +176,7 @@ func placeProc(g *Game, f *Frame) {
 	default:
 		g.put(c, ZDiscard, o)
 	}
-	g.emit(Event{Kind: EvPlace, Player: int8(o), Card: int16(c), Base: slot, Num: f.V[0]})
+	g.emit(Event{Kind: EvPlace, Player: o, Card: int16(c), Base: slot, Num: f.V[0]})
 }
 
 // PlaceCounters puts n +1 power counters on minion c (negative n removes them).
@@ -193,16 +193,16 @@ func (g *Game) PlaceCounters(f *Frame, c, n int) {
 }
 
 // TakeControl gives p control of card c in play until expiry (ExpireNever: permanently).
-func (g *Game) TakeControl(f *Frame, c, p int, expires uint8) {
-	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdControl, p, int(expires)) || !g.affect(f, c, AffControl) {
+func (g *Game) TakeControl(f *Frame, c int, p Seat, expires uint8) {
+	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdControl, int(p), int(expires)) || !g.affect(f, c, AffControl) {
 		return
 	}
 	old := g.Cards[c].Ctrl
-	g.Cards[c].Ctrl = int8(p)
+	g.Cards[c].Ctrl = p
 	if expires != ExpireNever {
 		g.AddEffect(Effect{Kind: EffControl, Expires: expires, Player: g.Current, Base: None, Card: int16(c), Amount: int16(old), Src: f.Src})
 	}
-	g.emit(Event{Kind: EvControl, Player: int8(p), Card: int16(c), Base: g.Cards[c].Base})
+	g.emit(Event{Kind: EvControl, Player: p, Card: int16(c), Base: g.Cards[c].Base})
 }
 
 // SwapBase replaces the base at slot s with base card nb (from the base deck
@@ -212,7 +212,7 @@ func (g *Game) SwapBase(f *Frame, s BaseID, nb int) {
 	old := int(g.Bases[s].Card)
 	for _, a := range g.ActionsAt(s) {
 		g.leavePlay(a)
-		g.put(a, ZDiscard, int(g.Cards[a].Owner))
+		g.put(a, ZDiscard, g.Cards[a].Owner)
 	}
 	g.put(old, ZBaseDeck, None)
 	g.dropBaseEffects(s)

@@ -14,7 +14,7 @@ const (
 
 // pushPlay schedules playing card c by player p. slot forces the base (None: ask),
 // fn overrides the ability that resolves (-1: the card's own).
-func (g *Game) pushPlay(p, c int, slot BaseID, mode int, fn int16, onMinion int) *Frame {
+func (g *Game) pushPlay(p Seat, c int, slot BaseID, mode int, fn int16, onMinion int) *Frame {
 	if g.IsTitan(c) {
 		return g.titanPlay(p, c, slot, fn) // titans.go
 	}
@@ -27,16 +27,16 @@ func (g *Game) pushPlay(p, c int, slot BaseID, mode int, fn int16, onMinion int)
 
 // PlayExtraNow schedules an immediate extra play of card c by p (onto slot, or
 // asking when None), as abilities like Shinobi or Hoverbot grant.
-func (g *Game) PlayExtraNow(p, c int, slot BaseID) {
+func (g *Game) PlayExtraNow(p Seat, c int, slot BaseID) {
 	g.pushPlay(p, c, slot, playFree, -1, None)
 }
 
 // canPlayNormally reports whether p may play card c from hand (or discard) now
 // using a normal or held extra play.
-func (g *Game) canPlayNormally(p, c int) bool { return g.canPlayNormallyH(p, c, g.activeHooks()) }
+func (g *Game) canPlayNormally(p Seat, c int) bool { return g.canPlayNormallyH(p, c, g.activeHooks()) }
 
 // canPlayNormallyH is canPlayNormally given the activeHooks of the game.
-func (g *Game) canPlayNormallyH(p, c int, hooks uint16) bool {
+func (g *Game) canPlayNormallyH(p Seat, c int, hooks uint16) bool {
 	d := g.def(c)
 	from := g.Cards[c].Zone
 	if from == ZDiscard && hooks&hBaseFrom == 0 && !g.hasExtraFrom(p, ZDiscard) {
@@ -87,13 +87,13 @@ type allowance struct {
 var normalPlay = allowance{extra: None}
 
 // mayPlayOnto reports whether some allowance lets p play card c onto slot.
-func (g *Game) mayPlayOnto(p, c int, slot BaseID) bool {
+func (g *Game) mayPlayOnto(p Seat, c int, slot BaseID) bool {
 	_, ok := g.findAllowance(p, c, slot, g.Cards[c].Zone)
 	return ok
 }
 
 // useAllowance counts a play of p (card definition d) against a.
-func (g *Game) useAllowance(p int, d *Def, a allowance) {
+func (g *Game) useAllowance(p Seat, d *Def, a allowance) {
 	pl := &g.Players[p]
 	switch {
 	case a.extra != None:
@@ -110,7 +110,7 @@ func (g *Game) useAllowance(p int, d *Def, a allowance) {
 // play made for it (restricted to its power, base, faction, zone or place)
 // first, then a generic extra play before the normal play, which is kept for
 // later. ok is false when no allowance lets p play c.
-func (g *Game) findAllowance(p, c int, slot BaseID, from Zone) (a allowance, ok bool) {
+func (g *Game) findAllowance(p Seat, c int, slot BaseID, from Zone) (a allowance, ok bool) {
 	pl := &g.Players[p]
 	d := g.def(c)
 	best, bestScore := None, -1
@@ -162,7 +162,7 @@ func (g *Game) findAllowance(p, c int, slot BaseID, from Zone) (a allowance, ok 
 	return normalPlay, normalOK
 }
 
-func (g *Game) discardAllowedAt(p int, slot BaseID) bool {
+func (g *Game) discardAllowedAt(p Seat, slot BaseID) bool {
 	for i := range g.tableWith(hBaseFrom).each {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && c.Base == slot {
@@ -190,7 +190,7 @@ func factionIndex(name string) int {
 func FactionIndex(name string) int { return factionIndex(name) }
 
 // minionAllowed reports whether minion c may be played by p onto slot (base and card restrictions).
-func (g *Game) minionAllowed(p, c int, slot BaseID) bool {
+func (g *Game) minionAllowed(p Seat, c int, slot BaseID) bool {
 	if g.Bases[slot].Card == None || g.nameForbidden(p, c) {
 		return false
 	}
@@ -211,9 +211,9 @@ func (g *Game) minionAllowed(p, c int, slot BaseID) bool {
 }
 
 // MinionAllowed is minionAllowed for card code.
-func (g *Game) MinionAllowed(p, c int, slot BaseID) bool { return g.minionAllowed(p, c, slot) }
+func (g *Game) MinionAllowed(p Seat, c int, slot BaseID) bool { return g.minionAllowed(p, c, slot) }
 
-func (g *Game) actionHasTarget(p, c int) bool {
+func (g *Game) actionHasTarget(p Seat, c int) bool {
 	d := g.def(c)
 	if g.nameForbidden(p, c) {
 		return false
@@ -239,7 +239,7 @@ func (g *Game) actionHasTarget(p, c int) bool {
 
 // actionOnBaseOK reports whether p may play action c, which is played on a
 // base, on the base at s.
-func (g *Game) actionOnBaseOK(p, c int, s BaseID) bool {
+func (g *Game) actionOnBaseOK(p Seat, c int, s BaseID) bool {
 	if g.Bases[s].Card == None {
 		return false
 	}
@@ -254,7 +254,7 @@ func (g *Game) actionOnBaseOK(p, c int, s BaseID) bool {
 
 // actionOnMinionOK reports whether p may play action c, which is played on
 // a minion, on minion m.
-func (g *Game) actionOnMinionOK(p, c, m int) bool {
+func (g *Game) actionOnMinionOK(p Seat, c, m int) bool {
 	d := g.def(c)
 	if !g.InPlay(m) || !g.IsMinion(m) || d.Target == OnOwnMinion && g.Ctrl(m) != p {
 		return false
@@ -265,7 +265,7 @@ func (g *Game) actionOnMinionOK(p, c, m int) bool {
 // playCardProc: Src = card, Base = forced slot, Target = forced minion,
 // V0 = mode, V1 = ability override, V2 = max power (free plays), V3 = chosen target.
 func playCardProc(g *Game, f *Frame) {
-	p, c := int(f.Player), int(f.Src)
+	p, c := f.Player, int(f.Src)
 	d := g.def(c)
 	switch f.Step {
 	case 0: // choose where
@@ -339,12 +339,12 @@ func playCardProc(g *Game, f *Frame) {
 		cd := &g.Cards[c]
 		if d.Type == Action && d.Target == Standard {
 			g.setZone(c, ZSetAside)
-			cd.Ctrl = int8(p)
+			cd.Ctrl = p
 			cd.Base = slot
 			cd.On = None
 		} else {
 			g.setZone(c, ZInPlay)
-			cd.Ctrl = int8(p)
+			cd.Ctrl = p
 			cd.Base = slot
 			cd.On = int16(on)
 			cd.Counters = 0
@@ -360,7 +360,7 @@ func playCardProc(g *Game, f *Frame) {
 						cd.Flags |= FPlayedTurn
 						g.suspend(c)
 					}
-					g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: slot, Other: int16(on), Num: int16(from)})
+					g.emit(Event{Kind: EvPlay, Player: p, Card: int16(c), Base: slot, Other: int16(on), Num: int16(from)})
 					return
 				}
 			}
@@ -371,7 +371,7 @@ func playCardProc(g *Game, f *Frame) {
 		if d.Type == Action && d.Target == Standard {
 			g.Players[p].StdPlayed++
 		}
-		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: slot, Other: int16(on), Num: int16(from)})
+		g.emit(Event{Kind: EvPlay, Player: p, Card: int16(c), Base: slot, Other: int16(on), Num: int16(from)})
 		fn := f.V[1]
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn
@@ -433,7 +433,7 @@ func (g *Game) anySpecialFor(w Window) bool {
 }
 
 // GrantExtra gives p an extra play to hold for the rest of the turn.
-func (g *Game) GrantExtra(p int, e Extra) {
+func (g *Game) GrantExtra(p Seat, e Extra) {
 	pl := &g.Players[p]
 	if e.Uses == 0 {
 		e.Uses = 1
@@ -479,7 +479,7 @@ type ExtraPlay struct {
 }
 
 // OfferExtraPlay schedules an immediate, optional extra play for p.
-func (g *Game) OfferExtraPlay(p int, x ExtraPlay, src int) {
+func (g *Game) OfferExtraPlay(p Seat, x ExtraPlay, src int) {
 	ef := g.push(fnExtraPlay, p, src, x.Base, x.Card)
 	ef.V[0] = int16(x.Kind)
 	ef.V[1] = int16(x.MaxPower)
@@ -495,11 +495,11 @@ func (g *Game) OfferExtraPlay(p int, x ExtraPlay, src int) {
 }
 
 func (g *Game) extraCandidates(f *Frame) []int {
-	p := int(f.Player)
+	p := f.Player
 	var out []int
 	for i := range g.inZone(Zone(f.V[2])).each {
 		c := &g.Cards[i]
-		if int(c.Ctrl) != p {
+		if c.Ctrl != p {
 			continue
 		}
 		if f.Target != None && i != int(f.Target) {
@@ -534,13 +534,13 @@ func (g *Game) extraCandidates(f *Frame) []int {
 }
 
 func extraPlayProc(g *Game, f *Frame) {
-	p := int(f.Player)
+	p := f.Player
 	switch f.Step {
 	case 0:
 		cs := g.extraCandidates(f)
 		g.BeginAsk()
 		for _, c := range cs {
-			g.Opt(Option{Kind: OptPlay, Card: int16(c), Player: int8(p), Base: None, Num: -1})
+			g.Opt(Option{Kind: OptPlay, Card: int16(c), Player: p, Base: None, Num: -1})
 		}
 		fl := AskMay
 		if f.V[3] == 1 {

@@ -7,20 +7,20 @@ import "math/bits"
 
 // notePlayPhaseStart records how many minions p had played when their Play
 // Cards phase began.
-func (g *Game) notePlayPhaseStart(p int) {
+func (g *Game) notePlayPhaseStart(p Seat) {
 	g.Players[p].MinionsBeforePlay = g.Players[p].MinionsPlayed
 }
 
 // MinionsPlayedInPlayPhase returns how many minions p has played since their
 // Play Cards phase of this turn began.
-func (g *Game) MinionsPlayedInPlayPhase(p int) int {
+func (g *Game) MinionsPlayedInPlayPhase(p Seat) int {
 	return int(g.Players[p].MinionsPlayed - g.Players[p].MinionsBeforePlay)
 }
 
 // Play Cards phase ------------------------------------------------------------
 
 func playPhaseProc(g *Game, f *Frame) {
-	p := int(f.Player)
+	p := f.Player
 	switch f.Step {
 	case 0:
 		if g.NTrig > 0 {
@@ -41,7 +41,7 @@ func playPhaseProc(g *Game, f *Frame) {
 }
 
 // playOptions adds what player p may do now: cards to play, talents, specials.
-func (g *Game) playOptions(p int, w Window, slot BaseID) {
+func (g *Game) playOptions(p Seat, w Window, slot BaseID) {
 	if w == WinPlayPhase {
 		hooks := g.activeHooks()
 		// (a card is in at most one of these cases: live cards not in play
@@ -63,16 +63,16 @@ func (g *Game) playOptions(p int, w Window, slot BaseID) {
 			c := &g.Cards[i]
 			switch c.Zone {
 			case ZInPlay:
-				if int(c.Ctrl) == p && g.talentReady(p, i) {
-					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+				if c.Ctrl == p && g.talentReady(p, i) {
+					g.Opt(Option{Kind: OptUse, Player: p, Card: int16(i), Base: c.Base, Num: -1})
 				}
 			case ZHand, ZDiscard:
-				if int(c.Ctrl) == p && (c.Zone == ZHand || fromDiscard) && g.canPlayNormallyH(p, i, hooks) {
-					g.Opt(Option{Kind: OptPlay, Player: int8(p), Card: int16(i), Base: None, Num: -1})
+				if c.Ctrl == p && (c.Zone == ZHand || fromDiscard) && g.canPlayNormallyH(p, i, hooks) {
+					g.Opt(Option{Kind: OptPlay, Player: p, Card: int16(i), Base: None, Num: -1})
 				}
 			default:
 				if g.live(i) && g.baseTalentOK(p, i) {
-					g.Opt(Option{Kind: OptUse, Player: int8(p), Card: int16(i), Base: c.Base, Num: -1})
+					g.Opt(Option{Kind: OptUse, Player: p, Card: int16(i), Base: c.Base, Num: -1})
 				}
 			}
 		}
@@ -80,7 +80,7 @@ func (g *Game) playOptions(p int, w Window, slot BaseID) {
 	g.specialOptions(p, w, slot)
 }
 
-func (g *Game) specialOptions(p int, w Window, slot BaseID) {
+func (g *Game) specialOptions(p Seat, w Window, slot BaseID) {
 	if g.SpecialWins&(1<<w) == 0 {
 		return
 	}
@@ -88,7 +88,7 @@ func (g *Game) specialOptions(p int, w Window, slot BaseID) {
 	// and discard piles (Game.Held)
 	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
 	for q := range g.Held {
-		if q != p {
+		if Seat(q) != p {
 			for w := range cands {
 				cands[w] &^= g.Held[q][w]
 			}
@@ -96,7 +96,7 @@ func (g *Game) specialOptions(p int, w Window, slot BaseID) {
 	}
 	for i := range cands.each {
 		c := &g.Cards[i]
-		if int(c.Ctrl) != p {
+		if c.Ctrl != p {
 			continue
 		}
 		d := defs[c.Def]
@@ -115,14 +115,14 @@ func (g *Game) specialOptions(p int, w Window, slot BaseID) {
 					continue
 				}
 			}
-			g.Opt(Option{Kind: kind, Player: int8(p), Card: int16(i), Base: c.Base, Num: int16(k)})
+			g.Opt(Option{Kind: kind, Player: p, Card: int16(i), Base: c.Base, Num: int16(k)})
 		}
 	}
 }
 
 // takeWindowOption acts on the answer of a play/window question. It reports
 // false when the player passed.
-func (g *Game) takeWindowOption(f *Frame, p int, w Window, slot BaseID) bool {
+func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 	o := f.Ans
 	switch o.Kind {
 	case OptPlay:

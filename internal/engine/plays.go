@@ -17,14 +17,14 @@ func (g *Game) BeingPlayed(c int) bool {
 
 // ForbidActionsNextTurn makes player p unable to play actions during their
 // next turn (counted from now: if it is p's turn, the following one).
-func (g *Game) ForbidActionsNextTurn(p int) { g.Players[p].NoActions = 1 }
+func (g *Game) ForbidActionsNextTurn(p Seat) { g.Players[p].NoActions = 1 }
 
 // ActionsForbidden reports whether p may not play actions now.
-func (g *Game) ActionsForbidden(p int) bool { return g.Players[p].Flags&pfNoActions != 0 }
+func (g *Game) ActionsForbidden(p Seat) bool { return g.Players[p].Flags&pfNoActions != 0 }
 
 // ActionPlayable reports whether p could play action c now as an extra play
 // (it has a legal target and p is allowed to play actions).
-func (g *Game) ActionPlayable(p, c int) bool {
+func (g *Game) ActionPlayable(p Seat, c int) bool {
 	return g.def(c).Type == Action && !g.ActionsForbidden(p) && g.actionHasTarget(p, c)
 }
 

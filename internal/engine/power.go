@@ -36,7 +36,7 @@ func (g *Game) modsFor(c int) int {
 			continue
 		}
 		sd := defs[s.Def]
-		if sd.Type == BaseCard && g.BaseIgnored(s.Base, int(cd.Ctrl)) {
+		if sd.Type == BaseCard && g.BaseIgnored(s.Base, cd.Ctrl) {
 			continue
 		}
 		p += sd.PowerMod(g, i, c)
@@ -69,13 +69,13 @@ func (g *Game) effectPower(c int) int {
 }
 
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
-func (g *Game) PowerAt(s BaseID, p int) int {
+func (g *Game) PowerAt(s BaseID, p Seat) int {
 	var arr [32]int16
 	srcs := g.powerSources(arr[:0])
 	t := 0
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Base == s && int(c.Ctrl) == p {
+		if c.Base == s && c.Ctrl == p {
 			t += g.powerGivenFrom(i, srcs)
 		}
 	}
@@ -97,7 +97,7 @@ func (g *Game) totalAtFrom(s BaseID, srcs []int16) int {
 			t += g.powerGivenFrom(i, srcs)
 		}
 	}
-	for p := 0; p < int(g.NPlayers); p++ {
+	for p := range g.NPlayers {
 		t += g.loosePowerAt(s, p)
 	}
 	return t
@@ -152,7 +152,7 @@ func (g *Game) breakpointFrom(s BaseID, srcs []int16) int {
 
 // Qualifies reports whether p can earn VP at slot s: at least one minion
 // there, or at least 1 power there.
-func (g *Game) Qualifies(s BaseID, p int) bool {
+func (g *Game) Qualifies(s BaseID, p Seat) bool {
 	return g.MinionCountAt(s, p) > 0 || g.PowerAt(s, p) > 0
 }
 
@@ -161,17 +161,17 @@ func (g *Game) Qualifies(s BaseID, p int) bool {
 func (g *Game) Places(s BaseID) [MaxPlayers]int {
 	var pw [MaxPlayers]int
 	var in [MaxPlayers]bool
-	for p := 0; p < int(g.NPlayers); p++ {
+	for p := range g.NPlayers {
 		in[p] = g.Qualifies(s, p)
 		pw[p] = g.PowerAt(s, p)
 	}
 	var place [MaxPlayers]int
-	for p := 0; p < int(g.NPlayers); p++ {
+	for p := range g.NPlayers {
 		if !in[p] {
 			continue
 		}
 		better := 0
-		for q := 0; q < int(g.NPlayers); q++ {
+		for q := range g.NPlayers {
 			if q != p && in[q] && pw[q] > pw[p] {
 				better++
 			}
@@ -184,10 +184,10 @@ func (g *Game) Places(s BaseID) [MaxPlayers]int {
 }
 
 // Winners returns the players who take first place at slot s.
-func (g *Game) WinnersAt(s BaseID) []int {
+func (g *Game) WinnersAt(s BaseID) []Seat {
 	pl := g.Places(s)
-	var out []int
-	for p := 0; p < int(g.NPlayers); p++ {
+	var out []Seat
+	for p := range g.NPlayers {
 		if pl[p] == 1 {
 			out = append(out, p)
 		}
@@ -196,10 +196,10 @@ func (g *Game) WinnersAt(s BaseID) []int {
 }
 
 // PlayersWithPlace returns the players in place n at slot s.
-func (g *Game) PlayersWithPlace(s BaseID, n int) []int {
+func (g *Game) PlayersWithPlace(s BaseID, n int) []Seat {
 	pl := g.Places(s)
-	var out []int
-	for p := 0; p < int(g.NPlayers); p++ {
+	var out []Seat
+	for p := range g.NPlayers {
 		if pl[p] == n {
 			out = append(out, p)
 		}
@@ -230,10 +230,10 @@ func (g *Game) AddBreakpoint(f *Frame, s BaseID, n int) {
 }
 
 // HasEffect reports whether an EffFlag effect with this flag id exists for card c (None: any) and player p (None: any).
-func (g *Game) HasEffect(flag int, c, p int) bool {
+func (g *Game) HasEffect(flag, c int, p Seat) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && (c == None || int(e.Card) == c) && (p == None || int(e.Player) == p) {
+		if e.Kind == EffFlag && int(e.Amount) == flag && (c == None || int(e.Card) == c) && (p == None || e.Player == p) {
 			return true
 		}
 	}
@@ -257,13 +257,13 @@ func (g *Game) removeEffectsOn(c int) {
 	g.dropEffects(func(e *Effect) bool { return int(e.Card) == c && e.Kind != EffFlag })
 }
 
-func (g *Game) expire(kind uint8, p int) {
+func (g *Game) expire(kind uint8, p Seat) {
 	n := 0
 	for i := 0; i < int(g.NEff); i++ {
 		e := g.Effects[i]
-		if e.Expires == kind && (int(e.Player) == p || e.Player == None) {
+		if e.Expires == kind && (e.Player == p || e.Player == None) {
 			if e.Kind == EffControl && g.InPlay(int(e.Card)) {
-				g.Cards[e.Card].Ctrl = int8(e.Amount)
+				g.Cards[e.Card].Ctrl = Seat(e.Amount)
 			}
 			continue
 		}
@@ -274,7 +274,7 @@ func (g *Game) expire(kind uint8, p int) {
 }
 
 // BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
-func (g *Game) BaseIgnored(s BaseID, p int) bool {
+func (g *Game) BaseIgnored(s BaseID, p Seat) bool {
 	for i := range g.tableWith(hIgnoreBase).each {
 		c := &g.Cards[i]
 		if c.Zone != ZInPlay || c.Base != s {

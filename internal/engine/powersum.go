@@ -48,7 +48,7 @@ func (g *Game) modsFrom(c int, srcs []int16) int {
 	for _, i := range srcs {
 		s := &g.Cards[i]
 		sd := defs[s.Def]
-		if sd.Type == BaseCard && g.BaseIgnored(s.Base, int(cd.Ctrl)) {
+		if sd.Type == BaseCard && g.BaseIgnored(s.Base, cd.Ctrl) {
 			continue
 		}
 		p += sd.PowerMod(g, int(i), c)

@@ -38,7 +38,7 @@ const (
 // Arg is one argument of a prompt.
 type Arg struct {
 	Kind ArgKind
-	P    int8
+	P    Seat
 	V    int16
 }
 
@@ -49,7 +49,7 @@ func CardArg(c int) Arg { return Arg{Kind: ArgCard, P: None, V: int16(c)} }
 func BaseArg(s BaseID) Arg { return Arg{Kind: ArgBase, P: None, V: int16(s)} }
 
 // PlayerArg names player p.
-func PlayerArg(p int) Arg { return Arg{Kind: ArgPlayer, P: None, V: int16(p)} }
+func PlayerArg(p Seat) Arg { return Arg{Kind: ArgPlayer, P: None, V: int16(p)} }
 
 // NumArg is the number n.
 func NumArg(n int) Arg { return Arg{Kind: ArgNum, P: None, V: int16(n)} }
@@ -58,7 +58,7 @@ func NumArg(n int) Arg { return Arg{Kind: ArgNum, P: None, V: int16(n)} }
 func DefArg(d *Def) Arg { return Arg{Kind: ArgDef, P: None, V: int16(d.ID)} }
 
 // TopArg names the top n cards of p's deck, in order.
-func TopArg(p, n int) Arg { return Arg{Kind: ArgTop, P: int8(p), V: int16(n)} }
+func TopArg(p Seat, n int) Arg { return Arg{Kind: ArgTop, P: p, V: int16(n)} }
 
 func packArgs(args []Arg) [MaxArgs]Arg {
 	if len(args) > MaxArgs {
@@ -70,14 +70,14 @@ func packArgs(args []Arg) [MaxArgs]Arg {
 }
 
 // DefaultName names a player when an interface has no names: "Player 1".
-func DefaultName(p int) string { return "Player " + strconv.Itoa(p+1) }
+func DefaultName(p Seat) string { return "Player " + strconv.Itoa(int(p)+1) }
 
 // ArgView is a prompt argument as the deciding seat sees it.
 type ArgView struct {
 	Kind   ArgKind
 	Card   int    // ArgCard: the instance
-	Player int    // ArgPlayer, ArgTop
-	Slot   int    // ArgBase
+	Player Seat   // ArgPlayer, ArgTop
+	Slot   BaseID // ArgBase
 	Num    int    // ArgNum, ArgTop
 	Names  string // the card, base or definition named; ArgTop: the cards, comma separated
 }
@@ -96,12 +96,12 @@ func (g *Game) argViews(args *[MaxArgs]Arg) []ArgView {
 				av.Card, av.Names = c, g.Name(c)
 			}
 		case ArgBase:
-			av.Slot = int(a.V)
+			av.Slot = BaseID(a.V)
 			if s := int(a.V); s >= 0 && s < int(g.NBases) && g.Bases[s].Card >= 0 {
 				av.Names = g.Name(int(g.Bases[s].Card))
 			}
 		case ArgPlayer:
-			av.Player = int(a.V)
+			av.Player = Seat(a.V)
 		case ArgNum:
 			av.Num = int(a.V)
 		case ArgDef:
@@ -109,7 +109,7 @@ func (g *Game) argViews(args *[MaxArgs]Arg) []ArgView {
 				av.Names = defs[a.V].Name
 			}
 		case ArgTop:
-			av.Player, av.Num = int(a.P), int(a.V)
+			av.Player, av.Num = a.P, int(a.V)
 			var names []string
 			for _, c := range g.topArgCards(a) {
 				names = append(names, g.Name(c))
@@ -126,11 +126,11 @@ func (g *Game) topArgCards(a Arg) []int {
 	if a.P < 0 || a.P >= g.NPlayers || a.V <= 0 {
 		return nil
 	}
-	return g.topCards(int(a.P), nil, int(a.V))
+	return g.topCards(a.P, nil, int(a.V))
 }
 
 // Render fills a template's {} from args, naming players with name.
-func Render(tmpl string, args []ArgView, name func(p int) string) string {
+func Render(tmpl string, args []ArgView, name func(p Seat) string) string {
 	if !strings.Contains(tmpl, "{}") {
 		return tmpl
 	}
@@ -162,7 +162,7 @@ func Render(tmpl string, args []ArgView, name func(p int) string) string {
 }
 
 // PromptText is the pending decision's question, for its decider.
-func (g *Game) PromptText(name func(p int) string) string {
+func (g *Game) PromptText(name func(p Seat) string) string {
 	if !g.Pending.Active {
 		return ""
 	}

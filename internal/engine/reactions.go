@@ -31,7 +31,7 @@ func init() { fnReact = regFn(reactProc) }
 // resolvePlayed resolves the ability fn (None: no ability) of card c just
 // played by p onto slot (on minion on), after a WinPlayed window when some
 // player holds a Special for it.
-func (g *Game) resolvePlayed(fn int16, p, c int, slot BaseID, on int) {
+func (g *Game) resolvePlayed(fn int16, p Seat, c int, slot BaseID, on int) {
 	if !g.windowOpens(WinPlayed) {
 		g.resolvePlain(fn, p, c, slot, on)
 		return
@@ -42,7 +42,7 @@ func (g *Game) resolvePlayed(fn int16, p, c int, slot BaseID, on int) {
 	rf.V[4] = fn
 }
 
-func (g *Game) resolvePlain(fn int16, p, c int, slot BaseID, on int) {
+func (g *Game) resolvePlain(fn int16, p Seat, c int, slot BaseID, on int) {
 	if fn >= 0 {
 		g.resolve(fn, p, c, slot, on)
 	} else {
@@ -51,7 +51,7 @@ func (g *Game) resolvePlain(fn int16, p, c int, slot BaseID, on int) {
 }
 
 // noteVPGain opens a WinGainVP window for player p when someone holds a Special for it.
-func (g *Game) noteVPGain(p int) {
+func (g *Game) noteVPGain(p Seat) {
 	if !g.windowOpens(WinGainVP) || g.NFrames == 0 {
 		return
 	}
@@ -69,12 +69,12 @@ func reactProc(g *Game, f *Frame) {
 	w := Window(f.V[0])
 	switch f.Step {
 	case 0:
-		n := int(g.NPlayers)
-		if int(f.V[2]) >= n {
+		n := g.NPlayers
+		if Seat(f.V[2]) >= n {
 			f.Goto(2)
 			return
 		}
-		q := (int(g.Current) + int(f.V[1])) % n
+		q := (g.Current + Seat(f.V[1])) % n
 		g.BeginAsk()
 		g.specialOptions(q, w, None)
 		if g.Pending.N == 0 && !g.askEveryone(w) {
@@ -90,7 +90,7 @@ func reactProc(g *Game, f *Frame) {
 		}
 		g.Ask(f, q, prompt, AskMay|g.askFlags(w))
 	case 1:
-		if g.takeWindowOption(f, int(f.V[5]), w, None) {
+		if g.takeWindowOption(f, Seat(f.V[5]), w, None) {
 			f.V[2] = 0
 		} else {
 			f.V[2]++
@@ -102,7 +102,7 @@ func reactProc(g *Game, f *Frame) {
 			return
 		}
 		c := int(f.Src)
-		p := int(f.V[3])
+		p := Seat(f.V[3])
 		if g.Cards[c].Flags&FCancelled != 0 {
 			g.Cards[c].Flags &^= FCancelled
 			g.push(fnDrain, p, None, None, None)
@@ -118,11 +118,11 @@ func reactProc(g *Game, f *Frame) {
 // Reaction returns the reaction window in progress (the innermost one): the
 // window, the card it is about (None for WinGainVP) and the player concerned
 // (who played the card, who gained VP). w is WinNone when there is none.
-func (g *Game) Reaction() (w Window, card, player int) {
+func (g *Game) Reaction() (w Window, card int, player Seat) {
 	for i := int(g.NFrames) - 1; i >= 0; i-- {
 		fr := &g.Frames[i]
 		if fr.Fn == fnReact && fr.Step < 2 {
-			return Window(fr.V[0]), int(fr.Src), int(fr.V[3])
+			return Window(fr.V[0]), int(fr.Src), Seat(fr.V[3])
 		}
 	}
 	return WinNone, None, None
@@ -141,7 +141,7 @@ func (g *Game) CancelPlay(f *Frame, c int) bool {
 	if g.InPlay(c) {
 		g.leavePlay(c)
 	}
-	g.put(c, ZDiscard, int(g.Cards[c].Owner))
+	g.put(c, ZDiscard, g.Cards[c].Owner)
 	g.Cards[c].Flags |= FCancelled
 	return true
 }

@@ -133,9 +133,9 @@ func registerOracle() {
 						}
 						g.Opt(engine.Option{Kind: engine.OptNum, Num: int16(n), Player: engine.None, Base: engine.None, Card: engine.None})
 					}
-					g.Ask(f, int(f.Player), "Draw how many cards?", 0)
+					g.Ask(f, f.Player, "Draw how many cards?", 0)
 				case 1:
-					g.Draw(int(f.Player), int(f.Ans.Num))
+					g.Draw(f.Player, int(f.Ans.Num))
 				}
 			}})
 	})
@@ -212,7 +212,7 @@ func TestReorderedOptionsFailLoudly(t *testing.T) {
 	if err != nil {
 		t.Fatalf("under the compatibility check: %v", err)
 	}
-	for p := engine.None; p < int(g.NPlayers); p++ {
+	for p := engine.NoSeat; p < g.NPlayers; p++ {
 		if !reflect.DeepEqual(r.View(p), g.View(p)) {
 			t.Fatalf("player %d sees another game after the reordered replay", p)
 		}

@@ -90,7 +90,7 @@ func (g *Game) offerRedirectOp(f *Frame, target int, op int, x, y int) bool {
 }
 
 func (g *Game) pushRedirect(f *Frame, target, r, op int) *Frame {
-	rf := g.push(fnRedirect, int(f.Player), int(f.Src), f.Base, target)
+	rf := g.push(fnRedirect, f.Player, int(f.Src), f.Base, target)
 	rf.V[0] = int16(op)
 	rf.V[1] = int16(r)
 	rf.Flags |= frNoRedirect
@@ -117,7 +117,7 @@ func redirectProc(g *Game, f *Frame) {
 		f.Flags |= frNoRedirect
 		switch f.V[0] {
 		case rdFrame:
-			nf := g.push(f.V[2], int(f.Player), int(f.Src), BaseID(f.V[5]), t)
+			nf := g.push(f.V[2], f.Player, int(f.Src), BaseID(f.V[5]), t)
 			nf.V[0] = f.V[3]
 			nf.Flags |= frNoRedirect
 		case rdPower:
@@ -125,7 +125,7 @@ func redirectProc(g *Game, f *Frame) {
 		case rdCounter:
 			g.PlaceCounters(f, t, int(f.V[2]))
 		case rdControl:
-			g.TakeControl(f, t, int(f.V[2]), uint8(f.V[3]))
+			g.TakeControl(f, t, Seat(f.V[2]), uint8(f.V[3]))
 		case rdAttach:
 			a := int(f.V[2])
 			if t != int(f.Target) && g.InPlay(a) && int(g.Cards[a].On) == int(f.Target) && g.affect(f, t, AffAttach) {

@@ -7,14 +7,14 @@ package engine
 // resolve schedules an ability followed by the triggers it sets off.
 // Scheduled work runs in the order it is scheduled, so the ability is pushed
 // before the drain that resolves the triggers it (or its play) set off.
-func (g *Game) resolve(fn int16, player, src int, base BaseID, target int) *Frame {
+func (g *Game) resolve(fn int16, player Seat, src int, base BaseID, target int) *Frame {
 	f := g.push(fn, player, src, base, target)
 	g.push(fnDrain, player, None, None, None)
 	return f
 }
 
 // Resolve schedules ability fn as a resolution of its own (triggers it sets off resolve after it).
-func (g *Game) Resolve(fn int16, player, src int, base BaseID, target int) *Frame {
+func (g *Game) Resolve(fn int16, player Seat, src int, base BaseID, target int) *Frame {
 	return g.resolve(fn, player, src, base, target)
 }
 
@@ -49,7 +49,7 @@ func drainProc(g *Game, f *Frame) {
 			}
 			g.Opt(Option{Kind: OptCard, Card: t.Src, Base: t.Base, Player: t.Player, Num: int16(i)})
 		}
-		g.Ask(f, int(g.Current), "Choose which ability resolves next", AskAlways)
+		g.Ask(f, g.Current, "Choose which ability resolves next", AskAlways)
 	case 1:
 		i := int(f.Ans.Num)
 		if i >= int(g.NTrig) {
@@ -69,9 +69,9 @@ func (g *Game) handTrigFirst() int {
 			return None
 		}
 	}
-	for _, p := range g.PlayersFrom(int(g.Current)) {
+	for _, p := range g.PlayersFrom(g.Current) {
 		for i := 0; i < int(g.NTrig); i++ {
-			if int(g.Trigs[i].Player) == p {
+			if g.Trigs[i].Player == p {
 				return i
 			}
 		}
@@ -83,7 +83,7 @@ func (g *Game) startTrig(i int) {
 	t := g.Trigs[i]
 	copy(g.Trigs[i:g.NTrig], g.Trigs[i+1:g.NTrig])
 	g.NTrig--
-	rf := g.resolve(t.Fn, int(t.Player), int(t.Src), t.Base, None)
+	rf := g.resolve(t.Fn, t.Player, int(t.Src), t.Base, None)
 	rf.Ev = t.Ev
 }
 
@@ -95,7 +95,7 @@ func (g *Game) drainFirst(f *Frame) bool {
 	if g.NTrig == 0 {
 		return false
 	}
-	g.push(fnDrain, int(g.Current), None, None, None)
+	g.push(fnDrain, g.Current, None, None, None)
 	f.Goto(f.Step)
 	return true
 }

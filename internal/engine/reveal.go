@@ -16,7 +16,7 @@ func init() { fnPlayOffTop = regFn(playOffTopProc) }
 
 // RevealUntil reveals cards from the top of p's deck, setting each aside face
 // up, until one satisfies pred; it returns that card, or None when the deck ran out.
-func (g *Game) RevealUntil(p int, pred func(c int) bool) int {
+func (g *Game) RevealUntil(p Seat, pred func(c int) bool) int {
 	g.EnsureDeck(p)
 	for {
 		c := g.topOfDeckNoShuffle(p)
@@ -30,11 +30,11 @@ func (g *Game) RevealUntil(p int, pred func(c int) bool) int {
 	}
 }
 
-func (g *Game) topOfDeckNoShuffle(p int) int {
+func (g *Game) topOfDeckNoShuffle(p Seat) int {
 	best := None
 	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
-		if int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
+		if c.Ctrl == p && (best == None || c.Pos < g.Cards[best].Pos) {
 			best = i
 		}
 	}
@@ -42,7 +42,7 @@ func (g *Game) topOfDeckNoShuffle(p int) int {
 }
 
 // Revealed returns the cards p has revealed and set aside and not yet used.
-func (g *Game) Revealed(p int) []int {
+func (g *Game) Revealed(p Seat) []int {
 	var out []int
 	for _, c := range g.Collect(ZSetAside, p) {
 		if g.Cards[c].Flags&FRevealed != 0 {
@@ -53,7 +53,7 @@ func (g *Game) Revealed(p int) []int {
 }
 
 // ShuffleRevealedBack shuffles the cards p revealed and did not use back into the deck.
-func (g *Game) ShuffleRevealedBack(p int) {
+func (g *Game) ShuffleRevealedBack(p Seat) {
 	rs := g.Revealed(p)
 	for _, c := range rs {
 		g.put(c, ZDeck, p)
@@ -67,7 +67,7 @@ func (g *Game) ShuffleRevealedBack(p int) {
 // their deck as an extra play (onto slot, or a base p chooses when None).
 // When f is given, the card played (or None) is written to f.V[v] before f's
 // next step.
-func (g *Game) PlayOffTop(f *Frame, p int, kind CardType, slot BaseID, v int) {
+func (g *Game) PlayOffTop(f *Frame, p Seat, kind CardType, slot BaseID, v int) {
 	caller := int16(-1)
 	if f != nil {
 		caller = int16(g.frameIndex(f))
@@ -80,7 +80,7 @@ func (g *Game) PlayOffTop(f *Frame, p int, kind CardType, slot BaseID, v int) {
 }
 
 func playOffTopProc(g *Game, f *Frame) {
-	p := int(f.Player)
+	p := f.Player
 	switch f.Step {
 	case 0:
 		c := g.RevealUntil(p, func(c int) bool { return g.def(c).Type == CardType(f.V[0]) })

@@ -214,17 +214,17 @@ func (g *Game) remapTexts(saved []string) error {
 // limits, every card in a valid zone with valid links, every frame naming a
 // registered procedure. It reports the first problem found.
 func (g *Game) Validate() error {
-	np := int(g.NPlayers)
+	np := g.NPlayers
 	if np < 2 || np > MaxPlayers {
 		return fmt.Errorf("%d players", np)
 	}
-	if g.Current < 0 || int(g.Current) >= np {
+	if g.Current < 0 || g.Current >= np {
 		return fmt.Errorf("current player %d", g.Current)
 	}
 	if g.Phase > PhaseSetup {
 		return fmt.Errorf("phase %d", g.Phase)
 	}
-	if g.Winner != None && (g.Winner < 0 || int(g.Winner) >= np) {
+	if g.Winner != None && (g.Winner < 0 || g.Winner >= np) {
 		return fmt.Errorf("winner %d", g.Winner)
 	}
 	if g.NBases < 0 || g.NBases > MaxBases || g.NCards < 0 || g.NCards > MaxCards ||
@@ -234,8 +234,8 @@ func (g *Game) Validate() error {
 	}
 	nc := int(g.NCards)
 	card := func(c int16) bool { return c >= 0 && int(c) < nc }
-	player := func(p int8) bool { return p >= 0 && int(p) < np }
-	for p := 0; p < np; p++ {
+	player := func(p Seat) bool { return p >= 0 && p < np }
+	for p := Seat(0); p < np; p++ {
 		pl := &g.Players[p]
 		if pl.VP < 0 {
 			return fmt.Errorf("player %d has %d VP", p, pl.VP)

@@ -175,7 +175,7 @@ func TestUnmarshalRejectsBadInput(t *testing.T) {
 	field("pending frame", func(c *engine.Game) { c.Pending.Frame = 60 })
 	field("base slot", func(c *engine.Game) { c.Bases[0].Card = 4000 })
 	field("attachment", func(c *engine.Game) {
-		h := c.Hand(int(c.Current))
+		h := c.Hand(c.Current)
 		c.Cards[h[0]].Zone = engine.ZInPlay
 		c.Cards[h[0]].Base = c.BaseSlots()[0]
 		c.Cards[h[0]].On = int16(h[0])

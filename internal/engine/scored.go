@@ -21,7 +21,7 @@ func (g *Game) recordScore(s BaseID, base int, places [MaxPlayers]int) {
 
 // ScoredPlace returns player p's place (1..3, 0 for none) at the most recent
 // scoring of base card b; ok is false when b is not the base that scored last.
-func (g *Game) ScoredPlace(b, p int) (place int, ok bool) {
+func (g *Game) ScoredPlace(b int, p Seat) (place int, ok bool) {
 	if int(g.LastScore.Base) != b || b < 0 {
 		return 0, false
 	}

@@ -26,7 +26,7 @@ func (g *Game) EligibleBases() []BaseID {
 			continue
 		}
 		t := tot[s]
-		for p := 0; loose && p < int(g.NPlayers); p++ {
+		for p := Seat(0); loose && p < g.NPlayers; p++ {
 			t += g.loosePowerAt(s, p)
 		}
 		if t >= g.breakpointFrom(s, bsrcs) {
@@ -46,13 +46,13 @@ func scorePhaseProc(g *Game, f *Frame) {
 		if len(el) == 0 {
 			return
 		}
-		g.AskBases(f, int(g.Current), "Choose which base scores first", el, false)
+		g.AskBases(f, g.Current, "Choose which base scores first", el, false)
 	case 1:
 		s := f.ChosenBase()
 		if s == None {
 			return
 		}
-		sf := g.push(fnScoreBase, int(g.Current), None, s, None)
+		sf := g.push(fnScoreBase, g.Current, None, s, None)
 		sf.V[0] = g.Bases[s].Card
 		f.Goto(0)
 	}
@@ -66,7 +66,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 	case 0: // before scoring: abilities in play, then Specials
 		g.Bases[s].Flags |= BScoring
 		g.emit(Event{Kind: EvScoringChosen, Player: g.Current, Base: s, Card: f.V[0]})
-		g.push(fnDrain, int(g.Current), None, None, None)
+		g.push(fnDrain, g.Current, None, None, None)
 		g.OpenWindow(WinBeforeScore, s)
 		f.Next()
 	case 1: // award VP
@@ -76,22 +76,22 @@ func scoreBaseProc(g *Game, f *Frame) {
 		places := g.Places(s)
 		g.recordScore(s, int(f.V[0]), places)
 		d := g.def(int(f.V[0]))
-		for p := 0; p < int(g.NPlayers); p++ {
+		for p := range g.NPlayers {
 			if places[p] > 0 {
 				vp := d.VP[places[p]-1]
-				g.emit(Event{Kind: EvAward, Player: int8(p), Base: s, Card: f.V[0], Num: int16(vp), Other: int16(places[p])})
+				g.emit(Event{Kind: EvAward, Player: p, Base: s, Card: f.V[0], Num: int16(vp), Other: int16(places[p])})
 				g.GainVP(p, vp)
 			}
 		}
 		g.emit(Event{Kind: EvScore, Player: g.Current, Base: s, Card: f.V[0]})
-		g.push(fnDrain, int(g.Current), None, None, None)
+		g.push(fnDrain, g.Current, None, None, None)
 		f.Next()
 	case 2: // after scoring
 		if gone {
 			return
 		}
 		g.emit(Event{Kind: EvAfterScore, Player: g.Current, Base: s, Card: f.V[0]})
-		g.push(fnDrain, int(g.Current), None, None, None)
+		g.push(fnDrain, g.Current, None, None, None)
 		g.OpenWindow(WinAfterScore, s)
 		f.Next()
 	case 3: // discard the cards, then the base
@@ -101,7 +101,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		for _, c := range g.OnBase(s) {
 			if g.Cards[c].Zone == ZInPlay && g.Cards[c].Base == s {
 				g.leavePlay(c)
-				g.put(c, ZDiscard, int(g.Cards[c].Owner))
+				g.put(c, ZDiscard, g.Cards[c].Owner)
 			}
 		}
 		old := int(f.V[0])
@@ -114,7 +114,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		// the abilities triggered by the cards leaving (The Birch Woman,
 		// Igor...) resolve now, while the slot is empty: nothing they do
 		// can reach the base that replaces this one
-		g.push(fnDrain, int(g.Current), None, None, None)
+		g.push(fnDrain, g.Current, None, None, None)
 		f.Next()
 	case 4: // replace the base
 		old := int(f.V[0])
@@ -125,7 +125,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 			g.removeSlot(s)
 		}
 		g.emit(Event{Kind: EvBaseReplaced, Player: g.Current, Base: s, Card: int16(nb), Other: int16(old)})
-		g.push(fnDrain, int(g.Current), None, None, None)
+		g.push(fnDrain, g.Current, None, None, None)
 	}
 }
 

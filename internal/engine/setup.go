@@ -52,7 +52,7 @@ func New(s Setup) (*Game, error) {
 	if n < 2 || n > MaxPlayers {
 		return nil, fmt.Errorf("a game needs 2 to %d players, got %d", MaxPlayers, n)
 	}
-	g := &Game{NPlayers: int8(n), Winner: None, BreakPhase: None, BreakTurn: None, Rng: s.Seed*0x2545f4914f6cdd1d + 1, Options: s.Options, LastScore: ScoreRecord{Base: None, Slot: None}}
+	g := &Game{NPlayers: Seat(n), Winner: None, BreakPhase: None, BreakTurn: None, Rng: s.Seed*0x2545f4914f6cdd1d + 1, Options: s.Options, LastScore: ScoreRecord{Base: None, Slot: None}}
 	for p := range g.Players {
 		g.Players[p].Faction = [2]int8{None, None}
 	}
@@ -82,9 +82,9 @@ func New(s Setup) (*Game, error) {
 	if s.Current < 0 || s.Current >= n {
 		return nil, fmt.Errorf("current player %d out of range", s.Current)
 	}
-	g.Current = int8(s.Current)
-	tf := g.push(fnTurn, s.Current, None, None, None)
-	g.resetTurn(s.Current)
+	g.Current = Seat(s.Current)
+	tf := g.push(fnTurn, g.Current, None, None, None)
+	g.resetTurn(g.Current)
 	step, ok := phaseSteps[s.Phase]
 	if !ok {
 		return nil, errors.New("unknown phase")
@@ -92,7 +92,7 @@ func New(s Setup) (*Game, error) {
 	tf.Step = step
 	g.Phase = s.Phase
 	if s.Phase == PhasePlay {
-		g.grantEachTurn(s.Current)
+		g.grantEachTurn(g.Current)
 	}
 	g.run()
 	return g, nil
@@ -102,8 +102,8 @@ func New(s Setup) (*Game, error) {
 // what the cards in play give p "on each of your turns" (Trigger.EachTurn),
 // as if the turn had begun with them in play; no other start-of-turn ability
 // happens. They run in the order the cards were put in play, asking nothing.
-func (g *Game) grantEachTurn(p int) {
-	ev := Event{Kind: EvTurnStart, Player: int8(p), Card: None, Base: None}
+func (g *Game) grantEachTurn(p Seat) {
+	ev := Event{Kind: EvTurnStart, Player: p, Card: None, Base: None}
 	var cards []int
 	for i := range g.onTable {
 		cards = append(cards, i)
@@ -116,7 +116,7 @@ func (g *Game) grantEachTurn(p int) {
 			if !t.EachTurn || t.On != EvTurnStart || t.From != c.Zone || (t.When != nil && !t.When(g, i, ev)) {
 				continue
 			}
-			who := int(c.Ctrl)
+			who := c.Ctrl
 			if defs[c.Def].Type == BaseCard {
 				who = p
 			}
@@ -144,7 +144,7 @@ func CanonicalFaction(name string) string {
 	return ""
 }
 
-func (g *Game) newCard(name string, owner int, z Zone) (int, error) {
+func (g *Game) newCard(name string, owner Seat, z Zone) (int, error) {
 	d, err := Lookup(name)
 	if err != nil {
 		return None, err
@@ -152,20 +152,21 @@ func (g *Game) newCard(name string, owner int, z Zone) (int, error) {
 	return g.newCardDef(d, owner, z)
 }
 
-func (g *Game) newCardDef(d *Def, owner int, z Zone) (int, error) {
+func (g *Game) newCardDef(d *Def, owner Seat, z Zone) (int, error) {
 	if int(g.NCards) >= MaxCards {
 		return None, fmt.Errorf("too many cards (limit %d)", MaxCards)
 	}
 	i := int(g.NCards)
 	g.NCards++
-	g.Cards[i] = Card{Def: d.ID, Owner: int8(owner), Ctrl: int8(owner), Zone: z, Base: None, On: None, Pos: g.nextPos()}
+	g.Cards[i] = Card{Def: d.ID, Owner: owner, Ctrl: owner, Zone: z, Base: None, On: None, Pos: g.nextPos()}
 	g.noteCard(i)
 	g.setZone(i, z)
 	return i, nil
 }
 
 func (g *Game) place(s Setup) error {
-	for p, sp := range s.Players {
+	for i, sp := range s.Players {
+		p := Seat(i)
 		add := func(names []string, z Zone) error {
 			for _, nm := range names {
 				c, err := g.newCard(nm, p, z)
@@ -208,7 +209,7 @@ func (g *Game) place(s Setup) error {
 			if sc.Owner < 0 || sc.Owner >= len(s.Players) {
 				return fmt.Errorf("base %s: card %q has no valid owner", sb.Base, sc.Card)
 			}
-			c, err := g.newCard(sc.Card, sc.Owner, ZInPlay)
+			c, err := g.newCard(sc.Card, Seat(sc.Owner), ZInPlay)
 			if err != nil {
 				return fmt.Errorf("base %s: %w", sb.Base, err)
 			}
@@ -220,7 +221,7 @@ func (g *Game) place(s Setup) error {
 			cd := &g.Cards[c]
 			cd.Base = si
 			if sc.Controller >= 0 && sc.Controller < len(s.Players) {
-				cd.Ctrl = int8(sc.Controller)
+				cd.Ctrl = Seat(sc.Controller)
 			}
 			cd.Counters = int8(sc.Counters)
 			if sc.On >= 0 {
@@ -265,7 +266,8 @@ func (g *Game) deal(s Setup) error {
 		copies = 1
 	}
 	users := map[string]int{}
-	for p, sp := range s.Players {
+	for i, sp := range s.Players {
+		p := Seat(i)
 		if len(sp.Factions) != 2 {
 			return fmt.Errorf("player %d needs two factions", p+1)
 		}
@@ -317,18 +319,19 @@ func (g *Game) deal(s Setup) error {
 		return fmt.Errorf("not enough playable bases (%d) for %d players", nb, len(s.Players))
 	}
 	g.shuffleBases()
-	for p := range s.Players {
+	g.NPlayers = Seat(len(s.Players))
+	for p := range g.NPlayers {
 		g.Shuffle(p)
 	}
 	g.NBases = BaseID(len(s.Players) + 1)
 	for i := range g.NBases {
 		g.placeBase(g.topBase(), i)
 	}
-	for p := range s.Players {
+	for p := range g.NPlayers {
 		g.Draw(p, 5)
 	}
-	first := g.Intn(len(s.Players))
-	g.Current = int8(first)
+	first := Seat(g.Intn(len(s.Players)))
+	g.Current = first
 	g.Phase = PhaseSetup
 	g.push(fnSetup, first, None, None, None)
 	g.run()
@@ -338,20 +341,20 @@ func (g *Game) deal(s Setup) error {
 // setupProc offers each player in turn order the mulligan, then starts the first turn.
 // V0 = players offered so far.
 func setupProc(g *Game, f *Frame) {
-	n := int(g.NPlayers)
+	n := g.NPlayers
 	switch f.Step {
 	case 0:
-		if int(f.V[0]) >= n {
-			first := int(f.Player)
+		if Seat(f.V[0]) >= n {
+			first := f.Player
 			f.Fn = fnTurn
 			f.Step = stepStartTurn
 			f.V = [6]int16{}
-			f.Player = int8(first)
+			f.Player = first
 			f.Flags |= frContinue
 			f.Jump = stepStartTurn
 			return
 		}
-		p := (int(f.Player) + int(f.V[0])) % n
+		p := (f.Player + Seat(f.V[0])) % n
 		f.V[1] = int16(p)
 		for _, c := range g.Hand(p) {
 			if g.IsMinion(c) {
@@ -362,7 +365,7 @@ func setupProc(g *Game, f *Frame) {
 		}
 		g.AskYesNo(f, p, "Your hand has no minions: shuffle it into your deck and draw five new cards?")
 	case 1:
-		p := int(f.V[1])
+		p := Seat(f.V[1])
 		if f.Yes() {
 			// the new hand comes from the rest of the deck; only then is
 			// the old hand shuffled into the deck (Culture Shock)

@@ -22,7 +22,7 @@ func (g *Game) Shield(c, src int, expires uint8) {
 
 // ShieldMinionsAt protects the minions p controls at slot from card src's
 // abilities until the end of the turn.
-func (g *Game) ShieldMinionsAt(p int, slot BaseID, src int) {
+func (g *Game) ShieldMinionsAt(p Seat, slot BaseID, src int) {
 	if src < 0 {
 		return
 	}
@@ -44,7 +44,7 @@ func (g *Game) shielded(target int, a Affect) bool {
 			if int(e.Card) == target {
 				return true
 			}
-		} else if c.Zone == ZInPlay && e.Base == c.Base && int(e.Amount) == int(c.Ctrl) {
+		} else if c.Zone == ZInPlay && e.Base == c.Base && Seat(e.Amount) == c.Ctrl {
 			return true
 		}
 	}

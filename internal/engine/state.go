@@ -73,8 +73,8 @@ type Card struct {
 	Def      DefID // index into the definition registry
 	On       int16 // minion this action is attached to, or None
 	Pos      int32 // order within its zone (deck: smaller is nearer the top)
-	Owner    int8
-	Ctrl     int8   // controller in play; holder of the hand/deck/discard it is in
+	Owner    Seat
+	Ctrl     Seat   // controller in play; holder of the hand/deck/discard it is in
 	Base     BaseID // slot of the base it is on (ZInPlay) or occupies (ZBaseInPlay)
 	Zone     Zone
 	Counters int8 // +1 power counters
@@ -149,7 +149,7 @@ const (
 type Effect struct {
 	Kind    uint8  // EffPower, EffBreakpoint, ...
 	Expires uint8  // ExpireEndOfTurn, ExpireStartOfTurn (of Player), ...
-	Player  int8   // whose turn the expiry refers to / who created it
+	Player  Seat   // whose turn the expiry refers to / who created it
 	Base    BaseID // target base slot, or None
 	Card    int16  // target card, or None
 	Amount  int16
@@ -180,7 +180,7 @@ const (
 // Event is a record of something that happened, for logs and triggers.
 type Event struct {
 	Kind   EventKind
-	Player int8 // acting player or affected player
+	Player Seat // acting player or affected player
 	Base   BaseID
 	Vis    uint8 // who may see which card Card is (a seat mask, see hidden.go); set by emit
 	Card   int16
@@ -230,7 +230,7 @@ type Frame struct {
 	Fn     int16 // registered ability (FAbility)
 	Src    int16 // source card instance, or None
 	Target int16
-	Player int8 // "you": the player the ability belongs to
+	Player Seat // "you": the player the ability belongs to
 	Base   BaseID
 	Jump   Step // next step override, or -1
 	Parent int8
@@ -271,6 +271,12 @@ func (f *Frame) BaseIn(s Slot) BaseID { return BaseID(f.V[s]) }
 // SetBase remembers base b in slot s.
 func (f *Frame) SetBase(s Slot, b BaseID) { f.V[s] = int16(b) }
 
+// SeatIn returns the player remembered in slot s.
+func (f *Frame) SeatIn(s Slot) Seat { return Seat(f.V[s]) }
+
+// SetSeat remembers player p in slot s.
+func (f *Frame) SetSeat(s Slot, p Seat) { f.V[s] = int16(p) }
+
 // Add adds n to the value in slot s and returns the sum.
 func (f *Frame) Add(s Slot, n int) int {
 	f.V[s] += int16(n)
@@ -290,7 +296,7 @@ type FrameKind uint8
 // Option is one choice in a Decision.
 type Option struct {
 	Kind   OptKind
-	Player int8
+	Player Seat
 	Base   BaseID // base slot (in play), or None
 	Card   int16  // card instance (minion, action, base card), or None
 	Num    int16  // number, text id, special index
@@ -316,7 +322,7 @@ const (
 // Pending is the one decision the game is waiting on.
 type Pending struct {
 	Active bool
-	Player int8
+	Player Seat
 	Frame  int8 // frame waiting for the answer
 	N      int16
 	Prompt int16        // text id of the prompt's template
@@ -329,18 +335,18 @@ type Pending struct {
 type Trig struct {
 	Fn     int16
 	Src    int16
-	Player int8
+	Player Seat
 	Base   BaseID
 	Ev     Event
 }
 
 // Game is the complete state of one game. Copying the value copies the game.
 type Game struct {
-	NPlayers int8
-	Current  int8
+	NPlayers Seat // the number of players (seats are 0 .. NPlayers-1)
+	Current  Seat
 	Phase    Phase
 	Over     bool
-	Winner   int8 // None for none; see Winners for shared
+	Winner   Seat // None for none; see Winners for shared
 	Turn     int16
 	Options  uint8
 	NBases   BaseID // the number of base places (bases are at 0 .. NBases-1)
@@ -370,7 +376,7 @@ type Game struct {
 	// pauses when the named phase begins (BreakPhase) or when a player's turn
 	// begins (BreakTurn). None disables them.
 	BreakPhase int8
-	BreakTurn  int8
+	BreakTurn  Seat
 	Paused     bool
 	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
 	LastPause  int32

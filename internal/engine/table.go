@@ -33,7 +33,7 @@ func (g *Game) syncHeld(c int) {
 		g.Held[p][c>>6] &^= bit
 	}
 	cd := &g.Cards[c]
-	if heldZone(cd.Zone) && cd.Ctrl >= 0 && int(cd.Ctrl) < MaxPlayers {
+	if heldZone(cd.Zone) && cd.Ctrl >= 0 && cd.Ctrl < MaxPlayers {
 		g.Held[cd.Ctrl][c>>6] |= bit
 	}
 }
@@ -44,7 +44,7 @@ func heldZone(z Zone) bool { return z == ZDeck || z == ZHand || z == ZDiscard }
 // inZoneOf returns the cards in zone z held by p (None: by anyone) when z is
 // a deck, hand or discard pile, and those in zone z otherwise (callers
 // then check the holder).
-func (g *Game) inZoneOf(z Zone, p int) cardSet {
+func (g *Game) inZoneOf(z Zone, p Seat) cardSet {
 	if !heldZone(z) || p < 0 || p >= MaxPlayers {
 		return *g.inZone(z)
 	}
@@ -96,7 +96,7 @@ func (g *Game) checkTable() bool {
 		if z := g.Cards[i].Zone; z <= ZTitan {
 			zones[z][i>>6] |= 1 << (i & 63)
 		}
-		if cd := &g.Cards[i]; heldZone(cd.Zone) && cd.Ctrl >= 0 && int(cd.Ctrl) < MaxPlayers {
+		if cd := &g.Cards[i]; heldZone(cd.Zone) && cd.Ctrl >= 0 && cd.Ctrl < MaxPlayers {
 			held[cd.Ctrl][i>>6] |= 1 << (i & 63)
 		}
 	}

@@ -10,10 +10,10 @@ package engine
 var flagTalentTwice = FlagID("talent used a second time")
 
 // talentReady reports whether card c (in play, controlled by p) may use its Talent now.
-func (g *Game) talentReady(p, c int) bool {
+func (g *Game) talentReady(p Seat, c int) bool {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
-	if d.Talent == nil || int(cd.Ctrl) != p || cd.Zone != ZInPlay {
+	if d.Talent == nil || cd.Ctrl != p || cd.Zone != ZInPlay {
 		return false
 	}
 	if cd.Flags&FTalentUsed != 0 && (g.HasEffect(flagTalentTwice, c, None) || g.talentGranter(c) == None) {
@@ -33,7 +33,7 @@ func (g *Game) talentGranter(c int) int {
 		if d.TalentAgain == nil || s.Flags&FUsedSpecial != 0 {
 			continue
 		}
-		if d.Type == BaseCard && g.BaseIgnored(s.Base, int(g.Cards[c].Ctrl)) {
+		if d.Type == BaseCard && g.BaseIgnored(s.Base, g.Cards[c].Ctrl) {
 			continue
 		}
 		if d.TalentAgain(g, i, c) {
@@ -52,5 +52,5 @@ func (g *Game) useTalent(c int) {
 	if gr := g.talentGranter(c); gr != None && !defs[g.Cards[gr].Def].TalentAgainAll {
 		g.Cards[gr].Flags |= FUsedSpecial
 	}
-	g.SetFlag(flagTalentTwice, int(g.Current), c, ExpireEndOfTurn)
+	g.SetFlag(flagTalentTwice, g.Current, c, ExpireEndOfTurn)
 }

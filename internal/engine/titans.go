@@ -42,13 +42,13 @@ func (g *Game) TitansOn() bool { return g.Options&OptTitans != 0 }
 func (g *Game) IsTitan(c int) bool { return c >= 0 && defs[g.Cards[c].Def].Type == Titan }
 
 // TitanBeside returns player p's titans waiting beside them.
-func (g *Game) TitanBeside(p int) []int { return g.Collect(ZTitan, p) }
+func (g *Game) TitanBeside(p Seat) []int { return g.Collect(ZTitan, p) }
 
 // TitanInPlay returns the titan player p controls in play, or None.
-func (g *Game) TitanInPlay(p int) int {
+func (g *Game) TitanInPlay(p Seat) int {
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if int(c.Ctrl) == p && defs[c.Def].Type == Titan {
+		if c.Ctrl == p && defs[c.Def].Type == Titan {
 			return i
 		}
 	}
@@ -69,9 +69,9 @@ func (g *Game) TitansAt(s BaseID) []int {
 // CanPlayTitan reports whether p may play titan c now (rules only: the card's
 // own condition is checked by the card): it waits beside p, p controls no titan
 // in play and there is a base to play it on.
-func (g *Game) CanPlayTitan(p, c int) bool {
+func (g *Game) CanPlayTitan(p Seat, c int) bool {
 	cd := &g.Cards[c]
-	return g.IsTitan(c) && cd.Zone == ZTitan && int(cd.Ctrl) == p && g.TitanInPlay(p) == None && len(g.BaseSlots()) > 0
+	return g.IsTitan(c) && cd.Zone == ZTitan && cd.Ctrl == p && g.TitanInPlay(p) == None && len(g.BaseSlots()) > 0
 }
 
 // SlotMask builds a PlayTitan base mask from slots.
@@ -88,14 +88,14 @@ func SlotMask(slots []BaseID) int {
 // instead says which regular play it uses (TitanFree, TitanInsteadMinion,
 // TitanInsteadAction). Nothing happens when the play is no longer allowed.
 func (g *Game) PlayTitan(f *Frame, c, mask int, instead uint8) {
-	pf := g.push(fnPlayTitan, int(f.Player), c, None, None)
+	pf := g.push(fnPlayTitan, f.Player, c, None, None)
 	pf.V[0] = int16(mask)
 	pf.V[1] = int16(instead)
 }
 
 // playTitanProc: Src = titan, V0 = base mask, V1 = regular play used.
 func playTitanProc(g *Game, f *Frame) {
-	p, c := int(f.Player), int(f.Src)
+	p, c := f.Player, int(f.Src)
 	ok := func() bool {
 		if !g.CanPlayTitan(p, c) {
 			return false
@@ -132,11 +132,11 @@ func playTitanProc(g *Game, f *Frame) {
 			g.Players[p].ActionQuota--
 		}
 		cd := &g.Cards[c]
-		cd.Ctrl, cd.Base, cd.On, cd.Counters = int8(p), s, None, 0
+		cd.Ctrl, cd.Base, cd.On, cd.Counters = p, s, None, 0
 		g.setZone(c, ZInPlay)
 		cd.Pos = g.nextPos()
 		cd.Flags = (cd.Flags | FPlayedTurn) &^ FTalentUsed
-		g.emit(Event{Kind: EvPlay, Player: int8(p), Card: int16(c), Base: s, Other: None})
+		g.emit(Event{Kind: EvPlay, Player: p, Card: int16(c), Base: s, Other: None})
 		if d := defs[cd.Def]; d.OnPlay != nil {
 			g.resolve(d.onPlayFn, p, c, s, None)
 		} else {
@@ -148,7 +148,7 @@ func playTitanProc(g *Game, f *Frame) {
 // titanPlay is the play of a titan through one of its Play specials: fn (the
 // special's Do, or None for "play it on any base") pays what the card asks and
 // plays it with PlayTitan.
-func (g *Game) titanPlay(p, c int, slot BaseID, fn int16) *Frame {
+func (g *Game) titanPlay(p Seat, c int, slot BaseID, fn int16) *Frame {
 	if fn < 0 {
 		fn = fnTitanDefault
 	}
@@ -161,7 +161,7 @@ func (g *Game) SetTitanAside(c int) {
 	if g.Cards[c].Zone == ZInPlay {
 		g.leavePlay(c)
 	}
-	g.put(c, ZTitan, int(g.Cards[c].Owner))
+	g.put(c, ZTitan, g.Cards[c].Owner)
 }
 
 // PutCounterAside puts n +1 power counters on titan c waiting beside its owner
@@ -207,7 +207,8 @@ func (g *Game) setTitansAside(s Setup) error {
 	if !g.TitansOn() {
 		return nil
 	}
-	for p, sp := range s.Players {
+	for i, sp := range s.Players {
+		p := Seat(i)
 		for _, f := range sp.Factions {
 			name := canonicalFaction(f)
 			for _, d := range defs {
@@ -223,9 +224,9 @@ func (g *Game) setTitansAside(s Setup) error {
 	return nil
 }
 
-func (g *Game) ownsCopy(p int, d *Def) bool {
+func (g *Game) ownsCopy(p Seat, d *Def) bool {
 	for i := 0; i < int(g.NCards); i++ {
-		if g.Cards[i].Def == d.ID && int(g.Cards[i].Owner) == p {
+		if g.Cards[i].Def == d.ID && g.Cards[i].Owner == p {
 			return true
 		}
 	}

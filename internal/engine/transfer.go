@@ -14,7 +14,7 @@ func (g *Game) transferOnLeave(a int) bool {
 	if d.HostLeaves == nil {
 		return false
 	}
-	ctrl := int(g.Cards[a].Ctrl)
+	ctrl := g.Cards[a].Ctrl
 	g.removeEffectsOn(a)
 	g.put(a, ZSetAside, ctrl)
 	g.resolve(d.hostLeavesFn, ctrl, a, None, None)

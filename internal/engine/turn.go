@@ -23,7 +23,7 @@ func init() {
 }
 
 // resetTurn resets the per-turn counters of player p.
-func (g *Game) resetTurn(p int) {
+func (g *Game) resetTurn(p Seat) {
 	pl := &g.Players[p]
 	// what every player has played "this turn" starts again from zero
 	// (cards played on another player's turn count for that turn only)
@@ -60,7 +60,7 @@ var phaseSteps = map[Phase]Step{PhaseStart: stepStartTurn, PhasePlay: stepPlayCa
 // enterPhase makes ph the phase of p's turn, unless the game pauses as it
 // begins (a tool stepping through the game: pauseAt); it reports whether
 // the phase goes on now.
-func (g *Game) enterPhase(f *Frame, ph Phase, p int) bool {
+func (g *Game) enterPhase(f *Frame, ph Phase, p Seat) bool {
 	g.Phase = ph
 	if g.pauseAt(f, ph, p) {
 		return false
@@ -71,14 +71,14 @@ func (g *Game) enterPhase(f *Frame, ph Phase, p int) bool {
 
 // turnProc plays player f.Player's turn, then passes it on.
 func turnProc(g *Game, f *Frame) {
-	p := int(f.Player)
+	p := f.Player
 	switch f.Step {
 	case stepStartTurn:
-		g.Current = int8(p)
+		g.Current = p
 		if !g.enterPhase(f, PhaseStart, p) {
 			return
 		}
-		g.Current = int8(p)
+		g.Current = p
 		g.resetTurn(p)
 		if g.Players[p].NoActions > 0 {
 			g.Players[p].NoActions--
@@ -88,7 +88,7 @@ func turnProc(g *Game, f *Frame) {
 			}
 		}
 		g.expire(ExpireStartOfTurn, p)
-		g.emit(Event{Kind: EvTurnStart, Player: int8(p), Card: None, Base: None})
+		g.emit(Event{Kind: EvTurnStart, Player: p, Card: None, Base: None})
 		g.push(fnDrain, p, None, None, None)
 		f.Next()
 	case stepPlayCards:
@@ -116,7 +116,7 @@ func turnProc(g *Game, f *Frame) {
 		if !g.enterPhase(f, PhaseEnd, p) {
 			return
 		}
-		g.emit(Event{Kind: EvTurnEnd, Player: int8(p), Card: None, Base: None})
+		g.emit(Event{Kind: EvTurnEnd, Player: p, Card: None, Base: None})
 		g.push(fnDrain, p, None, None, None)
 		f.Next()
 	case stepPassTurn:
@@ -128,7 +128,7 @@ func turnProc(g *Game, f *Frame) {
 		if g.checkGameOver() {
 			return
 		}
-		f.Player = int8((p + 1) % int(g.NPlayers))
+		f.Player = (p + 1) % g.NPlayers
 		g.Turn++
 		f.Goto(stepStartTurn)
 	}
@@ -139,7 +139,7 @@ const pfNoActions uint8 = 1
 func (g *Game) checkGameOver() bool {
 	best, n := -1, 0
 	var who uint8
-	for p := 0; p < int(g.NPlayers); p++ {
+	for p := range g.NPlayers {
 		v := int(g.Players[p].VP)
 		if v > best {
 			best, n, who = v, 1, 1<<p
@@ -153,9 +153,9 @@ func (g *Game) checkGameOver() bool {
 	}
 	g.Over = true
 	g.Winners = who
-	for p := 0; p < int(g.NPlayers); p++ {
+	for p := range g.NPlayers {
 		if who&(1<<p) != 0 {
-			g.Winner = int8(p)
+			g.Winner = p
 		}
 	}
 	g.Pending.Active = false
@@ -164,7 +164,7 @@ func (g *Game) checkGameOver() bool {
 }
 
 func handLimitProc(g *Game, f *Frame) {
-	p := int(f.Player)
+	p := f.Player
 	switch f.Step {
 	case 0:
 		if g.Count(ZHand, p) <= HandLimit {
@@ -180,11 +180,11 @@ func handLimitProc(g *Game, f *Frame) {
 }
 
 // GainVP gives p n victory points.
-func (g *Game) GainVP(p, n int) {
+func (g *Game) GainVP(p Seat, n int) {
 	if n <= 0 {
 		return
 	}
 	g.Players[p].VP += int16(n)
-	g.emit(Event{Kind: EvVP, Player: int8(p), Num: int16(n), Card: None, Base: None})
+	g.emit(Event{Kind: EvVP, Player: p, Num: int16(n), Card: None, Base: None})
 	g.noteVPGain(p) // reactions.go: Specials answering a VP gain
 }

@@ -19,8 +19,8 @@ type CardView struct {
 	Printed  int // printed power (minions)
 	Power    int // current power (minions in play; printed elsewhere)
 	Counters int
-	Owner    int
-	Ctrl     int
+	Owner    Seat
+	Ctrl     Seat
 	Attached []CardView // actions on this minion
 }
 
@@ -42,7 +42,7 @@ type BaseView struct {
 
 // PlayerView is a seat's public information.
 type PlayerView struct {
-	Index     int
+	Index     Seat
 	VP        int
 	HandSize  int
 	DeckSize  int
@@ -60,7 +60,7 @@ type PlayerView struct {
 type OptionView struct {
 	Index    int
 	Kind     OptKind
-	Player   int    // the player the option is about (OptPlayer), or None
+	Player   Seat   // the player the option is about (OptPlayer), or None
 	Slot     BaseID // base slot, or None
 	BaseName string
 	Card     int // card instance, or None (also when hidden)
@@ -69,7 +69,7 @@ type OptionView struct {
 	CardType CardType
 	Power    int
 	Zone     Zone // where the card is
-	Holder   int  // who holds / controls it
+	Holder   Seat // who holds / controls it
 	Special  bool // a Special or talent of the card (not its normal play)
 	Num      int
 	Text     string // OptText: the chosen text
@@ -85,7 +85,7 @@ type OptionView struct {
 // (Mine) is shown the question and the options; every other seat sees who
 // decides and, when it is public, the card whose ability asks.
 type DecisionView struct {
-	Player   int // who decides
+	Player   Seat // who decides
 	Mine     bool
 	Prompt   string    `json:",omitempty"` // the question, players named "Player N" (see Template)
 	Template string    `json:"-"`          // the question's template and what its {} stand for (Render)
@@ -110,13 +110,13 @@ type EventView struct {
 
 // View is the whole of what a seat may know.
 type View struct {
-	Me          int // the seat; None for a spectator who sees only public things
-	NPlayers    int
+	Me          Seat // the seat; None for a spectator who sees only public things
+	NPlayers    Seat
 	Turn        int
-	Current     int
+	Current     Seat
 	Phase       Phase
 	Over        bool
-	Winners     []int
+	Winners     []Seat
 	Players     []PlayerView
 	Hand        []CardView // the seat's own hand (empty for a spectator)
 	Bases       []BaseView
@@ -134,7 +134,7 @@ func (g *Game) CardViewOf(c int) CardView {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
 	v := CardView{ID: c, Name: d.Name, Key: d.Key, Text: d.Text, Type: d.Type, Faction: d.Faction,
-		Printed: d.Power, Power: g.Power(c), Counters: int(cd.Counters), Owner: int(cd.Owner), Ctrl: int(cd.Ctrl)}
+		Printed: d.Power, Power: g.Power(c), Counters: int(cd.Counters), Owner: cd.Owner, Ctrl: cd.Ctrl}
 	if cd.Zone == ZInPlay {
 		for _, a := range g.Attached(c) {
 			v.Attached = append(v.Attached, g.CardViewOf(a))
@@ -150,20 +150,20 @@ func DefView(d *Def) CardView {
 }
 
 // View returns what seat p may know (p = None: a spectator).
-func (g *Game) View(p int) View {
-	v := View{Me: p, NPlayers: int(g.NPlayers), Turn: int(g.Turn), Current: int(g.Current), Phase: g.Phase, Over: g.Over}
+func (g *Game) View(p Seat) View {
+	v := View{Me: p, NPlayers: g.NPlayers, Turn: int(g.Turn), Current: g.Current, Phase: g.Phase, Over: g.Over}
 	if g.Over {
-		for q := 0; q < int(g.NPlayers); q++ {
+		for q := range g.NPlayers {
 			if g.Winners&(1<<q) != 0 {
 				v.Winners = append(v.Winners, q)
 			}
 		}
 	}
 	fs := Factions()
-	for q := 0; q < int(g.NPlayers); q++ {
+	for q := range g.NPlayers {
 		pl := &g.Players[q]
 		pv := PlayerView{Index: q, VP: int(pl.VP), HandSize: g.Count(ZHand, q), DeckSize: g.Count(ZDeck, q),
-			IsCurrent: q == int(g.Current)}
+			IsCurrent: q == g.Current}
 		for _, fi := range pl.Faction {
 			if fi >= 0 {
 				if int(fi) < len(fs) {
@@ -171,7 +171,7 @@ func (g *Game) View(p int) View {
 				}
 			}
 		}
-		if q == int(g.Current) {
+		if q == g.Current {
 			pv.Minions, pv.Actions = int(pl.MinionQuota), int(pl.ActionQuota)
 			for i := 0; i < int(pl.NExtra); i++ {
 				pv.Extras += int(pl.Extras[i].Uses)
@@ -182,7 +182,7 @@ func (g *Game) View(p int) View {
 		}
 		v.Players = append(v.Players, pv)
 	}
-	if p >= 0 && p < int(g.NPlayers) {
+	if p >= 0 && p < g.NPlayers {
 		for _, c := range g.Hand(p) {
 			v.Hand = append(v.Hand, g.CardViewOf(c))
 		}
@@ -192,7 +192,7 @@ func (g *Game) View(p int) View {
 		d := defs[g.Cards[b].Def]
 		bv := BaseView{Slot: s, Card: g.CardViewOf(b), Breakpoint: d.Breakpoint, Current: g.Breakpoint(s), VP: d.VP,
 			Total: g.TotalAt(s), Places: g.Places(s), Scoring: g.Bases[s].Flags&BScoring != 0}
-		for q := 0; q < int(g.NPlayers); q++ {
+		for q := range g.NPlayers {
 			bv.PowerBy[q] = g.PowerAt(s, q)
 		}
 		for _, c := range g.OnBase(s) {
@@ -224,9 +224,9 @@ func (g *Game) View(p int) View {
 // decisionView shows the pending decision to seat p. The decider sees every
 // option (the rules let it look at what it chooses from); other seats see
 // options about hidden cards only as hidden.
-func (g *Game) decisionView(p int) *DecisionView {
+func (g *Game) decisionView(p Seat) *DecisionView {
 	pd := &g.Pending
-	dv := &DecisionView{Player: int(pd.Player), Mine: int(pd.Player) == p, Src: None, Main: g.MainDecision()}
+	dv := &DecisionView{Player: pd.Player, Mine: pd.Player == p, Src: None, Main: g.MainDecision()}
 	if src := int(pd.Src); src >= 0 && g.Knows(p, src) {
 		dv.Src, dv.SrcName = src, g.Name(src)
 	}
@@ -238,7 +238,7 @@ func (g *Game) decisionView(p int) *DecisionView {
 	dv.Prompt = Render(dv.Template, dv.Args, DefaultName)
 	for i := 0; i < int(pd.N); i++ {
 		o := pd.Opts[i]
-		ov := OptionView{Index: i, Kind: o.Kind, Player: int(o.Player), Slot: o.Base, Card: None, Num: int(o.Num), Holder: None, About: None}
+		ov := OptionView{Index: i, Kind: o.Kind, Player: o.Player, Slot: o.Base, Card: None, Num: int(o.Num), Holder: None, About: None}
 		if a := g.OrderingAbout(i); a != None && g.Knows(p, a) {
 			ov.About, ov.AboutName = a, g.Name(a)
 		}
@@ -250,7 +250,7 @@ func (g *Game) decisionView(p int) *DecisionView {
 		}
 		if c := int(o.Card); c >= 0 && c < int(g.NCards) {
 			cd := &g.Cards[c]
-			ov.Zone, ov.Holder = cd.Zone, int(cd.Ctrl)
+			ov.Zone, ov.Holder = cd.Zone, cd.Ctrl
 			if g.Knows(p, c) {
 				d := defs[cd.Def]
 				ov.Card, ov.CardName, ov.CardText, ov.CardType, ov.Power = c, d.Name, d.Text, d.Type, g.Power(c)
@@ -275,7 +275,7 @@ func (g *Game) decisionView(p int) *DecisionView {
 // EventViews returns the events after sequence number after, as seat p
 // (None: the spectator) may see them: a card is named only to the seats
 // that could see it when the event happened (hidden.go).
-func (g *Game) EventViews(p int, after int32) []EventView {
+func (g *Game) EventViews(p Seat, after int32) []EventView {
 	var out []EventView
 	for _, ev := range g.RecentEvents(after) {
 		out = append(out, g.eventView(p, ev))
@@ -283,7 +283,7 @@ func (g *Game) EventViews(p int, after int32) []EventView {
 	return out
 }
 
-func (g *Game) eventView(p int, ev Event) EventView {
+func (g *Game) eventView(p Seat, ev Event) EventView {
 	e := EventView{Event: ev}
 	bit := SeatBit(p)
 	name := func(c int16, vis uint8, hidden *bool) string {
@@ -337,7 +337,7 @@ func (g *Game) eventView(p int, ev Event) EventView {
 // cards are in hand and which in the deck; the order of every deck (p's own
 // too) and of the base deck; and the random number generator. Searching
 // computer players play on such copies so that they never use hidden facts.
-func (g *Game) Determinize(p int, seed uint64) *Game {
+func (g *Game) Determinize(p Seat, seed uint64) *Game {
 	c := new(Game)
 	g.DeterminizeInto(c, p, seed)
 	return c
@@ -345,7 +345,7 @@ func (g *Game) Determinize(p int, seed uint64) *Game {
 
 // DeterminizeInto is Determinize writing the copy into c (no allocation: for
 // searches that determinize thousands of times per decision).
-func (g *Game) DeterminizeInto(c *Game, p int, seed uint64) {
+func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
 	c.CopyFrom(g)
 	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
 	// Cards an ability in progress refers to, or that p is choosing among, stay put.
@@ -357,14 +357,14 @@ func (g *Game) DeterminizeInto(c *Game, p int, seed uint64) {
 			}
 		}
 	}
-	if c.Pending.Active && int(c.Pending.Player) == p {
+	if c.Pending.Active && c.Pending.Player == p {
 		c.decisionCards(func(k int) { keep[k] = true })
 	}
-	for q := 0; q < int(c.NPlayers); q++ {
+	for q := range c.NPlayers {
 		var hand, pool []int
 		for i := 0; i < int(c.NCards); i++ {
 			cd := &c.Cards[i]
-			if int(cd.Ctrl) != q || keep[i] {
+			if cd.Ctrl != q || keep[i] {
 				continue
 			}
 			if cd.Zone == ZDeck || (cd.Zone == ZHand && q != p) {

@@ -10,11 +10,11 @@ func windowProc(g *Game, f *Frame) {
 		if g.drainFirst(f) {
 			return
 		}
-		n := int(g.NPlayers)
-		if int(f.V[2]) >= n {
+		n := g.NPlayers
+		if Seat(f.V[2]) >= n {
 			return
 		}
-		p := (int(g.Current) + int(f.V[1])) % n
+		p := (g.Current + Seat(f.V[1])) % n
 		g.BeginAsk()
 		g.specialOptions(p, Window(f.V[0]), f.Base)
 		if g.Pending.N == 0 && !g.askEveryone(Window(f.V[0])) {
@@ -26,7 +26,7 @@ func windowProc(g *Game, f *Frame) {
 		f.V[5] = int16(p)
 		g.Ask(f, p, windowPrompt(Window(f.V[0])), AskMay|g.askFlags(Window(f.V[0])))
 	case 1:
-		p := int(f.V[5])
+		p := Seat(f.V[5])
 		if g.takeWindowOption(f, p, Window(f.V[0]), f.Base) {
 			f.V[2] = 0
 		} else {
@@ -92,6 +92,6 @@ func windowPrompt(w Window) Prompt {
 
 // OpenWindow schedules a Me First window.
 func (g *Game) OpenWindow(w Window, slot BaseID) {
-	wf := g.push(fnWindow, int(g.Current), None, slot, None)
+	wf := g.push(fnWindow, g.Current, None, slot, None)
 	wf.V[0] = int16(w)
 }

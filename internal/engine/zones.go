@@ -24,11 +24,11 @@ func (g *Game) topPos() int32  { g.Low--; return g.Low }
 
 // Collect returns the cards in zone z held by player p (None: any holder),
 // ordered by position (deck: top first; discard and hand: oldest first).
-func (g *Game) Collect(z Zone, p int) []int {
+func (g *Game) Collect(z Zone, p Seat) []int {
 	var arr [64]int16 // one exact allocation instead of growing
 	buf := arr[:0]
 	for i := range g.inZoneOf(z, p).each {
-		if p == None || int(g.Cards[i].Ctrl) == p {
+		if p == None || g.Cards[i].Ctrl == p {
 			buf = append(buf, int16(i))
 		}
 	}
@@ -44,9 +44,9 @@ func (g *Game) Collect(z Zone, p int) []int {
 }
 
 // collectInto is Collect appending to buf (empty) instead of allocating.
-func (g *Game) collectInto(z Zone, p int, buf []int) []int {
+func (g *Game) collectInto(z Zone, p Seat, buf []int) []int {
 	for i := range g.inZoneOf(z, p).each {
-		if p == None || int(g.Cards[i].Ctrl) == p {
+		if p == None || g.Cards[i].Ctrl == p {
 			buf = append(buf, i)
 		}
 	}
@@ -86,10 +86,10 @@ func (g *Game) sortByPos(cs []int) {
 }
 
 // Count returns the number of cards in zone z held by p.
-func (g *Game) Count(z Zone, p int) int {
+func (g *Game) Count(z Zone, p Seat) int {
 	n := 0
 	for i := range g.inZoneOf(z, p).each {
-		if int(g.Cards[i].Ctrl) == p {
+		if g.Cards[i].Ctrl == p {
 			n++
 		}
 	}
@@ -97,24 +97,24 @@ func (g *Game) Count(z Zone, p int) int {
 }
 
 // Hand returns player p's hand.
-func (g *Game) Hand(p int) []int { return g.Collect(ZHand, p) }
+func (g *Game) Hand(p Seat) []int { return g.Collect(ZHand, p) }
 
 // Deck returns player p's deck, top first.
-func (g *Game) Deck(p int) []int { return g.Collect(ZDeck, p) }
+func (g *Game) Deck(p Seat) []int { return g.Collect(ZDeck, p) }
 
 // Discard returns player p's discard pile.
-func (g *Game) Discard(p int) []int { return g.Collect(ZDiscard, p) }
+func (g *Game) Discard(p Seat) []int { return g.Collect(ZDiscard, p) }
 
 // put moves card c to zone z of holder p at the end (bottom / newest).
-func (g *Game) put(c int, z Zone, p int) {
+func (g *Game) put(c int, z Zone, p Seat) {
 	cd := &g.Cards[c]
 	if defs[cd.Def].Type == Titan && (z == ZHand || z == ZDeck || z == ZDiscard) {
-		z, p = ZTitan, int(cd.Owner) // a titan only ever goes back beside its owner (titans.go)
+		z, p = ZTitan, cd.Owner // a titan only ever goes back beside its owner (titans.go)
 	}
 	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
 	g.Moved, g.MovedWas = int16(c), g.visMask(c)
 	g.setZone(c, z)
-	cd.Ctrl = int8(p)
+	cd.Ctrl = p
 	g.syncHeld(c)
 	cd.Base = None
 	cd.On = None
@@ -127,18 +127,18 @@ func (g *Game) put(c int, z Zone, p int) {
 }
 
 // putTop moves card c to the top of p's deck.
-func (g *Game) putTop(c int, p int) {
+func (g *Game) putTop(c int, p Seat) {
 	g.put(c, ZDeck, p)
 	g.Cards[c].Pos = g.topPos()
 }
 
 // TopOfDeck returns the top card of p's deck, reshuffling the discard pile
 // into a new deck if the deck is empty. None when both are empty.
-func (g *Game) TopOfDeck(p int) int {
+func (g *Game) TopOfDeck(p Seat) int {
 	best := None
 	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
-		if int(c.Ctrl) == p && (best == None || c.Pos < g.Cards[best].Pos) {
+		if c.Ctrl == p && (best == None || c.Pos < g.Cards[best].Pos) {
 			best = i
 		}
 	}
@@ -154,13 +154,13 @@ func (g *Game) TopOfDeck(p int) int {
 
 // EnsureDeck makes sure p has at least n cards to look at, reshuffling the
 // discard pile into the deck if the deck is empty (rules: draw, reveal, search, look).
-func (g *Game) EnsureDeck(p int) {
+func (g *Game) EnsureDeck(p Seat) {
 	if g.Count(ZDeck, p) == 0 && g.Count(ZDiscard, p) > 0 {
 		g.reshuffleDiscard(p)
 	}
 }
 
-func (g *Game) reshuffleDiscard(p int) {
+func (g *Game) reshuffleDiscard(p Seat) {
 	for _, c := range g.Collect(ZDiscard, p) {
 		g.put(c, ZDeck, p)
 	}
@@ -168,7 +168,7 @@ func (g *Game) reshuffleDiscard(p int) {
 }
 
 // Shuffle shuffles p's deck.
-func (g *Game) Shuffle(p int) {
+func (g *Game) Shuffle(p Seat) {
 	var arr [64]int
 	deck := g.collectInto(ZDeck, p, arr[:0])
 	for i := len(deck) - 1; i > 0; i-- {
@@ -178,11 +178,11 @@ func (g *Game) Shuffle(p int) {
 	for _, c := range deck {
 		g.Cards[c].Pos = g.nextPos()
 	}
-	g.emit(Event{Kind: EvShuffle, Player: int8(p), Card: None, Base: None})
+	g.emit(Event{Kind: EvShuffle, Player: p, Card: None, Base: None})
 }
 
 // Draw makes p draw n cards (fewer when deck and discard run out). It returns the cards drawn.
-func (g *Game) Draw(p, n int) []int {
+func (g *Game) Draw(p Seat, n int) []int {
 	var got []int
 	if n > 0 {
 		got = make([]int, 0, n)
@@ -192,7 +192,7 @@ func (g *Game) Draw(p, n int) []int {
 
 // drawInto is Draw appending the cards drawn to got (empty), so that callers
 // not needing them can pass a buffer of their own.
-func (g *Game) drawInto(p, n int, got []int) []int {
+func (g *Game) drawInto(p Seat, n int, got []int) []int {
 	for len(got) < n {
 		// take as many as the deck holds from its top at once (one scan);
 		// when it is empty, TopOfDeck reshuffles the discard pile
@@ -213,52 +213,52 @@ func (g *Game) drawInto(p, n int, got []int) []int {
 	if len(got) == 0 {
 		return nil
 	}
-	g.emit(Event{Kind: EvDraw, Player: int8(p), Num: int16(len(got)), Card: None, Base: None})
+	g.emit(Event{Kind: EvDraw, Player: p, Num: int16(len(got)), Card: None, Base: None})
 	return got
 }
 
 // ToHand puts card c (from anywhere not in play) into player p's hand.
-func (g *Game) ToHand(c, p int) { g.put(c, ZHand, p) }
+func (g *Game) ToHand(c int, p Seat) { g.put(c, ZHand, p) }
 
 // DiscardCard puts card c (from a hand, deck or set aside) into its owner's discard pile.
 func (g *Game) DiscardCard(c int) {
 	from := g.Cards[c].Zone
 	holder := g.Cards[c].Ctrl
-	g.put(c, ZDiscard, int(g.Cards[c].Owner))
+	g.put(c, ZDiscard, g.Cards[c].Owner)
 	if from == ZHand || from == ZDeck {
 		g.emit(Event{Kind: EvDiscard, Player: holder, Card: int16(c), Base: None, Num: int16(from)})
 	}
 }
 
 // ToDeckBottom puts card c on the bottom of its owner's deck.
-func (g *Game) ToDeckBottom(c int) { g.put(c, ZDeck, int(g.Cards[c].Owner)) }
+func (g *Game) ToDeckBottom(c int) { g.put(c, ZDeck, g.Cards[c].Owner) }
 
 // ToDeckTop puts card c on top of its owner's deck.
-func (g *Game) ToDeckTop(c int) { g.putTop(c, int(g.Cards[c].Owner)) }
+func (g *Game) ToDeckTop(c int) { g.putTop(c, g.Cards[c].Owner) }
 
 // ToDeckTopOf puts card c on top of player p's deck.
-func (g *Game) ToDeckTopOf(c, p int) { g.putTop(c, p) }
+func (g *Game) ToDeckTopOf(c int, p Seat) { g.putTop(c, p) }
 
 // SetAside takes card c out of its zone while an ability handles it.
 func (g *Game) SetAside(c int, revealed bool) {
-	p := int(g.Cards[c].Ctrl)
+	p := g.Cards[c].Ctrl
 	g.put(c, ZSetAside, p)
 	if !revealed {
 		g.Cards[c].Flags |= FFaceDown // seen by its holder alone until it is played
 	} else {
 		g.Cards[c].Flags |= FRevealed
-		g.emit(Event{Kind: EvReveal, Player: int8(p), Card: int16(c), Base: None})
+		g.emit(Event{Kind: EvReveal, Player: p, Card: int16(c), Base: None})
 	}
 }
 
 // ShuffleIntoDeck puts card c into player p's deck and shuffles it.
-func (g *Game) ShuffleIntoDeck(c, p int) {
+func (g *Game) ShuffleIntoDeck(c int, p Seat) {
 	g.put(c, ZDeck, p)
 	g.Shuffle(p)
 }
 
 // DiscardRandom makes p discard n random cards from hand.
-func (g *Game) DiscardRandom(p, n int) {
+func (g *Game) DiscardRandom(p Seat, n int) {
 	for i := 0; i < n; i++ {
 		h := g.Hand(p)
 		if len(h) == 0 {
@@ -322,12 +322,12 @@ func (g *Game) exactByPos(buf []int16) []int {
 }
 
 // MinionsAt returns the minions at slot s controlled by p (None: all).
-func (g *Game) MinionsAt(s BaseID, p int) []int {
+func (g *Game) MinionsAt(s BaseID, p Seat) []int {
 	var arr [64]int16
 	buf := arr[:0]
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Base == s && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+		if c.Base == s && g.IsMinion(i) && (p == None || c.Ctrl == p) {
 			buf = append(buf, int16(i))
 		}
 	}
@@ -335,12 +335,12 @@ func (g *Game) MinionsAt(s BaseID, p int) []int {
 }
 
 // Minions returns every minion in play controlled by p (None: all), base by base.
-func (g *Game) Minions(p int) []int {
+func (g *Game) Minions(p Seat) []int {
 	var arr [32]int16
 	buf := arr[:0]
 	for i := range g.onTable {
 		c := &g.Cards[i]
-		if c.Zone == ZInPlay && c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
+		if c.Zone == ZInPlay && c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && g.IsMinion(i) && (p == None || c.Ctrl == p) {
 			buf = append(buf, int16(i))
 		}
 	}
@@ -409,10 +409,10 @@ func (g *Game) IsMinion(c int) bool { return defs[g.Cards[c].Def].Type == Minion
 func (g *Game) InPlay(c int) bool { return c >= 0 && g.Cards[c].Zone == ZInPlay }
 
 // Ctrl returns the controller (or holder) of card c.
-func (g *Game) Ctrl(c int) int { return int(g.Cards[c].Ctrl) }
+func (g *Game) Ctrl(c int) Seat { return g.Cards[c].Ctrl }
 
 // Owner returns the owner of card c.
-func (g *Game) Owner(c int) int { return int(g.Cards[c].Owner) }
+func (g *Game) Owner(c int) Seat { return g.Cards[c].Owner }
 
 // BaseOf returns the slot card c is on, or None.
 func (g *Game) BaseOf(c int) BaseID {
@@ -431,19 +431,19 @@ func (g *Game) Name(c int) string {
 }
 
 // Others returns every player but p, clockwise from p's left.
-func (g *Game) Others(p int) []int {
-	out := make([]int, 0, g.NPlayers-1)
-	for i := 1; i < int(g.NPlayers); i++ {
-		out = append(out, (p+i)%int(g.NPlayers))
+func (g *Game) Others(p Seat) []Seat {
+	out := make([]Seat, 0, g.NPlayers-1)
+	for i := Seat(1); i < g.NPlayers; i++ {
+		out = append(out, (p+i)%g.NPlayers)
 	}
 	return out
 }
 
 // PlayersFrom returns every player clockwise starting with p.
-func (g *Game) PlayersFrom(p int) []int {
-	out := make([]int, 0, g.NPlayers)
-	for i := 0; i < int(g.NPlayers); i++ {
-		out = append(out, (p+i)%int(g.NPlayers))
+func (g *Game) PlayersFrom(p Seat) []Seat {
+	out := make([]Seat, 0, g.NPlayers)
+	for i := range g.NPlayers {
+		out = append(out, (p+i)%g.NPlayers)
 	}
 	return out
 }
@@ -464,8 +464,8 @@ func (g *Game) Emit(ev Event) { g.emit(ev) }
 
 // Log records a line of the log about player p: text is a template whose
 // {} stand for up to two cards, named to the seats that may see them.
-func (g *Game) Log(p int, text Prompt, cards ...int) {
-	ev := Event{Kind: EvText, Player: int8(p), Num: Text(string(text)), Card: None, Other: None, Base: None}
+func (g *Game) Log(p Seat, text Prompt, cards ...int) {
+	ev := Event{Kind: EvText, Player: p, Num: Text(string(text)), Card: None, Other: None, Base: None}
 	switch len(cards) {
 	case 2:
 		ev.Other = int16(cards[1])
@@ -561,16 +561,16 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 // LookTop returns up to n cards from the top of p's deck, top first, for an
 // ability that looks at or reveals them; an empty deck is first refilled from
 // the discard pile, as the rules say for looking.
-func (g *Game) LookTop(p, n int) []int {
+func (g *Game) LookTop(p Seat, n int) []int {
 	g.EnsureDeck(p)
 	return g.topCards(p, make([]int, 0, n), n)
 }
 
 // topCards appends to buf up to k cards from the top of p's deck, top first.
-func (g *Game) topCards(p int, buf []int, k int) []int {
+func (g *Game) topCards(p Seat, buf []int, k int) []int {
 	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
-		if int(c.Ctrl) != p {
+		if c.Ctrl != p {
 			continue
 		}
 		// insert i keeping buf sorted by position, at most k long

@@ -148,11 +148,11 @@ func TestCheckerCatchesBrokenStates(t *testing.T) {
 			g.Cards[b].Zone = engine.ZHand
 		},
 		"in play on no base": func(g *engine.Game) {
-			g.Cards[g.Hand(int(g.Current))[0]].Zone = engine.ZInPlay
-			g.Cards[g.Hand(int(g.Current))[0]].Base = engine.MaxBases - 1
+			g.Cards[g.Hand(g.Current)[0]].Zone = engine.ZInPlay
+			g.Cards[g.Hand(g.Current)[0]].Base = engine.MaxBases - 1
 		},
 		"attached to a card in hand": func(g *engine.Game) {
-			h := g.Hand(int(g.Current))
+			h := g.Hand(g.Current)
 			c := h[0]
 			g.Cards[c].Zone = engine.ZInPlay
 			g.Cards[c].Base = g.BaseSlots()[0]

@@ -12,7 +12,7 @@ import (
 )
 
 // Player names seat p (0-based) for people: "Player 1".
-func Player(p int) string {
+func Player(p engine.Seat) string {
 	if p < 0 {
 		return "nobody"
 	}
@@ -86,7 +86,7 @@ func InPlay(c engine.CardView, names Names) string {
 }
 
 // Base describes one base in play with everything on it, several lines.
-func Base(bv engine.BaseView, nPlayers int, names Names) string {
+func Base(bv engine.BaseView, nPlayers engine.Seat, names Names) string {
 	var b strings.Builder
 	bp := fmt.Sprintf("breakpoint %d", bv.Current)
 	if bv.Current != bv.Breakpoint {
@@ -103,7 +103,7 @@ func Base(bv engine.BaseView, nPlayers int, names Names) string {
 		fmt.Fprintf(&b, "    %s\n", bv.Card.Text)
 	}
 	var tot []string
-	for p := 0; p < nPlayers; p++ {
+	for p := engine.Seat(0); p < nPlayers; p++ {
 		if bv.PowerBy[p] > 0 || bv.HasMinions[p] {
 			tot = append(tot, fmt.Sprintf("%s %d", names.Of(p), bv.PowerBy[p]))
 		}
@@ -347,8 +347,8 @@ func Waiting(v *engine.View) string {
 type Names []string
 
 // Of names seat p.
-func (n Names) Of(p int) string {
-	if p >= 0 && p < len(n) && n[p] != "" {
+func (n Names) Of(p engine.Seat) string {
+	if p >= 0 && int(p) < len(n) && n[p] != "" {
 		return n[p]
 	}
 	return Player(p)
@@ -357,7 +357,7 @@ func (n Names) Of(p int) string {
 // Event describes an event in one line, or "" for bookkeeping events not
 // worth showing. A card the seat may not know is "a card".
 func Event(e engine.EventView, names Names) string {
-	p := names.Of(int(e.Player))
+	p := names.Of(e.Player)
 	if e.CardHidden {
 		e.CardName = "a card"
 	}
@@ -366,7 +366,7 @@ func Event(e engine.EventView, names Names) string {
 	}
 	switch e.Kind {
 	case engine.EvGive:
-		return fmt.Sprintf("%s puts %s into %s's hand", p, e.CardName, names.Of(int(e.Num)))
+		return fmt.Sprintf("%s puts %s into %s's hand", p, e.CardName, names.Of(engine.Seat(e.Num)))
 	case engine.EvTurnStart:
 		return fmt.Sprintf("--- %s's turn begins", p)
 	case engine.EvPlay:

@@ -34,7 +34,7 @@ func TestOptionTexts(t *testing.T) {
 
 func TestEventTexts(t *testing.T) {
 	ev := func(k engine.EventKind, p int, card, base, other string, num int) engine.EventView {
-		return engine.EventView{Event: engine.Event{Kind: k, Player: int8(p), Num: int16(num), Other: 1}, CardName: card, BaseName: base, OtherName: other}
+		return engine.EventView{Event: engine.Event{Kind: k, Player: engine.Seat(p), Num: int16(num), Other: 1}, CardName: card, BaseName: base, OtherName: other}
 	}
 	cases := []struct {
 		e    engine.EventView
@@ -76,7 +76,7 @@ func TestScreenOfADealtGame(t *testing.T) {
 }
 
 func inHand(g *engine.Game, p int, name string) bool {
-	for _, c := range g.Hand(p) {
+	for _, c := range g.Hand(engine.Seat(p)) {
 		if g.Name(c) == name {
 			return true
 		}

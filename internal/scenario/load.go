@@ -26,9 +26,9 @@ type Scenario struct {
 	setup *yaml.Node
 	steps []*yaml.Node
 	// derived from the setup
-	ids    []string       // player ids in seat order
-	seat   map[string]int // id -> seat
-	labels map[string]int // label -> card instance
+	ids    []string               // player ids in seat order
+	seat   map[string]engine.Seat // id -> seat
+	labels map[string]int         // label -> card instance
 	es     engine.Setup
 }
 
@@ -258,13 +258,13 @@ func (s *Scenario) player(n *yaml.Node) (int, error) {
 	if !ok {
 		return 0, lerr(s.File, n, "unknown player %q", n.Value)
 	}
-	return p, nil
+	return int(p), nil
 }
 
 // buildSetup converts the setup mapping into an engine setup.
 func (s *Scenario) buildSetup() error {
 	es := engine.Setup{Seed: 1, Phase: engine.PhasePlay}
-	s.seat = map[string]int{}
+	s.seat = map[string]engine.Seat{}
 	s.labels = map[string]int{}
 	var playersNode, basesNode *yaml.Node
 	current := ""
@@ -349,7 +349,7 @@ func (s *Scenario) buildSetup() error {
 		if _, dup := s.seat[id]; dup {
 			return lerr(s.File, pn, "duplicate player id %q", id)
 		}
-		s.seat[id] = i
+		s.seat[id] = engine.Seat(i)
 		s.ids = append(s.ids, id)
 	}
 	for _, pn := range playersNode.Content {

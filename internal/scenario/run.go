@@ -135,9 +135,9 @@ func (r *runner) cardSpec(n *yaml.Node) cardSpec {
 		case "zone":
 			cs.zone = v
 		case "owner":
-			cs.owner = r.s.seat[v]
+			cs.owner = int(r.s.seat[v])
 		case "controller", "player":
-			cs.ctrl = r.s.seat[v]
+			cs.ctrl = int(r.s.seat[v])
 		}
 	}
 	return cs
@@ -404,7 +404,7 @@ func (r *runner) choose(i int, st *yaml.Node, v *yaml.Node) {
 		if p, ok := r.s.seat[val]; ok {
 			r.resume()
 			if d, ok2 := g.Decision(); ok2 && anyKind(d.Options, engine.OptPlayer) {
-				r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptPlayer && int(o.Player) == p }, "choose "+val, false)
+				r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptPlayer && o.Player == p }, "choose "+val, false)
 				return
 			}
 		}
@@ -428,7 +428,7 @@ func (r *runner) choose(i int, st *yaml.Node, v *yaml.Node) {
 	playerOnly := -1
 	for _, kv := range pairs(v) {
 		if kv[0].Value == "player" {
-			playerOnly = r.s.seat[kv[1].Value]
+			playerOnly = int(r.s.seat[kv[1].Value])
 		}
 	}
 	if spec.name == "" && spec.label == "" && spec.base == "" && playerOnly >= 0 {
@@ -793,7 +793,7 @@ func (r *runner) expect(i int, n *yaml.Node) {
 			}
 		case "turn":
 			want := r.seatOf(i, v)
-			if int(g.Current) != want {
+			if g.Current != want {
 				r.failf(i, "expect turn: expected %s, found %s", v.Value, r.s.ids[g.Current])
 			}
 		case "phase":
@@ -841,7 +841,7 @@ func sameSeq(a, b []string) bool {
 	return true
 }
 
-func (r *runner) seatOf(i int, n *yaml.Node) int {
+func (r *runner) seatOf(i int, n *yaml.Node) engine.Seat {
 	p, ok := r.s.seat[n.Value]
 	if !ok {
 		r.failf(i, "unknown player %q", n.Value)

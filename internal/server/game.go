@@ -107,7 +107,7 @@ func (l *live) subscribe(sub *subscriber, first *Message) bool {
 	sub.mu.Lock()
 	sub.last = l.sent
 	sub.mu.Unlock()
-	*first = l.messageLocked(sub.seat)
+	*first = l.messageLocked(engine.Seat(sub.seat))
 	return true
 }
 
@@ -212,7 +212,7 @@ func (l *live) addLog(seat int, s string) {
 func (l *live) collectLog() {
 	names := l.names()
 	for seat := engine.None; seat < len(l.cfg.Seats); seat++ {
-		for _, e := range l.g.EventViews(seat, l.evSeq) {
+		for _, e := range l.g.EventViews(engine.Seat(seat), l.evSeq) {
 			if s := present.Event(e, names); s != "" {
 				l.addLog(seat, s)
 			}
@@ -245,7 +245,7 @@ func (l *live) pending() (seat, n int) {
 	if !ok {
 		return engine.None, 0
 	}
-	return d.Player, len(d.Options)
+	return int(d.Player), len(d.Options)
 }
 
 // applyLocal applies the next move, a recorded one (see recordMove), to the
@@ -444,7 +444,7 @@ func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 				err = fmt.Errorf("%w: the computer player failed: %v", ErrPanic, r)
 			}
 		}()
-		v := g.View(who)
+		v := g.View(engine.Seat(who))
 		return p.Choose(g, &v), nil
 	}, true
 }
@@ -528,9 +528,9 @@ type DraftView struct {
 	Picks   [][]string `json:"picks"`
 }
 
-func (l *live) messageLocked(seat int) Message {
-	m := Message{Game: l.id, Move: len(l.moves), Seat: seat, Spectator: seat == engine.None}
-	if seat >= 0 && seat < len(l.autoPass) {
+func (l *live) messageLocked(seat engine.Seat) Message {
+	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.None}
+	if seat >= 0 && int(seat) < len(l.autoPass) {
 		m.AutoPass = l.autoPass[seat]
 	}
 	for i, s := range l.cfg.Seats {
@@ -556,7 +556,7 @@ func (l *live) messageLocked(seat int) Message {
 		}
 		dv.Options = l.draft.Options()
 		m.Draft = dv
-		if seat == dv.Next {
+		if int(seat) == dv.Next {
 			for i, f := range dv.Options {
 				m.Options = append(m.Options, OptionLabel{Index: i, Label: f})
 			}
@@ -570,7 +570,7 @@ func (l *live) messageLocked(seat int) Message {
 // seatView is the table and the options of seat (None: the spectator) as
 // messages carry them: built from the engine's view of that seat alone
 // (engine.View), so that nothing the seat may not know can reach it.
-func seatView(g *engine.Game, seat int, names present.Names) (*engine.View, []OptionLabel) {
+func seatView(g *engine.Game, seat engine.Seat, names present.Names) (*engine.View, []OptionLabel) {
 	v := g.View(seat)
 	v.Names = names
 	var opts []OptionLabel
@@ -623,7 +623,7 @@ func (l *live) broadcastLocked() {
 			continue
 		}
 		if msgs[k] == nil {
-			m := l.messageLocked(s.seat)
+			m := l.messageLocked(engine.Seat(s.seat))
 			msgs[k] = &m
 		}
 		subs = append(subs, s)

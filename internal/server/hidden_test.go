@@ -21,8 +21,8 @@ import (
 // message's view and options as the browser gets them, the log as events and
 // as lines, and the terminal's screen for that seat.
 func seatBytes(g *engine.Game, seat int, names present.Names) []byte {
-	v, opts := seatView(g, seat, names)
-	evs := g.EventViews(seat, 0)
+	v, opts := seatView(g, engine.Seat(seat), names)
+	evs := g.EventViews(engine.Seat(seat), 0)
 	var lines []string
 	for _, e := range evs {
 		lines = append(lines, present.Event(e, names))
@@ -36,7 +36,7 @@ func seatBytes(g *engine.Game, seat int, names present.Names) []byte {
 	if err != nil {
 		panic(err)
 	}
-	tv := g.View(seat)
+	tv := g.View(engine.Seat(seat))
 	tv.Names = names
 	return append(b, present.Screen(&tv, lines)...)
 }
@@ -79,7 +79,7 @@ func TestHiddenInformationProperty(t *testing.T) {
 				for seat := engine.None; seat < n; seat++ {
 					real := seatBytes(g, seat, names[:n])
 					for k := 0; k < 2; k++ {
-						alt := seatBytes(g.Redeal(seat, uint64(step*8+k)), seat, names[:n])
+						alt := seatBytes(g.Redeal(engine.Seat(seat), uint64(step*8+k)), seat, names[:n])
 						compared++
 						if !bytes.Equal(real, alt) {
 							who := "the spectator"

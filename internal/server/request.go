@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/smashup/smashup/internal/engine"
 )
 
 // readJSON decodes a request body strictly into v: at most limit bytes (413
@@ -43,7 +45,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any, jsonOn
 }
 
 // message builds seat's message under the game's lock.
-func (l *live) message(seat int) Message {
+func (l *live) message(seat engine.Seat) Message {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.messageLocked(seat)

@@ -516,7 +516,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, 200, l.message(seat))
+	writeJSON(w, 200, l.message(engine.Seat(seat)))
 }
 
 // handleReplay serves a finished game as a replay file (setup and decisions),
@@ -585,7 +585,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, code, apiError{err.Error()})
 		return
 	}
-	writeJSON(w, 200, l.message(seat))
+	writeJSON(w, 200, l.message(engine.Seat(seat)))
 }
 
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {

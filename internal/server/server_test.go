@@ -62,7 +62,7 @@ func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
 		return
 	}
 	mine := map[int]bool{}
-	if d, ok := g.Decision(); ok && d.Player == seat {
+	if d, ok := g.Decision(); ok && int(d.Player) == seat {
 		for _, o := range d.Options { // a decider may see what it chooses among (e.g. a looked-at hand)
 			if o.Card >= 0 {
 				mine[int(o.Card)] = true
@@ -120,7 +120,7 @@ func TestHiddenInformationOverFullGames(t *testing.T) {
 		for n := 0; n < 3000; n++ {
 			l.mu.Lock()
 			for _, seat := range []int{0, 1, 2, engine.None} {
-				raw, _ := json.Marshal(l.messageLocked(seat))
+				raw, _ := json.Marshal(l.messageLocked(engine.Seat(seat)))
 				checkHidden(t, l, seat, raw)
 			}
 			who, count := l.pending()

@@ -36,7 +36,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.locked(func() { l.autoPass[seat] = *req.AutoPass })
-	m := l.message(seat)
+	m := l.message(engine.Seat(seat))
 	s.kick(l) // it may be this seat's turn to pass now
 	writeJSON(w, 200, m)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/smashup/smashup/internal/engine"
 )
 
 // flateSize is the size of b compressed on its own with DEFLATE, as the
@@ -43,7 +45,7 @@ func TestMessageSizes(t *testing.T) {
 		over, at := l.g.Over, len(l.moves)
 		who, n := l.pending()
 		for seat := -1; seat < 4; seat++ {
-			b, err := json.Marshal(l.messageLocked(seat))
+			b, err := json.Marshal(l.messageLocked(engine.Seat(seat)))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -196,7 +196,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 	var log []string
 	var seq int32
 	collect := func() {
-		for _, e := range g.EventViews(seat, seq) {
+		for _, e := range g.EventViews(engine.Seat(seat), seq) {
 			if line := present.Event(e, names); line != "" {
 				log = append(log, line)
 			}
@@ -214,7 +214,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 	if len(log) > 60 {
 		log = log[len(log)-60:]
 	}
-	v, _ := seatView(g, seat, names) // no options: a replay is watched, not played
+	v, _ := seatView(g, engine.Seat(seat), names) // no options: a replay is watched, not played
 	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: Message{Game: l.id, Move: n, Seat: seat,
 		Seats: seats, View: v, Log: log, Spectator: seat == engine.None}})
 }

@@ -105,7 +105,7 @@ func PlayOne(c Config, i int) (Game, error) {
 		if !g.Pending.Active {
 			break
 		}
-		p := int(g.Pending.Player)
+		p := g.Pending.Player
 		var choice int
 		if r, ok := players[p].(*ai.Random); ok {
 			choice = r.Pick(g.NumOptions()) // a random player needs no view: skip building one

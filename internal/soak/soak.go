@@ -227,7 +227,7 @@ func (c *checker) check(g *engine.Game) error {
 		if bp := g.Breakpoint(s); bp < 0 {
 			return fmt.Errorf("base slot %d has breakpoint %d", s, bp)
 		}
-		for p := 0; p < int(g.NPlayers); p++ {
+		for p := engine.Seat(0); p < g.NPlayers; p++ {
 			if pw := g.PowerAt(s, p); pw < 0 {
 				return fmt.Errorf("player %d has power %d at base slot %d", p, pw, s)
 			}

@@ -91,12 +91,12 @@ func Draft(seats []Seat, seed uint64, in *bufio.Scanner, out io.Writer) ([][2]st
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(out, "Faction draft: %s picks first; the second round runs back the other way.\n", present.Player(d.First))
+	fmt.Fprintf(out, "Faction draft: %s picks first; the second round runs back the other way.\n", present.Player(engine.Seat(d.First)))
 	for !d.Done() {
 		p := d.Next()
 		if !seats[p].Human {
 			f := d.PickRandom(rng)
-			fmt.Fprintf(out, "%s picks %s\n", present.Player(p), f)
+			fmt.Fprintf(out, "%s picks %s\n", present.Player(engine.Seat(p)), f)
 			continue
 		}
 		opts := d.Options()
@@ -104,12 +104,12 @@ func Draft(seats []Seat, seed uint64, in *bufio.Scanner, out io.Writer) ([][2]st
 		if len(d.Picks[p]) > 0 {
 			have = strings.Join(d.Picks[p], ", ")
 		}
-		fmt.Fprintf(out, "%s, pick a faction (you have: %s):\n", present.Player(p), have)
+		fmt.Fprintf(out, "%s, pick a faction (you have: %s):\n", present.Player(engine.Seat(p)), have)
 		for i, f := range opts {
 			fmt.Fprintf(out, "  %2d) %s\n", i+1, f)
 		}
 		for {
-			fmt.Fprintf(out, "%s> ", present.Player(p))
+			fmt.Fprintf(out, "%s> ", present.Player(engine.Seat(p)))
 			if !in.Scan() {
 				fmt.Fprintln(out)
 				return nil, ErrInputEnded

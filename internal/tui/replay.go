@@ -80,7 +80,7 @@ func Replay(rep *engine.Replay, to, seat int, out io.Writer) error {
 	}
 	var seq int32
 	flush := func() {
-		for _, e := range g.EventViews(seat, seq) {
+		for _, e := range g.EventViews(engine.Seat(seat), seq) {
 			if s := present.Event(e, nil); s != "" {
 				fmt.Fprintf(out, "  %s\n", s)
 			}
@@ -98,7 +98,7 @@ func Replay(rep *engine.Replay, to, seat int, out io.Writer) error {
 		}
 		flush()
 	}
-	v := g.View(seat)
+	v := g.View(engine.Seat(seat))
 	fmt.Fprintf(out, "\nAfter %d of %d decisions:\n%s%s\n", n, len(rep.Moves), present.Screen(&v, nil), present.Status(&v))
 	return nil
 }

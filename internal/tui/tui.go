@@ -103,7 +103,7 @@ func (s *Session) observer() int {
 
 // flushEvents renders the events since the last call into the log and prints them.
 func (s *Session) flushEvents() {
-	for _, ev := range s.G.EventViews(s.observer(), s.lastSeq) {
+	for _, ev := range s.G.EventViews(engine.Seat(s.observer()), s.lastSeq) {
 		s.lastSeq = ev.Seq
 		if line := present.Event(ev, nil); line != "" {
 			s.log = append(s.log, line)
@@ -117,14 +117,14 @@ func (s *Session) flushEvents() {
 func (s *Session) Run() error {
 	g := s.G
 	s.printf("Smash Up: %d players\n", g.NPlayers)
-	for p := 0; p < int(g.NPlayers); p++ {
+	for p := engine.Seat(0); p < g.NPlayers; p++ {
 		v := g.View(p)
 		s.printf("  %s (%s): %s\n", present.Player(p), s.Seats[p].Label(), strings.Join(v.Players[p].Factions, " + "))
 	}
 	for moves := 0; ; moves++ {
 		s.flushEvents()
 		if g.Over {
-			v := g.View(s.observer())
+			v := g.View(engine.Seat(s.observer()))
 			s.printf("\n%s", present.Screen(&v, nil))
 			s.printf("%s\n", present.Status(&v))
 			return nil
@@ -135,8 +135,8 @@ func (s *Session) Run() error {
 		if s.MaxMoves > 0 && moves > s.MaxMoves {
 			return fmt.Errorf("the game did not end after %d decisions", s.MaxMoves)
 		}
-		p := int(g.Pending.Player)
-		if p < 0 || p >= len(s.Seats) {
+		p := g.Pending.Player
+		if p < 0 || int(p) >= len(s.Seats) {
 			return fmt.Errorf("a decision for seat %d, which does not exist", p)
 		}
 		if s.Seats[p].Human {
@@ -162,7 +162,7 @@ func (s *Session) Run() error {
 // computer lets a computer seat decide. What it chose shows only through
 // the log, as the observer may see it: the question it answered and its
 // options are its own.
-func (s *Session) computer(p int) error {
+func (s *Session) computer(p engine.Seat) error {
 	g := s.G
 	v := g.View(p)
 	i := s.Seats[p].AI.Choose(g, &v)
@@ -182,20 +182,20 @@ func (s *Session) computer(p int) error {
 }
 
 // human shows the decision to a human seat and handles its commands until it answers.
-func (s *Session) human(p int) error {
+func (s *Session) human(p engine.Seat) error {
 	g := s.G
 	v := g.View(p)
 	if s.shown != g.Moves {
-		if s.lastWho != p && s.lastWho != -1 {
+		if s.lastWho != int(p) && s.lastWho != -1 {
 			s.printf("\n=== %s, your turn to decide (other players look away) ===\n", present.Player(p))
 		}
-		if v.Decision.Main || s.lastWho != p || s.shown < 0 {
+		if v.Decision.Main || s.lastWho != int(p) || s.shown < 0 {
 			s.printf("\n%s", present.Screen(&v, s.tail(8)))
 		} else {
 			s.printf("%s", present.Decision(&v))
 		}
 		s.shown = g.Moves
-		s.lastWho = p
+		s.lastWho = int(p)
 	}
 	for {
 		s.printf("%s> ", present.Player(p))
@@ -228,7 +228,7 @@ const commandHelp = `Commands:
 `
 
 // command handles one input line of seat p. It reports whether the decision was answered.
-func (s *Session) command(p int, line string) (bool, error) {
+func (s *Session) command(p engine.Seat, line string) (bool, error) {
 	g := s.G
 	v := g.View(p)
 	word, rest, _ := strings.Cut(line, " ")

@@ -137,7 +137,7 @@ func greedyTurn(t *testing.T, hand []string, here []engine.SetupCard) *engine.Ga
 
 func zoneOf(g *engine.Game, name string, owner int) []engine.Zone {
 	var out []engine.Zone
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		if g.Name(i) == name && int(g.Owner(i)) == owner {
 			out = append(out, g.Cards[i].Zone)
 		}

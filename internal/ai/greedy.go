@@ -149,7 +149,7 @@ func evaluate(g *engine.Game, me engine.Seat) float64 {
 	// power and presence by base slot and player, in one pass
 	var pw [engine.MaxBases][engine.MaxPlayers]int
 	var has [engine.MaxBases][engine.MaxPlayers]bool
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		cd := &g.Cards[i]
 		if cd.Zone == engine.ZInPlay && cd.Ctrl >= 0 && cd.Ctrl < n && cd.Base >= 0 && g.IsMinion(i) {
 			pw[cd.Base][cd.Ctrl] += g.Power(i)
@@ -190,7 +190,7 @@ func evaluate(g *engine.Game, me engine.Seat) float64 {
 	// Cards in hand are worth a little (up to six of them), and so is having
 	// used this turn's plays: a card kept back must earn its place.
 	var held [engine.MaxPlayers]int
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		cd := &g.Cards[i]
 		if cd.Zone != engine.ZHand || cd.Ctrl >= n || cd.Ctrl < 0 || held[cd.Ctrl] >= 6 {
 			continue

@@ -15,15 +15,15 @@ var _ = card("aliens/invader", func(d *engine.Def) {
 var _ = card("aliens/scout", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return g.BaseOf(c) == slot },
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool { return g.BaseOf(c) == slot },
 		Do: func(g *G, f *F) { g.Place(f, self(f), engine.PlaceHand) },
 	}}
 })
 
 var _ = card("aliens/collector", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may return a minion of power 3 or less here to its owner's hand", true,
-		func(g *G, f *F) []int {
-			return where(g.MinionsAt(here(g, f), none), func(c int) bool {
+		func(g *G, f *F) []engine.CardID {
+			return where(g.MinionsAt(here(g, f), none), func(c engine.CardID) bool {
 				return g.Power(c) <= 3 && !named(g, "Collector")(c)
 			})
 		}, returnIt)
@@ -58,17 +58,17 @@ var _ = card("aliens/crop_circles", func(d *engine.Def) {
 
 var _ = card("aliens/disintegrator", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Put a minion of power 3 or less on the bottom of its owner's deck", false,
-		func(g *G, f *F) []int { return where(g.Minions(none), powerAtMost(g, 3)) },
-		func(g *G, f *F, c int) { g.Place(f, c, engine.PlaceDeckBottom) })
+		func(g *G, f *F) []engine.CardID { return where(g.Minions(none), powerAtMost(g, 3)) },
+		func(g *G, f *F, c engine.CardID) { g.Place(f, c, engine.PlaceDeckBottom) })
 })
 
 var _ = card("aliens/invasion", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose a minion to move", false, allMinions,
-		func(g *G, f *F, c int) { moveToOtherBase(g, f, c, false) })
+		func(g *G, f *F, c engine.CardID) { moveToOtherBase(g, f, c, false) })
 })
 
 var _ = card("aliens/jammed_signal", func(d *engine.Def) {
-	d.IgnoreBase = func(g *G, self int, p engine.Seat) bool { return g.Cards[self].On == none }
+	d.IgnoreBase = func(g *G, self engine.CardID, p engine.Seat) bool { return g.Cards[self].On == none }
 })
 
 var _ = card("aliens/probe", func(d *engine.Def) {
@@ -111,22 +111,22 @@ var _ = card("aliens/terraforming", func(d *engine.Def) {
 		case searchBaseDeck:
 			g.BeginAsk()
 			for _, b := range g.Collect(engine.ZBaseDeck, none) {
-				g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
+				g.Opt(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
 			}
 			g.Ask(f, you(f), "Search the base deck for a base", 0)
 		case chooseReplaced:
-			nb := int(f.Ans.Card)
+			nb := f.Ans.Card
 			if f.Ans.Kind != engine.OptBase || nb < 0 {
 				return
 			}
-			f.Set(found, nb)
+			f.SetCard(found, nb)
 			g.AskBases(f, you(f), "Choose the base in play that {} replaces", g.BaseSlots(), false, engine.CardArg(nb))
 		case replaceIt:
 			s := f.ChosenBase()
 			if s == none {
 				return
 			}
-			g.SwapBase(f, s, f.Get(found))
+			g.SwapBase(f, s, f.CardIn(found))
 			g.ShuffleBaseDeck()
 			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none, NotBase: none}, self(f))
 		}

@@ -6,15 +6,15 @@ import "github.com/smashup/smashup/internal/engine"
 // hands, and profit when others play or discard cards they do not own.
 
 // isStandardAction reports whether card c is a standard action.
-func isStandardAction(g *G, c int) bool {
+func isStandardAction(g *G, c engine.CardID) bool {
 	d := g.DefOf(c)
 	return d.Type == engine.Action && d.Target == engine.Standard
 }
 
 // playsUnowned reports whether ev is another player (than self's holder)
 // playing or discarding, from a hand or deck, a card they do not own.
-func playsUnowned(g *G, self int, ev engine.Event) bool {
-	if ev.Card < 0 || ev.Player == g.Ctrl(self) || g.Owner(int(ev.Card)) == ev.Player {
+func playsUnowned(g *G, self engine.CardID, ev engine.Event) bool {
+	if ev.Card < 0 || ev.Player == g.Ctrl(self) || g.Owner(ev.Card) == ev.Player {
 		return false
 	}
 	from := engine.Zone(ev.Num)
@@ -31,7 +31,7 @@ func giftFromDeck(forbid bool) engine.AbilityFn {
 		switch f.Step {
 		case ask:
 			g.EnsureDeck(p)
-			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c int) bool { return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() }), true)
+			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c engine.CardID) bool { return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() }), true)
 		case answered:
 			c := f.Chosen()
 			if c == none {
@@ -68,7 +68,7 @@ var _ = card("anansi_tales/onini_the_python", func(d *engine.Def) {
 var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:    engine.EvGive,
-		When:  func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When:  func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:    func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
 		EvKey: anyEvent,
 	}}
@@ -91,11 +91,11 @@ var _ = card("anansi_tales/akye_the_turtle", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.Set(gift, c)
+			f.SetCard(gift, c)
 			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
 		case giveAndDraw:
 			if q := f.ChosenPlayer(); q != none {
-				g.Give(p, f.Get(gift), q)
+				g.Give(p, f.CardIn(gift), q)
 				g.Draw(p, 2)
 			}
 		}
@@ -142,13 +142,13 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 					continue
 				}
 				if (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && !g.DefOf(c).SpecialOnly() && g.ActionHasTarget(p, c)) {
-					g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: int16(c), Base: none, Num: -1})
+					g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
 				}
 			}
 			g.Ask(f, p, "You may play a card you own from that hand as an extra card", engine.AskMay)
 		case playIt:
 			if f.Ans.Kind == engine.OptPlay {
-				g.PlayExtraNow(p, int(f.Ans.Card), none)
+				g.PlayExtraNow(p, f.Ans.Card, none)
 			}
 		}
 	}
@@ -168,7 +168,7 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case chooseAction:
-			acts := where(g.Discard(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
+			acts := where(g.Discard(p), func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action })
 			if f.Get(chosen) >= 3 || len(acts) == 0 {
 				f.Goto(shuffleThemIn)
 				return
@@ -181,12 +181,12 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 				return
 			}
 			g.SetAside(c, true)
-			f.Set(first+engine.Slot(f.Get(chosen)), c)
+			f.SetCard(first+engine.Slot(f.Get(chosen)), c)
 			f.Add(chosen, 1)
 			f.Goto(chooseAction)
 		case shuffleThemIn:
 			for i := 0; i < f.Get(chosen); i++ {
-				g.ToDeckBottom(f.Get(first + engine.Slot(i)))
+				g.ToDeckBottom(f.CardIn(first + engine.Slot(i)))
 			}
 			if f.Get(chosen) > 0 {
 				g.Shuffle(p)
@@ -307,11 +307,11 @@ var _ = card("anansi_tales/trading_stories", func(d *engine.Def) {
 				f.Goto(draw)
 				return
 			}
-			f.Set(gift, c)
+			f.SetCard(gift, c)
 			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
 		case giveIt:
 			if q := f.ChosenPlayer(); q != none {
-				g.Give(p, f.Get(gift), q)
+				g.Give(p, f.CardIn(gift), q)
 				f.Add(given, 1)
 			}
 			f.Goto(chooseGift)

@@ -8,8 +8,8 @@ import "github.com/smashup/smashup/internal/engine"
 // Evans City Cemetery, Rhodes Plaza Mall.
 
 // playedHere is a trigger condition: a minion was played on this base.
-func playedHere(g *G, self int, ev engine.Event) bool {
-	return ev.Base == g.SlotOfBase(self) && ev.Card >= 0 && g.IsMinion(int(ev.Card))
+func playedHere(g *G, self engine.CardID, ev engine.Event) bool {
+	return ev.Base == g.SlotOfBase(self) && ev.Card >= 0 && g.IsMinion(ev.Card)
 }
 
 var _ = card("base/the_homeworld", func(d *engine.Def) {
@@ -119,12 +119,12 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 	// a minion destroyed here is placed (by its owner) on the bottom of its owner's deck
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
-		When: func(g *G, self int, ev engine.Event) bool {
+		When: func(g *G, self engine.CardID, ev engine.Event) bool {
 			s := g.Cards[self].Base
-			return ev.Base == s && g.IsMinion(int(ev.Card)) && !g.BaseIgnored(s, ev.Player)
+			return ev.Base == s && g.IsMinion(ev.Card) && !g.BaseIgnored(s, ev.Player)
 		},
 		Do: func(g *G, f *F) {
-			if c := int(f.Ev.Card); g.Cards[c].Zone == engine.ZDiscard {
+			if c := f.Ev.Card; g.Cards[c].Zone == engine.ZDiscard {
 				g.ToDeckBottom(c)
 			}
 		},
@@ -132,7 +132,7 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 })
 
 // scoredHere tells base triggers about their own base scoring.
-func scoredHere(g *G, self int, ev engine.Event) bool { return ev.Base == g.Cards[self].Base }
+func scoredHere(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.Cards[self].Base }
 
 // Ninja Dojo: the winner (each tied winner, in turn from the current player)
 // may destroy a minion.
@@ -168,7 +168,7 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 				}
 			case destroyChosen:
 				if c := f.Chosen(); c != none {
-					f.Player = engine.Seat(f.Get(asking)) // credited to the winner who chose
+					f.Player = f.SeatIn(asking) // credited to the winner who chose
 					g.Destroy(f, c)
 				}
 				f.Goto(askWinner)
@@ -199,8 +199,8 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			s := f.Base
-			tied := func(p engine.Seat) []int {
-				return where(g.MinionsAt(s, p), func(m int) bool {
+			tied := func(p engine.Seat) []engine.CardID {
+				return where(g.MinionsAt(s, p), func(m engine.CardID) bool {
 					return g.Power(m) == f.Get(highest) && !g.Marked(flagGojuDone, m, self(f))
 				})
 			}
@@ -245,7 +245,7 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 // Core set bases of the Pirates and the Robots.
 
 // aboutThisBase is a trigger condition: the event is about base card me.
-func aboutThisBase(g *G, me int, ev engine.Event) bool { return int(ev.Card) == me }
+func aboutThisBase(g *G, me engine.CardID, ev engine.Event) bool { return ev.Card == me }
 
 var _ = card("base/the_grey_opal", func(d *engine.Def) {
 	// After scoring, each player but the winners, in turn order from the
@@ -273,7 +273,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 				p := (g.Current + f.SeatIn(asked)) % g.NPlayers
 				f.Add(asked, 1)
 				f.SetSeat(asking, p)
-				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 || g.BaseIgnored(s, p) || len(g.MinionsAt(s, p)) == 0 || len(otherBases(g, s)) == 0 {
+				if place, _ := g.ScoredPlace(f.Ev.Card, p); place == 1 || g.BaseIgnored(s, p) || len(g.MinionsAt(s, p)) == 0 || len(otherBases(g, s)) == 0 {
 					f.Goto(askPlayer)
 					return
 				}
@@ -284,11 +284,11 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 					f.Goto(askPlayer)
 					return
 				}
-				f.Target = int16(c)
+				f.Target = c
 				g.AskBases(f, f.SeatIn(asking), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
 			case moveIt:
 				if to := f.ChosenBase(); to != none {
-					g.Move(f, int(f.Target), to)
+					g.Move(f, f.Target, to)
 				}
 				f.Goto(askPlayer)
 			}
@@ -307,21 +307,23 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 	const asked engine.Slot = 0 // players asked so far
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvBaseReplaced, From: engine.ZBaseDiscard,
-		When: func(g *G, me int, ev engine.Event) bool { return int(ev.Other) == me && ev.Card != none },
+		When: func(g *G, me engine.CardID, ev engine.Event) bool {
+			return engine.CardID(ev.Other) == me && ev.Card != none
+		},
 		Do: func(g *G, f *F) {
 			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
-				if f.SeatIn(asked) >= g.NPlayers || g.BaseCardAt(s) != int(f.Ev.Card) {
+				if f.SeatIn(asked) >= g.NPlayers || g.BaseCardAt(s) != f.Ev.Card {
 					return
 				}
 				p := (g.Current + f.SeatIn(asked)) % g.NPlayers
 				f.Add(asked, 1)
-				if place, _ := g.ScoredPlace(int(f.Ev.Other), p); place != 2 {
+				if place, _ := g.ScoredPlace(engine.CardID(f.Ev.Other), p); place != 2 {
 					f.Goto(askPlayer)
 					return
 				}
-				cands := where(g.Minions(p), func(m int) bool { return g.BaseOf(m) != s })
+				cands := where(g.Minions(p), func(m engine.CardID) bool { return g.BaseOf(m) != s })
 				if len(cands) == 0 {
 					f.Goto(askPlayer)
 					return
@@ -344,7 +346,7 @@ var _ = card("base/factory_436_1337", func(d *engine.Def) {
 		Do: func(g *G, f *F) {
 			s := f.Ev.Base
 			for _, p := range g.PlayersFrom(g.Current) {
-				if place, _ := g.ScoredPlace(int(f.Ev.Card), p); place == 1 && !g.BaseIgnored(s, p) {
+				if place, _ := g.ScoredPlace(f.Ev.Card, p); place == 1 && !g.BaseIgnored(s, p) {
 					g.GainVP(p, g.PowerAt(s, p)/5)
 				}
 			}
@@ -353,7 +355,7 @@ var _ = card("base/factory_436_1337", func(d *engine.Def) {
 })
 
 var _ = card("base/the_central_brain", func(d *engine.Def) {
-	d.PowerMod = func(g *G, me, target int) int {
+	d.PowerMod = func(g *G, me, target engine.CardID) int {
 		if g.BaseOf(target) == g.SlotOfBase(me) {
 			return 1
 		}
@@ -367,11 +369,11 @@ var _ = card("base/the_central_brain", func(d *engine.Def) {
 // emitted when a destroy is prevented or replaced).
 var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvDestroy,
-		When: func(g *G, self int, ev engine.Event) bool {
+		When: func(g *G, self engine.CardID, ev engine.Event) bool {
 			s := g.SlotOfBase(self)
-			return g.IsMinion(int(ev.Card)) && ev.Base == s && !g.BaseIgnored(s, g.Owner(int(ev.Card)))
+			return g.IsMinion(ev.Card) && ev.Base == s && !g.BaseIgnored(s, g.Owner(ev.Card))
 		},
-		Do:    func(g *G, f *F) { g.GainVP(g.Owner(int(f.Ev.Card)), 1) },
+		Do:    func(g *G, f *F) { g.GainVP(g.Owner(f.Ev.Card), 1) },
 		EvKey: ownerOfEvCard}}
 })
 
@@ -385,7 +387,7 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 				if g.BaseIgnored(s, p) {
 					return
 				}
-				cands := where(g.Minions(none), func(c int) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
+				cands := where(g.Minions(none), func(c engine.CardID) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
 				g.AskCards(f, p, "You may move another player's minion to Mushroom Kingdom", cands, true)
 			case answered:
 				if c := f.Chosen(); c != none {
@@ -428,7 +430,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 		putBackOf engine.Slot = 5 // bit i: the i-th base looked at has been put back
 	)
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
-		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := f.Base
 			switch f.Step {
@@ -443,13 +445,13 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 					top = top[:3]
 				}
 				for i, b := range top {
-					f.Set(firstBase+engine.Slot(i), b)
+					f.SetCard(firstBase+engine.Slot(i), b)
 				}
 				f.Set(nLooked, len(top))
 				f.Set(putBackOf, 0)
 				g.BeginAsk()
 				for _, b := range top {
-					g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
+					g.Opt(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
 				}
 				g.Ask(f, w, "Choose the base that replaces School of Wizardry", 0)
 			case rememberChosen: // the chosen one goes first (to the top), the others are put back under it
@@ -458,9 +460,9 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 				}
 				f.Next()
 			case askPutBack:
-				var rest []int
+				var rest []engine.CardID
 				for i := 0; i < f.Get(nLooked); i++ {
-					if b := f.Get(firstBase + engine.Slot(i)); b != int(f.Target) && f.Get(putBackOf)&(1<<i) == 0 {
+					if b := f.CardIn(firstBase + engine.Slot(i)); b != f.Target && f.Get(putBackOf)&(1<<i) == 0 {
 						rest = append(rest, b)
 					}
 				}
@@ -470,20 +472,20 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 				}
 				g.BeginAsk()
 				for _, b := range rest {
-					g.Opt(engine.Option{Kind: engine.OptBase, Card: int16(b), Base: none, Player: none})
+					g.Opt(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
 				}
 				g.Ask(f, f.SeatIn(theWinner), "Put a base back on top of the base deck (the last one put back is just under the chosen base)", 0)
 			case putBack:
 				for i := 0; i < f.Get(nLooked); i++ {
-					if f.Ans.Kind == engine.OptBase && int(f.Ans.Card) == f.Get(firstBase+engine.Slot(i)) {
+					if f.Ans.Kind == engine.OptBase && f.Ans.Card == f.CardIn(firstBase+engine.Slot(i)) {
 						f.Set(putBackOf, f.Get(putBackOf)|1<<i)
-						g.BaseToDeckTop(int(f.Ans.Card))
+						g.BaseToDeckTop(f.Ans.Card)
 					}
 				}
 				f.Goto(askPutBack)
 			case chosenOnTop:
 				if f.Target >= 0 {
-					g.BaseToDeckTop(int(f.Target))
+					g.BaseToDeckTop(f.Target)
 				}
 			}
 		}}}
@@ -493,7 +495,7 @@ var _ = card("base/the_great_library", func(d *engine.Def) {
 	// Every player who has a minion here, in turn from the current player, may draw a card.
 	const considered engine.Slot = 0 // players considered so far
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
-		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := f.Base
 			players := g.PlayersFrom(g.Current)

@@ -7,11 +7,11 @@ import "github.com/smashup/smashup/internal/engine"
 var _ = card("base/anansis_web", func(d *engine.Def) {
 	// The first standard action a player with a minion here plays each turn may
 	// go to another player's hand instead of the discard pile; then they draw two.
-	d.AfterStandardOK = func(g *G, self int, p engine.Seat, c int) bool {
+	d.AfterStandardOK = func(g *G, self engine.CardID, p engine.Seat, c engine.CardID) bool {
 		return g.Players[p].StdPlayed == 1 && len(g.MinionsAt(g.SlotOfBase(self), p)) > 0
 	}
 	d.AfterStandard = func(g *G, f *F) {
-		p, c := you(f), int(f.Target)
+		p, c := you(f), f.Target
 		switch f.Step {
 		case ask:
 			g.AskPlayers(f, p, "Anansi's Web: you may put {} into another player's hand (and draw two cards)", g.Others(p), true, engine.CardArg(c))
@@ -47,7 +47,7 @@ var _ = card("base/storytellers_hut", func(d *engine.Def) {
 			}
 		}
 	}
-	d.BreakMod = func(g *G, self int, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, self engine.CardID, slot engine.BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -56,7 +56,7 @@ var _ = card("base/storytellers_hut", func(d *engine.Def) {
 })
 
 var _ = card("base/cuzcu", func(d *engine.Def) {
-	d.BreakMod = func(g *G, self int, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, self engine.CardID, slot engine.BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -65,11 +65,11 @@ var _ = card("base/cuzcu", func(d *engine.Def) {
 })
 
 // playedActionOnBase: ev is an action played on the base self (not on a minion).
-func playedActionOnBase(g *G, self int, ev engine.Event) bool {
+func playedActionOnBase(g *G, self engine.CardID, ev engine.Event) bool {
 	if ev.Card < 0 || ev.Base != g.SlotOfBase(self) || ev.Other >= 0 {
 		return false
 	}
-	d := g.DefOf(int(ev.Card))
+	d := g.DefOf(ev.Card)
 	return d.Type == engine.Action && d.Target == engine.OnBase
 }
 
@@ -85,7 +85,7 @@ var _ = card("base/machu_picchu", func(d *engine.Def) {
 })
 
 var _ = card("base/giant_turnip", func(d *engine.Def) {
-	d.BreakMod = func(g *G, self int, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, self engine.CardID, slot engine.BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -96,7 +96,7 @@ var _ = card("base/giant_turnip", func(d *engine.Def) {
 var _ = card("base/tropical_paradise", func(d *engine.Def) {
 	// With a minion of every player here, the starting breakpoint is 0 (other
 	// modifiers still apply on top of it).
-	d.BreakMod = func(g *G, self int, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, self engine.CardID, slot engine.BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -125,8 +125,8 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 	// Printed text: no once-per-turn limit (that is a later errata).
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self int, ev engine.Event) bool {
-			return ev.Card >= 0 && ev.Base == g.SlotOfBase(self) && g.IsMinion(int(ev.Card))
+		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+			return ev.Card >= 0 && ev.Base == g.SlotOfBase(self) && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {
 			p := f.Ev.Player
@@ -136,7 +136,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 					return
 				}
 				g.EnsureDeck(p)
-				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c int) bool {
+				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c engine.CardID) bool {
 					return g.IsMinion(c) && g.Power(c) <= 3
 				}), true)
 			case answered:
@@ -152,9 +152,9 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 var _ = card("base/gingerbread_house", func(d *engine.Def) {
 	// Before it scores, each player (from the current one, clockwise) may pick
 	// exactly two of their minions here with equal power: +2 power each.
-	pairs := func(g *G, s engine.BaseID, p engine.Seat) []int {
+	pairs := func(g *G, s engine.BaseID, p engine.Seat) []engine.CardID {
 		ms := g.MinionsAt(s, p)
-		return where(ms, func(m int) bool {
+		return where(ms, func(m engine.CardID) bool {
 			for _, o := range ms {
 				if o != m && g.Power(o) == g.Power(m) {
 					return true
@@ -174,7 +174,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 	)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvScoringChosen,
-		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := f.Base
 			ps := g.PlayersFrom(g.Current)
@@ -198,14 +198,14 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 					f.Goto(chooseFirst)
 					return
 				}
-				f.Set(firstMinion, c)
+				f.SetCard(firstMinion, c)
 				q := ps[f.Get(playerAsked)]
-				g.AskCards(f, q, "Choose the second minion with the same power", where(g.MinionsAt(s, q), func(m int) bool {
+				g.AskCards(f, q, "Choose the second minion with the same power", where(g.MinionsAt(s, q), func(m engine.CardID) bool {
 					return m != c && g.Power(m) == g.Power(c)
 				}), false)
 			case boostPair:
 				if c := f.Chosen(); c != none {
-					g.AddPower(f, f.Get(firstMinion), 2)
+					g.AddPower(f, f.CardIn(firstMinion), 2)
 					g.AddPower(f, c, 2)
 				}
 				f.Add(playerAsked, 1)
@@ -218,7 +218,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 var _ = card("base/island_chain", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvAfterScore,
-		When: func(g *G, self int, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do:   func(g *G, f *F) { g.AddBase(you(f)) },
 	}}
 })
@@ -236,12 +236,12 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self int, ev engine.Event) bool {
-			return ev.Card >= 0 && g.IsMinion(int(ev.Card)) && ev.Base == g.SlotOfBase(self) &&
+		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+			return ev.Card >= 0 && g.IsMinion(ev.Card) && ev.Base == g.SlotOfBase(self) &&
 				ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, ev.Player)
 		},
 		Do: func(g *G, f *F) {
-			p, c, s := f.Ev.Player, int(f.Ev.Card), f.Base
+			p, c, s := f.Ev.Player, f.Ev.Card, f.Base
 			switch f.Step {
 			case offerSwap:
 				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseIgnored(s, p) {

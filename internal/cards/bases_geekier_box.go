@@ -18,7 +18,7 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			b := int(f.Ev.Card)
+			b := f.Ev.Card
 			switch f.Step {
 			case nextWinner:
 				for f.SeatIn(nextPlayer) < g.NPlayers {
@@ -54,11 +54,11 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 var _ = card("base/the_con", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self int, ev engine.Event) bool {
-			return ev.Base == g.Cards[self].Base && g.IsMinion(int(ev.Card))
+		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+			return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {
-			c := int(f.Ev.Card)
+			c := f.Ev.Card
 			fa := g.DefOf(c).Faction
 			// a player who ignores this base (Infiltrate) does not get its bonus
 			for _, m := range g.MinionsAt(f.Base, none) {
@@ -73,7 +73,7 @@ var _ = card("base/the_con", func(d *engine.Def) {
 var _ = card("base/locker_room", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
-		When: func(g *G, self int, ev engine.Event) bool {
+		When: func(g *G, self engine.CardID, ev engine.Event) bool {
 			return len(g.MinionsAt(g.Cards[self].Base, ev.Player)) > 0
 		},
 		Do: func(g *G, f *F) {
@@ -87,8 +87,8 @@ var _ = card("base/locker_room", func(d *engine.Def) {
 var _ = card("base/stadium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
-		When: func(g *G, self int, ev engine.Event) bool {
-			return ev.Base == g.Cards[self].Base && g.IsMinion(int(ev.Card))
+		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+			return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {
 			if !g.BaseIgnored(f.Base, f.Ev.Player) {

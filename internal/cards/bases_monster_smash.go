@@ -4,12 +4,12 @@ import "github.com/smashup/smashup/internal/engine"
 
 // The bases of Monster Smash. For a base, g.Cards[s].Base is its slot.
 
-func slotOf(g *G, s int) engine.BaseID { return g.Cards[s].Base }
+func slotOf(g *G, s engine.CardID) engine.BaseID { return g.Cards[s].Base }
 
 // firstMinionHere is a When for "the first minion played on this base each
 // turn": the base card's once-a-turn use (UseOnce) is spent as it fires.
-func firstMinionHere(g *G, s int, ev engine.Event) bool {
-	if ev.Base != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || g.UsedOnce(s) {
+func firstMinionHere(g *G, s engine.CardID, ev engine.Event) bool {
+	if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || g.UsedOnce(s) {
 		return false
 	}
 	g.UseOnce(s)
@@ -17,7 +17,7 @@ func firstMinionHere(g *G, s int, ev engine.Event) bool {
 }
 
 var _ = card("base/egg_chamber", func(d *engine.Def) {
-	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
+	d.Protect = func(g *G, s, t engine.CardID, a engine.Affect) bool {
 		return a.Kind == engine.AffDestroy && g.IsMinion(t) && g.BaseOf(t) == slotOf(g, s) && g.CountersOn(t) > 0
 	}
 })
@@ -29,7 +29,7 @@ var _ = card("base/the_hill", func(d *engine.Def) {
 			s := f.Base
 			switch f.Step {
 			case ask:
-				cs := where(g.Minions(you(f)), func(m int) bool { return g.BaseOf(m) != s })
+				cs := where(g.Minions(you(f)), func(m engine.CardID) bool { return g.BaseOf(m) != s })
 				g.AskCards(f, you(f), "The Hill: you may move one of your minions here", cs, true)
 			case answered:
 				if c := f.Chosen(); c != none {
@@ -45,7 +45,7 @@ var _ = card("base/golem_schloss", func(d *engine.Def) {
 	// winner controls, on any base (those here are discarded right after).
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvAfterScore,
-		When: func(g *G, s int, ev engine.Event) bool { return ev.Base == slotOf(g, s) },
+		When: func(g *G, s engine.CardID, ev engine.Event) bool { return ev.Base == slotOf(g, s) },
 		Do: func(g *G, f *F) {
 			cur := f.Player
 			for _, w := range g.WinnersAt(f.Base) {
@@ -70,7 +70,7 @@ var _ = card("base/laboratorium", func(d *engine.Def) {
 				return // still the first minion played here, but its player ignores the base
 			}
 			f.Player = f.Ev.Player // its controller places the counter
-			g.PlaceCounters(f, int(f.Ev.Card), 1)
+			g.PlaceCounters(f, f.Ev.Card, 1)
 		},
 	}}
 })
@@ -79,11 +79,11 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 	// Checked after the minion's own ability resolved, for every minion played here.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, s int, ev engine.Event) bool {
-			return ev.Base == slotOf(g, s) && g.IsMinion(int(ev.Card))
+		When: func(g *G, s engine.CardID, ev engine.Event) bool {
+			return ev.Base == slotOf(g, s) && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {
-			m, p := int(f.Ev.Card), f.Ev.Player
+			m, p := f.Ev.Card, f.Ev.Player
 			switch f.Step {
 			case ask:
 				if !g.InPlay(m) || g.BaseIgnored(f.Base, p) || !othersOutpower(g, f.Base, p) {
@@ -105,13 +105,13 @@ var _ = card("base/crypt", func(d *engine.Def) {
 	// happen before the ability resolves).
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
-		When: func(g *G, s int, ev engine.Event) bool {
-			if ev.Base != slotOf(g, s) || !g.IsMinion(int(ev.Card)) || ev.Num < 0 {
+		When: func(g *G, s engine.CardID, ev engine.Event) bool {
+			if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || ev.Num < 0 {
 				return false
 			}
 			for i := 0; i < int(g.NTrig); i++ {
 				t := &g.Trigs[i]
-				if int(t.Src) == s && t.Ev.Kind == engine.EvDestroy && t.Ev.Num == ev.Num {
+				if t.Src == s && t.Ev.Kind == engine.EvDestroy && t.Ev.Num == ev.Num {
 					return false
 				}
 			}
@@ -140,8 +140,8 @@ var _ = card("base/moot_site", func(d *engine.Def) {
 		On: engine.EvPlay, When: firstMinionHere,
 		Do: func(g *G, f *F) {
 			// the minion is still the first one played here even when its player ignores the base
-			if g.InPlay(int(f.Ev.Card)) && !g.BaseIgnored(f.Base, f.Ev.Player) {
-				g.AddPower(f, int(f.Ev.Card), 2)
+			if g.InPlay(f.Ev.Card) && !g.BaseIgnored(f.Base, f.Ev.Player) {
+				g.AddPower(f, f.Ev.Card, 2)
 			}
 		},
 	}}
@@ -149,7 +149,7 @@ var _ = card("base/moot_site", func(d *engine.Def) {
 
 var _ = card("base/standing_stones", func(d *engine.Def) {
 	// The second use still needs the talent's own conditions (engine: TalentOK).
-	d.TalentAgain = func(g *G, s, c int) bool {
+	d.TalentAgain = func(g *G, s, c engine.CardID) bool {
 		return g.IsMinion(c) && g.BaseOf(c) == slotOf(g, s) && g.Ctrl(c) == g.Current
 	}
 })

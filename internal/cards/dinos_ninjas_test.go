@@ -14,7 +14,7 @@ func pick(t *testing.T, g *engine.Game, kind engine.OptKind, name string) {
 		t.Fatalf("no decision pending")
 	}
 	for i, o := range d.Options {
-		if o.Kind == kind && (name == "" || (o.Card >= 0 && g.Name(int(o.Card)) == name)) {
+		if o.Kind == kind && (name == "" || (o.Card >= 0 && g.Name(o.Card) == name)) {
 			if err := g.Apply(i); err != nil {
 				t.Fatal(err)
 			}
@@ -25,9 +25,9 @@ func pick(t *testing.T, g *engine.Game, kind engine.OptKind, name string) {
 }
 
 func cardNamed(g *engine.Game, name string, z engine.Zone) int {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		if g.Cards[i].Zone == z && g.Name(i) == name {
-			return i
+			return int(i)
 		}
 	}
 	return engine.None
@@ -60,17 +60,17 @@ func TestToothAndClawShieldLastsTheTurn(t *testing.T) {
 	pick(t, g, engine.OptBase, "Jungle Oasis")
 	pick(t, g, engine.OptCard, "King Rex")
 	master := cardNamed(g, "Ninja Master", engine.ZInPlay)
-	if !g.InPlay(rex) || cardNamed(g, "Tooth and Claw... and Guns", engine.ZDiscard) == engine.None {
+	if !g.InPlay(engine.CardID(rex)) || cardNamed(g, "Tooth and Claw... and Guns", engine.ZDiscard) == engine.None {
 		t.Fatalf("Tooth and Claw should be destroyed instead of King Rex")
 	}
-	if !g.Protected(rex, engine.Affect{Kind: engine.AffPower, By: 1, Src: int16(master)}) {
+	if !g.Protected(engine.CardID(rex), engine.Affect{Kind: engine.AffPower, By: 1, Src: engine.CardID(master)}) {
 		t.Errorf("Ninja Master's ability should not affect King Rex for the rest of the turn")
 	}
-	if g.Protected(rex, engine.Affect{Kind: engine.AffDestroy, By: 1, Src: engine.None}) {
+	if g.Protected(engine.CardID(rex), engine.Affect{Kind: engine.AffDestroy, By: 1, Src: engine.None}) {
 		t.Errorf("only the stopped ability is shielded")
 	}
 	pick(t, g, engine.OptPass, "") // B ends the turn; A's turn begins
-	if g.Protected(rex, engine.Affect{Kind: engine.AffDestroy, By: 1, Src: int16(master)}) {
+	if g.Protected(engine.CardID(rex), engine.Affect{Kind: engine.AffDestroy, By: 1, Src: engine.CardID(master)}) {
 		t.Errorf("the shield should end with the turn")
 	}
 }
@@ -105,7 +105,7 @@ func TestNinjaAcolyteIgnoresStartOfTurnMinions(t *testing.T) {
 		d, _ := g.Decision()
 		usable := false
 		for _, o := range d.Options {
-			usable = usable || (o.Kind == engine.OptUse && g.Name(int(o.Card)) == "Ninja Acolyte")
+			usable = usable || (o.Kind == engine.OptUse && g.Name(o.Card) == "Ninja Acolyte")
 		}
 		if usable != (before == 1) {
 			t.Errorf("minion played before the phase=%v: Acolyte usable=%v", before == 1, usable)

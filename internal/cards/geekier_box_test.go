@@ -24,7 +24,7 @@ func TestAllStarsDeckUsesItsOwnDefinitions(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		d := g.DefOf(i)
 		if g.Owner(i) != 0 || d.Faction != "Smash Up All Stars" {
 			continue
@@ -38,7 +38,7 @@ func TestAllStarsDeckUsesItsOwnDefinitions(t *testing.T) {
 		t.Errorf("All Stars deck has %d cards, want 20", n)
 	}
 	rex := 0
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		if g.Owner(i) == 0 && g.Name(i) == "King Rex" {
 			rex++
 		}

@@ -21,7 +21,7 @@ var _ = card("geeks/felicia_day", func(d *engine.Def) {
 		s := here(g, f)
 		switch f.Step {
 		case moveTheOthersHere:
-			var group []int
+			var group []engine.CardID
 			for _, m := range g.Minions(none) {
 				if g.BaseOf(m) != s {
 					group = append(group, m)
@@ -41,7 +41,7 @@ var _ = card("geeks/felicia_day", func(d *engine.Def) {
 })
 
 // movedTogether reports whether minions a and b were moved together by one group move.
-func movedTogether(g *G, a, b int) bool {
+func movedTogether(g *G, a, b engine.CardID) bool {
 	for _, src := range g.Collect(engine.ZInPlay, none) {
 		if g.Marked(flagGroupMove, a, src) && g.Marked(flagGroupMove, b, src) {
 			return true
@@ -66,7 +66,7 @@ func cancelReacted(g *G, f *F) {
 var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
 })
@@ -74,14 +74,14 @@ var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
 var _ = card("geeks/force_of_wil", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
 })
 
 // notByOthers protects a card from abilities of cards other players control.
-func notByOthers(g *G, self, target int, a engine.Affect) bool {
-	if target != self || a.Src < 0 || int(a.Src) == self || g.DefOf(int(a.Src)).Type == engine.BaseCard {
+func notByOthers(g *G, self, target engine.CardID, a engine.Affect) bool {
+	if target != self || a.Src < 0 || a.Src == self || g.DefOf(a.Src).Type == engine.BaseCard {
 		return false
 	}
 	return a.By != g.Ctrl(self)
@@ -106,7 +106,7 @@ var _ = card("geeks/fan", fanSpecial)
 func cardNames(g *G, p engine.Seat) []string {
 	var out []string
 	prev := -1 // the copies of a card are made one after another
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		if g.Owner(i) != p {
 			continue
 		}
@@ -143,7 +143,7 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 			q := others[f.Get(otherPlayer)]
 			name := engine.TextOf(f.Ans.Num)
 			for _, c := range g.Hand(q) {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: c, Base: none})
 			}
 			for _, c := range where(g.Hand(q), named(g, name)) {
 				g.ToDeckBottom(c)
@@ -156,10 +156,10 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 
 var _ = card("geeks/control_minion", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose a minion: you control it until the end of the turn", false, allMinions,
-		func(g *G, f *F, c int) { g.TakeControl(f, c, you(f), engine.ExpireEndOfTurn) })
+		func(g *G, f *F, c engine.CardID) { g.TakeControl(f, c, you(f), engine.ExpireEndOfTurn) })
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
 			w, m, who := g.Reaction()
 			return w == engine.WinPlayed && m != none && who != p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) != p
 		},
@@ -174,7 +174,7 @@ var _ = card("geeks/control_minion", func(d *engine.Def) {
 var _ = card("geeks/cosplay", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinGainVP, From: engine.ZHand, Play: true,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
 			w, _, who := g.Reaction()
 			return w == engine.WinGainVP && who == p
 		},
@@ -242,9 +242,9 @@ var _ = card("geeks/min_maxing", func(d *engine.Def) {
 				return
 			}
 			for _, c := range g.Hand(q) {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: c, Base: none})
 			}
-			acts := where(g.Hand(q), func(c int) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
+			acts := where(g.Hand(q), func(c engine.CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
 			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)
 		case playIt:
 			if c := f.Chosen(); c != none {
@@ -299,28 +299,28 @@ func nonInfiniteLoop(g *G, f *F) {
 	p := you(f)
 	switch f.Step {
 	case chooseAction:
-		acts := where(g.Hand(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
+		acts := where(g.Hand(p), func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action })
 		g.AskCards(f, p, "Choose an action in your hand to play at once as an extra action", acts, false)
 	case playIt:
 		c := f.Chosen()
 		if c == none {
 			return
 		}
-		f.Set(theAction, c)
+		f.SetCard(theAction, c)
 		if g.DefOf(c).SpecialOnly() || !g.ActionPlayable(p, c) {
 			return // its conditions are not met: no effect, it stays in your hand
 		}
 		g.PlayExtraNow(p, c, none)
-		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(c), Amount: int16(flagLoopBack), Src: int16(self(f))})
+		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: c, Amount: int16(flagLoopBack), Src: self(f)})
 		f.Next()
 	case offerItBack:
-		c := f.Get(theAction)
+		c := f.CardIn(theAction)
 		if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == p {
 			g.AskYesNo(f, p, "Put {} back into your hand instead of the discard pile?", engine.CardArg(c))
 		}
 	case takeItBack:
 		if f.Yes() {
-			g.ToHand(f.Get(theAction), p)
+			g.ToHand(f.CardIn(theAction), p)
 		}
 	}
 }
@@ -333,11 +333,11 @@ var flagLoopBack = engine.FlagID("geeks/non_infinite_loop/back")
 // to take back the action it played when that action leaves play this turn.
 var loopBackTrigger = engine.Trigger{
 	On: engine.EvLeavePlay, From: engine.ZDiscard,
-	When: func(g *G, self int, ev engine.Event) bool {
-		return ev.Card >= 0 && g.HasEffect(flagLoopBack, int(ev.Card), none) && loopedBy(g, int(ev.Card), self)
+	When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		return ev.Card >= 0 && g.HasEffect(flagLoopBack, ev.Card, none) && loopedBy(g, ev.Card, self)
 	},
 	Do: func(g *G, f *F) {
-		c := int(f.Ev.Card)
+		c := f.Ev.Card
 		switch f.Step {
 		case ask:
 			if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == you(f) {
@@ -351,10 +351,10 @@ var loopBackTrigger = engine.Trigger{
 	},
 }
 
-func loopedBy(g *G, c, src int) bool {
+func loopedBy(g *G, c, src engine.CardID) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == engine.EffFlag && int(e.Amount) == flagLoopBack && int(e.Card) == c && int(e.Src) == src {
+		if e.Kind == engine.EffFlag && int(e.Amount) == flagLoopBack && e.Card == c && e.Src == src {
 			return true
 		}
 	}
@@ -378,7 +378,7 @@ var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case chooseAction:
-			acts := where(g.AllActionsInPlay(), func(a int) bool {
+			acts := where(g.AllActionsInPlay(), func(a engine.CardID) bool {
 				if g.Cards[a].On == none {
 					return len(g.BaseSlots()) > 1
 				}
@@ -390,14 +390,14 @@ var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
 			if a == none {
 				return
 			}
-			f.Set(theAction, a)
-			if on := int(g.Cards[a].On); on != none {
+			f.SetCard(theAction, a)
+			if on := g.Cards[a].On; on != none {
 				g.AskCards(f, you(f), "Choose the minion to move {} onto", where(g.Minions(none), other(on)), false, engine.CardArg(a))
 			} else {
 				g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(a)), false, engine.CardArg(a))
 			}
 		case moveIt:
-			a := f.Get(theAction)
+			a := f.CardIn(theAction)
 			if !g.InPlay(a) || !g.Affects(f, a, engine.AffMove) {
 				return
 			}

@@ -24,13 +24,13 @@ func ownerOfEvCard(g *G, ev engine.Event) int {
 	if ev.Card < 0 {
 		return -1
 	}
-	return int(g.Owner(int(ev.Card)))
+	return int(g.Owner(ev.Card))
 }
 
 // here is the base slot of the card whose ability is resolving (or the frame's base).
 func here(g *G, f *F) engine.BaseID {
 	if f.Src >= 0 {
-		if s := g.BaseOf(int(f.Src)); s != none {
+		if s := g.BaseOf(f.Src); s != none {
 			return s
 		}
 	}
@@ -38,7 +38,7 @@ func here(g *G, f *F) engine.BaseID {
 }
 
 // self is the card whose ability is resolving.
-func self(f *F) int { return int(f.Src) }
+func self(f *F) engine.CardID { return f.Src }
 
 // where keeps the cards (or bases, or players) satisfying pred.
 func where[T any](xs []T, pred func(T) bool) []T {
@@ -56,10 +56,14 @@ func where[T any](xs []T, pred func(T) bool) []T {
 }
 
 // powerAtMost is a filter: current power n or less.
-func powerAtMost(g *G, n int) func(int) bool { return func(c int) bool { return g.Power(c) <= n } }
+func powerAtMost(g *G, n int) func(engine.CardID) bool {
+	return func(c engine.CardID) bool { return g.Power(c) <= n }
+}
 
 // other excludes one card.
-func other(c0 int) func(int) bool { return func(c int) bool { return c != c0 } }
+func other(c0 engine.CardID) func(engine.CardID) bool {
+	return func(c engine.CardID) bool { return c != c0 }
+}
 
 // The steps of the most common ability: it asks one question, then acts on
 // the answer. Abilities with more steps name their own.
@@ -70,7 +74,7 @@ const (
 
 // chooseCard builds a one-target ability: the player picks one of cands (or
 // declines when may), then act happens to it.
-func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []int, act func(g *G, f *F, c int)) engine.AbilityFn {
+func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []engine.CardID, act func(g *G, f *F, c engine.CardID)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case ask:
@@ -101,7 +105,7 @@ func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []engine.
 func allBases(g *G, f *F) []engine.BaseID { return g.BaseSlots() }
 
 // allMinions lists every minion in play.
-func allMinions(g *G, f *F) []int { return g.Minions(none) }
+func allMinions(g *G, f *F) []engine.CardID { return g.Minions(none) }
 
 // otherBases lists the bases in play other than slot s.
 func otherBases(g *G, s engine.BaseID) []engine.BaseID {
@@ -118,12 +122,12 @@ func otherBases(g *G, s engine.BaseID) []engine.BaseID {
 }
 
 // destroyIt, returnIt are act functions.
-func destroyIt(g *G, f *F, c int) { g.Destroy(f, c) }
-func returnIt(g *G, f *F, c int)  { g.Return(f, c) }
+func destroyIt(g *G, f *F, c engine.CardID) { g.Destroy(f, c) }
+func returnIt(g *G, f *F, c engine.CardID)  { g.Return(f, c) }
 
 // askMoveDest asks the ability's player to which other base minion c is to
 // move (the caller remembers c, and moves it once answered).
-func askMoveDest(g *G, f *F, c int, may bool) {
+func askMoveDest(g *G, f *F, c engine.CardID, may bool) {
 	g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(c)), may, engine.CardArg(c))
 }
 
@@ -135,7 +139,7 @@ func seq(parts ...engine.AbilityFn) engine.AbilityFn {
 	}
 	return func(g *G, f *F) {
 		if int(f.Step) < len(ids) {
-			sf := g.Schedule(ids[f.Step], you(f), self(f), f.Base, int(f.Target))
+			sf := g.Schedule(ids[f.Step], you(f), self(f), f.Base, f.Target)
 			sf.Ev = f.Ev
 			f.Next()
 		}
@@ -152,13 +156,13 @@ func extraAction(g *G, p engine.Seat) { g.GrantExtra(p, engine.ExtraActionGrant(
 func isCurrent(g *G, p engine.Seat) bool { return g.Current == p }
 
 // cardsNamed filters by printed name.
-func named(g *G, name string) func(int) bool {
-	return func(c int) bool { return g.NameIs(c, name) }
+func named(g *G, name string) func(engine.CardID) bool {
+	return func(c engine.CardID) bool { return g.NameIs(c, name) }
 }
 
 // shuffleAnyFromDiscard builds "shuffle any number of cards from your discard
 // pile (those keep accepts; nil: any) into your deck".
-func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c int) bool) engine.AbilityFn {
+func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c engine.CardID) bool) engine.AbilityFn {
 	const (
 		chooseCard engine.Step = iota
 		takeIt
@@ -169,7 +173,7 @@ func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c int) bool) en
 		case chooseCard:
 			cands := g.Discard(you(f))
 			if keep != nil {
-				cands = where(cands, func(c int) bool { return keep(g, c) })
+				cands = where(cands, func(c engine.CardID) bool { return keep(g, c) })
 			}
 			g.AskCards(f, you(f), prompt, cands, true)
 		case takeIt:
@@ -189,7 +193,7 @@ func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c int) bool) en
 // moveToOtherBase schedules, as an ability of its own, "move minion c to
 // another base": the ability's player chooses which (and, with may, may
 // decline). The caller's next step, if it has one, comes after the move.
-func moveToOtherBase(g *G, f *F, c int, may bool) {
+func moveToOtherBase(g *G, f *F, c engine.CardID, may bool) {
 	fn := moveToOtherBaseFn
 	if may {
 		fn = mayMoveToOtherBaseFn
@@ -204,7 +208,7 @@ var (
 
 // moveTarget asks where the frame's target minion goes, then moves it there.
 func moveTarget(g *G, f *F, may bool) {
-	c := int(f.Target)
+	c := f.Target
 	switch f.Step {
 	case ask:
 		askMoveDest(g, f, c, may)
@@ -218,7 +222,7 @@ func moveTarget(g *G, f *F, may bool) {
 // playFoundOrKeep ends a search that offered "play it now, or put it into
 // your hand": card c is played at once as an extra play (onto slot s, or
 // anywhere when none) when play, else put into p's hand; then p shuffles.
-func playFoundOrKeep(g *G, p engine.Seat, c int, s engine.BaseID, play bool) {
+func playFoundOrKeep(g *G, p engine.Seat, c engine.CardID, s engine.BaseID, play bool) {
 	if play {
 		if g.Cards[c].Zone == engine.ZDeck {
 			g.SetAside(c, false)

@@ -6,7 +6,7 @@ import "github.com/smashup/smashup/internal/engine"
 
 // extraMinionOnto offers p an immediate extra minion play onto slot s
 // (mandatory when must: the player plays one if they can).
-func extraMinionOnto(g *G, p engine.Seat, s engine.BaseID, must bool, src int) {
+func extraMinionOnto(g *G, p engine.Seat, s engine.BaseID, must bool, src engine.CardID) {
 	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none,
 		Must: must, Faction: none, NotBase: none}, src)
 }
@@ -16,7 +16,7 @@ func extraMinionOnto(g *G, p engine.Seat, s engine.BaseID, must bool, src int) {
 func destroyAtYourNextTurnStart() engine.Trigger {
 	return engine.Trigger{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:   func(g *G, f *F) { g.Destroy(f, self(f)) },
 	}
 }
@@ -24,23 +24,23 @@ func destroyAtYourNextTurnStart() engine.Trigger {
 // fromOthersAction reports whether attempt a comes from an action
 // controlled by someone other than player p.
 func fromOthersAction(g *G, p engine.Seat, a engine.Affect) bool {
-	return a.By != p && a.Src >= 0 && g.DefOf(int(a.Src)).Type == engine.Action
+	return a.By != p && a.Src >= 0 && g.DefOf(a.Src).Type == engine.Action
 }
 
 var _ = card("ninjas/ninja_master", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may destroy a minion on this base", true,
-		func(g *G, f *F) []int { return g.MinionsAt(here(g, f), none) }, destroyIt)
+		func(g *G, f *F) []engine.CardID { return g.MinionsAt(here(g, f), none) }, destroyIt)
 })
 
 var _ = card("ninjas/tiger_assassin", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may destroy a minion of power 3 or less on this base", true,
-		func(g *G, f *F) []int { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 3)) }, destroyIt)
+		func(g *G, f *F) []engine.CardID { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 3)) }, destroyIt)
 })
 
 var _ = card("ninjas/shinobi", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
 			return slot != none && !g.ShinobiUsedAt(slot) && g.MinionAllowed(p, c, slot)
 		},
 		// only one Shinobi per scoring base
@@ -56,7 +56,9 @@ var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
 	const baseLeft engine.Slot = 0 // the base it left
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZInPlay,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return g.MinionsPlayedInPlayPhase(p) == 0 },
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+			return g.MinionsPlayedInPlayPhase(p) == 0
+		},
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case returnToHand:
@@ -105,11 +107,11 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 			if m == none {
 				return
 			}
-			f.Set(firstMinion, m)
+			f.SetCard(firstMinion, m)
 			f.Base = g.BaseOf(m)
 			g.AskCards(f, you(f), "You may choose a second minion of yours on that base", where(g.MinionsAt(f.Base, you(f)), other(m)), true)
 		case playExtras:
-			f.Set(secondMinion, f.Chosen())
+			f.SetCard(secondMinion, f.Chosen())
 			n := 1
 			if f.Get(secondMinion) != none {
 				n = 2
@@ -119,9 +121,9 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 			}
 			f.Next()
 		case returnChosen:
-			g.Return(f, f.Get(firstMinion))
+			g.Return(f, f.CardIn(firstMinion))
 			if f.Get(secondMinion) != none {
-				g.Return(f, f.Get(secondMinion))
+				g.Return(f, f.CardIn(secondMinion))
 			}
 		}
 	}
@@ -136,9 +138,9 @@ var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
 
 var _ = card("ninjas/infiltrate", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy another action played on this base", false,
-		func(g *G, f *F) []int { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
+		func(g *G, f *F) []engine.CardID { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
 	// its controller ignores the base (the others still follow it)
-	d.IgnoreBase = func(g *G, self int, p engine.Seat) bool { return p == g.Ctrl(self) }
+	d.IgnoreBase = func(g *G, self engine.CardID, p engine.Seat) bool { return p == g.Ctrl(self) }
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
 })
 
@@ -146,7 +148,7 @@ var _ = card("ninjas/poison", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case ask:
-			acts := where(g.Attached(int(f.Target)), other(self(f)))
+			acts := where(g.Attached(f.Target), other(self(f)))
 			g.AskCards(f, you(f), "You may destroy an action attached to this minion", acts, true)
 		case answered:
 			if c := f.Chosen(); c != none {
@@ -155,7 +157,7 @@ var _ = card("ninjas/poison", func(d *engine.Def) {
 			}
 		}
 	}
-	d.PowerMod = func(g *G, self, target int) int {
+	d.PowerMod = func(g *G, self, target engine.CardID) int {
 		if target == attachedTo(g, self) {
 			return -4
 		}
@@ -165,16 +167,16 @@ var _ = card("ninjas/poison", func(d *engine.Def) {
 
 var _ = card("ninjas/seeing_stars", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy a minion of power 3 or less", false,
-		func(g *G, f *F) []int { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
+		func(g *G, f *F) []engine.CardID { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
 })
 
 var _ = card("ninjas/smoke_bomb", func(d *engine.Def) {
-	d.Protect = func(g *G, self, target int, a engine.Affect) bool {
+	d.Protect = func(g *G, self, target engine.CardID, a engine.Affect) bool {
 		return target == attachedTo(g, self) && fromOthersAction(g, g.Ctrl(self), a)
 	}
 	// other players' actions already on the minion no longer affect it: they are destroyed
 	d.OnPlay = func(g *G, f *F) {
-		for _, a := range g.Attached(int(f.Target)) {
+		for _, a := range g.Attached(f.Target) {
 			if g.Ctrl(a) != you(f) {
 				g.Destroy(f, a)
 			}
@@ -185,5 +187,5 @@ var _ = card("ninjas/smoke_bomb", func(d *engine.Def) {
 
 var _ = card("ninjas/way_of_deception", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose one of your minions to move", false, mine,
-		func(g *G, f *F, c int) { moveToOtherBase(g, f, c, false) })
+		func(g *G, f *F, c engine.CardID) { moveToOtherBase(g, f, c, false) })
 })

@@ -9,8 +9,8 @@ var flagMovedBy = int(engine.Text("mark: moved by this ability"))
 
 // yourMovable lists your minions in play that have some other base to go to
 // and that this ability has not moved yet.
-func yourMovable(g *G, f *F) []int {
-	return where(g.Minions(you(f)), func(c int) bool {
+func yourMovable(g *G, f *F) []engine.CardID {
+	return where(g.Minions(you(f)), func(c engine.CardID) bool {
 		return len(otherBases(g, g.BaseOf(c))) > 0 && !g.Marked(flagMovedBy, c, self(f))
 	})
 }
@@ -49,24 +49,26 @@ var _ = card("pirates/pirate_king", func(d *engine.Def) {
 	// Before another base scores, it may sail over to that base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return slot != none && g.BaseOf(c) != slot },
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+			return slot != none && g.BaseOf(c) != slot
+		},
 		Do: func(g *G, f *F) { g.Move(f, self(f), f.Base) },
 	}}
 })
 
 var _ = card("pirates/buccaneer", func(d *engine.Def) {
 	// A destruction of this minion is replaced by a move to another base.
-	d.Instead = func(g *G, me, target int, a engine.Affect) bool {
+	d.Instead = func(g *G, me, target engine.CardID, a engine.Affect) bool {
 		return target == me && a.Kind == engine.AffDestroy && len(otherBases(g, g.BaseOf(me))) > 0
 	}
 	d.InsteadDo = func(g *G, f *F) {
 		switch f.Step {
 		case ask:
-			c := int(f.Target)
+			c := f.Target
 			g.AskBases(f, you(f), "{} is not destroyed: choose the base it moves to", otherBases(g, g.BaseOf(c)), false, engine.CardArg(c))
 		case answered:
 			if s := f.ChosenBase(); s != none {
-				g.Move(f, int(f.Target), s)
+				g.Move(f, f.Target, s)
 			}
 		}
 	}
@@ -74,7 +76,7 @@ var _ = card("pirates/buccaneer", func(d *engine.Def) {
 
 var _ = card("pirates/saucy_wench", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may destroy a minion of power 2 or less here", true,
-		func(g *G, f *F) []int { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 2)) },
+		func(g *G, f *F) []engine.CardID { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 2)) },
 		destroyIt)
 })
 
@@ -83,7 +85,9 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 	// replacement base is not in play yet at that moment, so it cannot go there.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool { return slot != none && g.BaseOf(c) == slot },
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+			return slot != none && g.BaseOf(c) == slot
+		},
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case ask:
@@ -143,7 +147,7 @@ var _ = card("pirates/cannon", func(d *engine.Def) {
 		case chooseFirst, chooseSecond:
 			cands := where(g.Minions(none), powerAtMost(g, 2))
 			if f.Step == chooseSecond {
-				cands = where(cands, other(f.Get(lastChosen)))
+				cands = where(cands, other(f.CardIn(lastChosen)))
 			}
 			g.AskCards(f, you(f), "You may destroy a minion of power 2 or less", cands, true)
 		case destroyFirst, destroySecond:
@@ -151,7 +155,7 @@ var _ = card("pirates/cannon", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.Set(lastChosen, c)
+			f.SetCard(lastChosen, c)
 			g.Destroy(f, c)
 			if f.Step == destroyFirst {
 				f.Next()
@@ -190,7 +194,7 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.Set(keg, c)
+			f.SetCard(keg, c)
 			f.Set(itsPower, g.Power(c))
 			f.SetBase(itsBase, g.BaseOf(c))
 			g.Destroy(f, c)
@@ -198,7 +202,7 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 		case destroyTheOthers:
 			// The others go even if the chosen minion survived.
 			for _, m := range where(g.MinionsAt(f.BaseIn(itsBase), none), powerAtMost(g, f.Get(itsPower))) {
-				if m != f.Get(keg) {
+				if m != f.CardIn(keg) {
 					g.Destroy(f, m)
 				}
 			}
@@ -217,8 +221,8 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 		faction  engine.Slot = iota // the named faction's index
 		fromBase                    // the base they leave
 	)
-	others := func(g *G, f *F, s engine.BaseID) []int {
-		return where(g.MinionsAt(s, none), func(m int) bool {
+	others := func(g *G, f *F, s engine.BaseID) []engine.CardID {
+		return where(g.MinionsAt(s, none), func(m engine.CardID) bool {
 			return g.Ctrl(m) != you(f) && engine.FactionIndex(g.DefOf(m).Faction) == f.Get(faction)
 		})
 	}
@@ -265,12 +269,12 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 
 var _ = card("pirates/shanghai", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose another player's minion to move", false,
-		func(g *G, f *F) []int {
-			return where(g.Minions(none), func(m int) bool {
+		func(g *G, f *F) []engine.CardID {
+			return where(g.Minions(none), func(m engine.CardID) bool {
 				return g.Ctrl(m) != you(f) && len(otherBases(g, g.BaseOf(m))) > 0
 			})
 		},
-		func(g *G, f *F, c int) { moveToOtherBase(g, f, c, false) })
+		func(g *G, f *F, c engine.CardID) { moveToOtherBase(g, f, c, false) })
 })
 
 var _ = card("pirates/swashbuckling", func(d *engine.Def) {

@@ -48,19 +48,19 @@ var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.Set(theMinion, c)
+			f.SetCard(theMinion, c)
 			g.AskBases(f, p, "Choose a base where you have no minions", basesWithout(g, p), false)
 		case moveIt:
 			if s := f.ChosenBase(); s != none {
-				g.Move(f, f.Get(theMinion), s)
+				g.Move(f, f.CardIn(theMinion), s)
 			}
 		}
 	}
-	d.TalentOK = func(g *G, self int) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
+	d.TalentOK = func(g *G, self engine.CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
 })
 
 var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
-	d.TalentOK = func(g *G, self int) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
+	d.TalentOK = func(g *G, self engine.CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
 	const (
 		chooseEmptyBase engine.Step = iota
 		moveThere
@@ -88,7 +88,7 @@ var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/tiki", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target int) int {
+	d.PowerMod = func(g *G, self, target engine.CardID) int {
 		if target == self && len(g.Attached(self)) > 0 {
 			return 2
 		}
@@ -97,7 +97,7 @@ var _ = card("polynesian_voyagers/tiki", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/moai", func(d *engine.Def) {
-	d.MoveOK = func(g *G, self int, by engine.Seat, c int, to engine.BaseID) bool {
+	d.MoveOK = func(g *G, self engine.CardID, by engine.Seat, c engine.CardID, to engine.BaseID) bool {
 		if by == g.Ctrl(self) {
 			return true
 		}
@@ -149,7 +149,7 @@ var _ = card("polynesian_voyagers/knowledge_of_the_tribes", func(d *engine.Def) 
 })
 
 var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
-	d.PlayOK = func(g *G, p engine.Seat, c, m int) bool {
+	d.PlayOK = func(g *G, p engine.Seat, c, m engine.CardID) bool {
 		if m == none {
 			return true
 		}
@@ -167,7 +167,7 @@ var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
 	)
 	const theBase engine.Slot = 0
 	d.Talent = func(g *G, f *F) {
-		m := int(g.Cards[self(f)].On) // the minion this is on
+		m := g.Cards[self(f)].On // the minion this is on
 		switch f.Step {
 		case chooseDestination:
 			if m == none {
@@ -192,15 +192,15 @@ var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/shark_tattoo", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
-		if m := int(g.Cards[self(f)].On); m != none {
+		if m := g.Cards[self(f)].On; m != none {
 			g.PlaceCounters(f, m, 1)
 		}
 	}
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do: func(g *G, f *F) {
-			m := int(g.Cards[self(f)].On)
+			m := g.Cards[self(f)].On
 			if m != none && len(g.MinionsAt(g.BaseOf(m), you(f))) == 1 && g.Ctrl(m) == you(f) {
 				g.PlaceCounters(f, m, 1)
 			}
@@ -209,15 +209,15 @@ var _ = card("polynesian_voyagers/shark_tattoo", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target int) int {
-		if int(g.Cards[self].On) == target {
+	d.PowerMod = func(g *G, self, target engine.CardID) int {
+		if g.Cards[self].On == target {
 			return 2
 		}
 		return 0
 	}
 	// Played after its base scored (the base is still marked scoring), it
 	// goes only on a minion with no actions attached.
-	d.PlayOK = func(g *G, p engine.Seat, c, m int) bool {
+	d.PlayOK = func(g *G, p engine.Seat, c, m engine.CardID) bool {
 		if m == none {
 			return true
 		}
@@ -226,11 +226,11 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 	}
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
-			return slot != none && len(where(g.MinionsAt(slot, p), func(m int) bool { return len(g.Attached(m)) == 0 })) > 0
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+			return slot != none && len(where(g.MinionsAt(slot, p), func(m engine.CardID) bool { return len(g.Attached(m)) == 0 })) > 0
 		},
 		Do: func(g *G, f *F) {
-			m := int(f.Target) // the minion it was played on
+			m := f.Target // the minion it was played on
 			switch f.Step {
 			case ask:
 				if m == none || !g.InPlay(m) {
@@ -256,7 +256,7 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 	const theAction engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		onMinion := func(c int) bool {
+		onMinion := func(c engine.CardID) bool {
 			t := g.DefOf(c).Target
 			return g.DefOf(c).Type == engine.Action && (t == engine.OnMinion || t == engine.OnOwnMinion)
 		}
@@ -270,14 +270,14 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 				g.Shuffle(p)
 				return
 			}
-			f.Set(theAction, c)
+			f.SetCard(theAction, c)
 			opts := []string{toHand}
 			if g.ActionHasTarget(p, c) {
 				opts = append(opts, toPlay)
 			}
 			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
 		case doIt:
-			c := f.Get(theAction)
+			c := f.CardIn(theAction)
 			playFoundOrKeep(g, p, c, none, f.Ans.Num == engine.Text(toPlay))
 		}
 	}

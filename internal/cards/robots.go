@@ -20,7 +20,7 @@ func alphaOf(g *G, p engine.Seat) bool {
 
 // isMicrobot reports whether card c counts as a Microbot: by its name, or,
 // while in play, as a minion of a player who controls Microbot Alpha.
-func isMicrobot(g *G, c int) bool {
+func isMicrobot(g *G, c engine.CardID) bool {
 	if strings.HasPrefix(g.DefOf(c).Key, "robots/microbot_") {
 		return true
 	}
@@ -50,7 +50,7 @@ var _ = card("robots/nukebot", func(d *engine.Def) {
 	// minions on the base where it was are destroyed.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy, From: engine.ZDiscard,
-		When: func(g *G, me int, ev engine.Event) bool { return int(ev.Card) == me },
+		When: func(g *G, me engine.CardID, ev engine.Event) bool { return ev.Card == me },
 		Do: func(g *G, f *F) {
 			f.Player = f.Ev.Player // "you": whoever controlled it when it was destroyed
 			for _, m := range g.MinionsAt(f.Ev.Base, none) {
@@ -63,7 +63,7 @@ var _ = card("robots/nukebot", func(d *engine.Def) {
 })
 
 var _ = card("robots/warbot", func(d *engine.Def) {
-	d.Protect = func(g *G, me, target int, a engine.Affect) bool {
+	d.Protect = func(g *G, me, target engine.CardID, a engine.Affect) bool {
 		return target == me && a.Kind == engine.AffDestroy
 	}
 })
@@ -77,7 +77,7 @@ var _ = card("robots/hoverbot", func(d *engine.Def) {
 		if c == none {
 			return
 		}
-		g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: int16(c), Base: none})
+		g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: c, Base: none})
 		if !g.IsMinion(c) {
 			return
 		}
@@ -92,7 +92,7 @@ var _ = card("robots/zapbot", func(d *engine.Def) {
 var _ = card("robots/microbot_alpha", func(d *engine.Def) {
 	// +1 for each other Microbot you control; with it in play, all your
 	// minions in play are Microbots (see isMicrobot).
-	d.PowerMod = func(g *G, me, target int) int {
+	d.PowerMod = func(g *G, me, target engine.CardID) int {
 		if target != me {
 			return 0
 		}
@@ -111,8 +111,8 @@ var _ = card("robots/microbot_archive", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{
 		{ // another of your Microbots is destroyed while the Archive is in play
 			On: engine.EvDestroy,
-			When: func(g *G, me int, ev engine.Event) bool {
-				c := int(ev.Card)
+			When: func(g *G, me engine.CardID, ev engine.Event) bool {
+				c := ev.Card
 				if ev.Player != g.Ctrl(me) || !g.IsMinion(c) {
 					return false
 				}
@@ -123,7 +123,7 @@ var _ = card("robots/microbot_archive", func(d *engine.Def) {
 		},
 		{ // the Archive itself is destroyed
 			On: engine.EvDestroy, From: engine.ZDiscard,
-			When: func(g *G, me int, ev engine.Event) bool { return int(ev.Card) == me },
+			When: func(g *G, me engine.CardID, ev engine.Event) bool { return ev.Card == me },
 			Do:   draw,
 		},
 	}
@@ -135,7 +135,7 @@ var _ = card("robots/microbot_fixer", func(d *engine.Def) {
 			extraMinionUpTo(g, f, -1)
 		}
 	}
-	d.PowerMod = func(g *G, me, target int) int {
+	d.PowerMod = func(g *G, me, target engine.CardID) int {
 		if g.Ctrl(target) == g.Ctrl(me) && isMicrobot(g, target) {
 			return 1
 		}
@@ -145,9 +145,9 @@ var _ = card("robots/microbot_fixer", func(d *engine.Def) {
 
 var _ = card("robots/microbot_guard", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy a minion here with power less than the number of minions you have here", false,
-		func(g *G, f *F) []int {
+		func(g *G, f *F) []engine.CardID {
 			n := len(g.MinionsAt(here(g, f), you(f)))
-			return where(g.MinionsAt(here(g, f), none), func(m int) bool { return g.Power(m) < n })
+			return where(g.MinionsAt(here(g, f), none), func(m engine.CardID) bool { return g.Power(m) < n })
 		}, destroyIt)
 })
 

@@ -48,7 +48,7 @@ func TestScoringBaseLeavingPlayStopsScoring(t *testing.T) {
 		}
 		// a card of a later set replaces the scoring base before VP are awarded
 		nb := cardNamed(g, tc.replacement, engine.ZBaseDeck)
-		g.SwapBase(&engine.Frame{Player: 0, Src: engine.None}, 0, nb)
+		g.SwapBase(&engine.Frame{Player: 0, Src: engine.None}, 0, engine.CardID(nb))
 		pick(t, g, engine.OptPass, "") // B passes
 		if tc.replacedScores {
 			// the replacement is ready: it is chosen to score, and B may play Shinobi there
@@ -94,18 +94,18 @@ func TestControlExpiresAndOwnerKeepsTheCard(t *testing.T) {
 	rex := cardNamed(g, "King Rex", engine.ZInPlay)
 	zap := cardNamed(g, "Zapbot", engine.ZInPlay)
 	f := &engine.Frame{Player: 0, Src: engine.None}
-	g.TakeControl(f, rex, 0, engine.ExpireEndOfTurn)
-	g.TakeControl(f, zap, 0, engine.ExpireEndOfTurn)
-	if g.Ctrl(rex) != 0 || g.PowerAt(0, 0) != 9 || g.PowerAt(0, 1) != 0 {
-		t.Fatalf("A should control both minions: ctrl %d, power A %d B %d", g.Ctrl(rex), g.PowerAt(0, 0), g.PowerAt(0, 1))
+	g.TakeControl(f, engine.CardID(rex), 0, engine.ExpireEndOfTurn)
+	g.TakeControl(f, engine.CardID(zap), 0, engine.ExpireEndOfTurn)
+	if g.Ctrl(engine.CardID(rex)) != 0 || g.PowerAt(0, 0) != 9 || g.PowerAt(0, 1) != 0 {
+		t.Fatalf("A should control both minions: ctrl %d, power A %d B %d", g.Ctrl(engine.CardID(rex)), g.PowerAt(0, 0), g.PowerAt(0, 1))
 	}
 	pick(t, g, engine.OptPlay, "Beam Up")
 	pick(t, g, engine.OptCard, "Zapbot")
-	if g.Cards[zap].Zone != engine.ZHand || g.Ctrl(zap) != 1 {
-		t.Errorf("the returned Zapbot goes to its owner's hand: zone %v holder %d", g.Cards[zap].Zone, g.Ctrl(zap))
+	if g.Cards[zap].Zone != engine.ZHand || g.Ctrl(engine.CardID(zap)) != 1 {
+		t.Errorf("the returned Zapbot goes to its owner's hand: zone %v holder %d", g.Cards[zap].Zone, g.Ctrl(engine.CardID(zap)))
 	}
 	pick(t, g, engine.OptPass, "") // A's turn ends: control expires
-	if g.Ctrl(rex) != 1 || g.PowerAt(0, 1) != 7 {
-		t.Errorf("control should return to B at the end of the turn: ctrl %d", g.Ctrl(rex))
+	if g.Ctrl(engine.CardID(rex)) != 1 || g.PowerAt(0, 1) != 7 {
+		t.Errorf("control should return to B at the end of the turn: ctrl %d", g.Ctrl(engine.CardID(rex)))
 	}
 }

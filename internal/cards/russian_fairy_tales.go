@@ -14,7 +14,7 @@ const (
 // to the bottom of its owner's deck; that owner plays a minion off the top of
 // their deck onto the same base, then shuffles their deck. The minion is the
 // frame's target.
-func transform(g *G, f *F, c int) { g.Schedule(transformFn, you(f), self(f), none, c) }
+func transform(g *G, f *F, c engine.CardID) { g.Schedule(transformFn, you(f), self(f), none, c) }
 
 var transformFn = engine.Fn(func(g *G, f *F) {
 	const (
@@ -23,7 +23,7 @@ var transformFn = engine.Fn(func(g *G, f *F) {
 		shuffleDeck
 	)
 	const itsBase engine.Slot = 0 // where the minion was
-	c := int(f.Target)
+	c := f.Target
 	switch f.Step {
 	case putOnDeckBottom:
 		f.SetBase(itsBase, g.BaseOf(c))
@@ -42,8 +42,8 @@ var transformFn = engine.Fn(func(g *G, f *F) {
 
 var _ = card("russian_fairy_tales/baba_yaga", func(d *engine.Def) {
 	d.Talent = chooseCard("Choose another minion here to transform", false,
-		func(g *G, f *F) []int { return where(g.MinionsAt(here(g, f), none), other(self(f))) }, transform)
-	d.TalentOK = func(g *G, self int) bool { return len(g.MinionsAt(g.BaseOf(self), none)) > 1 }
+		func(g *G, f *F) []engine.CardID { return where(g.MinionsAt(here(g, f), none), other(self(f))) }, transform)
+	d.TalentOK = func(g *G, self engine.CardID) bool { return len(g.MinionsAt(g.BaseOf(self), none)) > 1 }
 })
 
 var _ = card("russian_fairy_tales/transformation", func(d *engine.Def) {
@@ -58,7 +58,7 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 	)
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
 			return slot != none && (g.BaseOf(c) != slot || len(otherBases(g, slot)) > 0)
 		},
 		Do: func(g *G, f *F) {
@@ -86,8 +86,8 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 })
 
 // searchThreeZones lists the cards named name in p's hand, deck and discard pile.
-func searchThreeZones(g *G, p engine.Seat, name string) []int {
-	var out []int
+func searchThreeZones(g *G, p engine.Seat, name string) []engine.CardID {
+	var out []engine.CardID
 	for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
 		out = append(out, where(g.Collect(z, p), named(g, name))...)
 	}
@@ -123,14 +123,14 @@ func fetchPartner(partner string, may bool) int16 {
 				g.Shuffle(p)
 				return
 			}
-			f.Set(found, c)
+			f.SetCard(found, c)
 			opts := []string{toHandText}
 			if (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)) {
 				opts = append(opts, toPlayText)
 			}
 			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
 		case putIt:
-			c := f.Get(found)
+			c := f.CardIn(found)
 			playFoundOrKeep(g, p, c, s, f.Ans.Num == engine.Text(toPlayText))
 		}
 	})
@@ -140,7 +140,7 @@ var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
 	searchForBirch := fetchPartner("The Birch", true)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlayToDiscard, From: engine.ZDiscard,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Card) == self },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Card == self },
 		Do:   func(g *G, f *F) { g.Schedule(searchForBirch, you(f), self(f), none, none).Ev = f.Ev },
 	}}
 })
@@ -155,7 +155,7 @@ var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
 	searchForBirchWoman := fetchPartner("The Birch Woman", false)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case offerDestroy:
@@ -203,7 +203,7 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 			g.BeginAsk()
 			for _, c := range g.Hand(p) {
 				if g.IsMinion(c) && g.MinionAllowed(p, c, s) {
-					g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: int16(c), Base: none, Num: -1})
+					g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
 				}
 			}
 			g.Ask(f, p, "You may play an extra minion here (it gets a +1 power counter)", engine.AskMay)
@@ -211,11 +211,11 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 			if f.Ans.Kind != engine.OptPlay {
 				return
 			}
-			f.Set(played, int(f.Ans.Card))
-			g.PlayExtraNow(p, int(f.Ans.Card), f.BaseIn(itsBase))
+			f.SetCard(played, f.Ans.Card)
+			g.PlayExtraNow(p, f.Ans.Card, f.BaseIn(itsBase))
 			f.Next()
 		case counterOnIt:
-			if c := f.Get(played); g.InPlay(c) {
+			if c := f.CardIn(played); g.InPlay(c) {
 				g.PlaceCounters(f, c, 1)
 			}
 		}
@@ -246,10 +246,10 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 			}
 			g.AskCards(f, p, "Choose a card from your hand to put on your deck", g.Hand(p), false)
 		case chooseTopOrBottom:
-			f.Set(theCard, f.Chosen())
-			g.AskTexts(f, p, "Where does {} go?", []string{top, bottom}, engine.CardArg(f.Get(theCard)))
+			f.SetCard(theCard, f.Chosen())
+			g.AskTexts(f, p, "Where does {} go?", []string{top, bottom}, engine.CardArg(f.CardIn(theCard)))
 		case putIt:
-			if c := f.Get(theCard); c != none {
+			if c := f.CardIn(theCard); c != none {
 				if f.Ans.Num == engine.Text(top) {
 					g.ToDeckTopOf(c, p)
 					g.Log(p, "puts {} from their hand on top of their deck", c)
@@ -273,7 +273,7 @@ var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		var mins []int
+		var mins []engine.CardID
 		for _, q := range g.Others(p) {
 			mins = append(mins, where(g.Discard(q), g.IsMinion)...)
 		}
@@ -326,11 +326,11 @@ var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {
 			if m == none {
 				return
 			}
-			f.Set(theMinion, m)
+			f.SetCard(theMinion, m)
 			g.Place(f, m, engine.PlaceDeckBottom)
 			f.Next()
 		case shuffleDeck:
-			if m := f.Get(theMinion); g.Cards[m].Zone == engine.ZDeck {
+			if m := f.CardIn(theMinion); g.Cards[m].Zone == engine.ZDeck {
 				g.Shuffle(g.Owner(m))
 			}
 		}
@@ -338,15 +338,15 @@ var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/bewitched", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target int) int {
-		if int(g.Cards[self].On) == target {
+	d.PowerMod = func(g *G, self, target engine.CardID) int {
+		if g.Cards[self].On == target {
 			return 2
 		}
 		return 0
 	}
 	d.HostLeaves = chooseCard("Bewitched: choose another minion to move it onto", false,
-		func(g *G, f *F) []int { return g.Minions(none) },
-		func(g *G, f *F, m int) { g.AttachTo(f, self(f), m) })
+		func(g *G, f *F) []engine.CardID { return g.Minions(none) },
+		func(g *G, f *F, m engine.CardID) { g.AttachTo(f, self(f), m) })
 })
 
 var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
@@ -357,7 +357,7 @@ var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		isAction := func(c int) bool { return g.DefOf(c).Type == engine.Action }
+		isAction := func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action }
 		switch f.Step {
 		case reveal:
 			// One reveal: the second search goes on only while the deck lasts
@@ -415,8 +415,8 @@ var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
-	arrived := func(g *G, self int, ev engine.Event) bool {
-		c := int(ev.Card)
+	arrived := func(g *G, self engine.CardID, ev engine.Event) bool {
+		c := ev.Card
 		return c >= 0 && g.IsMinion(c) && ev.Base == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
 			(ev.Kind != engine.EvPlay || ev.Player == g.Ctrl(self)) &&
 			(ev.Kind != engine.EvMove || engine.Seat(ev.Other) == g.Ctrl(self)) // moved by you, not by another player
@@ -461,17 +461,17 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 		p, a := you(f), self(f)
 		switch f.Step {
 		case putOnDeckBottom:
-			m := int(g.Cards[a].On)
+			m := g.Cards[a].On
 			if m == none {
 				return
 			}
-			f.Set(theMinion, m)
+			f.SetCard(theMinion, m)
 			f.SetBase(itsBase, g.BaseOf(m))
 			g.HoldActionAside(a) // while the minion goes
 			g.Place(f, m, engine.PlaceDeckBottom)
 			f.Next()
 		case playOffTop:
-			m := f.Get(theMinion)
+			m := f.CardIn(theMinion)
 			if g.InPlay(m) { // the minion stayed: nothing happens
 				g.AttachActionTo(a, m)
 				return
@@ -479,7 +479,7 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 			g.PlayOffTop(f, p, engine.Minion, f.BaseIn(itsBase), int(played))
 			f.Next()
 		case attachOrDiscard:
-			if c := f.Get(played); c == none || !g.AttachTo(f, a, c) {
+			if c := f.CardIn(played); c == none || !g.AttachTo(f, a, c) {
 				g.Place(f, a, engine.PlaceDiscard)
 			}
 			g.Shuffle(p)

@@ -7,12 +7,12 @@ import "github.com/smashup/smashup/internal/engine"
 
 // playedHereByOther is a trigger condition: another player than self's
 // controller played a minion on self's base.
-func playedHereByOther(g *G, self int, ev engine.Event) bool {
-	return g.IsMinion(int(ev.Card)) && ev.Player != g.Ctrl(self) && ev.Base == g.BaseOf(self)
+func playedHereByOther(g *G, self engine.CardID, ev engine.Event) bool {
+	return g.IsMinion(ev.Card) && ev.Player != g.Ctrl(self) && ev.Base == g.BaseOf(self)
 }
 
 // stillHereWith reports whether minion m is still on the same base as card c.
-func stillHereWith(g *G, m, c int) bool {
+func stillHereWith(g *G, m, c engine.CardID) bool {
 	return g.InPlay(m) && g.InPlay(c) && g.BaseOf(m) == g.BaseOf(c)
 }
 
@@ -20,7 +20,7 @@ func stillHereWith(g *G, m, c int) bool {
 var _ = card("tricksters/leprechaun", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedHereByOther,
 		Do: func(g *G, f *F) {
-			m := int(f.Ev.Card)
+			m := f.Ev.Card
 			if stillHereWith(g, m, self(f)) && g.Power(m) < g.Power(self(f)) {
 				g.Destroy(f, m)
 			}
@@ -30,14 +30,14 @@ var _ = card("tricksters/leprechaun", func(d *engine.Def) {
 // Brownie: only a card that affects it while being played counts.
 var _ = card("tricksters/brownie", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvAffect,
-		When: func(g *G, self int, ev engine.Event) bool {
-			src := int(ev.Other)
-			if int(ev.Card) != self || ev.Player == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
+		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+			src := engine.CardID(ev.Other)
+			if ev.Card != self || ev.Player == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
 				return false
 			}
 			for i := 0; i < int(g.NTrig); i++ { // once per card played
 				t := &g.Trigs[i]
-				if int(t.Src) == self && t.Ev.Kind == engine.EvAffect && t.Ev.Other == ev.Other {
+				if t.Src == self && t.Ev.Kind == engine.EvAffect && t.Ev.Other == ev.Other {
 					return false
 				}
 			}
@@ -48,17 +48,17 @@ var _ = card("tricksters/brownie", func(d *engine.Def) {
 
 var _ = card("tricksters/gnome", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may destroy a minion here with power less than the number of your minions here", true,
-		func(g *G, f *F) []int {
+		func(g *G, f *F) []engine.CardID {
 			s := here(g, f)
 			n := len(g.MinionsAt(s, you(f)))
-			return where(g.MinionsAt(s, none), func(c int) bool { return g.Power(c) < n })
+			return where(g.MinionsAt(s, none), func(c engine.CardID) bool { return g.Power(c) < n })
 		}, destroyIt)
 })
 
 // Gremlin: its trigger works from the discard pile, where it lands.
 var _ = card("tricksters/gremlin", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvDestroy, From: engine.ZDiscard,
-		When: func(g *G, self int, ev engine.Event) bool { return int(ev.Card) == self },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Card == self },
 		Do: func(g *G, f *F) {
 			p := f.Ev.Player // who controlled it when it was destroyed
 			g.Draw(p, 1)
@@ -80,7 +80,7 @@ var _ = card("tricksters/block_the_path", func(d *engine.Def) {
 			}
 		}
 	}
-	d.CanPlay = func(g *G, self int, p engine.Seat, c int, slot engine.BaseID) bool {
+	d.CanPlay = func(g *G, self engine.CardID, p engine.Seat, c engine.CardID, slot engine.BaseID) bool {
 		mark := g.Note(self)
 		return mark == 0 || slot != g.BaseOf(self) || !g.IsMinion(c) ||
 			engine.FactionIndex(g.DefOf(c).Faction) != mark-1
@@ -89,26 +89,26 @@ var _ = card("tricksters/block_the_path", func(d *engine.Def) {
 
 var _ = card("tricksters/disenchant", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy an action in play", false,
-		func(g *G, f *F) []int { return g.AllActionsInPlay() }, destroyIt)
+		func(g *G, f *F) []engine.CardID { return g.AllActionsInPlay() }, destroyIt)
 })
 
 // grantEachTurn gives the controller of an ongoing card an extra play on the
 // turn it is played and at the start of each of their turns while it is in play.
-func grantEachTurn(d *engine.Def, grant func(g *G, self int, p engine.Seat)) {
+func grantEachTurn(d *engine.Def, grant func(g *G, self engine.CardID, p engine.Seat)) {
 	d.OnPlay = func(g *G, f *F) {
 		if isCurrent(g, you(f)) {
 			grant(g, self(f), you(f))
 		}
 	}
 	d.Triggers = append(d.Triggers, engine.Trigger{On: engine.EvTurnStart, EachTurn: true,
-		When: func(g *G, self int, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:   func(g *G, f *F) { grant(g, self(f), you(f)) }})
 }
 
 var _ = card("tricksters/enshrouding_mist", func(d *engine.Def) {
-	grantEachTurn(d, func(g *G, self int, p engine.Seat) {
+	grantEachTurn(d, func(g *G, self engine.CardID, p engine.Seat) {
 		e := engine.ExtraMinionGrant()
-		e.Base, e.Src = g.BaseOf(self), int16(self)
+		e.Base, e.Src = g.BaseOf(self), self
 		g.GrantExtra(p, e)
 	})
 })
@@ -117,7 +117,7 @@ var _ = card("tricksters/enshrouding_mist", func(d *engine.Def) {
 var _ = card("tricksters/flame_trap", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedHereByOther,
 		Do: func(g *G, f *F) {
-			m := int(f.Ev.Card)
+			m := f.Ev.Card
 			if stillHereWith(g, m, self(f)) {
 				g.Destroy(f, m)
 				g.Destroy(f, self(f))
@@ -128,12 +128,12 @@ var _ = card("tricksters/flame_trap", func(d *engine.Def) {
 // Hideout: a replacement. Once it has cancelled an action, that action does
 // not affect its controller's minions here for the rest of the turn.
 var _ = card("tricksters/hideout", func(d *engine.Def) {
-	d.Instead = func(g *G, self, target int, a engine.Affect) bool {
-		return a.Src >= 0 && g.DefOf(int(a.Src)).Type == engine.Action && a.By != g.Ctrl(self) &&
+	d.Instead = func(g *G, self, target engine.CardID, a engine.Affect) bool {
+		return a.Src >= 0 && g.DefOf(a.Src).Type == engine.Action && a.By != g.Ctrl(self) &&
 			g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(self) && g.BaseOf(target) == g.BaseOf(self)
 	}
 	d.InsteadDo = func(g *G, f *F) {
-		g.ShieldMinionsAt(g.Ctrl(self(f)), g.BaseOf(self(f)), int(f.Ev.Other))
+		g.ShieldMinionsAt(g.Ctrl(self(f)), g.BaseOf(self(f)), engine.CardID(f.Ev.Other))
 		g.Destroy(f, self(f))
 	}
 })

@@ -11,12 +11,12 @@ func beforeMyBaseScores(do engine.AbilityFn) []engine.Special {
 	fn := engine.Fn(do)
 	return []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
 			return g.BaseOf(c) == slot && !g.UsedOnce(c)
 		},
 		Do: func(g *G, f *F) {
 			g.UseOnce(self(f))
-			g.Schedule(fn, you(f), self(f), f.Base, int(f.Target)).Ev = f.Ev
+			g.Schedule(fn, you(f), self(f), f.Base, f.Target).Ev = f.Ev
 		},
 	}}
 }
@@ -57,7 +57,7 @@ var _ = card("werewolves/chew_toy", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool { return g.Power(m) < g.Power(c) })
+			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m engine.CardID) bool { return g.Power(m) < g.Power(c) })
 			g.AskCards(f, you(f), "Destroy a minion there with less power than {}", cs, false, engine.CardArg(c))
 		case destroyChosen:
 			if c := f.Chosen(); c != none {
@@ -79,7 +79,7 @@ var _ = card("werewolves/frenzy", func(d *engine.Def) {
 })
 
 var _ = card("werewolves/full_moon", func(d *engine.Def) {
-	d.PowerMod = func(g *G, s, t int) int {
+	d.PowerMod = func(g *G, s, t engine.CardID) int {
 		if g.IsMinion(t) && g.BaseOf(t) == g.BaseOf(s) && g.Ctrl(t) == g.Ctrl(s) {
 			return 1
 		}
@@ -88,7 +88,9 @@ var _ = card("werewolves/full_moon", func(d *engine.Def) {
 })
 
 // attachedIsHighest: the talent of an action on a minion that has the highest power on its base.
-func attachedIsHighest(g *G, s int) bool { return highestHere(g, int(g.Cards[s].On)) }
+func attachedIsHighest(g *G, s engine.CardID) bool {
+	return highestHere(g, g.Cards[s].On)
+}
 
 var _ = card("werewolves/leader_of_the_pack", func(d *engine.Def) {
 	// Any player's minion will do, and ties count (compendium).
@@ -117,12 +119,12 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.Set(theMinion, c)
+			f.SetCard(theMinion, c)
 			f.Set(powerLeft, g.Power(c))
 			f.Next()
 		case chooseVictim:
-			c := f.Get(theMinion)
-			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m int) bool {
+			c := f.CardIn(theMinion)
+			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m engine.CardID) bool {
 				return m != c && g.Power(m) <= f.Get(powerLeft) && !hasFlagFrom(g, dogPicked, m, self(f))
 			})
 			g.AskCards(f, you(f), "Destroy minions there whose total power is at most {}'s", cs, true, engine.CardArg(c))
@@ -133,7 +135,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 				return
 			}
 			f.Add(powerLeft, -g.Power(m))
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(m), Amount: dogPicked, Src: int16(self(f))})
+			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: m, Amount: dogPicked, Src: self(f)})
 			f.Goto(chooseVictim)
 		case destroyPicked:
 			for _, m := range g.Minions(none) {
@@ -153,7 +155,7 @@ var territoryMarked = flagID("werewolves/marking_territory active")
 var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 	// At the start of your turn, with more power here than anyone else, this
 	// base's starting breakpoint is 0 for that turn (a flag that ends with the turn).
-	d.BreakMod = func(g *G, s int, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, s engine.CardID, slot engine.BaseID) int {
 		if g.BaseOf(s) != slot || !g.HasEffect(int(territoryMarked), s, none) {
 			return 0
 		}
@@ -161,7 +163,7 @@ var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, s int, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
+		When: func(g *G, s engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
 		Do: func(g *G, f *F) {
 			s, p := g.BaseOf(self(f)), you(f)
 			for _, q := range g.Others(p) {
@@ -169,7 +171,7 @@ var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 					return
 				}
 			}
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: int16(self(f)), Amount: territoryMarked, Src: int16(self(f))})
+			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: self(f), Amount: territoryMarked, Src: self(f)})
 		},
 	}}
 })
@@ -180,7 +182,7 @@ var _ = card("werewolves/moontouched", func(d *engine.Def) {
 })
 
 var _ = card("werewolves/unstoppable", func(d *engine.Def) {
-	d.Protect = func(g *G, s, t int, a engine.Affect) bool {
-		return a.Kind == engine.AffDestroy && int(g.Cards[s].On) == t
+	d.Protect = func(g *G, s, t engine.CardID, a engine.Affect) bool {
+		return a.Kind == engine.AffDestroy && g.Cards[s].On == t
 	}
 })

@@ -6,9 +6,9 @@ import "github.com/smashup/smashup/internal/engine"
 
 // Archmage: the extra action granted this turn stays even if Archmage leaves play.
 var _ = card("wizards/archmage", func(d *engine.Def) {
-	grantEachTurn(d, func(g *G, self int, p engine.Seat) {
+	grantEachTurn(d, func(g *G, self engine.CardID, p engine.Seat) {
 		e := engine.ExtraActionGrant()
-		e.Src = int16(self)
+		e.Src = self
 		g.GrantExtra(p, e)
 	})
 })
@@ -41,8 +41,8 @@ var _ = card("wizards/neophyte", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.Target = int16(c)
-			g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: int16(c), Base: none})
+			f.Target = c
+			g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: c, Base: none})
 			if g.DefOf(c).Type != engine.Action {
 				return // it stays on top
 			}
@@ -52,7 +52,7 @@ var _ = card("wizards/neophyte", func(d *engine.Def) {
 			}
 			g.AskTexts(f, p, "Neophyte revealed {}: what do you do with it?", append(choices, backOnTop), engine.CardArg(c))
 		case answered:
-			c := int(f.Target)
+			c := f.Target
 			switch engine.TextOf(f.Ans.Num) {
 			case toHand:
 				g.ToHand(c, p)
@@ -70,13 +70,13 @@ var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case ask:
-			var acts []int
+			var acts []engine.CardID
 			for _, o := range g.Others(p) {
 				c := g.TopOfDeck(o)
 				if c == none {
 					continue
 				}
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: o, Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: o, Card: c, Base: none})
 				if g.ActionPlayable(p, c) {
 					acts = append(acts, c)
 				}
@@ -95,8 +95,8 @@ var _ = card("wizards/mystic_studies", func(d *engine.Def) {
 })
 
 // portalCards are the cards Portal has revealed and not yet put away.
-func portalCards(g *G, f *F) []int {
-	return where(g.Collect(engine.ZSetAside, you(f)), func(c int) bool {
+func portalCards(g *G, f *F) []engine.CardID {
+	return where(g.Collect(engine.ZSetAside, you(f)), func(c engine.CardID) bool {
 		return c != self(f) && g.Cards[c].Flags&engine.FRevealed != 0
 	})
 }
@@ -147,8 +147,8 @@ var _ = card("wizards/portal", func(d *engine.Def) {
 
 var _ = card("wizards/sacrifice", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose one of your minions: draw cards equal to its power, then destroy it", false,
-		func(g *G, f *F) []int { return g.Minions(you(f)) },
-		func(g *G, f *F, c int) {
+		func(g *G, f *F) []engine.CardID { return g.Minions(you(f)) },
+		func(g *G, f *F, c engine.CardID) {
 			g.Draw(you(f), g.Power(c))
 			g.Destroy(f, c)
 		})
@@ -160,11 +160,11 @@ var _ = card("wizards/scry", func(d *engine.Def) {
 		switch f.Step {
 		case ask:
 			g.EnsureDeck(p)
-			acts := where(g.Deck(p), func(c int) bool { return g.DefOf(c).Type == engine.Action })
+			acts := where(g.Deck(p), func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action })
 			g.AskCards(f, p, "Search your deck for an action to put into your hand", acts, false)
 		case answered:
 			if c := f.Chosen(); c != none {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: int16(c), Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: c, Base: none})
 				g.ToHand(c, p)
 			}
 			g.Shuffle(p)

@@ -5,7 +5,7 @@ import "github.com/smashup/smashup/internal/engine"
 // Zombies: play minions from the discard pile, recover cards from it.
 
 // discardMinions lists the minion cards in p's discard pile.
-func discardMinions(g *G, p engine.Seat) []int { return where(g.Discard(p), g.IsMinion) }
+func discardMinions(g *G, p engine.Seat) []engine.CardID { return where(g.Discard(p), g.IsMinion) }
 
 // noMinionOfYours is a base filter: p controls no minion there.
 func noMinionOfYours(g *G, p engine.Seat) func(engine.BaseID) bool {
@@ -13,7 +13,7 @@ func noMinionOfYours(g *G, p engine.Seat) func(engine.BaseID) bool {
 }
 
 // canGoOnto reports whether p may play minion c onto one of slots.
-func canGoOnto(g *G, p engine.Seat, c int, slots []engine.BaseID) bool {
+func canGoOnto(g *G, p engine.Seat, c engine.CardID, slots []engine.BaseID) bool {
 	for _, s := range slots {
 		if g.MinionAllowed(p, c, s) {
 			return true
@@ -23,10 +23,10 @@ func canGoOnto(g *G, p engine.Seat, c int, slots []engine.BaseID) bool {
 }
 
 // askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).
-func askPlayOne(g *G, f *F, p engine.Seat, prompt engine.Prompt, cards []int) {
+func askPlayOne(g *G, f *F, p engine.Seat, prompt engine.Prompt, cards []engine.CardID) {
 	g.BeginAsk()
 	for _, c := range cards {
-		g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: int16(c), Base: none, Num: -1})
+		g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
 	}
 	g.Ask(f, p, prompt, engine.AskMay)
 }
@@ -35,7 +35,7 @@ func askPlayOne(g *G, f *F, p engine.Seat, prompt engine.Prompt, cards []int) {
 // the player picks cards from pool one at a time (the first fixes the name)
 // until they pass; take happens to each; done runs once at the end with the
 // number taken. start, if not nil, runs once before the first pick.
-func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, f *F) []int, take func(g *G, f *F, c int), done func(g *G, f *F, n int)) engine.AbilityFn {
+func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, f *F) []engine.CardID, take func(g *G, f *F, c engine.CardID), done func(g *G, f *F, n int)) engine.AbilityFn {
 	const (
 		pickCard engine.Step = iota
 		takeIt
@@ -52,7 +52,7 @@ func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, 
 			}
 			cands := pool(g, f)
 			if f.Get(theName) != 0 {
-				cands = where(cands, func(c int) bool { return int(g.Cards[c].Def) == f.Get(theName)-1 })
+				cands = where(cands, func(c engine.CardID) bool { return int(g.Cards[c].Def) == f.Get(theName)-1 })
 			}
 			g.AskCards(f, you(f), prompt, cands, true)
 		case takeIt:
@@ -97,7 +97,7 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 			f.Next()
 		case offerMinion:
 			slots := open()
-			cands := where(discardMinions(g, p), func(c int) bool {
+			cands := where(discardMinions(g, p), func(c engine.CardID) bool {
 				return g.Power(c) <= 2 && canGoOnto(g, p, c, slots)
 			})
 			if len(cands) == 0 {
@@ -109,7 +109,7 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.Set(theMinion, c)
+			f.SetCard(theMinion, c)
 			g.AskBases(f, p, "Choose the base to play {} on",
 				where(open(), func(s engine.BaseID) bool { return g.MinionAllowed(p, c, s) }), false, engine.CardArg(c))
 		case playIt:
@@ -118,7 +118,7 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 				return
 			}
 			f.Set(openBases, f.Get(openBases)&^(1<<s))
-			g.PlayExtraNow(p, f.Get(theMinion), s)
+			g.PlayExtraNow(p, f.CardIn(theMinion), s)
 			f.Goto(offerMinion)
 		}
 	}
@@ -126,8 +126,8 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 
 var _ = card("zombies/grave_digger", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may put a minion from your discard pile into your hand", true,
-		func(g *G, f *F) []int { return discardMinions(g, you(f)) },
-		func(g *G, f *F, c int) { g.ToHand(c, you(f)) })
+		func(g *G, f *F) []engine.CardID { return discardMinions(g, you(f)) },
+		func(g *G, f *F, c engine.CardID) { g.ToHand(c, you(f)) })
 })
 
 var flagTenaciousZ = engine.FlagID("zombies/tenacious_z used")
@@ -135,7 +135,7 @@ var flagTenaciousZ = engine.FlagID("zombies/tenacious_z used")
 var _ = card("zombies/tenacious_z", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZDiscard, Play: true,
-		OK: func(g *G, c int, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
 			return !g.HasEffect(flagTenaciousZ, none, p) && canGoOnto(g, p, c, g.BaseSlots())
 		},
 		// Played as an extra minion; only one Tenacious Z ability per turn.
@@ -152,11 +152,11 @@ var _ = card("zombies/walker", func(d *engine.Def) {
 			if top == none {
 				return
 			}
-			f.Set(topCard, top)
+			f.SetCard(topCard, top)
 			g.AskYesNo(f, you(f), "You look at {}, the top card of your deck: discard it? (no: it stays on top)", engine.CardArg(top))
 		case answered:
 			if f.Yes() {
-				g.DiscardCard(f.Get(topCard))
+				g.DiscardCard(f.CardIn(topCard))
 			}
 		}
 	}
@@ -164,8 +164,8 @@ var _ = card("zombies/walker", func(d *engine.Def) {
 
 var _ = card("zombies/grave_robbing", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Put a card from your discard pile into your hand", false,
-		func(g *G, f *F) []int { return g.Discard(you(f)) },
-		func(g *G, f *F, c int) { g.ToHand(c, you(f)) })
+		func(g *G, f *F) []engine.CardID { return g.Discard(you(f)) },
+		func(g *G, f *F, c engine.CardID) { g.ToHand(c, you(f)) })
 })
 
 var _ = card("zombies/lend_a_hand", func(d *engine.Def) {
@@ -178,9 +178,9 @@ var _ = card("zombies/mall_crawl", func(d *engine.Def) {
 		func(g *G, f *F) {
 			g.EnsureDeck(you(f)) // searching an empty deck uses the reshuffled discard pile
 		},
-		func(g *G, f *F) []int { return g.Deck(you(f)) },
-		func(g *G, f *F, c int) {
-			g.Emit(engine.Event{Kind: engine.EvReveal, Player: you(f), Card: int16(c), Base: none})
+		func(g *G, f *F) []engine.CardID { return g.Deck(you(f)) },
+		func(g *G, f *F, c engine.CardID) {
+			g.Emit(engine.Event{Kind: engine.EvReveal, Player: you(f), Card: c, Base: none})
 			g.DiscardCard(c)
 		},
 		func(g *G, f *F, n int) { g.Shuffle(you(f)) })
@@ -188,8 +188,8 @@ var _ = card("zombies/mall_crawl", func(d *engine.Def) {
 
 var _ = card("zombies/not_enough_bullets", func(d *engine.Def) {
 	d.OnPlay = sameNameLoop("Choose a minion in your discard pile to put into your hand (all must share one name; pass when done)", nil,
-		func(g *G, f *F) []int { return discardMinions(g, you(f)) },
-		func(g *G, f *F, c int) { g.ToHand(c, you(f)) }, nil)
+		func(g *G, f *F) []engine.CardID { return discardMinions(g, you(f)) },
+		func(g *G, f *F, c engine.CardID) { g.ToHand(c, you(f)) }, nil)
 })
 
 var _ = card("zombies/outbreak", func(d *engine.Def) {
@@ -202,7 +202,7 @@ var _ = card("zombies/outbreak", func(d *engine.Def) {
 })
 
 var _ = card("zombies/overrun", func(d *engine.Def) {
-	d.CanPlay = func(g *G, self int, p engine.Seat, c int, slot engine.BaseID) bool {
+	d.CanPlay = func(g *G, self engine.CardID, p engine.Seat, c engine.CardID, slot engine.BaseID) bool {
 		return slot != g.BaseOf(self) || p == g.Ctrl(self) || !g.IsMinion(c)
 	}
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
@@ -219,7 +219,7 @@ var _ = card("zombies/they_keep_coming", func(d *engine.Def) {
 var _ = card("zombies/theyre_coming_to_get_you", func(d *engine.Def) {
 	// Your normal minion play or a generic extra one, in your Play Cards phase,
 	// may take the minion from your discard pile when it comes here.
-	d.BaseFrom = func(g *G, self int, p engine.Seat) bool {
+	d.BaseFrom = func(g *G, self engine.CardID, p engine.Seat) bool {
 		return p == g.Ctrl(self) && isCurrent(g, p) && g.Phase == engine.PhasePlay
 	}
 })

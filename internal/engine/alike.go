@@ -61,7 +61,7 @@ func (g *Game) optsAlike(a, b Option) bool {
 	}
 	switch a.Kind {
 	case OptPlay, OptUse, OptCard:
-		return g.cardsAlike(int(a.Card), int(b.Card), None, None)
+		return g.cardsAlike(a.Card, b.Card, None, None)
 	}
 	return false
 }
@@ -87,12 +87,12 @@ func (g *Game) trigOptsAlike(a, b Option) bool {
 	if ei.Player != ej.Player || ei.Base != ej.Base || ei.Num != ej.Num || ei.Other != ej.Other {
 		return false
 	}
-	return ei.Card == ej.Card || g.cardsAlike(int(ei.Card), int(ej.Card), i, j)
+	return ei.Card == ej.Card || g.cardsAlike(ei.Card, ej.Card, i, j)
 }
 
 // trigOf returns the definition of the waiting trigger t, or nil.
 func (g *Game) trigOf(t *Trig) *Trigger {
-	if t.Src < 0 || int(t.Src) >= int(g.NCards) {
+	if t.Src < 0 || t.Src >= g.NCards {
 		return nil
 	}
 	d := defs[g.Cards[t.Src].Def]
@@ -107,8 +107,8 @@ func (g *Game) trigOf(t *Trig) *Trigger {
 // cardsAlike reports whether cards a and b are alike (see above). The
 // waiting triggers skipA and skipB (or None) are not counted as pointing at
 // them.
-func (g *Game) cardsAlike(a, b, skipA, skipB int) bool {
-	if a < 0 || b < 0 || a >= int(g.NCards) || b >= int(g.NCards) {
+func (g *Game) cardsAlike(a, b CardID, skipA, skipB int) bool {
+	if a < 0 || b < 0 || a >= g.NCards || b >= g.NCards {
 		return false
 	}
 	ca, cb := &g.Cards[a], &g.Cards[b]
@@ -131,7 +131,7 @@ func (g *Game) cardsAlike(a, b, skipA, skipB int) bool {
 }
 
 // deckNeighbours reports whether no card of the same deck lies between a and b.
-func (g *Game) deckNeighbours(a, b int) bool {
+func (g *Game) deckNeighbours(a, b CardID) bool {
 	lo, hi := g.Cards[a].Pos, g.Cards[b].Pos
 	if lo > hi {
 		lo, hi = hi, lo
@@ -150,8 +150,8 @@ func (g *Game) deckNeighbours(a, b int) bool {
 // extra play it granted, or an ability being resolved (its source, target,
 // event or last answer). (The scratch values of abilities are numbers of all
 // kinds, not only cards: they are not looked at.)
-func (g *Game) pointedAt(c, skipA, skipB int) bool {
-	x := int16(c)
+func (g *Game) pointedAt(c CardID, skipA, skipB int) bool {
+	x := c
 	if g.Cards[c].Zone == ZInPlay {
 		for i := range g.inZone(ZInPlay).each {
 			if g.Cards[i].On == x {
@@ -168,7 +168,7 @@ func (g *Game) pointedAt(c, skipA, skipB int) bool {
 		if i == skipA || i == skipB {
 			continue
 		}
-		if t := &g.Trigs[i]; t.Src == x || t.Ev.Card == x || t.Ev.Other == x {
+		if t := &g.Trigs[i]; t.Src == x || t.Ev.Card == x || CardID(t.Ev.Other) == x {
 			return true
 		}
 	}
@@ -185,7 +185,7 @@ func (g *Game) pointedAt(c, skipA, skipB int) bool {
 		if f.Src == x || f.Target == x {
 			return true
 		}
-		if f.Ev.Kind != EvNone && (f.Ev.Card == x || f.Ev.Other == x) {
+		if f.Ev.Kind != EvNone && (f.Ev.Card == x || CardID(f.Ev.Other) == x) {
 			return true
 		}
 		if f.Ans.Kind != OptNone && f.Ans.Card == x {
@@ -200,7 +200,7 @@ func (g *Game) pointedAt(c, skipA, skipB int) bool {
 // (the card of the event that triggered it: the minion Tar Pits puts under
 // its owner's deck), or None. Interfaces show it beside the source card so
 // that alike abilities whose order matters can be told apart.
-func (g *Game) OrderingAbout(i int) int {
+func (g *Game) OrderingAbout(i int) CardID {
 	if !g.Pending.Active || i < 0 || i >= int(g.Pending.N) {
 		return None
 	}
@@ -213,7 +213,7 @@ func (g *Game) OrderingAbout(i int) int {
 	if o.Kind != OptCard || t < 0 || t >= int(g.NTrig) {
 		return None
 	}
-	if c := int(g.Trigs[t].Ev.Card); c >= 0 && c < int(g.NCards) && c != int(g.Trigs[t].Src) {
+	if c := g.Trigs[t].Ev.Card; c >= 0 && c < g.NCards && c != g.Trigs[t].Src {
 		return c
 	}
 	return None

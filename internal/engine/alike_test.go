@@ -16,7 +16,7 @@ func playNamed(t *testing.T, g *engine.Game, name string) {
 		t.Fatal("no decision")
 	}
 	for i, o := range d.Options {
-		if o.Card >= 0 && g.Name(int(o.Card)) == name {
+		if o.Card >= 0 && g.Name(o.Card) == name {
 			if err := g.Apply(i); err != nil {
 				t.Fatal(err)
 			}
@@ -56,8 +56,8 @@ func TestAlikeTriggersWhoseOrderMatters(t *testing.T) {
 	}
 	about := map[string]bool{}
 	for i, o := range d.Options {
-		if g.Name(int(o.Card)) != "Tar Pits" {
-			t.Fatalf("option %d is about %s", i, g.Name(int(o.Card)))
+		if g.Name(o.Card) != "Tar Pits" {
+			t.Fatalf("option %d is about %s", i, g.Name(o.Card))
 		}
 		if c := g.OrderingAbout(i); c >= 0 {
 			about[g.Name(c)] = true
@@ -96,7 +96,7 @@ func TestAlikeCardsInHand(t *testing.T) {
 	var names []string
 	for _, o := range d.Options {
 		if o.Card >= 0 {
-			names = append(names, g.Name(int(o.Card)))
+			names = append(names, g.Name(o.Card))
 		}
 	}
 	if len(names) != 2 || names[0] != "Howler" || names[1] != "Invader" {

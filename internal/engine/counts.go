@@ -17,7 +17,7 @@ func (g *Game) MinionCountAt(s BaseID, p Seat) int {
 
 // CountAt returns how many cards in play at slot s satisfy pred; it is
 // len(where(g.OnBase(s), pred)) without building the lists.
-func (g *Game) CountAt(s BaseID, pred func(c int) bool) int {
+func (g *Game) CountAt(s BaseID, pred func(c CardID) bool) int {
 	n := 0
 	for i := range g.inZone(ZInPlay).each {
 		if g.Cards[i].Base == s && pred(i) {

@@ -53,7 +53,7 @@ type AbilityFn func(g *Game, f *Frame)
 // (or, for bases, while the base is in play and not ignored).
 type Trigger struct {
 	On   EventKind
-	When func(g *Game, self int, ev Event) bool // nil: always
+	When func(g *Game, self CardID, ev Event) bool // nil: always
 	Do   AbilityFn
 	From Zone // zone the card must be in; default ZInPlay
 	// EachTurn marks a trigger on EvTurnStart that only grants what its card
@@ -82,9 +82,9 @@ const (
 // Special is a card ability usable at a Window from a zone.
 type Special struct {
 	Window Window
-	From   Zone                                                   // ZHand, ZInPlay or ZDiscard
-	Play   bool                                                   // the card itself is played (OptPlay) rather than used (OptUse)
-	OK     func(g *Game, self int, player Seat, slot BaseID) bool // slot: the base the window is about, or None
+	From   Zone                                                      // ZHand, ZInPlay or ZDiscard
+	Play   bool                                                      // the card itself is played (OptPlay) rather than used (OptUse)
+	OK     func(g *Game, self CardID, player Seat, slot BaseID) bool // slot: the base the window is about, or None
 	Do     AbilityFn
 	fn     int16
 }
@@ -107,8 +107,8 @@ const (
 // Affect describes an attempt to affect a card, for protection checks.
 type Affect struct {
 	Kind AffectKind
-	By   Seat  // player credited (controller of the source)
-	Src  int16 // source card, or None
+	By   Seat   // player credited (controller of the source)
+	Src  CardID // source card, or None
 }
 
 // Def is a card definition: facts and behaviour.
@@ -129,20 +129,20 @@ type Def struct {
 	// Behaviour; nil when the card has no such ability.
 	OnPlay     AbilityFn
 	Talent     AbilityFn
-	TalentOK   func(g *Game, self int) bool
-	PowerMod   func(g *Game, self, target int) int      // ongoing: power this card gives a minion in play
-	BreakMod   func(g *Game, self int, slot BaseID) int // ongoing: breakpoint change of a base
+	TalentOK   func(g *Game, self CardID) bool
+	PowerMod   func(g *Game, self, target CardID) int      // ongoing: power this card gives a minion in play
+	BreakMod   func(g *Game, self CardID, slot BaseID) int // ongoing: breakpoint change of a base
 	Triggers   []Trigger
 	Specials   []Special
-	Protect    func(g *Game, self, target int, a Affect) bool // true: target is not affected
-	Instead    func(g *Game, self, target int, a Affect) bool // true: replace the effect with InsteadDo
+	Protect    func(g *Game, self, target CardID, a Affect) bool // true: target is not affected
+	Instead    func(g *Game, self, target CardID, a Affect) bool // true: replace the effect with InsteadDo
 	InsteadDo  AbilityFn
-	Redirect   func(g *Game, self, target int, a Affect) bool                   // offer to take attempt a on target instead (redirect.go)
-	CanPlay    func(g *Game, self int, player Seat, card int, slot BaseID) bool // restriction imposed while self is in play
-	PlayOK     func(g *Game, player Seat, card, on int) bool                    // may this card be played (on minion on, or None for any other play)
-	IgnoreBase func(g *Game, self int, player Seat) bool                        // player ignores the ability of self's base
-	BaseFrom   func(g *Game, self int, player Seat) bool                        // minions may be played onto self's base from the discard
-	Playable   bool                                                             // the behaviour is implemented
+	Redirect   func(g *Game, self, target CardID, a Affect) bool                      // offer to take attempt a on target instead (redirect.go)
+	CanPlay    func(g *Game, self CardID, player Seat, card CardID, slot BaseID) bool // restriction imposed while self is in play
+	PlayOK     func(g *Game, player Seat, card, on CardID) bool                       // may this card be played (on minion on, or None for any other play)
+	IgnoreBase func(g *Game, self CardID, player Seat) bool                           // player ignores the ability of self's base
+	BaseFrom   func(g *Game, self CardID, player Seat) bool                           // minions may be played onto self's base from the discard
+	Playable   bool                                                                   // the behaviour is implemented
 
 	// HostLeaves: when the minion this action is attached to leaves play, the
 	// action is set aside and this runs (f.Src = the action); unless it puts the
@@ -150,33 +150,33 @@ type Def struct {
 	HostLeaves AbilityFn
 
 	// MoveOK: while this card is in play, may player by's ability move minion card to base slot to?
-	MoveOK func(g *Game, self int, by Seat, card int, to BaseID) bool
+	MoveOK func(g *Game, self CardID, by Seat, card CardID, to BaseID) bool
 
 	// AlsoNamed: this card (in play) also counts as bearing name for name checks (HasName).
-	AlsoNamed func(g *Game, self int, name string) bool
+	AlsoNamed func(g *Game, self CardID, name string) bool
 
 	// LendsTopBase: while this card is in play and this returns true, the base it
 	// is on also has the abilities of the top card of the base deck (see lent.go).
-	LendsTopBase func(g *Game, self int) bool
+	LendsTopBase func(g *Game, self CardID) bool
 
 	// LoosePower: power this card (in play) gives player at base slot, not on any minion.
-	LoosePower func(g *Game, self int, slot BaseID, player Seat) int
+	LoosePower func(g *Game, self CardID, slot BaseID, player Seat) int
 
 	// AfterStandard runs (f.Target = the action) when a standard action that
 	// AfterStandardOK accepts has resolved and is about to be discarded; if it
 	// moves the action elsewhere, the action is not discarded (see giving.go).
 	AfterStandard   AbilityFn
-	AfterStandardOK func(g *Game, self int, player Seat, card int) bool
+	AfterStandardOK func(g *Game, self CardID, player Seat, card CardID) bool
 
 	// TalentAgain: while self is in play, card may use its Talent a second time
 	// this turn (once per turn per self; see talents.go).
-	TalentAgain func(g *Game, self, card int) bool
+	TalentAgain func(g *Game, self, card CardID) bool
 	// TalentAgainAll: TalentAgain grants every card it accepts a second use,
 	// not one card per turn (Great Wolf Spirit).
 	TalentAgainAll bool
 	// TotalPower: power a non-minion card in play adds to its controller's
 	// total at its base (e.g. counters on an action that say so).
-	TotalPower func(g *Game, self int) int
+	TotalPower func(g *Game, self CardID) int
 
 	onPlayFn, talentFn, insteadFn, afterStdFn, hostLeavesFn int16
 }
@@ -401,10 +401,10 @@ func (d *Def) SpecialOnly() bool {
 	return false
 }
 
-func (g *Game) def(c int) *Def { return defs[g.Cards[c].Def] }
+func (g *Game) def(c CardID) *Def { return defs[g.Cards[c].Def] }
 
 // DefOf returns the definition of card instance c.
-func (g *Game) DefOf(c int) *Def { return defs[g.Cards[c].Def] }
+func (g *Game) DefOf(c CardID) *Def { return defs[g.Cards[c].Def] }
 
 // ReplaceOnPlay swaps the ability a registered card uses when played (it
 // must have one) and returns a function that puts the old one back. It is

@@ -6,7 +6,7 @@ package engine
 
 // MoveAllowed reports whether player by's ability may move minion c to slot to
 // (no card in play forbids it with MoveOK).
-func (g *Game) MoveAllowed(by Seat, c int, to BaseID) bool {
+func (g *Game) MoveAllowed(by Seat, c CardID, to BaseID) bool {
 	for i := range g.onTable {
 		d := defs[g.Cards[i].Def]
 		if d.MoveOK != nil && !d.MoveOK(g, i, by, c, to) {
@@ -29,25 +29,25 @@ func (g *Game) AddBase(by Seat) BaseID {
 	s := g.NBases
 	g.NBases++
 	g.placeBase(b, s)
-	g.emit(Event{Kind: EvBaseReplaced, Player: by, Base: s, Card: int16(b), Other: None})
+	g.emit(Event{Kind: EvBaseReplaced, Player: by, Base: s, Card: b, Other: None})
 	return s
 }
 
 // FillSlot puts the top card of the base deck into the empty slot s; it returns the base card or None.
-func (g *Game) FillSlot(by Seat, s BaseID) int {
+func (g *Game) FillSlot(by Seat, s BaseID) CardID {
 	b := g.drawBase()
 	if b == None {
 		return None
 	}
 	g.placeBase(b, s)
-	g.emit(Event{Kind: EvBaseReplaced, Player: by, Base: s, Card: int16(b), Other: None})
+	g.emit(Event{Kind: EvBaseReplaced, Player: by, Base: s, Card: b, Other: None})
 	return b
 }
 
 // DestroyBase puts the base at slot s into the base discard pile; every card on
 // it goes to its owner's discard pile. The slot is left empty (fill it with FillSlot).
 func (g *Game) DestroyBase(s BaseID) {
-	old := int(g.Bases[s].Card)
+	old := g.Bases[s].Card
 	if old == None {
 		return
 	}

@@ -11,7 +11,7 @@ func TestFingerprintCoversEveryField(t *testing.T) {
 		"text":      func() { d.Text = "Plainer." },
 		"power":     func() { d.Power = 3 },
 		"vp":        func() { d.VP[1] = 1 },
-		"behaviour": func() { d.PowerMod = func(*Game, int, int) int { return 0 } },
+		"behaviour": func() { d.PowerMod = func(*Game, CardID, CardID) int { return 0 } },
 		"hooks":     func() { defHooks[d.ID] ^= hTalent },
 	} {
 		saved, savedHooks := *d, defHooks[d.ID]

@@ -9,16 +9,16 @@ func FlagID(name string) int { return int(Text("flag:" + name)) }
 
 // SetFlag records flag for player p (and card c, or None) until expiry
 // (ExpireEndOfTurn: the end of p's turn when p is the current player).
-func (g *Game) SetFlag(flag int, p Seat, c int, expires uint8) {
-	g.AddEffect(Effect{Kind: EffFlag, Expires: expires, Player: p, Base: None, Card: int16(c), Amount: int16(flag), Src: None})
+func (g *Game) SetFlag(flag int, p Seat, c CardID, expires uint8) {
+	g.AddEffect(Effect{Kind: EffFlag, Expires: expires, Player: p, Base: None, Card: c, Amount: int16(flag), Src: None})
 }
 
 // ClearFlag removes flag from player p and card c (None: any player / any card).
-func (g *Game) ClearFlag(flag int, p Seat, c int) {
+func (g *Game) ClearFlag(flag int, p Seat, c CardID) {
 	n := 0
 	for i := 0; i < int(g.NEff); i++ {
 		e := g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && (p == None || e.Player == p) && (c == None || int(e.Card) == c) {
+		if e.Kind == EffFlag && int(e.Amount) == flag && (p == None || e.Player == p) && (c == None || e.Card == c) {
 			continue
 		}
 		g.Effects[n] = e
@@ -28,10 +28,10 @@ func (g *Game) ClearFlag(flag int, p Seat, c int) {
 }
 
 // FlagFrom reports whether card c carries flag, set on it by card src.
-func (g *Game) FlagFrom(flag, c, src int) bool {
+func (g *Game) FlagFrom(flag int, c, src CardID) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && int(e.Card) == c && int(e.Src) == src {
+		if e.Kind == EffFlag && int(e.Amount) == flag && e.Card == c && e.Src == src {
 			return true
 		}
 	}
@@ -39,6 +39,6 @@ func (g *Game) FlagFrom(flag, c, src int) bool {
 }
 
 // DropFlags removes flag from card c, whoever set it.
-func (g *Game) DropFlags(flag, c int) {
-	g.dropEffects(func(e *Effect) bool { return e.Kind == EffFlag && int(e.Amount) == flag && int(e.Card) == c })
+func (g *Game) DropFlags(flag int, c CardID) {
+	g.dropEffects(func(e *Effect) bool { return e.Kind == EffFlag && int(e.Amount) == flag && e.Card == c })
 }

@@ -17,20 +17,20 @@ func init() {
 
 // Give puts card c (from a hand, or a played standard action set aside) into
 // player p's hand on behalf of giver. It emits EvGive (Player = giver, Num = p).
-func (g *Game) Give(giver Seat, c int, p Seat) {
+func (g *Game) Give(giver Seat, c CardID, p Seat) {
 	g.put(c, ZHand, p)
-	g.emit(Event{Kind: EvGive, Player: giver, Card: int16(c), Base: None, Num: int16(p)})
+	g.emit(Event{Kind: EvGive, Player: giver, Card: c, Base: None, Num: int16(p)})
 }
 
 // GiveAway schedules: f's player chooses another player, and card c goes into
 // that player's hand (if it is still where it was when this was scheduled).
-func (g *Game) GiveAway(f *Frame, c int) {
-	gf := g.push(fnGiveAway, f.Player, int(f.Src), None, c)
+func (g *Game) GiveAway(f *Frame, c CardID) {
+	gf := g.push(fnGiveAway, f.Player, f.Src, None, c)
 	gf.V[0] = int16(g.Cards[c].Zone)
 }
 
 func giveAwayProc(g *Game, f *Frame) {
-	c := int(f.Target)
+	c := f.Target
 	switch f.Step {
 	case 0:
 		if g.Cards[c].Zone != Zone(f.V[0]) {
@@ -47,13 +47,13 @@ func giveAwayProc(g *Game, f *Frame) {
 // GiveAwayAfterPlay marks card c, a standard action about to be played, so that
 // once it has resolved it goes into another player's hand (chosen by the player
 // who played it) instead of the discard pile or wherever its own text puts it.
-func (g *Game) GiveAwayAfterPlay(c int) { g.Cards[c].Flags |= FGiveAway }
+func (g *Game) GiveAwayAfterPlay(c CardID) { g.Cards[c].Flags |= FGiveAway }
 
 // standardLeaves is called when standard action c, played by p, has resolved
 // and is still set aside. It schedules what happens to it instead of the
 // discard pile (a GiveAwayAfterPlay mark, then AfterStandard abilities of cards
 // and bases in play) and reports whether it scheduled anything.
-func (g *Game) standardLeaves(p Seat, c int) bool {
+func (g *Game) standardLeaves(p Seat, c CardID) bool {
 	if g.Cards[c].Flags&FGiveAway != 0 {
 		g.Cards[c].Flags &^= FGiveAway
 		gf := g.push(fnGiveAway, p, c, None, c)
@@ -87,7 +87,7 @@ func (g *Game) standardLeaves(p Seat, c int) bool {
 // afterStdProc runs one AfterStandard ability while the action is still set aside.
 func afterStdProc(g *Game, f *Frame) {
 	if f.Step == 0 && g.Cards[f.Target].Zone == ZSetAside {
-		g.resolve(f.V[0], f.Player, int(f.Src), f.Base, int(f.Target))
+		g.resolve(f.V[0], f.Player, f.Src, f.Base, f.Target)
 	}
 }
 
@@ -97,11 +97,11 @@ var flagForbidName = FlagID("no more cards of that name this turn")
 
 // ForbidName stops p from playing any card with the same name as card c for
 // the rest of the turn.
-func (g *Game) ForbidName(p Seat, c int) {
-	g.AddEffect(Effect{Kind: EffFlag, Expires: ExpireEndOfTurn, Player: p, Base: None, Card: int16(c), Amount: int16(flagForbidName), Src: int16(c)})
+func (g *Game) ForbidName(p Seat, c CardID) {
+	g.AddEffect(Effect{Kind: EffFlag, Expires: ExpireEndOfTurn, Player: p, Base: None, Card: c, Amount: int16(flagForbidName), Src: c})
 }
 
-func (g *Game) nameForbidden(p Seat, c int) bool {
+func (g *Game) nameForbidden(p Seat, c CardID) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
 		if e.Kind == EffFlag && int(e.Amount) == flagForbidName && e.Player == p && defs[g.Cards[e.Card].Def].Name == g.def(c).Name {
@@ -113,12 +113,12 @@ func (g *Game) nameForbidden(p Seat, c int) bool {
 
 // ActionHasTarget reports whether p could play action c now (ignoring play
 // quotas): it has a legal target and nothing forbids it.
-func (g *Game) ActionHasTarget(p Seat, c int) bool {
+func (g *Game) ActionHasTarget(p Seat, c CardID) bool {
 	return g.Players[p].Flags&pfNoActions == 0 && g.actionHasTarget(p, c)
 }
 
 // CanPlayMinionSomewhere reports whether p could put minion c onto some base (ignoring quotas).
-func (g *Game) CanPlayMinionSomewhere(p Seat, c int) bool {
+func (g *Game) CanPlayMinionSomewhere(p Seat, c CardID) bool {
 	for _, s := range g.BaseSlots() {
 		if g.minionAllowed(p, c, s) {
 			return true
@@ -131,7 +131,7 @@ func (g *Game) CanPlayMinionSomewhere(p Seat, c int) bool {
 
 // baseTalentOK: a base in play with a Talent offers it to the current player once
 // per turn during their Play Cards phase (the base card's FTalentUsed flag).
-func (g *Game) baseTalentOK(p Seat, b int) bool {
+func (g *Game) baseTalentOK(p Seat, b CardID) bool {
 	d := g.def(b)
 	c := &g.Cards[b]
 	if d.Talent == nil || g.Current != p || c.Flags&FTalentUsed != 0 || g.BaseIgnored(c.Base, p) {

@@ -26,8 +26,8 @@ func SeatBit(p Seat) uint8 {
 }
 
 // visMask returns the seats that may see which card c is now.
-func (g *Game) visMask(c int) uint8 {
-	if c < 0 || c >= int(g.NCards) {
+func (g *Game) visMask(c CardID) uint8 {
+	if c < 0 || c >= g.NCards {
 		return 0
 	}
 	cd := &g.Cards[c]
@@ -57,11 +57,11 @@ func (g *Game) visMask(c int) uint8 {
 // are public (and so is the top base of the base deck while a base in play
 // has its abilities); a hand, and a card set aside face down, are seen by
 // their holder; decks and the rest of the base deck by nobody.
-func (g *Game) VisibleTo(c int, p Seat) bool { return g.visMask(c)&SeatBit(p) != 0 }
+func (g *Game) VisibleTo(c CardID, p Seat) bool { return g.visMask(c)&SeatBit(p) != 0 }
 
 // Knows reports whether seat p may know which card instance c is right now:
 // it is visible to p, or p's own pending decision shows it.
-func (g *Game) Knows(p Seat, c int) bool {
+func (g *Game) Knows(p Seat, c CardID) bool {
 	if g.VisibleTo(c, p) {
 		return true
 	}
@@ -69,7 +69,7 @@ func (g *Game) Knows(p Seat, c int) bool {
 		return false
 	}
 	shown := false
-	g.decisionCards(func(k int) {
+	g.decisionCards(func(k CardID) {
 		if k == c {
 			shown = true
 		}
@@ -79,17 +79,17 @@ func (g *Game) Knows(p Seat, c int) bool {
 
 // decisionCards calls fn with every card the pending decision shows its
 // decider: the cards of its options and the cards its question names.
-func (g *Game) decisionCards(fn func(c int)) {
+func (g *Game) decisionCards(fn func(c CardID)) {
 	pd := &g.Pending
 	for i := 0; i < int(pd.N); i++ {
-		if c := int(pd.Opts[i].Card); c >= 0 && c < int(g.NCards) {
+		if c := pd.Opts[i].Card; c >= 0 && c < g.NCards {
 			fn(c)
 		}
 	}
 	for _, a := range pd.Args {
 		switch a.Kind {
 		case ArgCard:
-			if c := int(a.V); c >= 0 && c < int(g.NCards) {
+			if c := CardID(a.V); c >= 0 && c < g.NCards {
 				fn(c)
 			}
 		case ArgTop:
@@ -107,16 +107,16 @@ func (g *Game) decisionCards(fn func(c int)) {
 // player's hand into another's is seen by those two players.
 func (g *Game) audience(ev Event) (vis, ovis uint8) {
 	card := func(c int16) uint8 {
-		if c < 0 || int(c) >= int(g.NCards) {
+		if c < 0 || CardID(c) >= g.NCards {
 			return everyone
 		}
-		m := g.visMask(int(c))
-		if c == g.Moved {
+		m := g.visMask(CardID(c))
+		if CardID(c) == g.Moved {
 			m |= g.MovedWas
 		}
 		return m
 	}
-	vis = card(ev.Card)
+	vis = card(int16(ev.Card))
 	if ev.Kind == EvReveal {
 		vis = everyone
 	}
@@ -155,13 +155,13 @@ func otherIsCard(k EventKind) bool {
 func (g *Game) Redeal(p Seat, seed uint64) *Game {
 	c := g.Determinize(p, seed)
 	var known [MaxCards]bool
-	for i := 0; i < int(c.NCards); i++ {
+	for i := range c.NCards {
 		known[i] = c.Knows(p, i)
 	}
 	// cards the log has named to p stay what they were
 	bit := SeatBit(p)
 	for _, ev := range c.RecentEvents(0) {
-		if ev.Card >= 0 && int(ev.Card) < MaxCards && ev.Vis&bit != 0 {
+		if ev.Card >= 0 && ev.Card < MaxCards && ev.Vis&bit != 0 {
 			known[ev.Card] = true
 		}
 		if otherIsCard(ev.Kind) && ev.Other >= 0 && int(ev.Other) < MaxCards && ev.OVis&bit != 0 {
@@ -171,8 +171,8 @@ func (g *Game) Redeal(p Seat, seed uint64) *Game {
 	// permute definitions among the bases, and among each player's own
 	// cards (which cards a player owns is public: their factions)
 	for owner := NoSeat; owner < c.NPlayers; owner++ {
-		var pool []int
-		for i := 0; i < int(c.NCards); i++ {
+		var pool []CardID
+		for i := range c.NCards {
 			isBase := defs[c.Cards[i].Def].Type == BaseCard
 			if !known[i] && isBase == (owner == None) && (isBase || c.Cards[i].Owner == owner) {
 				pool = append(pool, i)

@@ -71,7 +71,7 @@ func hooksOf(d *Def) uint16 {
 }
 
 // has reports whether card c's definition has a hook of kind h.
-func (g *Game) has(c int, h uint16) bool { return defHooks[g.Cards[c].Def]&h != 0 }
+func (g *Game) has(c CardID, h uint16) bool { return defHooks[g.Cards[c].Def]&h != 0 }
 
 // activeHooks returns the union of the hook masks of the cards and bases in play.
 func (g *Game) activeHooks() uint16 {
@@ -95,7 +95,7 @@ func (g *Game) activeHooks() uint16 {
 
 // minionAllowedH is minionAllowed given the activeHooks of the game: with no
 // play restriction in play, any base in play will do.
-func (g *Game) minionAllowedH(p Seat, c int, slot BaseID, hooks uint16) bool {
+func (g *Game) minionAllowedH(p Seat, c CardID, slot BaseID, hooks uint16) bool {
 	if hooks&hCanPlay == 0 {
 		return g.Bases[slot].Card != None
 	}
@@ -114,11 +114,11 @@ func (g *Game) hasExtraFrom(p Seat, z Zone) bool {
 }
 
 // hookCards appends to buf the cards and bases in play having a hook of kind h.
-func (g *Game) hookCards(h uint16, buf []int16) []int16 {
+func (g *Game) hookCards(h uint16, buf []CardID) []CardID {
 	for i := range g.onTable {
 		c := &g.Cards[i]
 		if defHooks[c.Def]&h != 0 && (c.Zone == ZInPlay || c.Zone == ZBaseInPlay) {
-			buf = append(buf, int16(i))
+			buf = append(buf, i)
 		}
 	}
 	return buf
@@ -167,7 +167,7 @@ func kindIn(set *[4]uint64, k EventKind) bool { return set[k>>6]&(1<<(k&63)) != 
 
 // NormName returns the printed name of card c folded by Normalize (computed
 // once per definition), for comparing names without allocating.
-func (g *Game) NormName(c int) string {
+func (g *Game) NormName(c CardID) string {
 	if c < 0 {
 		return ""
 	}

@@ -11,18 +11,18 @@ package engine
 
 // live reports whether card i's abilities are active: it is in play, is a base
 // in play, or is a lent base card.
-func (g *Game) live(i int) bool {
+func (g *Game) live(i CardID) bool {
 	z := g.Cards[i].Zone
 	return (z == ZInPlay && g.Cards[i].Flags&FSuspended == 0) || z == ZBaseInPlay || g.lent(i)
 }
 
-func (g *Game) lent(i int) bool {
+func (g *Game) lent(i CardID) bool {
 	return g.Cards[i].Flags&FLent != 0 && g.Cards[i].Zone == ZBaseDeck
 }
 
 func (g *Game) refreshLent() {
 	// only the card recorded in g.Lent can carry FLent
-	if i := int(g.Lent) - 1; i >= 0 {
+	if i := CardID(g.Lent) - 1; i >= 0 {
 		if g.Cards[i].Flags&FLent != 0 {
 			g.Cards[i].Flags &^= FLent
 			if g.Cards[i].Zone == ZBaseDeck {
@@ -52,10 +52,10 @@ func (g *Game) refreshLent() {
 }
 
 // TopBase returns the top card of the base deck, or None.
-func (g *Game) TopBase() int { return g.topBase() }
+func (g *Game) TopBase() CardID { return g.topBase() }
 
 // BaseToBottom puts base card b (in the base deck) on the bottom of the base deck.
-func (g *Game) BaseToBottom(b int) {
+func (g *Game) BaseToBottom(b CardID) {
 	g.Cards[b].Pos = g.nextPos()
 	g.refreshLent()
 }

@@ -14,11 +14,11 @@ func (f *Frame) Next() { f.Flags |= frContinue }
 func (f *Frame) Goto(s Step) { f.Flags |= frContinue; f.Jump = s }
 
 // Chosen returns the card of the last answer, or None.
-func (f *Frame) Chosen() int {
+func (f *Frame) Chosen() CardID {
 	if f.Ans.Kind == OptNone || f.Ans.Kind == OptPass || f.Ans.Kind == OptNo {
 		return None
 	}
-	return int(f.Ans.Card)
+	return f.Ans.Card
 }
 
 // ChosenBase returns the base slot of the last answer, or None.
@@ -46,18 +46,18 @@ func (f *Frame) Passed() bool {
 }
 
 // push schedules an ability frame; it runs after the current step, in call order.
-func (g *Game) push(fn int16, player Seat, src int, base BaseID, target int) *Frame {
+func (g *Game) push(fn int16, player Seat, src CardID, base BaseID, target CardID) *Frame {
 	if int(g.NFrames) >= MaxFrames {
 		panic("engine: work stack overflow")
 	}
 	f := &g.Frames[g.NFrames]
-	*f = Frame{Fn: fn, Player: player, Src: int16(src), Base: base, Target: int16(target), Jump: -1, Parent: g.NFrames - 1}
+	*f = Frame{Fn: fn, Player: player, Src: src, Base: base, Target: target, Jump: -1, Parent: g.NFrames - 1}
 	g.NFrames++
 	return f
 }
 
 // Schedule runs ability fn (registered with Fn) as part of the current step's work.
-func (g *Game) Schedule(fn int16, player Seat, src int, base BaseID, target int) *Frame {
+func (g *Game) Schedule(fn int16, player Seat, src CardID, base BaseID, target CardID) *Frame {
 	return g.push(fn, player, src, base, target)
 }
 
@@ -142,8 +142,8 @@ func (g *Game) Opt(o Option) {
 }
 
 // OptCardOf adds "choose card c".
-func (g *Game) OptCardOf(c int) {
-	g.Opt(Option{Kind: OptCard, Card: int16(c), Base: g.Cards[c].Base, Player: g.Cards[c].Ctrl})
+func (g *Game) OptCardOf(c CardID) {
+	g.Opt(Option{Kind: OptCard, Card: c, Base: g.Cards[c].Base, Player: g.Cards[c].Ctrl})
 }
 
 // OptBaseOf adds "choose base slot s".
@@ -222,7 +222,7 @@ func mayFlag(may bool) int {
 }
 
 // AskCards asks player to choose one of cards.
-func (g *Game) AskCards(f *Frame, player Seat, prompt Prompt, cards []int, may bool, args ...Arg) {
+func (g *Game) AskCards(f *Frame, player Seat, prompt Prompt, cards []CardID, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, c := range cards {
 		g.OptCardOf(c)
@@ -280,7 +280,7 @@ func (g *Game) AskNumber(f *Frame, player Seat, prompt Prompt, lo, hi int, args 
 type Decision struct {
 	Player  Seat
 	Prompt  string
-	Src     int
+	Src     CardID
 	Options []Option
 }
 
@@ -289,7 +289,7 @@ func (g *Game) Decision() (Decision, bool) {
 	if !g.Pending.Active {
 		return Decision{}, false
 	}
-	d := Decision{Player: g.Pending.Player, Prompt: g.PromptText(DefaultName), Src: int(g.Pending.Src)}
+	d := Decision{Player: g.Pending.Player, Prompt: g.PromptText(DefaultName), Src: g.Pending.Src}
 	d.Options = append([]Option(nil), g.Pending.Opts[:g.Pending.N]...)
 	return d, true
 }

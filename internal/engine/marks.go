@@ -11,15 +11,15 @@ package engine
 const EffMark uint8 = 40
 
 // MarkCard marks card c with flag on behalf of source card src.
-func (g *Game) MarkCard(flag, c, src int) {
-	g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(flag), Src: int16(src)})
+func (g *Game) MarkCard(flag int, c, src CardID) {
+	g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: c, Amount: int16(flag), Src: src})
 }
 
 // Marked reports whether card c carries the mark flag of source card src.
-func (g *Game) Marked(flag, c, src int) bool {
+func (g *Game) Marked(flag int, c, src CardID) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffMark && int(e.Amount) == flag && int(e.Card) == c && int(e.Src) == src {
+		if e.Kind == EffMark && int(e.Amount) == flag && e.Card == c && e.Src == src {
 			return true
 		}
 	}
@@ -27,6 +27,6 @@ func (g *Game) Marked(flag, c, src int) bool {
 }
 
 // Unmark removes every mark flag made by source card src.
-func (g *Game) Unmark(flag, src int) {
-	g.dropEffects(func(e *Effect) bool { return e.Kind == EffMark && int(e.Amount) == flag && int(e.Src) == src })
+func (g *Game) Unmark(flag int, src CardID) {
+	g.dropEffects(func(e *Effect) bool { return e.Kind == EffMark && int(e.Amount) == flag && e.Src == src })
 }

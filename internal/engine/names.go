@@ -6,7 +6,7 @@ package engine
 // (g.IsMinion(c) && g.Name(c) == X): a card bearing X by AlsoNamed is not that minion.
 
 // HasName reports whether card c bears name (case and punctuation ignored).
-func (g *Game) HasName(c int, name string) bool {
+func (g *Game) HasName(c CardID, name string) bool {
 	if normEqual(g.NormName(c), name) {
 		return true
 	}
@@ -15,8 +15,8 @@ func (g *Game) HasName(c int, name string) bool {
 }
 
 // NamedAt returns the cards in play at slot s that bear name.
-func (g *Game) NamedAt(s BaseID, name string) []int {
-	var out []int // the matching cards, in the order they were played (as OnBase)
+func (g *Game) NamedAt(s BaseID, name string) []CardID {
+	var out []CardID // the matching cards, in the order they were played (as OnBase)
 	for c := range g.inZone(ZInPlay).each {
 		if g.Cards[c].Base == s && g.HasName(c, name) {
 			out = append(out, c)
@@ -28,7 +28,7 @@ func (g *Game) NamedAt(s BaseID, name string) []int {
 
 // OwnsCardNamed reports whether player p owns a card of type t with that printed name (anywhere in the game).
 func (g *Game) OwnsCardNamed(p Seat, t CardType, name string) bool {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		if g.Cards[i].Owner == p && g.def(i).Type == t && normEqual(defNorm[g.Cards[i].Def], name) {
 			return true
 		}

@@ -43,7 +43,7 @@ func normEqual(norm, raw string) bool {
 
 // NameIs reports whether the printed name of card c is name (case and
 // punctuation ignored, as Normalize); AlsoNamed does not count (see HasName).
-func (g *Game) NameIs(c int, name string) bool { return normEqual(g.NormName(c), name) }
+func (g *Game) NameIs(c CardID, name string) bool { return normEqual(g.NormName(c), name) }
 
 // normalizeASCII is Normalize for an ASCII s (ok false otherwise): s itself
 // when it is already folded, else one allocation.

@@ -15,7 +15,7 @@ func init() {
 
 // affect checks protection and replacement effects before f's ability does
 // something of kind k to target. It reports whether the effect goes ahead.
-func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
+func (g *Game) affect(f *Frame, target CardID, k AffectKind) bool {
 	if g.offerRedirect(f, target, k) { // redirect.go: Ensign may take it over
 		return k == AffAttach
 	}
@@ -33,20 +33,20 @@ func (g *Game) affect(f *Frame, target int, k AffectKind) bool {
 			continue
 		}
 		nf := g.push(d.insteadFn, s.Ctrl, i, s.Base, target)
-		nf.Ev = Event{Kind: EvAffect, Player: a.By, Card: int16(target), Other: a.Src, Num: int16(k)}
+		nf.Ev = Event{Kind: EvAffect, Player: a.By, Card: target, Other: int16(a.Src), Num: int16(k)}
 		return false
 	}
-	if f.Src != None && f.Src != int16(target) {
-		g.emit(Event{Kind: EvAffect, Player: a.By, Card: int16(target), Base: g.Cards[target].Base, Other: a.Src, Num: int16(k)})
+	if f.Src != None && f.Src != target {
+		g.emit(Event{Kind: EvAffect, Player: a.By, Card: target, Base: g.Cards[target].Base, Other: int16(a.Src), Num: int16(k)})
 	}
 	return true
 }
 
 // Affects is the protection check for card code that changes a card directly.
-func (g *Game) Affects(f *Frame, target int, k AffectKind) bool { return g.affect(f, target, k) }
+func (g *Game) Affects(f *Frame, target CardID, k AffectKind) bool { return g.affect(f, target, k) }
 
 // Protected reports whether target is protected from the attempt a.
-func (g *Game) Protected(target int, a Affect) bool {
+func (g *Game) Protected(target CardID, a Affect) bool {
 	if g.shielded(target, a) {
 		return true
 	}
@@ -67,30 +67,30 @@ func (g *Game) Protected(target int, a Affect) bool {
 }
 
 // CanAffect reports whether f's ability could do k to target (no replacement considered).
-func (g *Game) CanAffect(f *Frame, target int, k AffectKind) bool {
+func (g *Game) CanAffect(f *Frame, target CardID, k AffectKind) bool {
 	return !g.Protected(target, Affect{Kind: k, By: f.Player, Src: f.Src})
 }
 
 // leavePlay detaches everything from card c as it leaves play: attached
 // actions go to their owners' discard piles, counters and effects end.
-func (g *Game) leavePlay(c int) {
+func (g *Game) leavePlay(c CardID) {
 	for _, a := range g.Attached(c) {
 		if g.transferOnLeave(a) {
 			continue
 		}
 		g.leavePlay(a)
 		g.put(a, ZDiscard, g.Cards[a].Owner)
-		g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[a].Owner, Card: int16(a), Base: None})
+		g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[a].Owner, Card: a, Base: None})
 	}
 	g.removeEffectsOn(c)
-	g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[c].Ctrl, Card: int16(c), Base: g.Cards[c].Base})
+	g.emit(Event{Kind: EvLeavePlay, Player: g.Cards[c].Ctrl, Card: c, Base: g.Cards[c].Base})
 }
 
 // Destroy schedules the destruction of card c (a minion or an action in play) by f's ability.
-func (g *Game) Destroy(f *Frame, c int) { g.push(fnDestroy, f.Player, int(f.Src), None, c) }
+func (g *Game) Destroy(f *Frame, c CardID) { g.push(fnDestroy, f.Player, f.Src, None, c) }
 
 func destroyProc(g *Game, f *Frame) {
-	c := int(f.Target)
+	c := f.Target
 	if !g.InPlay(c) || !g.affect(f, c, AffDestroy) {
 		return
 	}
@@ -98,14 +98,14 @@ func destroyProc(g *Game, f *Frame) {
 	ctrl := g.Cards[c].Ctrl
 	g.leavePlay(c)
 	g.put(c, ZDiscard, g.Cards[c].Owner)
-	g.emit(Event{Kind: EvDestroy, Player: ctrl, Card: int16(c), Base: slot, Other: f.Src, Num: int16(f.Player)})
+	g.emit(Event{Kind: EvDestroy, Player: ctrl, Card: c, Base: slot, Other: int16(f.Src), Num: int16(f.Player)})
 }
 
 // Move schedules moving minion c (with everything on it) to base slot to.
-func (g *Game) Move(f *Frame, c int, to BaseID) { g.push(fnMove, f.Player, int(f.Src), to, c) }
+func (g *Game) Move(f *Frame, c CardID, to BaseID) { g.push(fnMove, f.Player, f.Src, to, c) }
 
 func moveProc(g *Game, f *Frame) {
-	c, to := int(f.Target), f.Base
+	c, to := f.Target, f.Base
 	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || g.Cards[c].Base == to || !g.MoveAllowed(f.Player, c, to) {
 		return
 	}
@@ -116,32 +116,32 @@ func moveProc(g *Game, f *Frame) {
 }
 
 // MoveNow relocates card c and its attachments to slot to, with no checks.
-func (g *Game) MoveNow(c int, to BaseID) { g.MoveNowBy(c, to, g.Cards[c].Ctrl) }
+func (g *Game) MoveNow(c CardID, to BaseID) { g.MoveNowBy(c, to, g.Cards[c].Ctrl) }
 
 // MoveNowBy is MoveNow done by player by's ability: the EvMove event names
 // the mover in Other (Imperial Dragon: "another player moves a minion here").
-func (g *Game) MoveNowBy(c int, to BaseID, by Seat) {
+func (g *Game) MoveNowBy(c CardID, to BaseID, by Seat) {
 	from := g.Cards[c].Base
 	g.Cards[c].Base = to
 	g.Cards[c].On = None
 	for _, a := range g.Attached(c) {
 		g.Cards[a].Base = to
 	}
-	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: int16(c), Base: to, Num: int16(from), Other: int16(by)})
+	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: c, Base: to, Num: int16(from), Other: int16(by)})
 }
 
 // Return schedules returning card c from play to its owner's hand.
-func (g *Game) Return(f *Frame, c int) { g.push(fnReturn, f.Player, int(f.Src), None, c) }
+func (g *Game) Return(f *Frame, c CardID) { g.push(fnReturn, f.Player, f.Src, None, c) }
 
 func returnProc(g *Game, f *Frame) {
-	c := int(f.Target)
+	c := f.Target
 	if !g.InPlay(c) || !g.affect(f, c, AffReturn) {
 		return
 	}
 	slot := g.Cards[c].Base
 	g.leavePlay(c)
 	g.put(c, ZHand, g.Cards[c].Owner)
-	g.emit(Event{Kind: EvReturn, Player: g.Cards[c].Owner, Card: int16(c), Base: slot})
+	g.emit(Event{Kind: EvReturn, Player: g.Cards[c].Owner, Card: c, Base: slot})
 }
 
 // Placement destinations.
@@ -153,13 +153,13 @@ const (
 )
 
 // Place schedules putting card c from play somewhere (not destroyed, not returned).
-func (g *Game) Place(f *Frame, c, where int) {
-	pf := g.push(fnPlace, f.Player, int(f.Src), None, c)
+func (g *Game) Place(f *Frame, c CardID, where int) {
+	pf := g.push(fnPlace, f.Player, f.Src, None, c)
 	pf.V[0] = int16(where)
 }
 
 func placeProc(g *Game, f *Frame) {
-	c := int(f.Target)
+	c := f.Target
 	if !g.InPlay(c) || !g.affect(f, c, AffPlace) {
 		return
 	}
@@ -176,11 +176,11 @@ func placeProc(g *Game, f *Frame) {
 	default:
 		g.put(c, ZDiscard, o)
 	}
-	g.emit(Event{Kind: EvPlace, Player: o, Card: int16(c), Base: slot, Num: f.V[0]})
+	g.emit(Event{Kind: EvPlace, Player: o, Card: c, Base: slot, Num: f.V[0]})
 }
 
 // PlaceCounters puts n +1 power counters on minion c (negative n removes them).
-func (g *Game) PlaceCounters(f *Frame, c, n int) {
+func (g *Game) PlaceCounters(f *Frame, c CardID, n int) {
 	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdCounter, n, 0) || !g.affect(f, c, AffCounter) {
 		return
 	}
@@ -189,27 +189,27 @@ func (g *Game) PlaceCounters(f *Frame, c, n int) {
 		v = 0
 	}
 	g.Cards[c].Counters = int8(v)
-	g.emit(Event{Kind: EvCounter, Player: f.Player, Card: int16(c), Base: g.Cards[c].Base, Num: int16(n)})
+	g.emit(Event{Kind: EvCounter, Player: f.Player, Card: c, Base: g.Cards[c].Base, Num: int16(n)})
 }
 
 // TakeControl gives p control of card c in play until expiry (ExpireNever: permanently).
-func (g *Game) TakeControl(f *Frame, c int, p Seat, expires uint8) {
+func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdControl, int(p), int(expires)) || !g.affect(f, c, AffControl) {
 		return
 	}
 	old := g.Cards[c].Ctrl
 	g.Cards[c].Ctrl = p
 	if expires != ExpireNever {
-		g.AddEffect(Effect{Kind: EffControl, Expires: expires, Player: g.Current, Base: None, Card: int16(c), Amount: int16(old), Src: f.Src})
+		g.AddEffect(Effect{Kind: EffControl, Expires: expires, Player: g.Current, Base: None, Card: c, Amount: int16(old), Src: f.Src})
 	}
-	g.emit(Event{Kind: EvControl, Player: p, Card: int16(c), Base: g.Cards[c].Base})
+	g.emit(Event{Kind: EvControl, Player: p, Card: c, Base: g.Cards[c].Base})
 }
 
 // SwapBase replaces the base at slot s with base card nb (from the base deck
 // or discard): actions played on the old base are discarded, minions (and
 // what is on them) stay on the new base, and the old base goes to the base deck.
-func (g *Game) SwapBase(f *Frame, s BaseID, nb int) {
-	old := int(g.Bases[s].Card)
+func (g *Game) SwapBase(f *Frame, s BaseID, nb CardID) {
+	old := g.Bases[s].Card
 	for _, a := range g.ActionsAt(s) {
 		g.leavePlay(a)
 		g.put(a, ZDiscard, g.Cards[a].Owner)
@@ -217,5 +217,5 @@ func (g *Game) SwapBase(f *Frame, s BaseID, nb int) {
 	g.put(old, ZBaseDeck, None)
 	g.dropBaseEffects(s)
 	g.placeBase(nb, s)
-	g.emit(Event{Kind: EvBaseReplaced, Player: f.Player, Base: s, Card: int16(nb), Other: int16(old)})
+	g.emit(Event{Kind: EvBaseReplaced, Player: f.Player, Base: s, Card: nb, Other: int16(old)})
 }

@@ -14,7 +14,7 @@ const (
 
 // pushPlay schedules playing card c by player p. slot forces the base (None: ask),
 // fn overrides the ability that resolves (-1: the card's own).
-func (g *Game) pushPlay(p Seat, c int, slot BaseID, mode int, fn int16, onMinion int) *Frame {
+func (g *Game) pushPlay(p Seat, c CardID, slot BaseID, mode int, fn int16, onMinion CardID) *Frame {
 	if g.IsTitan(c) {
 		return g.titanPlay(p, c, slot, fn) // titans.go
 	}
@@ -27,16 +27,18 @@ func (g *Game) pushPlay(p Seat, c int, slot BaseID, mode int, fn int16, onMinion
 
 // PlayExtraNow schedules an immediate extra play of card c by p (onto slot, or
 // asking when None), as abilities like Shinobi or Hoverbot grant.
-func (g *Game) PlayExtraNow(p Seat, c int, slot BaseID) {
+func (g *Game) PlayExtraNow(p Seat, c CardID, slot BaseID) {
 	g.pushPlay(p, c, slot, playFree, -1, None)
 }
 
 // canPlayNormally reports whether p may play card c from hand (or discard) now
 // using a normal or held extra play.
-func (g *Game) canPlayNormally(p Seat, c int) bool { return g.canPlayNormallyH(p, c, g.activeHooks()) }
+func (g *Game) canPlayNormally(p Seat, c CardID) bool {
+	return g.canPlayNormallyH(p, c, g.activeHooks())
+}
 
 // canPlayNormallyH is canPlayNormally given the activeHooks of the game.
-func (g *Game) canPlayNormallyH(p Seat, c int, hooks uint16) bool {
+func (g *Game) canPlayNormallyH(p Seat, c CardID, hooks uint16) bool {
 	d := g.def(c)
 	from := g.Cards[c].Zone
 	if from == ZDiscard && hooks&hBaseFrom == 0 && !g.hasExtraFrom(p, ZDiscard) {
@@ -87,7 +89,7 @@ type allowance struct {
 var normalPlay = allowance{extra: None}
 
 // mayPlayOnto reports whether some allowance lets p play card c onto slot.
-func (g *Game) mayPlayOnto(p Seat, c int, slot BaseID) bool {
+func (g *Game) mayPlayOnto(p Seat, c CardID, slot BaseID) bool {
 	_, ok := g.findAllowance(p, c, slot, g.Cards[c].Zone)
 	return ok
 }
@@ -110,7 +112,7 @@ func (g *Game) useAllowance(p Seat, d *Def, a allowance) {
 // play made for it (restricted to its power, base, faction, zone or place)
 // first, then a generic extra play before the normal play, which is kept for
 // later. ok is false when no allowance lets p play c.
-func (g *Game) findAllowance(p Seat, c int, slot BaseID, from Zone) (a allowance, ok bool) {
+func (g *Game) findAllowance(p Seat, c CardID, slot BaseID, from Zone) (a allowance, ok bool) {
 	pl := &g.Players[p]
 	d := g.def(c)
 	best, bestScore := None, -1
@@ -175,7 +177,7 @@ func (g *Game) discardAllowedAt(p Seat, slot BaseID) bool {
 	return false
 }
 
-func (g *Game) cardOfFaction(c, faction int) bool {
+func (g *Game) cardOfFaction(c CardID, faction int) bool {
 	return factionIndex(g.def(c).Faction) == faction
 }
 
@@ -190,7 +192,7 @@ func factionIndex(name string) int {
 func FactionIndex(name string) int { return factionIndex(name) }
 
 // minionAllowed reports whether minion c may be played by p onto slot (base and card restrictions).
-func (g *Game) minionAllowed(p Seat, c int, slot BaseID) bool {
+func (g *Game) minionAllowed(p Seat, c CardID, slot BaseID) bool {
 	if g.Bases[slot].Card == None || g.nameForbidden(p, c) {
 		return false
 	}
@@ -211,9 +213,9 @@ func (g *Game) minionAllowed(p Seat, c int, slot BaseID) bool {
 }
 
 // MinionAllowed is minionAllowed for card code.
-func (g *Game) MinionAllowed(p Seat, c int, slot BaseID) bool { return g.minionAllowed(p, c, slot) }
+func (g *Game) MinionAllowed(p Seat, c CardID, slot BaseID) bool { return g.minionAllowed(p, c, slot) }
 
-func (g *Game) actionHasTarget(p Seat, c int) bool {
+func (g *Game) actionHasTarget(p Seat, c CardID) bool {
 	d := g.def(c)
 	if g.nameForbidden(p, c) {
 		return false
@@ -239,7 +241,7 @@ func (g *Game) actionHasTarget(p Seat, c int) bool {
 
 // actionOnBaseOK reports whether p may play action c, which is played on a
 // base, on the base at s.
-func (g *Game) actionOnBaseOK(p Seat, c int, s BaseID) bool {
+func (g *Game) actionOnBaseOK(p Seat, c CardID, s BaseID) bool {
 	if g.Bases[s].Card == None {
 		return false
 	}
@@ -254,7 +256,7 @@ func (g *Game) actionOnBaseOK(p Seat, c int, s BaseID) bool {
 
 // actionOnMinionOK reports whether p may play action c, which is played on
 // a minion, on minion m.
-func (g *Game) actionOnMinionOK(p Seat, c, m int) bool {
+func (g *Game) actionOnMinionOK(p Seat, c, m CardID) bool {
 	d := g.def(c)
 	if !g.InPlay(m) || !g.IsMinion(m) || d.Target == OnOwnMinion && g.Ctrl(m) != p {
 		return false
@@ -265,7 +267,7 @@ func (g *Game) actionOnMinionOK(p Seat, c, m int) bool {
 // playCardProc: Src = card, Base = forced slot, Target = forced minion,
 // V0 = mode, V1 = ability override, V2 = max power (free plays), V3 = chosen target.
 func playCardProc(g *Game, f *Frame) {
-	p, c := f.Player, int(f.Src)
+	p, c := f.Player, f.Src
 	d := g.def(c)
 	switch f.Step {
 	case 0: // choose where
@@ -297,7 +299,7 @@ func playCardProc(g *Game, f *Frame) {
 			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			for _, m := range g.Minions(None) {
-				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == f.Base) && g.actionOnMinionOK(p, c, m) {
+				if (f.Target == None || m == f.Target) && (f.Base == None || g.BaseOf(m) == f.Base) && g.actionOnMinionOK(p, c, m) {
 					g.OptCardOf(m)
 				}
 			}
@@ -307,7 +309,7 @@ func playCardProc(g *Game, f *Frame) {
 			f.Next()
 		}
 	case 1: // put it into play
-		slot, on := f.Base, None
+		slot, on := f.Base, NoCard
 		switch {
 		case d.Type == Minion || d.Target == OnBase:
 			if f.Ans.Kind != OptBase {
@@ -320,7 +322,7 @@ func playCardProc(g *Game, f *Frame) {
 				g.discardUnplayable(c)
 				return
 			}
-			on = int(f.Ans.Card)
+			on = f.Ans.Card
 			slot = g.BaseOf(on)
 		}
 		from := g.Cards[c].Zone
@@ -346,7 +348,7 @@ func playCardProc(g *Game, f *Frame) {
 			g.setZone(c, ZInPlay)
 			cd.Ctrl = p
 			cd.Base = slot
-			cd.On = int16(on)
+			cd.On = on
 			cd.Counters = 0
 			cd.Flags &^= FTalentUsed
 			if on != None {
@@ -360,7 +362,7 @@ func playCardProc(g *Game, f *Frame) {
 						cd.Flags |= FPlayedTurn
 						g.suspend(c)
 					}
-					g.emit(Event{Kind: EvPlay, Player: p, Card: int16(c), Base: slot, Other: int16(on), Num: int16(from)})
+					g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: int16(on), Num: int16(from)})
 					return
 				}
 			}
@@ -371,7 +373,7 @@ func playCardProc(g *Game, f *Frame) {
 		if d.Type == Action && d.Target == Standard {
 			g.Players[p].StdPlayed++
 		}
-		g.emit(Event{Kind: EvPlay, Player: p, Card: int16(c), Base: slot, Other: int16(on), Num: int16(from)})
+		g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: int16(on), Num: int16(from)})
 		fn := f.V[1]
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn
@@ -398,7 +400,7 @@ func playCardProc(g *Game, f *Frame) {
 	}
 }
 
-func (g *Game) discardUnplayable(c int) {
+func (g *Game) discardUnplayable(c CardID) {
 	if z := g.Cards[c].Zone; z == ZHand || z == ZSetAside || z == ZDeck {
 		g.DiscardCard(c)
 	}
@@ -472,14 +474,14 @@ type ExtraPlay struct {
 	MaxPower int    // -1: no limit
 	Base     BaseID // only onto this slot, or None
 	From     Zone   // ZHand (default) or ZDiscard
-	Card     int    // only this card, or None
+	Card     CardID // only this card, or None
 	Must     bool   // not optional
 	Faction  int    // faction index or None
 	NotBase  BaseID // not onto this slot, or None
 }
 
 // OfferExtraPlay schedules an immediate, optional extra play for p.
-func (g *Game) OfferExtraPlay(p Seat, x ExtraPlay, src int) {
+func (g *Game) OfferExtraPlay(p Seat, x ExtraPlay, src CardID) {
 	ef := g.push(fnExtraPlay, p, src, x.Base, x.Card)
 	ef.V[0] = int16(x.Kind)
 	ef.V[1] = int16(x.MaxPower)
@@ -494,15 +496,15 @@ func (g *Game) OfferExtraPlay(p Seat, x ExtraPlay, src int) {
 	ef.V[5] = int16(x.NotBase)
 }
 
-func (g *Game) extraCandidates(f *Frame) []int {
+func (g *Game) extraCandidates(f *Frame) []CardID {
 	p := f.Player
-	var out []int
+	var out []CardID
 	for i := range g.inZone(Zone(f.V[2])).each {
 		c := &g.Cards[i]
 		if c.Ctrl != p {
 			continue
 		}
-		if f.Target != None && i != int(f.Target) {
+		if f.Target != None && i != f.Target {
 			continue
 		}
 		d := defs[c.Def]
@@ -540,7 +542,7 @@ func extraPlayProc(g *Game, f *Frame) {
 		cs := g.extraCandidates(f)
 		g.BeginAsk()
 		for _, c := range cs {
-			g.Opt(Option{Kind: OptPlay, Card: int16(c), Player: p, Base: None, Num: -1})
+			g.Opt(Option{Kind: OptPlay, Card: c, Player: p, Base: None, Num: -1})
 		}
 		fl := AskMay
 		if f.V[3] == 1 {
@@ -555,7 +557,7 @@ func extraPlayProc(g *Game, f *Frame) {
 		if f.Ans.Kind != OptPlay {
 			return
 		}
-		c := int(f.Ans.Card)
+		c := f.Ans.Card
 		pf := g.pushPlay(p, c, f.Base, playFree, -1, None)
 		if f.V[5] != None && f.Base == None {
 			// restrict away from a base: choose among the others

@@ -64,15 +64,15 @@ func (g *Game) playOptions(p Seat, w Window, slot BaseID) {
 			switch c.Zone {
 			case ZInPlay:
 				if c.Ctrl == p && g.talentReady(p, i) {
-					g.Opt(Option{Kind: OptUse, Player: p, Card: int16(i), Base: c.Base, Num: -1})
+					g.Opt(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
 				}
 			case ZHand, ZDiscard:
 				if c.Ctrl == p && (c.Zone == ZHand || fromDiscard) && g.canPlayNormallyH(p, i, hooks) {
-					g.Opt(Option{Kind: OptPlay, Player: p, Card: int16(i), Base: None, Num: -1})
+					g.Opt(Option{Kind: OptPlay, Player: p, Card: i, Base: None, Num: -1})
 				}
 			default:
 				if g.live(i) && g.baseTalentOK(p, i) {
-					g.Opt(Option{Kind: OptUse, Player: p, Card: int16(i), Base: c.Base, Num: -1})
+					g.Opt(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
 				}
 			}
 		}
@@ -115,7 +115,7 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID) {
 					continue
 				}
 			}
-			g.Opt(Option{Kind: kind, Player: p, Card: int16(i), Base: c.Base, Num: int16(k)})
+			g.Opt(Option{Kind: kind, Player: p, Card: i, Base: c.Base, Num: int16(k)})
 		}
 	}
 }
@@ -126,7 +126,7 @@ func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 	o := f.Ans
 	switch o.Kind {
 	case OptPlay:
-		c := int(o.Card)
+		c := o.Card
 		if o.Num < 0 {
 			g.pushPlay(p, c, None, playNormal, -1, None)
 			return true
@@ -140,7 +140,7 @@ func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 		pf.V[4] = int16(w)
 		return true
 	case OptUse:
-		c := int(o.Card)
+		c := o.Card
 		if o.Num < 0 {
 			g.useTalent(c)
 			g.resolve(defs[g.Cards[c].Def].talentFn, p, c, g.Cards[c].Base, None)

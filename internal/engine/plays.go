@@ -6,9 +6,9 @@ package engine
 // BeingPlayed reports whether card c is being played right now: its play,
 // including the ability it resolves as it is played, is still in progress.
 // Cards already in play whose ongoing abilities act are not being played.
-func (g *Game) BeingPlayed(c int) bool {
+func (g *Game) BeingPlayed(c CardID) bool {
 	for i := 0; i < int(g.NFrames); i++ {
-		if g.Frames[i].Fn == fnPlayCard && int(g.Frames[i].Src) == c && g.Frames[i].Step > 0 {
+		if g.Frames[i].Fn == fnPlayCard && g.Frames[i].Src == c && g.Frames[i].Step > 0 {
 			return true
 		}
 	}
@@ -24,12 +24,12 @@ func (g *Game) ActionsForbidden(p Seat) bool { return g.Players[p].Flags&pfNoAct
 
 // ActionPlayable reports whether p could play action c now as an extra play
 // (it has a legal target and p is allowed to play actions).
-func (g *Game) ActionPlayable(p Seat, c int) bool {
+func (g *Game) ActionPlayable(p Seat, c CardID) bool {
 	return g.def(c).Type == Action && !g.ActionsForbidden(p) && g.actionHasTarget(p, c)
 }
 
 // BaseToDeckTop puts base card b (from the base deck or discard) on top of the base deck.
-func (g *Game) BaseToDeckTop(b int) {
+func (g *Game) BaseToDeckTop(b CardID) {
 	g.put(b, ZBaseDeck, None)
 	g.Cards[b].Pos = g.topPos()
 }

@@ -3,7 +3,7 @@ package engine
 // Power returns the current power of card c: printed, then counters,
 // ongoing modifiers and temporary effects, floored at zero. Only minions have
 // power (a titan gives power to its controller instead: PowerGiven).
-func (g *Game) Power(c int) int {
+func (g *Game) Power(c CardID) int {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
 	if d.Type != Minion {
@@ -24,7 +24,7 @@ func (g *Game) Power(c int) int {
 	return p
 }
 
-func (g *Game) modsFor(c int) int {
+func (g *Game) modsFor(c CardID) int {
 	if g.Hooked&hPowerMod == 0 {
 		return g.effectPower(c) // no card of this game has a PowerMod (static.go)
 	}
@@ -45,14 +45,14 @@ func (g *Game) modsFor(c int) int {
 }
 
 // effectPower is the power temporary effects give minion c in play.
-func (g *Game) effectPower(c int) int {
+func (g *Game) effectPower(c CardID) int {
 	cd := &g.Cards[c]
 	p := 0
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
 		switch e.Kind {
 		case EffPower:
-			if int(e.Card) == c {
+			if e.Card == c {
 				p += int(e.Amount)
 			}
 		case EffBasePower:
@@ -70,7 +70,7 @@ func (g *Game) effectPower(c int) int {
 
 // PowerAt returns player p's total power at base slot s, as scoring counts it.
 func (g *Game) PowerAt(s BaseID, p Seat) int {
-	var arr [32]int16
+	var arr [32]CardID
 	srcs := g.powerSources(arr[:0])
 	t := 0
 	for i := range g.inZone(ZInPlay).each {
@@ -84,12 +84,12 @@ func (g *Game) PowerAt(s BaseID, p Seat) int {
 
 // TotalAt returns the total power of all minions at base slot s.
 func (g *Game) TotalAt(s BaseID) int {
-	var arr [32]int16
+	var arr [32]CardID
 	return g.totalAtFrom(s, g.powerSources(arr[:0]))
 }
 
 // totalAtFrom is TotalAt(s) given powerSources (powersum.go).
-func (g *Game) totalAtFrom(s BaseID, srcs []int16) int {
+func (g *Game) totalAtFrom(s BaseID, srcs []CardID) int {
 	t := 0 // the sum of PowerAt over the players, in one walk
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
@@ -108,13 +108,13 @@ func (g *Game) Breakpoint(s BaseID) int {
 	if g.Bases[s].Card < 0 {
 		return 0
 	}
-	var arr [16]int16
+	var arr [16]CardID
 	return g.breakpointFrom(s, g.breakSources(arr[:0]))
 }
 
 // breakSources appends to buf the live cards whose BreakMod counts (bases
 // not ignored), in index order: the same for every base.
-func (g *Game) breakSources(buf []int16) []int16 {
+func (g *Game) breakSources(buf []CardID) []CardID {
 	for i := range g.tableWith(hBreakMod).each {
 		c := &g.Cards[i]
 		if !g.live(i) {
@@ -123,20 +123,20 @@ func (g *Game) breakSources(buf []int16) []int16 {
 		if defs[c.Def].Type == BaseCard && g.BaseIgnored(c.Base, None) {
 			continue
 		}
-		buf = append(buf, int16(i))
+		buf = append(buf, i)
 	}
 	return buf
 }
 
 // breakpointFrom is Breakpoint(s) given breakSources.
-func (g *Game) breakpointFrom(s BaseID, srcs []int16) int {
+func (g *Game) breakpointFrom(s BaseID, srcs []CardID) int {
 	b := int(g.Bases[s].Card)
 	if b < 0 {
 		return 0
 	}
 	bp := defs[g.Cards[b].Def].Breakpoint
 	for _, i := range srcs {
-		bp += defs[g.Cards[i].Def].BreakMod(g, int(i), s)
+		bp += defs[g.Cards[i].Def].BreakMod(g, i, s)
 	}
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
@@ -217,11 +217,11 @@ func (g *Game) AddEffect(e Effect) {
 }
 
 // AddPower gives card c +n power until the end of the turn (n may be negative).
-func (g *Game) AddPower(f *Frame, c, n int) {
+func (g *Game) AddPower(f *Frame, c CardID, n int) {
 	if g.offerRedirectOp(f, c, rdPower, n, 0) || !g.affect(f, c, AffPower) {
 		return
 	}
-	g.AddEffect(Effect{Kind: EffPower, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: int16(c), Amount: int16(n), Src: f.Src})
+	g.AddEffect(Effect{Kind: EffPower, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: c, Amount: int16(n), Src: f.Src})
 }
 
 // AddBreakpoint changes the breakpoint of slot s by n until the end of the turn.
@@ -230,10 +230,10 @@ func (g *Game) AddBreakpoint(f *Frame, s BaseID, n int) {
 }
 
 // HasEffect reports whether an EffFlag effect with this flag id exists for card c (None: any) and player p (None: any).
-func (g *Game) HasEffect(flag, c int, p Seat) bool {
+func (g *Game) HasEffect(flag int, c CardID, p Seat) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && (c == None || int(e.Card) == c) && (p == None || e.Player == p) {
+		if e.Kind == EffFlag && int(e.Amount) == flag && (c == None || e.Card == c) && (p == None || e.Player == p) {
 			return true
 		}
 	}
@@ -253,8 +253,8 @@ func (g *Game) dropEffects(drop func(e *Effect) bool) {
 	g.NEff = int8(n)
 }
 
-func (g *Game) removeEffectsOn(c int) {
-	g.dropEffects(func(e *Effect) bool { return int(e.Card) == c && e.Kind != EffFlag })
+func (g *Game) removeEffectsOn(c CardID) {
+	g.dropEffects(func(e *Effect) bool { return e.Card == c && e.Kind != EffFlag })
 }
 
 func (g *Game) expire(kind uint8, p Seat) {
@@ -262,7 +262,7 @@ func (g *Game) expire(kind uint8, p Seat) {
 	for i := 0; i < int(g.NEff); i++ {
 		e := g.Effects[i]
 		if e.Expires == kind && (e.Player == p || e.Player == None) {
-			if e.Kind == EffControl && g.InPlay(int(e.Card)) {
+			if e.Kind == EffControl && g.InPlay(e.Card) {
 				g.Cards[e.Card].Ctrl = Seat(e.Amount)
 			}
 			continue

@@ -6,20 +6,20 @@ package engine
 // the whole sum; the results are those of Power and PowerGiven.
 
 // powerSources appends to buf the live cards with a PowerMod, in index order.
-func (g *Game) powerSources(buf []int16) []int16 {
+func (g *Game) powerSources(buf []CardID) []CardID {
 	if g.Hooked&hPowerMod == 0 {
 		return buf // no card of this game has one (static.go)
 	}
 	for i := range g.tableWith(hPowerMod).each {
 		if g.live(i) {
-			buf = append(buf, int16(i))
+			buf = append(buf, i)
 		}
 	}
 	return buf
 }
 
 // powerGivenFrom is PowerGiven(c) given powerSources.
-func (g *Game) powerGivenFrom(c int, srcs []int16) int {
+func (g *Game) powerGivenFrom(c CardID, srcs []CardID) int {
 	cd := &g.Cards[c]
 	if cd.Zone != ZInPlay {
 		return 0
@@ -42,7 +42,7 @@ func (g *Game) powerGivenFrom(c int, srcs []int16) int {
 }
 
 // modsFrom is modsFor(c) given powerSources.
-func (g *Game) modsFrom(c int, srcs []int16) int {
+func (g *Game) modsFrom(c CardID, srcs []CardID) int {
 	cd := &g.Cards[c]
 	p := 0
 	for _, i := range srcs {
@@ -51,7 +51,7 @@ func (g *Game) modsFrom(c int, srcs []int16) int {
 		if sd.Type == BaseCard && g.BaseIgnored(s.Base, cd.Ctrl) {
 			continue
 		}
-		p += sd.PowerMod(g, int(i), c)
+		p += sd.PowerMod(g, i, c)
 	}
 	return p + g.effectPower(c)
 }

@@ -43,7 +43,7 @@ type Arg struct {
 }
 
 // CardArg names card instance c.
-func CardArg(c int) Arg { return Arg{Kind: ArgCard, P: None, V: int16(c)} }
+func CardArg(c CardID) Arg { return Arg{Kind: ArgCard, P: None, V: int16(c)} }
 
 // BaseArg names the base in slot s.
 func BaseArg(s BaseID) Arg { return Arg{Kind: ArgBase, P: None, V: int16(s)} }
@@ -75,7 +75,7 @@ func DefaultName(p Seat) string { return "Player " + strconv.Itoa(int(p)+1) }
 // ArgView is a prompt argument as the deciding seat sees it.
 type ArgView struct {
 	Kind   ArgKind
-	Card   int    // ArgCard: the instance
+	Card   CardID // ArgCard: the instance
 	Player Seat   // ArgPlayer, ArgTop
 	Slot   BaseID // ArgBase
 	Num    int    // ArgNum, ArgTop
@@ -92,13 +92,13 @@ func (g *Game) argViews(args *[MaxArgs]Arg) []ArgView {
 		av := ArgView{Kind: a.Kind, Card: None, Player: None, Slot: None}
 		switch a.Kind {
 		case ArgCard:
-			if c := int(a.V); c >= 0 && c < int(g.NCards) {
+			if c := CardID(a.V); c >= 0 && c < g.NCards {
 				av.Card, av.Names = c, g.Name(c)
 			}
 		case ArgBase:
 			av.Slot = BaseID(a.V)
 			if s := int(a.V); s >= 0 && s < int(g.NBases) && g.Bases[s].Card >= 0 {
-				av.Names = g.Name(int(g.Bases[s].Card))
+				av.Names = g.Name(g.Bases[s].Card)
 			}
 		case ArgPlayer:
 			av.Player = Seat(a.V)
@@ -122,7 +122,7 @@ func (g *Game) argViews(args *[MaxArgs]Arg) []ArgView {
 }
 
 // topArgCards returns the cards an ArgTop names.
-func (g *Game) topArgCards(a Arg) []int {
+func (g *Game) topArgCards(a Arg) []CardID {
 	if a.P < 0 || a.P >= g.NPlayers || a.V <= 0 {
 		return nil
 	}

@@ -31,7 +31,7 @@ func init() { fnReact = regFn(reactProc) }
 // resolvePlayed resolves the ability fn (None: no ability) of card c just
 // played by p onto slot (on minion on), after a WinPlayed window when some
 // player holds a Special for it.
-func (g *Game) resolvePlayed(fn int16, p Seat, c int, slot BaseID, on int) {
+func (g *Game) resolvePlayed(fn int16, p Seat, c CardID, slot BaseID, on CardID) {
 	if !g.windowOpens(WinPlayed) {
 		g.resolvePlain(fn, p, c, slot, on)
 		return
@@ -42,7 +42,7 @@ func (g *Game) resolvePlayed(fn int16, p Seat, c int, slot BaseID, on int) {
 	rf.V[4] = fn
 }
 
-func (g *Game) resolvePlain(fn int16, p Seat, c int, slot BaseID, on int) {
+func (g *Game) resolvePlain(fn int16, p Seat, c CardID, slot BaseID, on CardID) {
 	if fn >= 0 {
 		g.resolve(fn, p, c, slot, on)
 	} else {
@@ -101,7 +101,7 @@ func reactProc(g *Game, f *Frame) {
 		if w != WinPlayed {
 			return
 		}
-		c := int(f.Src)
+		c := f.Src
 		p := Seat(f.V[3])
 		if g.Cards[c].Flags&FCancelled != 0 {
 			g.Cards[c].Flags &^= FCancelled
@@ -111,30 +111,30 @@ func reactProc(g *Game, f *Frame) {
 		if g.InPlay(c) {
 			p = g.Ctrl(c) // "you" is whoever controls it now
 		}
-		g.resolvePlain(f.V[4], p, c, f.Base, int(f.Target))
+		g.resolvePlain(f.V[4], p, c, f.Base, f.Target)
 	}
 }
 
 // Reaction returns the reaction window in progress (the innermost one): the
 // window, the card it is about (None for WinGainVP) and the player concerned
 // (who played the card, who gained VP). w is WinNone when there is none.
-func (g *Game) Reaction() (w Window, card int, player Seat) {
+func (g *Game) Reaction() (w Window, card CardID, player Seat) {
 	for i := int(g.NFrames) - 1; i >= 0; i-- {
 		fr := &g.Frames[i]
 		if fr.Fn == fnReact && fr.Step < 2 {
-			return Window(fr.V[0]), int(fr.Src), Seat(fr.V[3])
+			return Window(fr.V[0]), fr.Src, Seat(fr.V[3])
 		}
 	}
 	return WinNone, None, None
 }
 
 // Cancelled reports whether the ability of card c, being played, was cancelled.
-func (g *Game) Cancelled(c int) bool { return c >= 0 && g.Cards[c].Flags&FCancelled != 0 }
+func (g *Game) Cancelled(c CardID) bool { return c >= 0 && g.Cards[c].Flags&FCancelled != 0 }
 
 // CancelPlay cancels card c as it is being played (f's ability does it): the
 // card goes to its owner's discard pile and its ability does not resolve.
 // It reports false when c is protected from it.
-func (g *Game) CancelPlay(f *Frame, c int) bool {
+func (g *Game) CancelPlay(f *Frame, c CardID) bool {
 	if c < 0 || g.Cancelled(c) || !g.affect(f, c, AffCancel) {
 		return false
 	}

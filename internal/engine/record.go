@@ -59,12 +59,12 @@ func (g *Game) ChoiceOf(i int) (Choice, error) {
 
 func (g *Game) choiceOf(o Option) Choice {
 	c := Choice{Kind: o.Kind, Inst: None, Base: None, BaseInst: None, Player: None, Num: int(o.Num)}
-	if o.Card >= 0 && int(o.Card) < int(g.NCards) {
+	if o.Card >= 0 && o.Card < g.NCards {
 		c.Card, c.Inst = defs[g.Cards[o.Card].Def].Key, int(o.Card)
 	}
 	if o.Base >= 0 && int(o.Base) < MaxBases {
 		c.Base = int(o.Base)
-		if b := g.Bases[o.Base].Card; b >= 0 && int(b) < int(g.NCards) {
+		if b := g.Bases[o.Base].Card; b >= 0 && b < g.NCards {
 			c.BaseCard, c.BaseInst = defs[g.Cards[b].Def].Key, int(b)
 		}
 	}

@@ -31,8 +31,8 @@ var fnRedirect int16
 func init() { fnRedirect = regFn(redirectProc) }
 
 // redirector returns a card in play offering to take attempt a on target, or None.
-func (g *Game) redirector(f *Frame, target int, a Affect) int {
-	if f.Flags&frNoRedirect != 0 || f.Src < 0 || !g.InPlay(target) || !g.IsMinion(target) || !g.BeingPlayed(int(f.Src)) {
+func (g *Game) redirector(f *Frame, target CardID, a Affect) CardID {
+	if f.Flags&frNoRedirect != 0 || f.Src < 0 || !g.InPlay(target) || !g.IsMinion(target) || !g.BeingPlayed(f.Src) {
 		return None
 	}
 	for i := range g.inZone(ZInPlay).each {
@@ -49,7 +49,7 @@ func (g *Game) redirector(f *Frame, target int, a Affect) int {
 
 // offerRedirect is called by affect: it holds a scheduled operation (or
 // follows an attachment) with a redirect question when a redirector applies.
-func (g *Game) offerRedirect(f *Frame, target int, k AffectKind) bool {
+func (g *Game) offerRedirect(f *Frame, target CardID, k AffectKind) bool {
 	switch {
 	case f.Fn == fnDestroy || f.Fn == fnMove || f.Fn == fnReturn || f.Fn == fnPlace:
 		r := g.redirector(f, target, Affect{Kind: k, By: f.Player, Src: f.Src})
@@ -65,14 +65,14 @@ func (g *Game) offerRedirect(f *Frame, target int, k AffectKind) bool {
 			return false
 		}
 		rf := g.pushRedirect(f, target, r, rdAttach)
-		rf.V[2] = f.Src
+		rf.V[2] = int16(f.Src)
 		return true
 	}
 	return false
 }
 
 // offerRedirectOp holds an immediate operation (power, counters, control) with a redirect question.
-func (g *Game) offerRedirectOp(f *Frame, target int, op int, x, y int) bool {
+func (g *Game) offerRedirectOp(f *Frame, target CardID, op, x, y int) bool {
 	k := AffPower
 	switch op {
 	case rdCounter:
@@ -89,8 +89,8 @@ func (g *Game) offerRedirectOp(f *Frame, target int, op int, x, y int) bool {
 	return true
 }
 
-func (g *Game) pushRedirect(f *Frame, target, r, op int) *Frame {
-	rf := g.push(fnRedirect, f.Player, int(f.Src), f.Base, target)
+func (g *Game) pushRedirect(f *Frame, target, r CardID, op int) *Frame {
+	rf := g.push(fnRedirect, f.Player, f.Src, f.Base, target)
 	rf.V[0] = int16(op)
 	rf.V[1] = int16(r)
 	rf.Flags |= frNoRedirect
@@ -100,7 +100,7 @@ func (g *Game) pushRedirect(f *Frame, target, r, op int) *Frame {
 // redirectProc: Player/Src = the original ability's, Target = the minion it
 // aimed at, V0 = operation, V1 = the redirecting card, V2.. = parameters.
 func redirectProc(g *Game, f *Frame) {
-	r := int(f.V[1])
+	r := CardID(f.V[1])
 	switch f.Step {
 	case 0:
 		if !g.InPlay(r) {
@@ -108,16 +108,16 @@ func redirectProc(g *Game, f *Frame) {
 			f.Next()
 			return
 		}
-		g.AskYesNo(f, g.Ctrl(r), "Have {} affect {} instead of {}?", CardArg(int(f.Src)), CardArg(r), CardArg(int(f.Target)))
+		g.AskYesNo(f, g.Ctrl(r), "Have {} affect {} instead of {}?", CardArg(f.Src), CardArg(r), CardArg(f.Target))
 	case 1:
-		t := int(f.Target)
+		t := f.Target
 		if f.Yes() && g.InPlay(r) {
 			t = r
 		}
 		f.Flags |= frNoRedirect
 		switch f.V[0] {
 		case rdFrame:
-			nf := g.push(f.V[2], f.Player, int(f.Src), BaseID(f.V[5]), t)
+			nf := g.push(f.V[2], f.Player, f.Src, BaseID(f.V[5]), t)
 			nf.V[0] = f.V[3]
 			nf.Flags |= frNoRedirect
 		case rdPower:
@@ -127,9 +127,9 @@ func redirectProc(g *Game, f *Frame) {
 		case rdControl:
 			g.TakeControl(f, t, Seat(f.V[2]), uint8(f.V[3]))
 		case rdAttach:
-			a := int(f.V[2])
-			if t != int(f.Target) && g.InPlay(a) && int(g.Cards[a].On) == int(f.Target) && g.affect(f, t, AffAttach) {
-				g.Cards[a].On = int16(t)
+			a := CardID(f.V[2])
+			if t != f.Target && g.InPlay(a) && g.Cards[a].On == f.Target && g.affect(f, t, AffAttach) {
+				g.Cards[a].On = t
 				g.Cards[a].Base = g.Cards[t].Base
 			}
 		}

@@ -7,14 +7,14 @@ package engine
 // resolve schedules an ability followed by the triggers it sets off.
 // Scheduled work runs in the order it is scheduled, so the ability is pushed
 // before the drain that resolves the triggers it (or its play) set off.
-func (g *Game) resolve(fn int16, player Seat, src int, base BaseID, target int) *Frame {
+func (g *Game) resolve(fn int16, player Seat, src CardID, base BaseID, target CardID) *Frame {
 	f := g.push(fn, player, src, base, target)
 	g.push(fnDrain, player, None, None, None)
 	return f
 }
 
 // Resolve schedules ability fn as a resolution of its own (triggers it sets off resolve after it).
-func (g *Game) Resolve(fn int16, player Seat, src int, base BaseID, target int) *Frame {
+func (g *Game) Resolve(fn int16, player Seat, src CardID, base BaseID, target CardID) *Frame {
 	return g.resolve(fn, player, src, base, target)
 }
 
@@ -83,7 +83,7 @@ func (g *Game) startTrig(i int) {
 	t := g.Trigs[i]
 	copy(g.Trigs[i:g.NTrig], g.Trigs[i+1:g.NTrig])
 	g.NTrig--
-	rf := g.resolve(t.Fn, t.Player, int(t.Src), t.Base, None)
+	rf := g.resolve(t.Fn, t.Player, t.Src, t.Base, None)
 	rf.Ev = t.Ev
 }
 

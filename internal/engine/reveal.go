@@ -16,7 +16,7 @@ func init() { fnPlayOffTop = regFn(playOffTopProc) }
 
 // RevealUntil reveals cards from the top of p's deck, setting each aside face
 // up, until one satisfies pred; it returns that card, or None when the deck ran out.
-func (g *Game) RevealUntil(p Seat, pred func(c int) bool) int {
+func (g *Game) RevealUntil(p Seat, pred func(c CardID) bool) CardID {
 	g.EnsureDeck(p)
 	for {
 		c := g.topOfDeckNoShuffle(p)
@@ -30,8 +30,8 @@ func (g *Game) RevealUntil(p Seat, pred func(c int) bool) int {
 	}
 }
 
-func (g *Game) topOfDeckNoShuffle(p Seat) int {
-	best := None
+func (g *Game) topOfDeckNoShuffle(p Seat) CardID {
+	best := NoCard
 	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
 		if c.Ctrl == p && (best == None || c.Pos < g.Cards[best].Pos) {
@@ -42,8 +42,8 @@ func (g *Game) topOfDeckNoShuffle(p Seat) int {
 }
 
 // Revealed returns the cards p has revealed and set aside and not yet used.
-func (g *Game) Revealed(p Seat) []int {
-	var out []int
+func (g *Game) Revealed(p Seat) []CardID {
+	var out []CardID
 	for _, c := range g.Collect(ZSetAside, p) {
 		if g.Cards[c].Flags&FRevealed != 0 {
 			out = append(out, c)
@@ -83,7 +83,7 @@ func playOffTopProc(g *Game, f *Frame) {
 	p := f.Player
 	switch f.Step {
 	case 0:
-		c := g.RevealUntil(p, func(c int) bool { return g.def(c).Type == CardType(f.V[0]) })
+		c := g.RevealUntil(p, func(c CardID) bool { return g.def(c).Type == CardType(f.V[0]) })
 		if c == None {
 			f.Goto(2)
 			return

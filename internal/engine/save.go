@@ -232,8 +232,8 @@ func (g *Game) Validate() error {
 		g.NTrig < 0 || g.NTrig > MaxTrig || g.Pending.N < 0 || g.Pending.N > MaxOpts {
 		return errors.New("a count is out of its limit")
 	}
-	nc := int(g.NCards)
-	card := func(c int16) bool { return c >= 0 && int(c) < nc }
+	nc := g.NCards
+	card := func(c CardID) bool { return c >= 0 && c < g.NCards }
 	player := func(p Seat) bool { return p >= 0 && p < np }
 	for p := Seat(0); p < np; p++ {
 		pl := &g.Players[p]
@@ -256,7 +256,7 @@ func (g *Game) Validate() error {
 			return fmt.Errorf("base slot %d: card %d is not the base there", s, b)
 		}
 	}
-	for i := 0; i < nc; i++ {
+	for i := CardID(0); i < nc; i++ {
 		c := &g.Cards[i]
 		if c.Def < 0 || int(c.Def) >= len(defs) {
 			return fmt.Errorf("card %d: definition %d", i, c.Def)
@@ -273,7 +273,7 @@ func (g *Game) Validate() error {
 			if d.Type != BaseCard {
 				return fmt.Errorf("card %d (%s): a %s in zone %s", i, d.Name, d.Type, c.Zone)
 			}
-			if c.Zone == ZBaseInPlay && (c.Base < 0 || int(c.Base) >= int(g.NBases) || int(g.Bases[c.Base].Card) != i) {
+			if c.Zone == ZBaseInPlay && (c.Base < 0 || int(c.Base) >= int(g.NBases) || g.Bases[c.Base].Card != i) {
 				return fmt.Errorf("base %d (%s) is not in its slot %d", i, d.Name, c.Base)
 			}
 		case ZDeck, ZHand, ZDiscard, ZSetAside, ZInPlay, ZTitan:
@@ -289,7 +289,7 @@ func (g *Game) Validate() error {
 				return fmt.Errorf("card %d (%s) in play on missing base slot %d", i, d.Name, c.Base)
 			}
 			if c.On != None {
-				if !card(c.On) || int(c.On) == i {
+				if !card(c.On) || c.On == i {
 					return fmt.Errorf("card %d (%s) attached to card %d", i, d.Name, c.On)
 				}
 				m := &g.Cards[c.On]

@@ -178,7 +178,7 @@ func TestUnmarshalRejectsBadInput(t *testing.T) {
 		h := c.Hand(c.Current)
 		c.Cards[h[0]].Zone = engine.ZInPlay
 		c.Cards[h[0]].Base = c.BaseSlots()[0]
-		c.Cards[h[0]].On = int16(h[0])
+		c.Cards[h[0]].On = h[0]
 	})
 	field("prompt text", func(c *engine.Game) { c.Pending.Prompt = 32000 })
 	for name, b := range bad {

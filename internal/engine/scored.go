@@ -6,13 +6,13 @@ package engine
 
 // ScoreRecord is the outcome of the most recent base scoring.
 type ScoreRecord struct {
-	Base  int16            // the base card that scored, or None
+	Base  CardID           // the base card that scored, or None
 	Slot  int8             // the slot it occupied
 	Place [MaxPlayers]int8 // each player's place there (1..3), 0 for none
 }
 
 func (g *Game) recordScore(s BaseID, base int, places [MaxPlayers]int) {
-	g.LastScore.Base = int16(base)
+	g.LastScore.Base = CardID(base)
 	g.LastScore.Slot = int8(s)
 	for p := range places {
 		g.LastScore.Place[p] = int8(places[p])
@@ -21,8 +21,8 @@ func (g *Game) recordScore(s BaseID, base int, places [MaxPlayers]int) {
 
 // ScoredPlace returns player p's place (1..3, 0 for none) at the most recent
 // scoring of base card b; ok is false when b is not the base that scored last.
-func (g *Game) ScoredPlace(b int, p Seat) (place int, ok bool) {
-	if int(g.LastScore.Base) != b || b < 0 {
+func (g *Game) ScoredPlace(b CardID, p Seat) (place int, ok bool) {
+	if g.LastScore.Base != b || b < 0 {
 		return 0, false
 	}
 	return int(g.LastScore.Place[p]), true

@@ -6,14 +6,14 @@ package engine
 // EligibleBases returns the slots whose total power reaches the breakpoint.
 func (g *Game) EligibleBases() []BaseID {
 	var out []BaseID
-	var arr [32]int16
+	var arr [32]CardID
 	srcs := g.powerSources(arr[:0]) // the same for every base (powersum.go)
 	// TotalAt of every base in one walk of the cards in play (power.go:
 	// totalAtFrom); power functions only read the game, so the order of
 	// the calls does not matter
 	var tot [MaxBases]int
 	loose := g.anyLoosePower() // else loosePowerAt is 0 everywhere
-	var barr [16]int16
+	var barr [16]CardID
 	bsrcs := g.breakSources(barr[:0]) // the same for every base (power.go)
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
@@ -53,19 +53,21 @@ func scorePhaseProc(g *Game, f *Frame) {
 			return
 		}
 		sf := g.push(fnScoreBase, g.Current, None, s, None)
-		sf.V[0] = g.Bases[s].Card
+		sf.V[0] = int16(g.Bases[s].Card)
 		f.Goto(0)
 	}
 }
 
 // scoreBaseProc: Base = slot, V0 = the scoring base card.
+const scoringBase Slot = 0
+
 func scoreBaseProc(g *Game, f *Frame) {
 	s := f.Base
-	gone := g.Bases[s].Card != f.V[0]
+	gone := g.Bases[s].Card != f.CardIn(scoringBase)
 	switch f.Step {
 	case 0: // before scoring: abilities in play, then Specials
 		g.Bases[s].Flags |= BScoring
-		g.emit(Event{Kind: EvScoringChosen, Player: g.Current, Base: s, Card: f.V[0]})
+		g.emit(Event{Kind: EvScoringChosen, Player: g.Current, Base: s, Card: f.CardIn(scoringBase)})
 		g.push(fnDrain, g.Current, None, None, None)
 		g.OpenWindow(WinBeforeScore, s)
 		f.Next()
@@ -75,22 +77,22 @@ func scoreBaseProc(g *Game, f *Frame) {
 		}
 		places := g.Places(s)
 		g.recordScore(s, int(f.V[0]), places)
-		d := g.def(int(f.V[0]))
+		d := g.def(CardID(f.V[0]))
 		for p := range g.NPlayers {
 			if places[p] > 0 {
 				vp := d.VP[places[p]-1]
-				g.emit(Event{Kind: EvAward, Player: p, Base: s, Card: f.V[0], Num: int16(vp), Other: int16(places[p])})
+				g.emit(Event{Kind: EvAward, Player: p, Base: s, Card: f.CardIn(scoringBase), Num: int16(vp), Other: int16(places[p])})
 				g.GainVP(p, vp)
 			}
 		}
-		g.emit(Event{Kind: EvScore, Player: g.Current, Base: s, Card: f.V[0]})
+		g.emit(Event{Kind: EvScore, Player: g.Current, Base: s, Card: f.CardIn(scoringBase)})
 		g.push(fnDrain, g.Current, None, None, None)
 		f.Next()
 	case 2: // after scoring
 		if gone {
 			return
 		}
-		g.emit(Event{Kind: EvAfterScore, Player: g.Current, Base: s, Card: f.V[0]})
+		g.emit(Event{Kind: EvAfterScore, Player: g.Current, Base: s, Card: f.CardIn(scoringBase)})
 		g.push(fnDrain, g.Current, None, None, None)
 		g.OpenWindow(WinAfterScore, s)
 		f.Next()
@@ -104,7 +106,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 				g.put(c, ZDiscard, g.Cards[c].Owner)
 			}
 		}
-		old := int(f.V[0])
+		old := CardID(f.V[0])
 		g.Bases[s].Flags = 0
 		g.put(old, ZBaseDiscard, None)
 		g.Cards[old].Base = None
@@ -124,7 +126,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		} else {
 			g.removeSlot(s)
 		}
-		g.emit(Event{Kind: EvBaseReplaced, Player: g.Current, Base: s, Card: int16(nb), Other: int16(old)})
+		g.emit(Event{Kind: EvBaseReplaced, Player: g.Current, Base: s, Card: nb, Other: int16(old)})
 		g.push(fnDrain, g.Current, None, None, None)
 	}
 }
@@ -143,7 +145,7 @@ func (g *Game) expireScored(s BaseID) {
 }
 
 // drawBase takes the top base of the base deck, reshuffling the base discard if needed.
-func (g *Game) drawBase() int {
+func (g *Game) drawBase() CardID {
 	top := g.topBase()
 	if top == None {
 		for _, b := range g.Collect(ZBaseDiscard, None) {
@@ -155,8 +157,8 @@ func (g *Game) drawBase() int {
 	return top
 }
 
-func (g *Game) topBase() int {
-	best := None
+func (g *Game) topBase() CardID {
+	best := NoCard
 	for i := range g.inZone(ZBaseDeck).each {
 		if best == None || g.Cards[i].Pos < g.Cards[best].Pos {
 			best = i
@@ -179,16 +181,16 @@ func (g *Game) shuffleBases() {
 // ShuffleBaseDeck shuffles the base deck.
 func (g *Game) ShuffleBaseDeck() { g.shuffleBases() }
 
-func (g *Game) placeBase(b int, s BaseID) {
+func (g *Game) placeBase(b CardID, s BaseID) {
 	g.put(b, ZBaseInPlay, None)
 	g.Cards[b].Base = s
-	g.Bases[s].Card = int16(b)
+	g.Bases[s].Card = b
 	g.Bases[s].Flags = 0
 	g.Bases[s].Counters = 0
 }
 
 // PlaceBase puts base card b into slot s (replacing nothing; the slot must be empty).
-func (g *Game) PlaceBase(b int, s BaseID) { g.placeBase(b, s) }
+func (g *Game) PlaceBase(b CardID, s BaseID) { g.placeBase(b, s) }
 
 func (g *Game) removeSlot(s BaseID) {
 	// No base left anywhere: the slot stays empty (a degenerate case).

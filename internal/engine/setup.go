@@ -104,7 +104,7 @@ func New(s Setup) (*Game, error) {
 // happens. They run in the order the cards were put in play, asking nothing.
 func (g *Game) grantEachTurn(p Seat) {
 	ev := Event{Kind: EvTurnStart, Player: p, Card: None, Base: None}
-	var cards []int
+	var cards []CardID
 	for i := range g.onTable {
 		cards = append(cards, i)
 	}
@@ -144,7 +144,7 @@ func CanonicalFaction(name string) string {
 	return ""
 }
 
-func (g *Game) newCard(name string, owner Seat, z Zone) (int, error) {
+func (g *Game) newCard(name string, owner Seat, z Zone) (CardID, error) {
 	d, err := Lookup(name)
 	if err != nil {
 		return None, err
@@ -152,11 +152,11 @@ func (g *Game) newCard(name string, owner Seat, z Zone) (int, error) {
 	return g.newCardDef(d, owner, z)
 }
 
-func (g *Game) newCardDef(d *Def, owner Seat, z Zone) (int, error) {
-	if int(g.NCards) >= MaxCards {
+func (g *Game) newCardDef(d *Def, owner Seat, z Zone) (CardID, error) {
+	if g.NCards >= MaxCards {
 		return None, fmt.Errorf("too many cards (limit %d)", MaxCards)
 	}
-	i := int(g.NCards)
+	i := g.NCards
 	g.NCards++
 	g.Cards[i] = Card{Def: d.ID, Owner: owner, Ctrl: owner, Zone: z, Base: None, On: None, Pos: g.nextPos()}
 	g.noteCard(i)
@@ -204,7 +204,7 @@ func (g *Game) place(s Setup) error {
 		}
 		g.placeBase(b, si)
 		g.NBases = si + 1
-		idx := make([]int, len(sb.Cards))
+		idx := make([]CardID, len(sb.Cards))
 		for ci, sc := range sb.Cards {
 			if sc.Owner < 0 || sc.Owner >= len(s.Players) {
 				return fmt.Errorf("base %s: card %q has no valid owner", sb.Base, sc.Card)
@@ -228,7 +228,7 @@ func (g *Game) place(s Setup) error {
 				if sc.On >= ci || !g.IsMinion(idx[sc.On]) {
 					return fmt.Errorf("base %s: %q is attached to a card that is not a minion listed before it", sb.Base, sc.Card)
 				}
-				cd.On = int16(idx[sc.On])
+				cd.On = idx[sc.On]
 			}
 		}
 	}

@@ -13,24 +13,24 @@ const EffShield uint8 = 32
 
 // Shield makes card c unaffected by the abilities of card src until expiry
 // (ExpireEndOfTurn: the end of the current turn).
-func (g *Game) Shield(c, src int, expires uint8) {
+func (g *Game) Shield(c, src CardID, expires uint8) {
 	if src < 0 {
 		return
 	}
-	g.AddEffect(Effect{Kind: EffShield, Expires: expires, Player: g.Current, Base: None, Card: int16(c), Src: int16(src)})
+	g.AddEffect(Effect{Kind: EffShield, Expires: expires, Player: g.Current, Base: None, Card: c, Src: src})
 }
 
 // ShieldMinionsAt protects the minions p controls at slot from card src's
 // abilities until the end of the turn.
-func (g *Game) ShieldMinionsAt(p Seat, slot BaseID, src int) {
+func (g *Game) ShieldMinionsAt(p Seat, slot BaseID, src CardID) {
 	if src < 0 {
 		return
 	}
-	g.AddEffect(Effect{Kind: EffShield, Expires: ExpireEndOfTurn, Player: g.Current, Base: slot, Card: None, Amount: int16(p), Src: int16(src)})
+	g.AddEffect(Effect{Kind: EffShield, Expires: ExpireEndOfTurn, Player: g.Current, Base: slot, Card: None, Amount: int16(p), Src: src})
 }
 
 // shielded reports whether a shield stops attempt a on target.
-func (g *Game) shielded(target int, a Affect) bool {
+func (g *Game) shielded(target CardID, a Affect) bool {
 	if a.Src < 0 {
 		return false
 	}
@@ -41,7 +41,7 @@ func (g *Game) shielded(target int, a Affect) bool {
 			continue
 		}
 		if e.Card >= 0 {
-			if int(e.Card) == target {
+			if e.Card == target {
 				return true
 			}
 		} else if c.Zone == ZInPlay && e.Base == c.Base && Seat(e.Amount) == c.Ctrl {

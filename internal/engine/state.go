@@ -70,9 +70,9 @@ func ParsePhase(s string) (Phase, bool) {
 
 // Card is one physical card instance.
 type Card struct {
-	Def      DefID // index into the definition registry
-	On       int16 // minion this action is attached to, or None
-	Pos      int32 // order within its zone (deck: smaller is nearer the top)
+	Def      DefID  // index into the definition registry
+	On       CardID // minion this action is attached to, or None
+	Pos      int32  // order within its zone (deck: smaller is nearer the top)
 	Owner    Seat
 	Ctrl     Seat   // controller in play; holder of the hand/deck/discard it is in
 	Base     BaseID // slot of the base it is on (ZInPlay) or occupies (ZBaseInPlay)
@@ -119,7 +119,7 @@ type Extra struct {
 	MaxPower int8   // minions: power limit, or -1 for none
 	Base     BaseID // only onto this base slot, or None
 	From     Zone   // ZHand normally; ZDiscard for "from your discard pile"
-	Src      int16  // granting card (for "once per card" rules), or None
+	Src      CardID // granting card (for "once per card" rules), or None
 	Faction  int8   // only this faction, or None
 	Uses     int8   // remaining uses; 0 is an empty slot
 	Expires  uint8  // ExpireEndOfTurn (default) or ExpireNever
@@ -134,7 +134,7 @@ const (
 
 // BaseSlot is a place on the table for one base.
 type BaseSlot struct {
-	Card     int16 // base card instance, or None
+	Card     CardID // base card instance, or None
 	Flags    uint8
 	Counters int8 // counters on the base itself (Game.BaseCounters)
 }
@@ -151,9 +151,9 @@ type Effect struct {
 	Expires uint8  // ExpireEndOfTurn, ExpireStartOfTurn (of Player), ...
 	Player  Seat   // whose turn the expiry refers to / who created it
 	Base    BaseID // target base slot, or None
-	Card    int16  // target card, or None
+	Card    CardID // target card, or None
 	Amount  int16
-	Src     int16 // source card instance
+	Src     CardID // source card instance
 }
 
 // Effect kinds.
@@ -183,7 +183,7 @@ type Event struct {
 	Player Seat // acting player or affected player
 	Base   BaseID
 	Vis    uint8 // who may see which card Card is (a seat mask, see hidden.go); set by emit
-	Card   int16
+	Card   CardID
 	Num    int16
 	Other  int16 // a second card, e.g. the card that caused a destruction
 	OVis   uint8 // who may see which card Other is, when it is a card
@@ -227,9 +227,9 @@ const (
 type Frame struct {
 	Kind   FrameKind
 	Step   Step
-	Fn     int16 // registered ability (FAbility)
-	Src    int16 // source card instance, or None
-	Target int16
+	Fn     int16  // registered ability (FAbility)
+	Src    CardID // source card instance, or None
+	Target CardID
 	Player Seat // "you": the player the ability belongs to
 	Base   BaseID
 	Jump   Step // next step override, or -1
@@ -271,6 +271,12 @@ func (f *Frame) BaseIn(s Slot) BaseID { return BaseID(f.V[s]) }
 // SetBase remembers base b in slot s.
 func (f *Frame) SetBase(s Slot, b BaseID) { f.V[s] = int16(b) }
 
+// CardIn returns the card remembered in slot s.
+func (f *Frame) CardIn(s Slot) CardID { return CardID(f.V[s]) }
+
+// SetCard remembers card c in slot s.
+func (f *Frame) SetCard(s Slot, c CardID) { f.V[s] = int16(c) }
+
 // SeatIn returns the player remembered in slot s.
 func (f *Frame) SeatIn(s Slot) Seat { return Seat(f.V[s]) }
 
@@ -298,7 +304,7 @@ type Option struct {
 	Kind   OptKind
 	Player Seat
 	Base   BaseID // base slot (in play), or None
-	Card   int16  // card instance (minion, action, base card), or None
+	Card   CardID // card instance (minion, action, base card), or None
 	Num    int16  // number, text id, special index
 }
 
@@ -326,7 +332,7 @@ type Pending struct {
 	Frame  int8 // frame waiting for the answer
 	N      int16
 	Prompt int16        // text id of the prompt's template
-	Src    int16        // card whose ability asks, or None
+	Src    CardID       // card whose ability asks, or None
 	Args   [MaxArgs]Arg // what the template's {} stand for
 	Opts   [MaxOpts]Option
 }
@@ -334,7 +340,7 @@ type Pending struct {
 // Trig is a triggered ability waiting to resolve.
 type Trig struct {
 	Fn     int16
-	Src    int16
+	Src    CardID
 	Player Seat
 	Base   BaseID
 	Ev     Event
@@ -350,9 +356,9 @@ type Game struct {
 	Turn     int16
 	Options  uint8
 	NBases   BaseID // the number of base places (bases are at 0 .. NBases-1)
-	NCards   int16
-	Seq      int32 // increasing position counter (bottom / newest)
-	Low      int32 // decreasing position counter (top)
+	NCards   CardID // the number of cards (cards are 0 .. NCards-1)
+	Seq      int32  // increasing position counter (bottom / newest)
+	Low      int32  // decreasing position counter (top)
 	Rng      uint64
 	Players  [MaxPlayers]Player
 	Bases    [MaxBases]BaseSlot
@@ -369,7 +375,7 @@ type Game struct {
 	Moves    int32 // decisions applied so far
 	// The card that moved last and the seats that could see it just before
 	// (hidden.go: an event about a move names the card to both audiences).
-	Moved    int16
+	Moved    CardID
 	MovedWas uint8
 	Winners  uint8 // bit set of winners
 	// Breakpoints for tools that run a game to a point (scenarios): the game

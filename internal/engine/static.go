@@ -13,7 +13,7 @@ import "math/bits"
 // facts like the table index.
 
 // noteCard records the static facts of card i, just made.
-func (g *Game) noteCard(i int) {
+func (g *Game) noteCard(i CardID) {
 	id := g.Cards[i].Def
 	g.Hooked |= defHooks[id]
 	for h := defHooks[id]; h != 0; h &= h - 1 {
@@ -41,7 +41,7 @@ func (g *Game) noteCard(i int) {
 
 // specialCards yields the cards having Specials, in index order; use it as
 // `for i := range g.specialCards { ... }`.
-func (g *Game) specialCards(yield func(int) bool) {
+func (g *Game) specialCards(yield func(CardID) bool) {
 	g.HookCards[bits.TrailingZeros16(hSpecials)].each(yield)
 }
 
@@ -58,7 +58,7 @@ func offTrig(d *Def) bool {
 // checkStatic reports whether Hooked and OffTrig match the cards.
 func (g *Game) checkStatic() bool {
 	var want Game
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		id := g.Cards[i].Def
 		if id < 0 || int(id) >= len(defHooks) {
 			return false
@@ -78,10 +78,10 @@ type cardSet [(MaxCards + 63) / 64]uint64
 
 // each yields the cards of s in index order; use it as
 // `for i := range s.each { ... }`.
-func (s cardSet) each(yield func(int) bool) {
+func (s cardSet) each(yield func(CardID) bool) {
 	for w := range s {
 		for word := s[w]; word != 0; word &= word - 1 {
-			if !yield(w<<6 | bits.TrailingZeros64(word)) {
+			if !yield(CardID(w<<6 | bits.TrailingZeros64(word))) {
 				return
 			}
 		}

@@ -11,13 +11,13 @@ package engine
 // when the turn ends.
 
 // suspend makes card c, in play, do nothing until the end of the turn.
-func (g *Game) suspend(c int) {
+func (g *Game) suspend(c CardID) {
 	g.Cards[c].Flags |= FSuspended
 	g.syncTable(c)
 }
 
 // Suspended reports whether card c is in play with its abilities suspended.
-func (g *Game) Suspended(c int) bool {
+func (g *Game) Suspended(c CardID) bool {
 	return g.Cards[c].Zone == ZInPlay && g.Cards[c].Flags&FSuspended != 0
 }
 

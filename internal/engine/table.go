@@ -11,7 +11,7 @@ import "math/bits"
 // followed by syncTable; Validate checks the index.
 
 // setZone changes card c's zone, keeping the table index and the zone sets.
-func (g *Game) setZone(c int, z Zone) {
+func (g *Game) setZone(c CardID, z Zone) {
 	bit := uint64(1) << (c & 63)
 	if old := g.Cards[c].Zone; old <= ZTitan {
 		g.Zones[old][c>>6] &^= bit
@@ -27,7 +27,7 @@ func (g *Game) setZone(c int, z Zone) {
 // syncHeld updates card c's bit of the held sets (Game.Held): set in the set
 // of its holder while it is in a deck, hand or discard pile. Every change of
 // the holder (Card.Ctrl) of such a card must be followed by syncHeld.
-func (g *Game) syncHeld(c int) {
+func (g *Game) syncHeld(c CardID) {
 	bit := uint64(1) << (c & 63)
 	for p := range g.Held {
 		g.Held[p][c>>6] &^= bit
@@ -66,7 +66,7 @@ func (g *Game) inZone(z Zone) *cardSet {
 var noCards cardSet
 
 // syncTable updates card c's bit of the table index.
-func (g *Game) syncTable(c int) {
+func (g *Game) syncTable(c CardID) {
 	if g.live(c) {
 		g.Table[c>>6] |= 1 << (c & 63)
 	} else {
@@ -75,10 +75,10 @@ func (g *Game) syncTable(c int) {
 }
 
 // tableCards appends to buf the live cards (see setZone), in index order.
-func (g *Game) tableCards(buf []int16) []int16 {
+func (g *Game) tableCards(buf []CardID) []CardID {
 	for w, word := range g.Table {
 		for ; word != 0; word &= word - 1 {
-			buf = append(buf, int16(w<<6|bits.TrailingZeros64(word)))
+			buf = append(buf, CardID(w<<6|bits.TrailingZeros64(word)))
 		}
 	}
 	return buf
@@ -89,7 +89,7 @@ func (g *Game) checkTable() bool {
 	var want [len(g.Table)]uint64
 	var zones [len(g.Zones)]cardSet
 	var held [len(g.Held)]cardSet
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		if g.live(i) {
 			want[i>>6] |= 1 << (i & 63)
 		}
@@ -103,20 +103,20 @@ func (g *Game) checkTable() bool {
 	if want != g.Table || zones != g.Zones || held != g.Held || !g.checkStatic() {
 		return false
 	}
-	for i := 0; i < int(g.NCards); i++ {
-		if g.Cards[i].Flags&FLent != 0 && i != int(g.Lent)-1 {
+	for i := range g.NCards {
+		if g.Cards[i].Flags&FLent != 0 && i != CardID(g.Lent-1) {
 			return false
 		}
 	}
-	return g.Lent >= 0 && int(g.Lent) <= int(g.NCards)
+	return g.Lent >= 0 && CardID(g.Lent) <= g.NCards
 }
 
 // onTable yields the live cards (see setZone) in index order; use it
 // as `for i := range g.onTable { ... }`.
-func (g *Game) onTable(yield func(int) bool) {
+func (g *Game) onTable(yield func(CardID) bool) {
 	for w := range g.Table {
 		for word := g.Table[w]; word != 0; word &= word - 1 {
-			if !yield(w<<6 | bits.TrailingZeros64(word)) {
+			if !yield(CardID(w<<6 | bits.TrailingZeros64(word))) {
 				return
 			}
 		}

@@ -10,7 +10,7 @@ package engine
 var flagTalentTwice = FlagID("talent used a second time")
 
 // talentReady reports whether card c (in play, controlled by p) may use its Talent now.
-func (g *Game) talentReady(p Seat, c int) bool {
+func (g *Game) talentReady(p Seat, c CardID) bool {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
 	if d.Talent == nil || cd.Ctrl != p || cd.Zone != ZInPlay {
@@ -23,7 +23,7 @@ func (g *Game) talentReady(p Seat, c int) bool {
 }
 
 // talentGranter finds a card in play that lets c use its Talent again this turn, or None.
-func (g *Game) talentGranter(c int) int {
+func (g *Game) talentGranter(c CardID) CardID {
 	for i := range g.onTable {
 		s := &g.Cards[i]
 		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
@@ -44,7 +44,7 @@ func (g *Game) talentGranter(c int) int {
 }
 
 // useTalent records that c uses its Talent (the first use, or a granted second one).
-func (g *Game) useTalent(c int) {
+func (g *Game) useTalent(c CardID) {
 	if g.Cards[c].Flags&FTalentUsed == 0 {
 		g.Cards[c].Flags |= FTalentUsed
 		return

@@ -32,20 +32,20 @@ var fnPlayTitan, fnTitanDefault int16
 
 func init() {
 	fnPlayTitan = regFn(playTitanProc)
-	fnTitanDefault = regFn(func(g *Game, f *Frame) { g.PlayTitan(f, int(f.Src), AnyBase, TitanFree) })
+	fnTitanDefault = regFn(func(g *Game, f *Frame) { g.PlayTitan(f, f.Src, AnyBase, TitanFree) })
 }
 
 // TitansOn reports whether the game is played with titans.
 func (g *Game) TitansOn() bool { return g.Options&OptTitans != 0 }
 
 // IsTitan reports whether card c is a titan.
-func (g *Game) IsTitan(c int) bool { return c >= 0 && defs[g.Cards[c].Def].Type == Titan }
+func (g *Game) IsTitan(c CardID) bool { return c >= 0 && defs[g.Cards[c].Def].Type == Titan }
 
 // TitanBeside returns player p's titans waiting beside them.
-func (g *Game) TitanBeside(p Seat) []int { return g.Collect(ZTitan, p) }
+func (g *Game) TitanBeside(p Seat) []CardID { return g.Collect(ZTitan, p) }
 
 // TitanInPlay returns the titan player p controls in play, or None.
-func (g *Game) TitanInPlay(p Seat) int {
+func (g *Game) TitanInPlay(p Seat) CardID {
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
 		if c.Ctrl == p && defs[c.Def].Type == Titan {
@@ -56,8 +56,8 @@ func (g *Game) TitanInPlay(p Seat) int {
 }
 
 // TitansAt returns the titans at base slot s.
-func (g *Game) TitansAt(s BaseID) []int {
-	var out []int
+func (g *Game) TitansAt(s BaseID) []CardID {
+	var out []CardID
 	for _, c := range g.OnBase(s) {
 		if g.IsTitan(c) {
 			out = append(out, c)
@@ -69,7 +69,7 @@ func (g *Game) TitansAt(s BaseID) []int {
 // CanPlayTitan reports whether p may play titan c now (rules only: the card's
 // own condition is checked by the card): it waits beside p, p controls no titan
 // in play and there is a base to play it on.
-func (g *Game) CanPlayTitan(p Seat, c int) bool {
+func (g *Game) CanPlayTitan(p Seat, c CardID) bool {
 	cd := &g.Cards[c]
 	return g.IsTitan(c) && cd.Zone == ZTitan && cd.Ctrl == p && g.TitanInPlay(p) == None && len(g.BaseSlots()) > 0
 }
@@ -87,7 +87,7 @@ func SlotMask(slots []BaseID) int {
 // (bit s for slot s; AnyBase for any), asking which when there is a choice.
 // instead says which regular play it uses (TitanFree, TitanInsteadMinion,
 // TitanInsteadAction). Nothing happens when the play is no longer allowed.
-func (g *Game) PlayTitan(f *Frame, c, mask int, instead uint8) {
+func (g *Game) PlayTitan(f *Frame, c CardID, mask int, instead uint8) {
 	pf := g.push(fnPlayTitan, f.Player, c, None, None)
 	pf.V[0] = int16(mask)
 	pf.V[1] = int16(instead)
@@ -95,7 +95,7 @@ func (g *Game) PlayTitan(f *Frame, c, mask int, instead uint8) {
 
 // playTitanProc: Src = titan, V0 = base mask, V1 = regular play used.
 func playTitanProc(g *Game, f *Frame) {
-	p, c := f.Player, int(f.Src)
+	p, c := f.Player, f.Src
 	ok := func() bool {
 		if !g.CanPlayTitan(p, c) {
 			return false
@@ -136,7 +136,7 @@ func playTitanProc(g *Game, f *Frame) {
 		g.setZone(c, ZInPlay)
 		cd.Pos = g.nextPos()
 		cd.Flags = (cd.Flags | FPlayedTurn) &^ FTalentUsed
-		g.emit(Event{Kind: EvPlay, Player: p, Card: int16(c), Base: s, Other: None})
+		g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: s, Other: None})
 		if d := defs[cd.Def]; d.OnPlay != nil {
 			g.resolve(d.onPlayFn, p, c, s, None)
 		} else {
@@ -148,7 +148,7 @@ func playTitanProc(g *Game, f *Frame) {
 // titanPlay is the play of a titan through one of its Play specials: fn (the
 // special's Do, or None for "play it on any base") pays what the card asks and
 // plays it with PlayTitan.
-func (g *Game) titanPlay(p Seat, c int, slot BaseID, fn int16) *Frame {
+func (g *Game) titanPlay(p Seat, c CardID, slot BaseID, fn int16) *Frame {
 	if fn < 0 {
 		fn = fnTitanDefault
 	}
@@ -157,7 +157,7 @@ func (g *Game) titanPlay(p Seat, c int, slot BaseID, fn int16) *Frame {
 
 // SetTitanAside takes titan c out of play (or wherever it is) and puts it
 // beside its owner, discarding its counters.
-func (g *Game) SetTitanAside(c int) {
+func (g *Game) SetTitanAside(c CardID) {
 	if g.Cards[c].Zone == ZInPlay {
 		g.leavePlay(c)
 	}
@@ -166,7 +166,7 @@ func (g *Game) SetTitanAside(c int) {
 
 // PutCounterAside puts n +1 power counters on titan c waiting beside its owner
 // (Ancient Lord gathers them there before it is played).
-func (g *Game) PutCounterAside(c, n int) {
+func (g *Game) PutCounterAside(c CardID, n int) {
 	if g.Cards[c].Zone != ZTitan {
 		return
 	}
@@ -175,13 +175,13 @@ func (g *Game) PutCounterAside(c, n int) {
 		v = 0
 	}
 	g.Cards[c].Counters = int8(v)
-	g.emit(Event{Kind: EvCounter, Player: g.Cards[c].Ctrl, Card: int16(c), Base: None, Num: int16(n)})
+	g.emit(Event{Kind: EvCounter, Player: g.Cards[c].Ctrl, Card: c, Base: None, Num: int16(n)})
 }
 
 // PowerGiven returns the power card c (in play) gives its controller at its
 // base, as scoring counts it: a minion's power; a titan's +1 power counters and
 // TotalPower; for other cards, their TotalPower (0 without one).
-func (g *Game) PowerGiven(c int) int {
+func (g *Game) PowerGiven(c CardID) int {
 	cd := &g.Cards[c]
 	if cd.Zone != ZInPlay {
 		return 0
@@ -225,7 +225,7 @@ func (g *Game) setTitansAside(s Setup) error {
 }
 
 func (g *Game) ownsCopy(p Seat, d *Def) bool {
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		if g.Cards[i].Def == d.ID && g.Cards[i].Owner == p {
 			return true
 		}
@@ -236,13 +236,13 @@ func (g *Game) ownsCopy(p Seat, d *Def) bool {
 // titanRules are the triggers every titan has: Clash of the Titans after it is
 // played or moved to a base with another titan.
 func titanRules() []Trigger {
-	arrives := func(g *Game, self int, ev Event) bool { return int(ev.Card) == self }
-	clash := func(g *Game, f *Frame) { g.clash(int(f.Src), f.Ev.Base) }
+	arrives := func(g *Game, self CardID, ev Event) bool { return ev.Card == self }
+	clash := func(g *Game, f *Frame) { g.clash(f.Src, f.Ev.Base) }
 	return []Trigger{{On: EvPlay, When: arrives, Do: clash}, {On: EvMove, When: arrives, Do: clash}}
 }
 
 // clash resolves Clash of the Titans for titan c that arrived at slot s.
-func (g *Game) clash(c int, s BaseID) {
+func (g *Game) clash(c CardID, s BaseID) {
 	if !g.InPlay(c) || g.BaseOf(c) != s {
 		return
 	}

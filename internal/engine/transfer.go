@@ -9,7 +9,7 @@ func init() { fnHostLeftCleanup = regFn(hostLeftCleanupProc) }
 
 // transferOnLeave handles attached action a whose minion is leaving play: when
 // its definition has HostLeaves, a is set aside and the ability is scheduled.
-func (g *Game) transferOnLeave(a int) bool {
+func (g *Game) transferOnLeave(a CardID) bool {
 	d := g.def(a)
 	if d.HostLeaves == nil {
 		return false
@@ -23,20 +23,20 @@ func (g *Game) transferOnLeave(a int) bool {
 }
 
 func hostLeftCleanupProc(g *Game, f *Frame) {
-	if c := int(f.Target); g.Cards[c].Zone == ZSetAside {
+	if c := f.Target; g.Cards[c].Zone == ZSetAside {
 		g.DiscardCard(c)
 	}
 }
 
 // AttachTo puts action a (set aside or in play) onto minion m in play, on behalf
 // of f's ability. It reports whether it did (m may be protected from it).
-func (g *Game) AttachTo(f *Frame, a, m int) bool {
+func (g *Game) AttachTo(f *Frame, a, m CardID) bool {
 	if !g.InPlay(m) || !g.IsMinion(m) || !g.affect(f, m, AffAttach) {
 		return false
 	}
 	cd := &g.Cards[a]
 	g.setZone(a, ZInPlay)
-	cd.On = int16(m)
+	cd.On = m
 	cd.Base = g.Cards[m].Base
 	cd.Pos = g.nextPos()
 	return true

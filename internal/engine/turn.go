@@ -36,7 +36,7 @@ func (g *Game) resetTurn(p Seat) {
 		g.Players[q].StdPlayed = 0 // "each turn": counts restart every turn, for every player
 	}
 	pl.Extras = [MaxExtras]Extra{}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		g.Cards[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
 	}
 	for s := range g.NBases {
@@ -108,7 +108,7 @@ func turnProc(g *Game, f *Frame) {
 		if !g.enterPhase(f, PhaseDraw, p) {
 			return
 		}
-		var drawn [2]int
+		var drawn [2]CardID
 		g.drawInto(p, 2, drawn[:0])
 		g.push(fnHandLimit, p, None, None, None)
 		f.Next()

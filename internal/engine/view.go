@@ -10,7 +10,7 @@ package engine
 
 // CardView is one card as a seat sees it.
 type CardView struct {
-	ID       int // card instance
+	ID       CardID // card instance
 	Name     string
 	Key      string
 	Text     string
@@ -63,7 +63,7 @@ type OptionView struct {
 	Player   Seat   // the player the option is about (OptPlayer), or None
 	Slot     BaseID // base slot, or None
 	BaseName string
-	Card     int // card instance, or None (also when hidden)
+	Card     CardID // card instance, or None (also when hidden)
 	CardName string
 	CardText string
 	CardType CardType
@@ -77,7 +77,7 @@ type OptionView struct {
 	// About: when the decision orders simultaneous abilities, the card
 	// this option's ability is about (the minion Tar Pits puts under a
 	// deck), so that alike abilities can be told apart; None otherwise.
-	About     int
+	About     CardID
 	AboutName string
 }
 
@@ -91,7 +91,7 @@ type DecisionView struct {
 	Template string    `json:"-"`          // the question's template and what its {} stand for (Render)
 	Args     []ArgView `json:"-"`
 	Main     bool      // the main question of a Play Cards phase: play a card, use a talent, or pass
-	Src      int       // card whose ability asks, or None (also when hidden)
+	Src      CardID    // card whose ability asks, or None (also when hidden)
 	SrcName  string
 	Options  []OptionView `json:",omitempty"`
 }
@@ -130,7 +130,7 @@ type View struct {
 }
 
 // CardViewOf describes card c (its location-independent facts and, in play, its current state).
-func (g *Game) CardViewOf(c int) CardView {
+func (g *Game) CardViewOf(c CardID) CardView {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
 	v := CardView{ID: c, Name: d.Name, Key: d.Key, Text: d.Text, Type: d.Type, Faction: d.Faction,
@@ -188,7 +188,7 @@ func (g *Game) View(p Seat) View {
 		}
 	}
 	for _, s := range g.BaseSlots() {
-		b := int(g.Bases[s].Card)
+		b := g.Bases[s].Card
 		d := defs[g.Cards[b].Def]
 		bv := BaseView{Slot: s, Card: g.CardViewOf(b), Breakpoint: d.Breakpoint, Current: g.Breakpoint(s), VP: d.VP,
 			Total: g.TotalAt(s), Places: g.Places(s), Scoring: g.Bases[s].Flags&BScoring != 0}
@@ -227,7 +227,7 @@ func (g *Game) View(p Seat) View {
 func (g *Game) decisionView(p Seat) *DecisionView {
 	pd := &g.Pending
 	dv := &DecisionView{Player: pd.Player, Mine: pd.Player == p, Src: None, Main: g.MainDecision()}
-	if src := int(pd.Src); src >= 0 && g.Knows(p, src) {
+	if src := pd.Src; src >= 0 && g.Knows(p, src) {
 		dv.Src, dv.SrcName = src, g.Name(src)
 	}
 	if !dv.Mine {
@@ -246,9 +246,9 @@ func (g *Game) decisionView(p Seat) *DecisionView {
 			ov.Text = TextOf(o.Num)
 		}
 		if o.Kind == OptBase && o.Base >= 0 && int(o.Base) < int(g.NBases) && g.Bases[o.Base].Card >= 0 {
-			ov.BaseName = g.Name(int(g.Bases[o.Base].Card))
+			ov.BaseName = g.Name(g.Bases[o.Base].Card)
 		}
-		if c := int(o.Card); c >= 0 && c < int(g.NCards) {
+		if c := o.Card; c >= 0 && c < g.NCards {
 			cd := &g.Cards[c]
 			ov.Zone, ov.Holder = cd.Zone, cd.Ctrl
 			if g.Knows(p, c) {
@@ -287,16 +287,16 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 	e := EventView{Event: ev}
 	bit := SeatBit(p)
 	name := func(c int16, vis uint8, hidden *bool) string {
-		if c < 0 || int(c) >= int(g.NCards) {
+		if c < 0 || CardID(c) >= g.NCards {
 			return ""
 		}
 		if vis&bit == 0 {
 			*hidden = true
 			return ""
 		}
-		return g.Name(int(c))
+		return g.Name(CardID(c))
 	}
-	e.CardName = name(ev.Card, ev.Vis, &e.CardHidden)
+	e.CardName = name(int16(ev.Card), ev.Vis, &e.CardHidden)
 	if otherIsCard(ev.Kind) {
 		e.OtherName = name(ev.Other, ev.OVis, &e.OtherHidden)
 	}
@@ -310,7 +310,7 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 	}
 	if ev.Kind == EvText {
 		var args []ArgView
-		for i, c := range [2]int16{ev.Card, ev.Other} {
+		for i, c := range [2]CardID{ev.Card, CardID(ev.Other)} {
 			if c < 0 {
 				break
 			}
@@ -318,12 +318,12 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 			if [2]bool{e.CardHidden, e.OtherHidden}[i] {
 				n = "a card"
 			}
-			args = append(args, ArgView{Kind: ArgCard, Card: int(c), Names: n})
+			args = append(args, ArgView{Kind: ArgCard, Card: c, Names: n})
 		}
 		e.Text = Render(TextOf(ev.Num), args, DefaultName)
 	}
 	if ev.Base >= 0 && int(ev.Base) < int(g.NBases) && g.Bases[ev.Base].Card >= 0 {
-		e.BaseName = g.Name(int(g.Bases[ev.Base].Card))
+		e.BaseName = g.Name(g.Bases[ev.Base].Card)
 	}
 	switch ev.Kind {
 	case EvScore, EvAward, EvScoringChosen, EvAfterScore:
@@ -351,18 +351,18 @@ func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
 	// Cards an ability in progress refers to, or that p is choosing among, stay put.
 	var keep [MaxCards]bool
 	for i := 0; i < int(c.NFrames); i++ {
-		for _, k := range [...]int16{c.Frames[i].Src, c.Frames[i].Target} {
+		for _, k := range [...]CardID{c.Frames[i].Src, c.Frames[i].Target} {
 			if k >= 0 && int(k) < MaxCards {
 				keep[k] = true
 			}
 		}
 	}
 	if c.Pending.Active && c.Pending.Player == p {
-		c.decisionCards(func(k int) { keep[k] = true })
+		c.decisionCards(func(k CardID) { keep[k] = true })
 	}
 	for q := range c.NPlayers {
-		var hand, pool []int
-		for i := 0; i < int(c.NCards); i++ {
+		var hand, pool []CardID
+		for i := range c.NCards {
 			cd := &c.Cards[i]
 			if cd.Ctrl != q || keep[i] {
 				continue
@@ -392,9 +392,9 @@ func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
 		}
 	}
 	// the base deck, shuffled from an order that tells nothing (card index)
-	var bases []int
-	lent := int(g.Lent) - 1
-	for i := 0; i < int(c.NCards); i++ {
+	var bases []CardID
+	lent := CardID(g.Lent) - 1
+	for i := range c.NCards {
 		if c.Cards[i].Zone == ZBaseDeck && (i != lent || !g.lent(i)) {
 			bases = append(bases, i)
 		}

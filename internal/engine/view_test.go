@@ -1,18 +1,19 @@
 package engine_test
 
 import (
-	_ "github.com/smashup/smashup/internal/cards"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"testing"
+
+	_ "github.com/smashup/smashup/internal/cards"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
 )
 
 // viewCards lists every card instance a view names outside the event log.
-func viewCards(v *engine.View) []int {
-	var out []int
+func viewCards(v *engine.View) []engine.CardID {
+	var out []engine.CardID
 	var add func(cs []engine.CardView)
 	add = func(cs []engine.CardView) {
 		for _, c := range cs {
@@ -90,7 +91,11 @@ func TestViewHidesOtherHandsAndDecks(t *testing.T) {
 	}
 }
 
-func sorted(cs []int) []int { c := append([]int(nil), cs...); sort.Ints(c); return c }
+func sorted(cs []engine.CardID) []engine.CardID {
+	c := append([]engine.CardID(nil), cs...)
+	slices.Sort(c)
+	return c
+}
 
 // Determinize keeps what the seat knows and re-deals what it does not.
 func TestDeterminize(t *testing.T) {
@@ -122,7 +127,7 @@ func TestDeterminize(t *testing.T) {
 	}
 }
 
-func equal(a, b []int) bool {
+func equal(a, b []engine.CardID) bool {
 	if len(a) != len(b) {
 		return false
 	}

@@ -24,27 +24,27 @@ func (g *Game) topPos() int32  { g.Low--; return g.Low }
 
 // Collect returns the cards in zone z held by player p (None: any holder),
 // ordered by position (deck: top first; discard and hand: oldest first).
-func (g *Game) Collect(z Zone, p Seat) []int {
-	var arr [64]int16 // one exact allocation instead of growing
+func (g *Game) Collect(z Zone, p Seat) []CardID {
+	var arr [64]CardID // one exact allocation instead of growing
 	buf := arr[:0]
 	for i := range g.inZoneOf(z, p).each {
 		if p == None || g.Cards[i].Ctrl == p {
-			buf = append(buf, int16(i))
+			buf = append(buf, i)
 		}
 	}
 	if len(buf) == 0 {
 		return nil
 	}
-	out := make([]int, len(buf))
+	out := make([]CardID, len(buf))
 	for i := range out {
-		out[i] = int(buf[i])
+		out[i] = buf[i]
 	}
 	g.sortByPos(out)
 	return out
 }
 
 // collectInto is Collect appending to buf (empty) instead of allocating.
-func (g *Game) collectInto(z Zone, p Seat, buf []int) []int {
+func (g *Game) collectInto(z Zone, p Seat, buf []CardID) []CardID {
 	for i := range g.inZoneOf(z, p).each {
 		if p == None || g.Cards[i].Ctrl == p {
 			buf = append(buf, i)
@@ -54,7 +54,7 @@ func (g *Game) collectInto(z Zone, p Seat, buf []int) []int {
 	return buf
 }
 
-func (g *Game) sortByPos(cs []int) {
+func (g *Game) sortByPos(cs []CardID) {
 	if len(cs) < 2 {
 		return
 	}
@@ -71,7 +71,7 @@ func (g *Game) sortByPos(cs []int) {
 				keys[j], keys[j-1] = keys[j-1], keys[j]
 			}
 		}
-		var orig [64]int
+		var orig [64]CardID
 		copy(orig[:], cs)
 		for i, k := range keys {
 			cs[i] = orig[k&0xffff]
@@ -97,22 +97,22 @@ func (g *Game) Count(z Zone, p Seat) int {
 }
 
 // Hand returns player p's hand.
-func (g *Game) Hand(p Seat) []int { return g.Collect(ZHand, p) }
+func (g *Game) Hand(p Seat) []CardID { return g.Collect(ZHand, p) }
 
 // Deck returns player p's deck, top first.
-func (g *Game) Deck(p Seat) []int { return g.Collect(ZDeck, p) }
+func (g *Game) Deck(p Seat) []CardID { return g.Collect(ZDeck, p) }
 
 // Discard returns player p's discard pile.
-func (g *Game) Discard(p Seat) []int { return g.Collect(ZDiscard, p) }
+func (g *Game) Discard(p Seat) []CardID { return g.Collect(ZDiscard, p) }
 
 // put moves card c to zone z of holder p at the end (bottom / newest).
-func (g *Game) put(c int, z Zone, p Seat) {
+func (g *Game) put(c CardID, z Zone, p Seat) {
 	cd := &g.Cards[c]
 	if defs[cd.Def].Type == Titan && (z == ZHand || z == ZDeck || z == ZDiscard) {
 		z, p = ZTitan, cd.Owner // a titan only ever goes back beside its owner (titans.go)
 	}
 	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
-	g.Moved, g.MovedWas = int16(c), g.visMask(c)
+	g.Moved, g.MovedWas = c, g.visMask(c)
 	g.setZone(c, z)
 	cd.Ctrl = p
 	g.syncHeld(c)
@@ -122,20 +122,20 @@ func (g *Game) put(c int, z Zone, p Seat) {
 	cd.Counters = 0
 	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway | FSuspended
 	if fromPlay && z == ZDiscard {
-		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: int16(c), Base: base, Num: int16(counters)})
+		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: c, Base: base, Num: int16(counters)})
 	}
 }
 
 // putTop moves card c to the top of p's deck.
-func (g *Game) putTop(c int, p Seat) {
+func (g *Game) putTop(c CardID, p Seat) {
 	g.put(c, ZDeck, p)
 	g.Cards[c].Pos = g.topPos()
 }
 
 // TopOfDeck returns the top card of p's deck, reshuffling the discard pile
 // into a new deck if the deck is empty. None when both are empty.
-func (g *Game) TopOfDeck(p Seat) int {
-	best := None
+func (g *Game) TopOfDeck(p Seat) CardID {
+	best := NoCard
 	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
 		if c.Ctrl == p && (best == None || c.Pos < g.Cards[best].Pos) {
@@ -169,7 +169,7 @@ func (g *Game) reshuffleDiscard(p Seat) {
 
 // Shuffle shuffles p's deck.
 func (g *Game) Shuffle(p Seat) {
-	var arr [64]int
+	var arr [64]CardID
 	deck := g.collectInto(ZDeck, p, arr[:0])
 	for i := len(deck) - 1; i > 0; i-- {
 		j := g.Intn(i + 1)
@@ -182,21 +182,21 @@ func (g *Game) Shuffle(p Seat) {
 }
 
 // Draw makes p draw n cards (fewer when deck and discard run out). It returns the cards drawn.
-func (g *Game) Draw(p Seat, n int) []int {
-	var got []int
+func (g *Game) Draw(p Seat, n int) []CardID {
+	var got []CardID
 	if n > 0 {
-		got = make([]int, 0, n)
+		got = make([]CardID, 0, n)
 	}
 	return g.drawInto(p, n, got)
 }
 
 // drawInto is Draw appending the cards drawn to got (empty), so that callers
 // not needing them can pass a buffer of their own.
-func (g *Game) drawInto(p Seat, n int, got []int) []int {
+func (g *Game) drawInto(p Seat, n int, got []CardID) []CardID {
 	for len(got) < n {
 		// take as many as the deck holds from its top at once (one scan);
 		// when it is empty, TopOfDeck reshuffles the discard pile
-		var buf [8]int
+		var buf [8]CardID
 		top := g.topCards(p, buf[:0], min(n-len(got), len(buf)))
 		if len(top) == 0 {
 			c := g.TopOfDeck(p)
@@ -218,41 +218,41 @@ func (g *Game) drawInto(p Seat, n int, got []int) []int {
 }
 
 // ToHand puts card c (from anywhere not in play) into player p's hand.
-func (g *Game) ToHand(c int, p Seat) { g.put(c, ZHand, p) }
+func (g *Game) ToHand(c CardID, p Seat) { g.put(c, ZHand, p) }
 
 // DiscardCard puts card c (from a hand, deck or set aside) into its owner's discard pile.
-func (g *Game) DiscardCard(c int) {
+func (g *Game) DiscardCard(c CardID) {
 	from := g.Cards[c].Zone
 	holder := g.Cards[c].Ctrl
 	g.put(c, ZDiscard, g.Cards[c].Owner)
 	if from == ZHand || from == ZDeck {
-		g.emit(Event{Kind: EvDiscard, Player: holder, Card: int16(c), Base: None, Num: int16(from)})
+		g.emit(Event{Kind: EvDiscard, Player: holder, Card: c, Base: None, Num: int16(from)})
 	}
 }
 
 // ToDeckBottom puts card c on the bottom of its owner's deck.
-func (g *Game) ToDeckBottom(c int) { g.put(c, ZDeck, g.Cards[c].Owner) }
+func (g *Game) ToDeckBottom(c CardID) { g.put(c, ZDeck, g.Cards[c].Owner) }
 
 // ToDeckTop puts card c on top of its owner's deck.
-func (g *Game) ToDeckTop(c int) { g.putTop(c, g.Cards[c].Owner) }
+func (g *Game) ToDeckTop(c CardID) { g.putTop(c, g.Cards[c].Owner) }
 
 // ToDeckTopOf puts card c on top of player p's deck.
-func (g *Game) ToDeckTopOf(c int, p Seat) { g.putTop(c, p) }
+func (g *Game) ToDeckTopOf(c CardID, p Seat) { g.putTop(c, p) }
 
 // SetAside takes card c out of its zone while an ability handles it.
-func (g *Game) SetAside(c int, revealed bool) {
+func (g *Game) SetAside(c CardID, revealed bool) {
 	p := g.Cards[c].Ctrl
 	g.put(c, ZSetAside, p)
 	if !revealed {
 		g.Cards[c].Flags |= FFaceDown // seen by its holder alone until it is played
 	} else {
 		g.Cards[c].Flags |= FRevealed
-		g.emit(Event{Kind: EvReveal, Player: p, Card: int16(c), Base: None})
+		g.emit(Event{Kind: EvReveal, Player: p, Card: c, Base: None})
 	}
 }
 
 // ShuffleIntoDeck puts card c into player p's deck and shuffles it.
-func (g *Game) ShuffleIntoDeck(c int, p Seat) {
+func (g *Game) ShuffleIntoDeck(c CardID, p Seat) {
 	g.put(c, ZDeck, p)
 	g.Shuffle(p)
 }
@@ -271,7 +271,7 @@ func (g *Game) DiscardRandom(p Seat, n int) {
 // Bases in play --------------------------------------------------------------
 
 // BaseCardAt returns the base card in slot s, or None.
-func (g *Game) BaseCardAt(s BaseID) int { return int(g.Bases[s].Card) }
+func (g *Game) BaseCardAt(s BaseID) CardID { return g.Bases[s].Card }
 
 // BaseSlots returns the slots of bases in play, in table order.
 func (g *Game) BaseSlots() []BaseID {
@@ -285,7 +285,7 @@ func (g *Game) BaseSlots() []BaseID {
 }
 
 // SlotOfBase returns the slot of base card b in play, or None.
-func (g *Game) SlotOfBase(b int) BaseID {
+func (g *Game) SlotOfBase(b CardID) BaseID {
 	if b < 0 || (g.Cards[b].Zone != ZBaseInPlay && !g.lent(b)) {
 		return None
 	}
@@ -294,13 +294,13 @@ func (g *Game) SlotOfBase(b int) BaseID {
 
 // OnBase returns every card at slot s (minions, actions on the base, and
 // actions on those minions), in the order they were played.
-func (g *Game) OnBase(s BaseID) []int {
-	var arr [64]int16
+func (g *Game) OnBase(s BaseID) []CardID {
+	var arr [64]CardID
 	buf := arr[:0]
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
 		if c.Base == s {
-			buf = append(buf, int16(i))
+			buf = append(buf, i)
 		}
 	}
 	return g.exactByPos(buf)
@@ -309,48 +309,48 @@ func (g *Game) OnBase(s BaseID) []int {
 // exactByPos returns the cards of buf in a list of their own, ordered by
 // position (sortByPos); nil when buf is empty. Listing functions gather
 // cards in a buffer on the stack and allocate once, here.
-func (g *Game) exactByPos(buf []int16) []int {
+func (g *Game) exactByPos(buf []CardID) []CardID {
 	if len(buf) == 0 {
 		return nil
 	}
-	out := make([]int, len(buf))
+	out := make([]CardID, len(buf))
 	for i, c := range buf {
-		out[i] = int(c)
+		out[i] = c
 	}
 	g.sortByPos(out)
 	return out
 }
 
 // MinionsAt returns the minions at slot s controlled by p (None: all).
-func (g *Game) MinionsAt(s BaseID, p Seat) []int {
-	var arr [64]int16
+func (g *Game) MinionsAt(s BaseID, p Seat) []CardID {
+	var arr [64]CardID
 	buf := arr[:0]
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
 		if c.Base == s && g.IsMinion(i) && (p == None || c.Ctrl == p) {
-			buf = append(buf, int16(i))
+			buf = append(buf, i)
 		}
 	}
 	return g.exactByPos(buf)
 }
 
 // Minions returns every minion in play controlled by p (None: all), base by base.
-func (g *Game) Minions(p Seat) []int {
-	var arr [32]int16
+func (g *Game) Minions(p Seat) []CardID {
+	var arr [32]CardID
 	buf := arr[:0]
 	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && g.IsMinion(i) && (p == None || c.Ctrl == p) {
-			buf = append(buf, int16(i))
+			buf = append(buf, i)
 		}
 	}
 	n := len(buf)
 	if n == 0 {
 		return nil
 	}
-	out := make([]int, n)
+	out := make([]CardID, n)
 	for i := range out {
-		out[i] = int(buf[i])
+		out[i] = buf[i]
 	}
 	// base by base, each in play order
 	for i := 1; i < n; i++ {
@@ -366,22 +366,22 @@ func (g *Game) Minions(p Seat) []int {
 }
 
 // ActionsAt returns actions played on the base at slot s (not those on minions).
-func (g *Game) ActionsAt(s BaseID) []int {
-	var arr [64]int16 // those of OnBase(s), in the same order
+func (g *Game) ActionsAt(s BaseID) []CardID {
+	var arr [64]CardID // those of OnBase(s), in the same order
 	buf := arr[:0]
 	for c := range g.inZone(ZInPlay).each {
 		if g.Cards[c].Base == s && g.def(c).Type == Action && g.Cards[c].On == None {
-			buf = append(buf, int16(c))
+			buf = append(buf, c)
 		}
 	}
 	return g.exactByPos(buf)
 }
 
 // Attached returns the actions attached to card m.
-func (g *Game) Attached(m int) []int {
-	var out []int
+func (g *Game) Attached(m CardID) []CardID {
+	var out []CardID
 	for i := range g.inZone(ZInPlay).each { // (suspended actions too: not only the live cards)
-		if int(g.Cards[i].On) == m {
+		if g.Cards[i].On == m {
 			out = append(out, i)
 		}
 	}
@@ -390,8 +390,8 @@ func (g *Game) Attached(m int) []int {
 }
 
 // AllActionsInPlay returns every action in play (on bases or on minions).
-func (g *Game) AllActionsInPlay() []int {
-	var out []int
+func (g *Game) AllActionsInPlay() []CardID {
+	var out []CardID
 	for _, s := range g.BaseSlots() {
 		for _, c := range g.OnBase(s) {
 			if g.def(c).Type == Action {
@@ -403,19 +403,19 @@ func (g *Game) AllActionsInPlay() []int {
 }
 
 // IsMinion reports whether card c is a minion card.
-func (g *Game) IsMinion(c int) bool { return defs[g.Cards[c].Def].Type == Minion }
+func (g *Game) IsMinion(c CardID) bool { return defs[g.Cards[c].Def].Type == Minion }
 
 // InPlay reports whether card c is on a base.
-func (g *Game) InPlay(c int) bool { return c >= 0 && g.Cards[c].Zone == ZInPlay }
+func (g *Game) InPlay(c CardID) bool { return c >= 0 && g.Cards[c].Zone == ZInPlay }
 
 // Ctrl returns the controller (or holder) of card c.
-func (g *Game) Ctrl(c int) Seat { return g.Cards[c].Ctrl }
+func (g *Game) Ctrl(c CardID) Seat { return g.Cards[c].Ctrl }
 
 // Owner returns the owner of card c.
-func (g *Game) Owner(c int) Seat { return g.Cards[c].Owner }
+func (g *Game) Owner(c CardID) Seat { return g.Cards[c].Owner }
 
 // BaseOf returns the slot card c is on, or None.
-func (g *Game) BaseOf(c int) BaseID {
+func (g *Game) BaseOf(c CardID) BaseID {
 	if g.Cards[c].Zone != ZInPlay {
 		return None
 	}
@@ -423,7 +423,7 @@ func (g *Game) BaseOf(c int) BaseID {
 }
 
 // Name returns the printed name of card c.
-func (g *Game) Name(c int) string {
+func (g *Game) Name(c CardID) string {
 	if c < 0 {
 		return ""
 	}
@@ -464,14 +464,14 @@ func (g *Game) Emit(ev Event) { g.emit(ev) }
 
 // Log records a line of the log about player p: text is a template whose
 // {} stand for up to two cards, named to the seats that may see them.
-func (g *Game) Log(p Seat, text Prompt, cards ...int) {
+func (g *Game) Log(p Seat, text Prompt, cards ...CardID) {
 	ev := Event{Kind: EvText, Player: p, Num: Text(string(text)), Card: None, Other: None, Base: None}
 	switch len(cards) {
 	case 2:
 		ev.Other = int16(cards[1])
 		fallthrough
 	case 1:
-		ev.Card = int16(cards[0])
+		ev.Card = cards[0]
 	case 0:
 	default:
 		panic("engine: Log names at most two cards")
@@ -505,7 +505,7 @@ func (g *Game) collectTriggers(ev Event) {
 		// those triggering from elsewhere (static.go)
 		for w := range g.Table {
 			for word := g.Table[w] | g.OffTrig[w]; word != 0; word &= word - 1 {
-				i := w<<6 | bits.TrailingZeros64(word)
+				i := CardID(w<<6 | bits.TrailingZeros64(word))
 				if defTrigKinds[g.Cards[i].Def][kw]&kb != 0 {
 					g.collectTriggersOf(i, ev)
 				}
@@ -521,7 +521,7 @@ func (g *Game) collectTriggers(ev Event) {
 }
 
 // collectTriggersOf queues the abilities of card i that ev triggers.
-func (g *Game) collectTriggersOf(i int, ev Event) {
+func (g *Game) collectTriggersOf(i CardID, ev Event) {
 	c := &g.Cards[i]
 	if !kindIn(&defTrigKinds[c.Def], ev.Kind) {
 		return // (also when it has no triggers)
@@ -553,7 +553,7 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 		if d.Type == BaseCard {
 			p = g.Current
 		}
-		g.Trigs[g.NTrig] = Trig{Fn: t.fn, Src: int16(i), Player: p, Base: c.Base, Ev: ev}
+		g.Trigs[g.NTrig] = Trig{Fn: t.fn, Src: i, Player: p, Base: c.Base, Ev: ev}
 		g.NTrig++
 	}
 }
@@ -561,13 +561,13 @@ func (g *Game) collectTriggersOf(i int, ev Event) {
 // LookTop returns up to n cards from the top of p's deck, top first, for an
 // ability that looks at or reveals them; an empty deck is first refilled from
 // the discard pile, as the rules say for looking.
-func (g *Game) LookTop(p Seat, n int) []int {
+func (g *Game) LookTop(p Seat, n int) []CardID {
 	g.EnsureDeck(p)
-	return g.topCards(p, make([]int, 0, n), n)
+	return g.topCards(p, make([]CardID, 0, n), n)
 }
 
 // topCards appends to buf up to k cards from the top of p's deck, top first.
-func (g *Game) topCards(p Seat, buf []int, k int) []int {
+func (g *Game) topCards(p Seat, buf []CardID, k int) []CardID {
 	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
 		if c.Ctrl != p {

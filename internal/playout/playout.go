@@ -186,7 +186,7 @@ func (c *Checker) Check(g *engine.Game) error {
 			c.vp[p] = v
 		}
 	}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		cd := &g.Cards[i]
 		if cd.Counters < 0 {
 			return fmt.Errorf("card %d (%s) has %d counters", i, g.Name(i), cd.Counters)

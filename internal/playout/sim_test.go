@@ -156,7 +156,7 @@ func TestCheckerCatchesBrokenStates(t *testing.T) {
 			c := h[0]
 			g.Cards[c].Zone = engine.ZInPlay
 			g.Cards[c].Base = g.BaseSlots()[0]
-			g.Cards[c].On = int16(h[1])
+			g.Cards[c].On = h[1]
 		},
 	}
 	for name, brk := range breakers {

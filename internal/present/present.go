@@ -383,7 +383,7 @@ func Event(e engine.EventView, names Names) string {
 		if e.BaseName != "" {
 			s += " at " + e.BaseName
 		}
-		if e.OtherName != "" && e.Other >= 0 && e.Other != e.Card {
+		if e.OtherName != "" && e.Other >= 0 && engine.CardID(e.Other) != e.Card {
 			s += " by " + e.OtherName
 		}
 		return s

@@ -26,9 +26,9 @@ type Scenario struct {
 	setup *yaml.Node
 	steps []*yaml.Node
 	// derived from the setup
-	ids    []string               // player ids in seat order
-	seat   map[string]engine.Seat // id -> seat
-	labels map[string]int         // label -> card instance
+	ids    []string                 // player ids in seat order
+	seat   map[string]engine.Seat   // id -> seat
+	labels map[string]engine.CardID // label -> card instance
 	es     engine.Setup
 }
 
@@ -265,7 +265,7 @@ func (s *Scenario) player(n *yaml.Node) (int, error) {
 func (s *Scenario) buildSetup() error {
 	es := engine.Setup{Seed: 1, Phase: engine.PhasePlay}
 	s.seat = map[string]engine.Seat{}
-	s.labels = map[string]int{}
+	s.labels = map[string]engine.CardID{}
 	var playersNode, basesNode *yaml.Node
 	current := ""
 	var currentNode *yaml.Node
@@ -399,9 +399,9 @@ func (s *Scenario) buildSetup() error {
 	}
 	// Card instances are created in this order by the engine: each player's
 	// hand, deck, discard; then each base followed by its cards.
-	next := 0
+	next := engine.CardID(0)
 	for _, sp := range es.Players {
-		next += len(sp.Hand) + len(sp.Deck) + len(sp.Discard)
+		next += engine.CardID(len(sp.Hand) + len(sp.Deck) + len(sp.Discard))
 	}
 	if basesNode != nil {
 		if basesNode.Kind != yaml.SequenceNode {

@@ -73,7 +73,7 @@ func (r *runner) step(i int, st *yaml.Node) {
 		r.checkPlayer(i, m)
 		// A Special that plays its own card (Tenacious Z from the discard pile) is "used" too.
 		r.decide(i, st, func(o engine.Option) bool {
-			return (o.Kind == engine.OptUse || o.Kind == engine.OptPlay && o.Num >= 0) && r.matchCard(int(o.Card), spec)
+			return (o.Kind == engine.OptUse || o.Kind == engine.OptPlay && o.Num >= 0) && r.matchCard(o.Card, spec)
 		}, "use "+spec.String(), false)
 	case m["choose"] != nil:
 		r.checkPlayer(i, m)
@@ -178,7 +178,7 @@ func sameZone(spec string, z engine.Zone) bool {
 	return s == z.String()
 }
 
-func (r *runner) labelOf(c int) string {
+func (r *runner) labelOf(c engine.CardID) string {
 	for l, i := range r.s.labels {
 		if i == c {
 			return l
@@ -187,7 +187,7 @@ func (r *runner) labelOf(c int) string {
 	return ""
 }
 
-func (r *runner) matchCard(c int, cs cardSpec) bool {
+func (r *runner) matchCard(c engine.CardID, cs cardSpec) bool {
 	g := r.g
 	if c < 0 {
 		return false
@@ -284,11 +284,11 @@ func (r *runner) signature(o engine.Option) string {
 	g := r.g
 	if o.Card >= 0 && (o.Kind == engine.OptCard || o.Kind == engine.OptPlay || o.Kind == engine.OptUse) {
 		cd := g.Cards[o.Card]
-		return fmt.Sprintf("%d/%s/%d/%d/%d/%d/%s", o.Kind, engine.Normalize(g.Name(int(o.Card))), cd.Zone, cd.Owner, cd.Ctrl, cd.Base, r.labelOf(int(o.Card)))
+		return fmt.Sprintf("%d/%s/%d/%d/%d/%d/%s", o.Kind, engine.Normalize(g.Name(o.Card)), cd.Zone, cd.Owner, cd.Ctrl, cd.Base, r.labelOf(o.Card))
 	}
 	s := fmt.Sprintf("%d/%d/%d/%d", o.Kind, o.Num, o.Player, o.Base)
 	if o.Card >= 0 {
-		s += "/" + engine.Normalize(g.Name(int(o.Card)))
+		s += "/" + engine.Normalize(g.Name(o.Card))
 	}
 	return s
 }
@@ -317,11 +317,11 @@ func (r *runner) play(i int, st *yaml.Node, m map[string]*yaml.Node) {
 	r.resume()
 	d, _ := r.g.Decision()
 	player := d.Player
-	var played int = -1
+	played := engine.NoCard
 	r.decide(i, st, func(o engine.Option) bool {
-		if o.Kind == engine.OptPlay && r.matchCard(int(o.Card), spec) {
+		if o.Kind == engine.OptPlay && r.matchCard(o.Card, spec) {
 			if played < 0 {
-				played = int(o.Card)
+				played = o.Card
 			}
 			return true
 		}
@@ -331,7 +331,7 @@ func (r *runner) play(i int, st *yaml.Node, m map[string]*yaml.Node) {
 		nd, ok := r.g.Decision()
 		if ok && nd.Player == player && allKind(nd.Options, engine.OptBase) {
 			r.decide(i, st, func(o engine.Option) bool {
-				return o.Kind == engine.OptBase && engine.Normalize(r.g.Name(int(o.Card))) == engine.Normalize(baseName)
+				return o.Kind == engine.OptBase && engine.Normalize(r.g.Name(o.Card)) == engine.Normalize(baseName)
 			}, "base "+baseName, false)
 		} else if at := r.baseNameOf(played); at != "" && engine.Normalize(at) != engine.Normalize(baseName) {
 			// no base was asked (one choice only): the step must still have named it
@@ -342,10 +342,10 @@ func (r *runner) play(i int, st *yaml.Node, m map[string]*yaml.Node) {
 		on := r.cardSpec(onNode)
 		nd, ok := r.g.Decision()
 		if ok && nd.Player == player && allKind(nd.Options, engine.OptCard) {
-			r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptCard && r.matchCard(int(o.Card), on) }, "on "+on.String(), false)
+			r.decide(i, st, func(o engine.Option) bool { return o.Kind == engine.OptCard && r.matchCard(o.Card, on) }, "on "+on.String(), false)
 		} else if played >= 0 && r.g.InPlay(played) {
 			// no minion was asked (one choice only): the step must still have named it
-			if m := int(r.g.Cards[played].On); m < 0 || !r.matchCard(m, on) {
+			if m := r.g.Cards[played].On; m < 0 || !r.matchCard(m, on) {
 				where := "on no minion"
 				if m >= 0 {
 					where = "on " + r.g.Name(m)
@@ -357,7 +357,7 @@ func (r *runner) play(i int, st *yaml.Node, m map[string]*yaml.Node) {
 }
 
 // baseNameOf names the base card c is on, or "" when it is not in play.
-func (r *runner) baseNameOf(c int) string {
+func (r *runner) baseNameOf(c engine.CardID) string {
 	if c < 0 || !r.g.InPlay(c) {
 		return ""
 	}
@@ -413,9 +413,9 @@ func (r *runner) choose(i int, st *yaml.Node, v *yaml.Node) {
 		r.decide(i, st, func(o engine.Option) bool {
 			switch o.Kind {
 			case engine.OptCard, engine.OptPlay, engine.OptUse:
-				return r.matchCard(int(o.Card), spec)
+				return r.matchCard(o.Card, spec)
 			case engine.OptBase:
-				return o.Card >= 0 && engine.Normalize(g.Name(int(o.Card))) == norm
+				return o.Card >= 0 && engine.Normalize(g.Name(o.Card)) == norm
 			case engine.OptText:
 				return engine.Normalize(engine.TextOf(o.Num)) == norm
 			}
@@ -438,14 +438,14 @@ func (r *runner) choose(i int, st *yaml.Node, v *yaml.Node) {
 	if spec.name == "" && spec.label == "" && spec.base != "" {
 		norm := engine.Normalize(spec.base)
 		r.decide(i, st, func(o engine.Option) bool {
-			return o.Kind == engine.OptBase && o.Card >= 0 && engine.Normalize(g.Name(int(o.Card))) == norm
+			return o.Kind == engine.OptBase && o.Card >= 0 && engine.Normalize(g.Name(o.Card)) == norm
 		}, "choose base "+spec.base, false)
 		return
 	}
 	r.decide(i, st, func(o engine.Option) bool {
 		switch o.Kind {
 		case engine.OptCard, engine.OptPlay, engine.OptUse:
-			return r.matchCard(int(o.Card), spec)
+			return r.matchCard(o.Card, spec)
 		}
 		return false
 	}, "choose "+spec.String(), false)
@@ -486,7 +486,7 @@ func OptionName(g *engine.Game, o engine.Option, ids []string) string {
 		return fmt.Sprint(o.Player)
 	}
 	if o.Card >= 0 {
-		return g.Name(int(o.Card))
+		return g.Name(o.Card)
 	}
 	return "?"
 }
@@ -509,7 +509,7 @@ func (r *runner) describeOption(o engine.Option) string {
 		if cd.Ctrl >= 0 && cd.Ctrl != cd.Owner {
 			who += fmt.Sprintf(" controller %s", r.s.ids[cd.Ctrl])
 		}
-		if l := r.labelOf(int(o.Card)); l != "" {
+		if l := r.labelOf(o.Card); l != "" {
 			who += " label " + l
 		}
 		return fmt.Sprintf("%s%s (%s%s)", verb, name, where, who)
@@ -595,7 +595,7 @@ func (r *runner) until(i int, v *yaml.Node) {
 
 // checks ------------------------------------------------------------------------
 
-func names(g *engine.Game, cs []int) []string {
+func names(g *engine.Game, cs []engine.CardID) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = g.Name(c)
@@ -866,7 +866,7 @@ func (r *runner) list(i int, n *yaml.Node) []string {
 }
 
 // findInPlay finds a card in play by label or unique name.
-func (r *runner) findInPlay(i int, key string) int {
+func (r *runner) findInPlay(i int, key string) engine.CardID {
 	g := r.g
 	if c, ok := r.s.labels[key]; ok {
 		if !g.InPlay(c) {
@@ -874,7 +874,7 @@ func (r *runner) findInPlay(i int, key string) int {
 		}
 		return c
 	}
-	found := -1
+	found := engine.NoCard
 	for _, s := range g.BaseSlots() {
 		for _, c := range g.OnBase(s) {
 			if engine.Normalize(g.Name(c)) == engine.Normalize(key) {

@@ -108,7 +108,7 @@ func invaderOption(l *live) int {
 		return -1
 	}
 	for i, o := range d.Options {
-		if o.Kind == engine.OptPlay && o.Card >= 0 && l.g.Name(int(o.Card)) == "Invader" {
+		if o.Kind == engine.OptPlay && o.Card >= 0 && l.g.Name(o.Card) == "Invader" {
 			return i
 		}
 	}

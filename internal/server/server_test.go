@@ -75,12 +75,12 @@ func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
 		case map[string]any:
 			if id, ok := x["ID"].(float64); ok {
 				if _, isCard := x["Name"]; isCard && !publicOrMine(g, int(id), seat) && !mine[int(id)] {
-					t.Fatalf("seat %d was sent %s (card %d, %s, zone %v) at %s", seat, x["Name"], int(id), g.Name(int(id)), g.Cards[int(id)].Zone, path)
+					t.Fatalf("seat %d was sent %s (card %d, %s, zone %v) at %s", seat, x["Name"], int(id), g.Name(engine.CardID(id)), g.Cards[int(id)].Zone, path)
 				}
 			}
 			if c, ok := x["Card"].(float64); ok && c >= 0 && x["Kind"] != nil && x["Index"] != nil {
 				if !publicOrMine(g, int(c), seat) && !mine[int(c)] {
-					t.Fatalf("seat %d was sent option about hidden card %s at %s", seat, g.Name(int(c)), path)
+					t.Fatalf("seat %d was sent option about hidden card %s at %s", seat, g.Name(engine.CardID(c)), path)
 				}
 			}
 			for k, y := range x {

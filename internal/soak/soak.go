@@ -178,7 +178,7 @@ func (c *checker) check(g *engine.Game) error {
 		for p := 0; p < int(g.NPlayers); p++ {
 			c.vp[p] = g.Players[p].VP
 		}
-		for i := 0; i < int(g.NCards); i++ {
+		for i := range g.NCards {
 			if vpTakers[g.DefOf(i).Key] {
 				c.vpMayDrop = true
 			}
@@ -211,7 +211,7 @@ func (c *checker) check(g *engine.Game) error {
 		}
 		c.vp[p] = v
 	}
-	for i := 0; i < int(g.NCards); i++ {
+	for i := range g.NCards {
 		cd := &g.Cards[i]
 		if cd.Counters < 0 {
 			return fmt.Errorf("card %d (%s) has %d counters", i, g.Name(i), cd.Counters)
@@ -227,7 +227,7 @@ func (c *checker) check(g *engine.Game) error {
 		if bp := g.Breakpoint(s); bp < 0 {
 			return fmt.Errorf("base slot %d has breakpoint %d", s, bp)
 		}
-		for p := engine.Seat(0); p < g.NPlayers; p++ {
+		for p := range g.NPlayers {
 			if pw := g.PowerAt(s, p); pw < 0 {
 				return fmt.Errorf("player %d has power %d at base slot %d", p, pw, s)
 			}

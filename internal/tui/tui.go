@@ -117,7 +117,7 @@ func (s *Session) flushEvents() {
 func (s *Session) Run() error {
 	g := s.G
 	s.printf("Smash Up: %d players\n", g.NPlayers)
-	for p := engine.Seat(0); p < g.NPlayers; p++ {
+	for p := range g.NPlayers {
 		v := g.View(p)
 		s.printf("  %s (%s): %s\n", present.Player(p), s.Seats[p].Label(), strings.Join(v.Players[p].Factions, " + "))
 	}

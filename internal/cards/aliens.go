@@ -111,7 +111,7 @@ var _ = card("aliens/terraforming", func(d *engine.Def) {
 		case searchBaseDeck:
 			g.BeginAsk()
 			for _, b := range g.Collect(engine.ZBaseDeck, none) {
-				g.Opt(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
+				g.Offer(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
 			}
 			g.Ask(f, you(f), "Search the base deck for a base", 0)
 		case chooseReplaced:

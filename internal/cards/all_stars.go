@@ -91,7 +91,7 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 		On: engine.EvMove,
 		When: func(g *G, self engine.CardID, ev engine.Event) bool {
 			c := ev.Card
-			if ev.Base != g.BaseOf(self) || engine.Seat(ev.Other) == g.Ctrl(self) || !g.IsMinion(c) {
+			if ev.Base != g.BaseOf(self) || ev.OtherSeat() == g.Ctrl(self) || !g.IsMinion(c) {
 				return false
 			}
 			return c == self || !movedTogether(g, c, self)

@@ -142,7 +142,7 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 					continue
 				}
 				if (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && !g.DefOf(c).SpecialOnly() && g.ActionHasTarget(p, c)) {
-					g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
+					g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
 				}
 			}
 			g.Ask(f, p, "You may play a card you own from that hand as an extra card", engine.AskMay)

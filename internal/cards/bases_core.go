@@ -308,7 +308,7 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvBaseReplaced, From: engine.ZBaseDiscard,
 		When: func(g *G, me engine.CardID, ev engine.Event) bool {
-			return engine.CardID(ev.Other) == me && ev.Card != none
+			return ev.OtherCard() == me && ev.Card != none
 		},
 		Do: func(g *G, f *F) {
 			s := f.Ev.Base
@@ -319,7 +319,7 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 				}
 				p := (g.Current + f.SeatIn(asked)) % g.NPlayers
 				f.Add(asked, 1)
-				if place, _ := g.ScoredPlace(engine.CardID(f.Ev.Other), p); place != 2 {
+				if place, _ := g.ScoredPlace(f.Ev.OtherCard(), p); place != 2 {
 					f.Goto(askPlayer)
 					return
 				}
@@ -451,7 +451,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 				f.Set(putBackOf, 0)
 				g.BeginAsk()
 				for _, b := range top {
-					g.Opt(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
+					g.Offer(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
 				}
 				g.Ask(f, w, "Choose the base that replaces School of Wizardry", 0)
 			case rememberChosen: // the chosen one goes first (to the top), the others are put back under it
@@ -472,7 +472,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 				}
 				g.BeginAsk()
 				for _, b := range rest {
-					g.Opt(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
+					g.Offer(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
 				}
 				g.Ask(f, f.SeatIn(theWinner), "Put a base back on top of the base deck (the last one put back is just under the chosen base)", 0)
 			case putBack:

@@ -138,7 +138,7 @@ var _ = card("dinosaurs/tooth_and_claw_and_guns", func(d *engine.Def) {
 	}
 	d.InsteadDo = func(g *G, f *F) {
 		// the ability is stopped now and for the rest of the turn; this card is destroyed
-		g.Shield(f.Target, engine.CardID(f.Ev.Other), engine.ExpireEndOfTurn)
+		g.Shield(f.Target, f.Ev.OtherCard(), engine.ExpireEndOfTurn)
 		g.Destroy(f, self(f))
 	}
 })

@@ -62,7 +62,7 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 				return
 			}
 			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: t, Amount: droneDeclined, Src: self(f)})
-			g.Schedule(fnRedestroy, f.Ev.Player, engine.CardID(f.Ev.Other), none, t)
+			g.Schedule(fnRedestroy, f.Ev.Player, f.Ev.OtherCard(), none, t)
 		}
 	}
 })

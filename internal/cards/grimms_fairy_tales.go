@@ -70,7 +70,7 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 				g.BeginAsk()
 				for _, c := range g.Discard(p) {
 					if c != self(f) && g.IsMinion(c) && g.MinionAllowed(p, c, s) {
-						g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
+						g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
 					}
 				}
 				g.Ask(f, p, "Big Bad Wolf: you may play another minion from your discard pile where it was", engine.AskMay)

@@ -8,7 +8,7 @@ import (
 
 const beforeScore = "A base is about to score: play or use a Special, or pass"
 
-// With OptAskAll every player is asked in a Me First window whether or not
+// With RuleAskAll every player is asked in a Me First window whether or not
 // they hold a Special they could use, so being asked tells nobody anything;
 // without it (the scenario format) only players who could respond are asked.
 func TestMeFirstAsksEveryoneWithOptAskAll(t *testing.T) {
@@ -30,7 +30,7 @@ func TestMeFirstAsksEveryoneWithOptAskAll(t *testing.T) {
 			Phase:    engine.PhasePlay,
 		}
 		if askAll {
-			s.Options |= engine.OptAskAll
+			s.Options |= engine.RuleAskAll
 		}
 		g, err := engine.New(s)
 		if err != nil {

@@ -203,7 +203,7 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 			g.BeginAsk()
 			for _, c := range g.Hand(p) {
 				if g.IsMinion(c) && g.MinionAllowed(p, c, s) {
-					g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
+					g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
 				}
 			}
 			g.Ask(f, p, "You may play an extra minion here (it gets a +1 power counter)", engine.AskMay)
@@ -419,7 +419,7 @@ var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 		c := ev.Card
 		return c >= 0 && g.IsMinion(c) && ev.Base == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
 			(ev.Kind != engine.EvPlay || ev.Player == g.Ctrl(self)) &&
-			(ev.Kind != engine.EvMove || engine.Seat(ev.Other) == g.Ctrl(self)) // moved by you, not by another player
+			(ev.Kind != engine.EvMove || ev.OtherSeat() == g.Ctrl(self)) // moved by you, not by another player
 	}
 	draw := func(g *G, f *F) {
 		switch f.Step {

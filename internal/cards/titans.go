@@ -2,7 +2,7 @@ package cards
 
 import "github.com/smashup/smashup/internal/engine"
 
-// Titans (optional, game option engine.OptTitans): one per faction, waiting
+// Titans (optional, game option engine.RuleTitans): one per faction, waiting
 // beside their owner until a card lets them be played (engine/titans.go has
 // the rules: PlayTitan, power given to the controller, Clash of the Titans).
 // The Mad Scientists titan is not registered: its name and text are unknown.

@@ -31,7 +31,7 @@ var _ = card("tricksters/leprechaun", func(d *engine.Def) {
 var _ = card("tricksters/brownie", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvAffect,
 		When: func(g *G, self engine.CardID, ev engine.Event) bool {
-			src := engine.CardID(ev.Other)
+			src := ev.OtherCard()
 			if ev.Card != self || ev.Player == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
 				return false
 			}
@@ -133,7 +133,7 @@ var _ = card("tricksters/hideout", func(d *engine.Def) {
 			g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(self) && g.BaseOf(target) == g.BaseOf(self)
 	}
 	d.InsteadDo = func(g *G, f *F) {
-		g.ShieldMinionsAt(g.Ctrl(self(f)), g.BaseOf(self(f)), engine.CardID(f.Ev.Other))
+		g.ShieldMinionsAt(g.Ctrl(self(f)), g.BaseOf(self(f)), f.Ev.OtherCard())
 		g.Destroy(f, self(f))
 	}
 })

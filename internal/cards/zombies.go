@@ -26,7 +26,7 @@ func canGoOnto(g *G, p engine.Seat, c engine.CardID, slots []engine.BaseID) bool
 func askPlayOne(g *G, f *F, p engine.Seat, prompt engine.Prompt, cards []engine.CardID) {
 	g.BeginAsk()
 	for _, c := range cards {
-		g.Opt(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
+		g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
 	}
 	g.Ask(f, p, prompt, engine.AskMay)
 }

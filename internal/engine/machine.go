@@ -133,7 +133,7 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p Seat) bool {
 // Asking ------------------------------------------------------------------
 
 // Opt adds an option to the question being built (call Ask after).
-func (g *Game) Opt(o Option) {
+func (g *Game) Offer(o Option) {
 	if int(g.Pending.N) >= MaxOpts {
 		return
 	}
@@ -141,14 +141,14 @@ func (g *Game) Opt(o Option) {
 	g.Pending.N++
 }
 
-// OptCardOf adds "choose card c".
-func (g *Game) OptCardOf(c CardID) {
-	g.Opt(Option{Kind: OptCard, Card: c, Base: g.Cards[c].Base, Player: g.Cards[c].Ctrl})
+// OfferCard adds "choose card c".
+func (g *Game) OfferCard(c CardID) {
+	g.Offer(Option{Kind: OptCard, Card: c, Base: g.Cards[c].Base, Player: g.Cards[c].Ctrl})
 }
 
-// OptBaseOf adds "choose base slot s".
-func (g *Game) OptBaseOf(s BaseID) {
-	g.Opt(Option{Kind: OptBase, Base: s, Card: g.Bases[s].Card, Player: None})
+// OfferBase adds "choose base slot s".
+func (g *Game) OfferBase(s BaseID) {
+	g.Offer(Option{Kind: OptBase, Base: s, Card: g.Bases[s].Card, Player: None})
 }
 
 // Ask flags.
@@ -170,7 +170,7 @@ func (g *Game) BeginAsk() { g.Pending.N = 0 }
 // a prompt built by concatenation does not compile.
 func (g *Game) Ask(f *Frame, player Seat, prompt Prompt, flags int, args ...Arg) {
 	if flags&AskMay != 0 {
-		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
+		g.Offer(Option{Kind: OptPass, Player: None, Base: None, Card: None})
 	}
 	n := int(g.Pending.N)
 	if flags&(AskMay|AskAlways) == 0 && n <= 1 {
@@ -225,7 +225,7 @@ func mayFlag(may bool) int {
 func (g *Game) AskCards(f *Frame, player Seat, prompt Prompt, cards []CardID, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, c := range cards {
-		g.OptCardOf(c)
+		g.OfferCard(c)
 	}
 	g.Ask(f, player, prompt, mayFlag(may), args...)
 }
@@ -234,7 +234,7 @@ func (g *Game) AskCards(f *Frame, player Seat, prompt Prompt, cards []CardID, ma
 func (g *Game) AskBases(f *Frame, player Seat, prompt Prompt, slots []BaseID, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, s := range slots {
-		g.OptBaseOf(s)
+		g.OfferBase(s)
 	}
 	g.Ask(f, player, prompt, mayFlag(may), args...)
 }
@@ -243,7 +243,7 @@ func (g *Game) AskBases(f *Frame, player Seat, prompt Prompt, slots []BaseID, ma
 func (g *Game) AskPlayers(f *Frame, player Seat, prompt Prompt, players []Seat, may bool, args ...Arg) {
 	g.BeginAsk()
 	for _, p := range players {
-		g.Opt(Option{Kind: OptPlayer, Player: p, Base: None, Card: None})
+		g.Offer(Option{Kind: OptPlayer, Player: p, Base: None, Card: None})
 	}
 	g.Ask(f, player, prompt, mayFlag(may), args...)
 }
@@ -251,8 +251,8 @@ func (g *Game) AskPlayers(f *Frame, player Seat, prompt Prompt, players []Seat, 
 // AskYesNo asks a "may" question.
 func (g *Game) AskYesNo(f *Frame, player Seat, prompt Prompt, args ...Arg) {
 	g.BeginAsk()
-	g.Opt(Option{Kind: OptYes, Player: None, Base: None, Card: None})
-	g.Opt(Option{Kind: OptNo, Player: None, Base: None, Card: None})
+	g.Offer(Option{Kind: OptYes, Player: None, Base: None, Card: None})
+	g.Offer(Option{Kind: OptNo, Player: None, Base: None, Card: None})
 	g.Ask(f, player, prompt, AskAlways, args...)
 }
 
@@ -260,7 +260,7 @@ func (g *Game) AskYesNo(f *Frame, player Seat, prompt Prompt, args ...Arg) {
 func (g *Game) AskTexts(f *Frame, player Seat, prompt Prompt, choices []string, args ...Arg) {
 	g.BeginAsk()
 	for _, s := range choices {
-		g.Opt(Option{Kind: OptText, Num: Text(s), Player: None, Base: None, Card: None})
+		g.Offer(Option{Kind: OptText, Num: Text(s), Player: None, Base: None, Card: None})
 	}
 	g.Ask(f, player, prompt, 0, args...)
 }
@@ -269,7 +269,7 @@ func (g *Game) AskTexts(f *Frame, player Seat, prompt Prompt, choices []string, 
 func (g *Game) AskNumber(f *Frame, player Seat, prompt Prompt, lo, hi int, args ...Arg) {
 	g.BeginAsk()
 	for n := lo; n <= hi; n++ {
-		g.Opt(Option{Kind: OptNum, Num: int16(n), Player: None, Base: None, Card: None})
+		g.Offer(Option{Kind: OptNum, Num: int16(n), Player: None, Base: None, Card: None})
 	}
 	g.Ask(f, player, prompt, 0, args...)
 }

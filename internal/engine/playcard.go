@@ -287,20 +287,20 @@ func playCardProc(g *Game, f *Frame) {
 				if f.V[0] == playNormal && !g.mayPlayOnto(p, c, s) {
 					continue
 				}
-				g.OptBaseOf(s)
+				g.OfferBase(s)
 			}
 			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnBase:
 			for s := range g.NBases {
 				if g.Bases[s].Card != None && (f.Base == None || s == f.Base) && g.actionOnBaseOK(p, c, s) {
-					g.OptBaseOf(s)
+					g.OfferBase(s)
 				}
 			}
 			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
 			for _, m := range g.Minions(None) {
 				if (f.Target == None || m == f.Target) && (f.Base == None || g.BaseOf(m) == f.Base) && g.actionOnMinionOK(p, c, m) {
-					g.OptCardOf(m)
+					g.OfferCard(m)
 				}
 			}
 			g.Ask(f, p, "Choose a minion to play {} on", 0, CardArg(c))
@@ -542,7 +542,7 @@ func extraPlayProc(g *Game, f *Frame) {
 		cs := g.extraCandidates(f)
 		g.BeginAsk()
 		for _, c := range cs {
-			g.Opt(Option{Kind: OptPlay, Card: c, Player: p, Base: None, Num: -1})
+			g.Offer(Option{Kind: OptPlay, Card: c, Player: p, Base: None, Num: -1})
 		}
 		fl := AskMay
 		if f.V[3] == 1 {

@@ -30,7 +30,7 @@ func playPhaseProc(g *Game, f *Frame) {
 		}
 		g.BeginAsk()
 		g.playOptions(p, WinPlayPhase, None)
-		g.Opt(Option{Kind: OptPass, Player: None, Base: None, Card: None})
+		g.Offer(Option{Kind: OptPass, Player: None, Base: None, Card: None})
 		g.Ask(f, p, "Play a card, use an ability, or pass to end the Play Cards phase", AskAlways)
 	case 1:
 		if !g.takeWindowOption(f, p, WinPlayPhase, None) {
@@ -64,15 +64,15 @@ func (g *Game) playOptions(p Seat, w Window, slot BaseID) {
 			switch c.Zone {
 			case ZInPlay:
 				if c.Ctrl == p && g.talentReady(p, i) {
-					g.Opt(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
+					g.Offer(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
 				}
 			case ZHand, ZDiscard:
 				if c.Ctrl == p && (c.Zone == ZHand || fromDiscard) && g.canPlayNormallyH(p, i, hooks) {
-					g.Opt(Option{Kind: OptPlay, Player: p, Card: i, Base: None, Num: -1})
+					g.Offer(Option{Kind: OptPlay, Player: p, Card: i, Base: None, Num: -1})
 				}
 			default:
 				if g.live(i) && g.baseTalentOK(p, i) {
-					g.Opt(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
+					g.Offer(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
 				}
 			}
 		}
@@ -115,7 +115,7 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID) {
 					continue
 				}
 			}
-			g.Opt(Option{Kind: kind, Player: p, Card: i, Base: c.Base, Num: int16(k)})
+			g.Offer(Option{Kind: kind, Player: p, Card: i, Base: c.Base, Num: int16(k)})
 		}
 	}
 }

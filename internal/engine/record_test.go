@@ -131,7 +131,7 @@ func registerOracle() {
 						if oracleReversed {
 							n = 4 - i
 						}
-						g.Opt(engine.Option{Kind: engine.OptNum, Num: int16(n), Player: engine.None, Base: engine.None, Card: engine.None})
+						g.Offer(engine.Option{Kind: engine.OptNum, Num: int16(n), Player: engine.None, Base: engine.None, Card: engine.None})
 					}
 					g.Ask(f, f.Player, "Draw how many cards?", 0)
 				case 1:

@@ -47,7 +47,7 @@ func drainProc(g *Game, f *Frame) {
 			if g.Cards[t.Src].Zone == ZHand {
 				continue
 			}
-			g.Opt(Option{Kind: OptCard, Card: t.Src, Base: t.Base, Player: t.Player, Num: int16(i)})
+			g.Offer(Option{Kind: OptCard, Card: t.Src, Base: t.Base, Player: t.Player, Num: int16(i)})
 		}
 		g.Ask(f, g.Current, "Choose which ability resolves next", AskAlways)
 	case 1:

@@ -190,6 +190,13 @@ type Event struct {
 	Seq    int32
 }
 
+// OtherCard reads Other as the card it names, for the kinds whose Other is a
+// card (the cause of a destruction, the minion an action was played on).
+func (e Event) OtherCard() CardID { return CardID(e.Other) }
+
+// OtherSeat reads Other as the player it names (EvMove: who moved the card).
+func (e Event) OtherSeat() Seat { return Seat(e.Other) }
+
 // EventKind names things that happen.
 type EventKind uint8
 
@@ -417,12 +424,12 @@ type Game struct {
 
 // Game options bits.
 const (
-	OptTitans uint8 = 1 << iota
-	// OptAskAll: in every Me First window each player is asked in turn, even
+	RuleTitans uint8 = 1 << iota
+	// RuleAskAll: in every Me First window each player is asked in turn, even
 	// with nothing to play (so that being asked tells nobody anything about a
 	// hand). Without it, only players who can respond are asked (the scenario
 	// format's automatic passing).
-	OptAskAll
+	RuleAskAll
 )
 
 // Clone returns a copy of the game. It never shares memory with g.

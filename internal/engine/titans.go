@@ -1,6 +1,6 @@
 package engine
 
-// Titans (the optional rule, Game option OptTitans).
+// Titans (the optional rule, Game option RuleTitans).
 //
 // A titan waits beside its owner (zone ZTitan) from the start of the game; it
 // never goes to a hand, deck or discard pile: whenever it would, it goes back
@@ -36,7 +36,7 @@ func init() {
 }
 
 // TitansOn reports whether the game is played with titans.
-func (g *Game) TitansOn() bool { return g.Options&OptTitans != 0 }
+func (g *Game) TitansOn() bool { return g.Options&RuleTitans != 0 }
 
 // IsTitan reports whether card c is a titan.
 func (g *Game) IsTitan(c CardID) bool { return c >= 0 && defs[g.Cards[c].Def].Type == Titan }

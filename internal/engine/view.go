@@ -310,7 +310,7 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 	}
 	if ev.Kind == EvText {
 		var args []ArgView
-		for i, c := range [2]CardID{ev.Card, CardID(ev.Other)} {
+		for i, c := range [2]CardID{ev.Card, ev.OtherCard()} {
 			if c < 0 {
 				break
 			}

@@ -37,7 +37,7 @@ func windowProc(g *Game, f *Frame) {
 	}
 }
 
-// With OptAskAll, a Me First window asks every player in turn, as at the
+// With RuleAskAll, a Me First window asks every player in turn, as at the
 // table, whether or not they hold something they could use: being asked, and
 // even the window opening, then depend on no one's hand. It opens whenever
 // some card of the game has a Special for it (public: the factions are).
@@ -46,7 +46,7 @@ func windowProc(g *Game, f *Frame) {
 
 // windowOpens reports whether a Me First window of kind w opens now.
 func (g *Game) windowOpens(w Window) bool {
-	if g.Options&OptAskAll != 0 {
+	if g.Options&RuleAskAll != 0 {
 		return g.SpecialWins&(1<<w) != 0
 	}
 	return g.anySpecialFor(w)
@@ -54,7 +54,7 @@ func (g *Game) windowOpens(w Window) bool {
 
 // askEveryone reports whether window w asks players with nothing to play.
 func (g *Game) askEveryone(w Window) bool {
-	return g.Options&OptAskAll != 0 && g.SpecialWins&(1<<w) != 0
+	return g.Options&RuleAskAll != 0 && g.SpecialWins&(1<<w) != 0
 }
 
 // askFlags: a player asked with nothing to play is asked all the same.
@@ -66,7 +66,7 @@ func (g *Game) askFlags(w Window) int {
 }
 
 // WindowPassOnly reports whether the pending decision is a Me First window
-// in which its decider has nothing to do but pass (OptAskAll). An interface
+// in which its decider has nothing to do but pass (RuleAskAll). An interface
 // may pass for a person who asked it to (revealing that they had nothing).
 func (g *Game) WindowPassOnly() bool {
 	if !g.Pending.Active || g.Pending.N != 1 || g.Pending.Opts[0].Kind != OptPass {

@@ -64,7 +64,7 @@ func ParseFactions(s string, n int) ([][2]string, error) {
 type Options struct {
 	AllBases bool // every playable base in the base deck, not only the factions' sets
 	Titans   bool // the optional titans
-	// AskAll: every player is asked in every Me First window (engine.OptAskAll),
+	// AskAll: every player is asked in every Me First window (engine.RuleAskAll),
 	// as interfaces where people play each other present it.
 	AskAll bool
 }
@@ -80,10 +80,10 @@ func Deal(factions [][2]string, seed uint64, o Options) (*engine.Game, error) {
 func SetupFor(factions [][2]string, seed uint64, o Options) engine.Setup {
 	s := engine.Setup{Seed: seed, Deal: true, AllBases: o.AllBases}
 	if o.Titans {
-		s.Options |= engine.OptTitans
+		s.Options |= engine.RuleTitans
 	}
 	if o.AskAll {
-		s.Options |= engine.OptAskAll
+		s.Options |= engine.RuleAskAll
 	}
 	for _, f := range factions {
 		s.Players = append(s.Players, engine.SetupPlayer{Factions: []string{f[0], f[1]}})

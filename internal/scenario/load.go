@@ -326,7 +326,7 @@ func (s *Scenario) buildSetup() error {
 				return lerr(s.File, v, "titans must be true or false")
 			}
 			if b {
-				es.Options |= engine.OptTitans
+				es.Options |= engine.RuleTitans
 			}
 		default:
 			return lerr(s.File, k, "unknown setup key %q", k.Value)

@@ -67,7 +67,7 @@ func TestHiddenInformationProperty(t *testing.T) {
 			t.Fatal(err)
 		}
 		setup := match.SetupFor(fs, uint64(game), match.Options{Titans: game%4 == 1, AllBases: game%2 == 0})
-		setup.Options |= engine.OptAskAll
+		setup.Options |= engine.RuleAskAll
 		g, err := engine.New(setup)
 		if err != nil {
 			t.Fatal(err)
@@ -101,7 +101,7 @@ func TestHiddenInformationProperty(t *testing.T) {
 }
 
 // Me First in a server game: every seat is asked in every window (new games
-// have engine.OptAskAll), and a person who turned on automatic passing is
+// have engine.RuleAskAll), and a person who turned on automatic passing is
 // passed for exactly when they have nothing to play. The setting is refused
 // to spectators and to malformed requests.
 func TestAutoPassSetting(t *testing.T) {
@@ -117,7 +117,7 @@ func TestAutoPassSetting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.g.Options&engine.OptAskAll == 0 {
+	if l.g.Options&engine.RuleAskAll == 0 {
 		t.Fatal("a new server game should ask everyone in Me First windows")
 	}
 	h := s.Handler()

@@ -280,8 +280,8 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	}
 	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn}
 	// every player is asked in every Me First window, so that being asked
-	// tells nothing about a hand (engine.OptAskAll)
-	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.OptAskAll}
+	// tells nothing about a hand (engine.RuleAskAll)
+	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.RuleAskAll}
 	humans := 0
 	for i, k := range req.Seats {
 		switch k {

@@ -62,7 +62,7 @@ func GameOf(seed uint64, k int) (engine.Setup, uint64) {
 	n := 2 + k%3
 	st := playout.RandomSetup(s, n)
 	if (k/3)%2 == 1 {
-		st.Options |= engine.OptTitans
+		st.Options |= engine.RuleTitans
 	}
 	return st, s
 }
@@ -130,7 +130,7 @@ func playOne(cfg Config, k int) (playout.Result, int, *Violation) {
 		res.Err = fmt.Errorf("the game stopped without ending")
 	}
 	if res.Err != nil {
-		return res, c.saves, &Violation{Game: k, Seed: seed, Players: len(setup.Players), Titans: setup.Options&engine.OptTitans != 0, Err: res.Err.Error()}
+		return res, c.saves, &Violation{Game: k, Seed: seed, Players: len(setup.Players), Titans: setup.Options&engine.RuleTitans != 0, Err: res.Err.Error()}
 	}
 	return res, c.saves, nil
 }

@@ -29,7 +29,7 @@ func TestGameMixes(t *testing.T) {
 	for k := 0; k < 6; k++ {
 		s, _ := GameOf(1, k)
 		titans := 0
-		if s.Options&engine.OptTitans != 0 {
+		if s.Options&engine.RuleTitans != 0 {
 			titans = 1
 		}
 		seen[[2]int{len(s.Players), titans}] = true

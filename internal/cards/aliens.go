@@ -15,15 +15,15 @@ var _ = card("aliens/invader", func(d *engine.Def) {
 var _ = card("aliens/scout", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool { return g.BaseOf(c) == slot },
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool { return g.BaseOf(c) == slot },
 		Do: func(g *G, f *F) { g.Place(f, self(f), engine.PlaceHand) },
 	}}
 })
 
 var _ = card("aliens/collector", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may return a minion of power 3 or less here to its owner's hand", true,
-		func(g *G, f *F) []engine.CardID {
-			return where(g.MinionsAt(here(g, f), none), func(c engine.CardID) bool {
+		func(g *G, f *F) []CardID {
+			return where(g.MinionsAt(here(g, f), none), func(c CardID) bool {
 				return g.Power(c) <= 3 && !named(g, "Collector")(c)
 			})
 		}, returnIt)
@@ -49,7 +49,7 @@ var _ = card("aliens/beam_up", func(d *engine.Def) {
 
 var _ = card("aliens/crop_circles", func(d *engine.Def) {
 	d.OnPlay = chooseBase("Choose a base: return every minion there to its owner's hand", false, allBases,
-		func(g *G, f *F, s engine.BaseID) {
+		func(g *G, f *F, s BaseID) {
 			for _, m := range g.MinionsAt(s, none) {
 				g.Return(f, m)
 			}
@@ -58,17 +58,17 @@ var _ = card("aliens/crop_circles", func(d *engine.Def) {
 
 var _ = card("aliens/disintegrator", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Put a minion of power 3 or less on the bottom of its owner's deck", false,
-		func(g *G, f *F) []engine.CardID { return where(g.Minions(none), powerAtMost(g, 3)) },
-		func(g *G, f *F, c engine.CardID) { g.Place(f, c, engine.PlaceDeckBottom) })
+		func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 3)) },
+		func(g *G, f *F, c CardID) { g.Place(f, c, engine.PlaceDeckBottom) })
 })
 
 var _ = card("aliens/invasion", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose a minion to move", false, allMinions,
-		func(g *G, f *F, c engine.CardID) { moveToOtherBase(g, f, c, false) })
+		func(g *G, f *F, c CardID) { moveToOtherBase(g, f, c, false) })
 })
 
 var _ = card("aliens/jammed_signal", func(d *engine.Def) {
-	d.IgnoreBase = func(g *G, self engine.CardID, p engine.Seat) bool { return g.Cards[self].On == none }
+	d.IgnoreBase = func(g *G, self CardID, p Seat) bool { return g.Cards[self].On == none }
 })
 
 var _ = card("aliens/probe", func(d *engine.Def) {

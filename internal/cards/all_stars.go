@@ -56,7 +56,7 @@ var _ = card("smash_up_all_stars/gelf", func(d *engine.Def) {
 		switch f.Step {
 		case searchDeck:
 			g.EnsureDeck(p)
-			found := where(g.Deck(p), func(c engine.CardID) bool {
+			found := where(g.Deck(p), func(c CardID) bool {
 				return g.IsMinion(c) && g.Power(c) <= 4 && !named(g, "G.E.L.F.")(c)
 			})
 			g.AskCards(f, p, "Search your deck for a minion of power 4 or less", found, false)
@@ -82,14 +82,14 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 	draw := func(g *G, f *F) { g.Draw(you(f), 1) }
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			c := ev.Card
 			return c != self && g.IsMinion(c) && ev.Base == g.BaseOf(self) && ev.Player != g.Ctrl(self)
 		},
 		Do: draw,
 	}, {
 		On: engine.EvMove,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			c := ev.Card
 			if ev.Base != g.BaseOf(self) || ev.OtherSeat() == g.Ctrl(self) || !g.IsMinion(c) {
 				return false
@@ -102,8 +102,8 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 
 // counterOnAnother: put a +1 power counter on another minion you control.
 var counterOnAnother = chooseCard("Put a +1 power counter on another minion you control", false,
-	func(g *G, f *F) []engine.CardID { return where(g.Minions(you(f)), other(self(f))) },
-	func(g *G, f *F, c engine.CardID) { g.PlaceCounters(f, c, 1) })
+	func(g *G, f *F) []CardID { return where(g.Minions(you(f)), other(self(f))) },
+	func(g *G, f *F, c CardID) { g.PlaceCounters(f, c, 1) })
 
 var _ = card("smash_up_all_stars/lab_assistant", func(d *engine.Def) { d.OnPlay = counterOnAnother })
 
@@ -137,7 +137,7 @@ var _ = card("smash_up_all_stars/servitor_of_cthulhu", func(d *engine.Def) {
 			g.Destroy(f, self(f))
 			f.Next()
 		case chooseAction: // even when the destruction failed
-			acts := where(g.Discard(p), func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action })
+			acts := where(g.Discard(p), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
 			g.AskCards(f, p, "Put an action from your discard pile on top of your deck", acts, false)
 		case putItOnTop:
 			if c := f.Chosen(); c != none {
@@ -155,7 +155,7 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Player == g.Ctrl(self) && g.Cards[self].Flags&engine.FPlayedTurn == 0
 		},
 		Do: func(g *G, f *F) {
@@ -166,7 +166,7 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 				f.Next()
 			case searchDeck:
 				g.EnsureDeck(p)
-				found := where(g.Deck(p), func(c engine.CardID) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
+				found := where(g.Deck(p), func(c CardID) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
 				g.AskCards(f, p, "You may search your deck for a minion of power 3 or less to play here", found, true)
 			case playIt:
 				if c := f.Chosen(); c != none {
@@ -215,8 +215,8 @@ func keepInstead(g *G, f *F, prompt engine.Prompt, toDeck bool) {
 var _ = card("smash_up_all_stars/favor_of_dionysus", func(d *engine.Def) {
 	d.OnPlay = seq(
 		chooseCard("One of your minions gets +1 power until the end of the turn", false,
-			func(g *G, f *F) []engine.CardID { return g.Minions(you(f)) },
-			func(g *G, f *F, c engine.CardID) { g.AddPower(f, c, 1) }),
+			func(g *G, f *F) []CardID { return g.Minions(you(f)) },
+			func(g *G, f *F, c CardID) { g.AddPower(f, c, 1) }),
 		extraActionHeldOrNow,
 		func(g *G, f *F) {
 			keepInstead(g, f, "Put Favor of Dionysus on top of your deck instead of the discard pile?", true)
@@ -235,7 +235,7 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 			p := you(f)
 			switch f.Step {
 			case chooseMinion:
-				movable := where(g.Minions(p), func(m engine.CardID) bool {
+				movable := where(g.Minions(p), func(m CardID) bool {
 					for _, s := range otherBases(g, g.BaseOf(m)) {
 						if len(g.MinionsAt(s, p)) > 0 {
 							return true
@@ -250,7 +250,7 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 					return
 				}
 				f.SetCard(theMinion, m)
-				to := where(otherBases(g, g.BaseOf(m)), func(s engine.BaseID) bool { return len(g.MinionsAt(s, p)) > 0 })
+				to := where(otherBases(g, g.BaseOf(m)), func(s BaseID) bool { return len(g.MinionsAt(s, p)) > 0 })
 				g.AskBases(f, p, "Choose the base to move {} to", to, false, engine.CardArg(m))
 			case moveIt:
 				if s := f.ChosenBase(); s != none {
@@ -264,7 +264,7 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 })
 
 // yourMinionsHerePlusOne: ongoing, each of your minions on this card's base has +1 power.
-func yourMinionsHerePlusOne(g *G, self, target engine.CardID) int {
+func yourMinionsHerePlusOne(g *G, self, target CardID) int {
 	if g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) {
 		return 1
 	}
@@ -319,7 +319,7 @@ var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
 
 var _ = card("smash_up_all_stars/seeing_stars", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy a minion of power 3 or less", false,
-		func(g *G, f *F) []engine.CardID { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
+		func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
 })
 
 var _ = card("smash_up_all_stars/square_deal", func(d *engine.Def) {
@@ -341,7 +341,7 @@ var _ = card("smash_up_all_stars/square_deal", func(d *engine.Def) {
 var _ = card("smash_up_all_stars/ensign", func(d *engine.Def) {
 	// another player's card being played that affects one of your other minions here may affect this one instead
 	// (a minion protected from the effect is not affected by it: nothing to take over)
-	d.Redirect = func(g *G, self, target engine.CardID, a engine.Affect) bool {
+	d.Redirect = func(g *G, self, target CardID, a engine.Affect) bool {
 		return target != self && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) && a.By != g.Ctrl(self) &&
 			!g.Protected(target, a)
 	}

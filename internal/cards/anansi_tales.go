@@ -6,14 +6,14 @@ import "github.com/smashup/smashup/internal/engine"
 // hands, and profit when others play or discard cards they do not own.
 
 // isStandardAction reports whether card c is a standard action.
-func isStandardAction(g *G, c engine.CardID) bool {
+func isStandardAction(g *G, c CardID) bool {
 	d := g.DefOf(c)
 	return d.Type == engine.Action && d.Target == engine.Standard
 }
 
 // playsUnowned reports whether ev is another player (than self's holder)
 // playing or discarding, from a hand or deck, a card they do not own.
-func playsUnowned(g *G, self engine.CardID, ev engine.Event) bool {
+func playsUnowned(g *G, self CardID, ev engine.Event) bool {
 	if ev.Card < 0 || ev.Player == g.Ctrl(self) || g.Owner(ev.Card) == ev.Player {
 		return false
 	}
@@ -31,7 +31,7 @@ func giftFromDeck(forbid bool) engine.AbilityFn {
 		switch f.Step {
 		case ask:
 			g.EnsureDeck(p)
-			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c engine.CardID) bool { return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() }), true)
+			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c CardID) bool { return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() }), true)
 		case answered:
 			c := f.Chosen()
 			if c == none {
@@ -68,7 +68,7 @@ var _ = card("anansi_tales/onini_the_python", func(d *engine.Def) {
 var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:    engine.EvGive,
-		When:  func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When:  func(g *G, self CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:    func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
 		EvKey: anyEvent,
 	}}
@@ -168,7 +168,7 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case chooseAction:
-			acts := where(g.Discard(p), func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action })
+			acts := where(g.Discard(p), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
 			if f.Get(chosen) >= 3 || len(acts) == 0 {
 				f.Goto(shuffleThemIn)
 				return

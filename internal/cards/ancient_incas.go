@@ -5,24 +5,24 @@ import "github.com/smashup/smashup/internal/engine"
 // Ancient Incas: actions played on bases, and minions that profit from them.
 
 // isBaseAction reports whether card c is an action played on a base.
-func isBaseAction(g *G, c engine.CardID) bool {
+func isBaseAction(g *G, c CardID) bool {
 	d := g.DefOf(c)
 	return d.Type == engine.Action && d.Target == engine.OnBase
 }
 
 // playedOnBase: ev is an action played on a base (not on a minion) by self's controller.
-func playedOnBase(g *G, self engine.CardID, ev engine.Event) bool {
+func playedOnBase(g *G, self CardID, ev engine.Event) bool {
 	return ev.Card >= 0 && ev.Other < 0 && ev.Base >= 0 && ev.Player == g.Ctrl(self) && isBaseAction(g, ev.Card)
 }
 
 // playedOnThisBase: as playedOnBase, onto self's base, and not self itself.
-func playedOnThisBase(g *G, self engine.CardID, ev engine.Event) bool {
+func playedOnThisBase(g *G, self CardID, ev engine.Event) bool {
 	return playedOnBase(g, self, ev) && ev.Base == g.BaseOf(self) && ev.Card != self
 }
 
 // yourBaseActions lists the actions played on bases that p controls (not those on minions).
-func yourBaseActions(g *G, p engine.Seat) []engine.CardID {
-	var out []engine.CardID
+func yourBaseActions(g *G, p Seat) []CardID {
+	var out []CardID
 	for _, s := range g.BaseSlots() {
 		for _, a := range g.ActionsAt(s) {
 			if g.Ctrl(a) == p {
@@ -56,8 +56,8 @@ var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case ask:
-			cands := where(g.Deck(p), func(c engine.CardID) bool { return isBaseAction(g, c) })
-			cands = append(cands, where(g.Discard(p), func(c engine.CardID) bool { return isBaseAction(g, c) })...)
+			cands := where(g.Deck(p), func(c CardID) bool { return isBaseAction(g, c) })
+			cands = append(cands, where(g.Discard(p), func(c CardID) bool { return isBaseAction(g, c) })...)
 			g.AskCards(f, p, "Search your deck and discard pile for an action played on a base", cands, false)
 		case answered:
 			if c := f.Chosen(); c != none {
@@ -84,7 +84,7 @@ func extraActionFor(g *G, f *F) {
 var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return playedOnThisBase(g, self, ev) && !g.UsedOnce(self)
 		},
 		Do: func(g *G, f *F) {
@@ -100,7 +100,7 @@ var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 var _ = card("ancient_incas/incan_engineer", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		if c := g.RevealUntil(p, func(c engine.CardID) bool { return isBaseAction(g, c) }); c != none {
+		if c := g.RevealUntil(p, func(c CardID) bool { return isBaseAction(g, c) }); c != none {
 			g.ToHand(c, p)
 		}
 		g.ShuffleRevealedBack(p)
@@ -118,7 +118,7 @@ var _ = card("ancient_incas/llama", func(d *engine.Def) {
 		p, s := you(f), here(g, f)
 		switch f.Step {
 		case chooseAction:
-			g.AskCards(f, p, "You may return one of your actions on another base to play it here", where(yourBaseActions(g, p), func(a engine.CardID) bool { return g.BaseOf(a) != s }), true)
+			g.AskCards(f, p, "You may return one of your actions on another base to play it here", where(yourBaseActions(g, p), func(a CardID) bool { return g.BaseOf(a) != s }), true)
 		case returnIt:
 			c := f.Chosen()
 			if c == none {
@@ -136,7 +136,7 @@ var _ = card("ancient_incas/llama", func(d *engine.Def) {
 })
 
 var _ = card("ancient_incas/armory", func(d *engine.Def) {
-	d.LoosePower = func(g *G, self engine.CardID, slot engine.BaseID, p engine.Seat) int {
+	d.LoosePower = func(g *G, self CardID, slot BaseID, p Seat) int {
 		if g.BaseOf(self) != slot || g.Ctrl(self) != p || g.Cards[self].On != none {
 			return 0
 		}
@@ -152,8 +152,8 @@ var _ = card("ancient_incas/armory", func(d *engine.Def) {
 
 // yourActionsOn lists the actions p controls played on the base at slot s
 // (actions on minions there are not on the base).
-func yourActionsOn(g *G, s engine.BaseID, p engine.Seat) []engine.CardID {
-	return where(g.ActionsAt(s), func(a engine.CardID) bool { return g.Ctrl(a) == p })
+func yourActionsOn(g *G, s BaseID, p Seat) []CardID {
+	return where(g.ActionsAt(s), func(a CardID) bool { return g.Ctrl(a) == p })
 }
 
 var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
@@ -165,7 +165,7 @@ var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 	const decksToShuffle engine.Slot = 0 // a bit for each player whose deck gets a card
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && len(yourActionsOn(g, slot, p)) > 0
 		},
 		Do: func(g *G, f *F) {
@@ -216,7 +216,7 @@ var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case chooseAction: // choose any number of your actions on bases, one at a time
-			cands := where(yourBaseActions(g, p), func(a engine.CardID) bool { return !g.HasEffect(flagCondor, a, p) })
+			cands := where(yourBaseActions(g, p), func(a CardID) bool { return !g.HasEffect(flagCondor, a, p) })
 			g.AskCards(f, p, "Choose an action of yours on a base to return (then play it again), or pass", cands, true)
 		case flagItOrReturnThem:
 			if c := f.Chosen(); c != none {
@@ -243,15 +243,15 @@ var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
 
 var _ = card("ancient_incas/quipu_strings", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose an action in your discard pile to play on a base", false,
-		func(g *G, f *F) []engine.CardID {
-			return where(g.Discard(you(f)), func(c engine.CardID) bool { return isBaseAction(g, c) && g.ActionHasTarget(you(f), c) })
+		func(g *G, f *F) []CardID {
+			return where(g.Discard(you(f)), func(c CardID) bool { return isBaseAction(g, c) && g.ActionHasTarget(you(f), c) })
 		},
-		func(g *G, f *F, c engine.CardID) { g.PlayExtraNow(you(f), c, none) })
+		func(g *G, f *F, c CardID) { g.PlayExtraNow(you(f), c, none) })
 })
 
 // highwayMove: move one of your minions between base a and base b (either
 // way; b none: any other base). It is the whole of Royal Highway's ability.
-func highwayMove(g *G, f *F, a, b engine.BaseID) {
+func highwayMove(g *G, f *F, a, b BaseID) {
 	const (
 		chooseMinion engine.Step = iota
 		moveIt
@@ -264,7 +264,7 @@ func highwayMove(g *G, f *F, a, b engine.BaseID) {
 	case chooseMinion:
 		f.SetBase(highwayBase, a)
 		f.SetBase(otherBase, b)
-		var cands []engine.CardID
+		var cands []CardID
 		cands = append(cands, g.MinionsAt(a, you(f))...)
 		if b != none {
 			cands = append(cands, g.MinionsAt(b, you(f))...)
@@ -296,7 +296,7 @@ var _ = card("ancient_incas/royal_highway", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) { highwayMove(g, f, here(g, f), none) }
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return playedOnBase(g, self, ev) && ev.Base != g.BaseOf(self)
 		},
 		Do: func(g *G, f *F) { highwayMove(g, f, here(g, f), f.Ev.Base) },
@@ -315,7 +315,7 @@ var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 	// The top card of the base deck is face up and this base also has its
 	// abilities (engine: lent bases), unless the current player turned it face
 	// down for this turn at its start.
-	d.LendsTopBase = func(g *G, self engine.CardID) bool { return !g.HasEffect(flagTopBaseDown, none, none) }
+	d.LendsTopBase = func(g *G, self CardID) bool { return !g.HasEffect(flagTopBaseDown, none, none) }
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		Do: func(g *G, f *F) {

@@ -8,7 +8,7 @@ import "github.com/smashup/smashup/internal/engine"
 // Evans City Cemetery, Rhodes Plaza Mall.
 
 // playedHere is a trigger condition: a minion was played on this base.
-func playedHere(g *G, self engine.CardID, ev engine.Event) bool {
+func playedHere(g *G, self CardID, ev engine.Event) bool {
 	return ev.Base == g.SlotOfBase(self) && ev.Card >= 0 && g.IsMinion(ev.Card)
 }
 
@@ -119,7 +119,7 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 	// a minion destroyed here is placed (by its owner) on the bottom of its owner's deck
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			s := g.Cards[self].Base
 			return ev.Base == s && g.IsMinion(ev.Card) && !g.BaseIgnored(s, ev.Player)
 		},
@@ -132,7 +132,7 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 })
 
 // scoredHere tells base triggers about their own base scoring.
-func scoredHere(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.Cards[self].Base }
+func scoredHere(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.Cards[self].Base }
 
 // Ninja Dojo: the winner (each tied winner, in turn from the current player)
 // may destroy a minion.
@@ -199,8 +199,8 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
 			s := f.Base
-			tied := func(p engine.Seat) []engine.CardID {
-				return where(g.MinionsAt(s, p), func(m engine.CardID) bool {
+			tied := func(p Seat) []CardID {
+				return where(g.MinionsAt(s, p), func(m CardID) bool {
 					return g.Power(m) == f.Get(highest) && !g.Marked(flagGojuDone, m, self(f))
 				})
 			}
@@ -245,7 +245,7 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 // Core set bases of the Pirates and the Robots.
 
 // aboutThisBase is a trigger condition: the event is about base card me.
-func aboutThisBase(g *G, me engine.CardID, ev engine.Event) bool { return ev.Card == me }
+func aboutThisBase(g *G, me CardID, ev engine.Event) bool { return ev.Card == me }
 
 var _ = card("base/the_grey_opal", func(d *engine.Def) {
 	// After scoring, each player but the winners, in turn order from the
@@ -307,7 +307,7 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 	const asked engine.Slot = 0 // players asked so far
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvBaseReplaced, From: engine.ZBaseDiscard,
-		When: func(g *G, me engine.CardID, ev engine.Event) bool {
+		When: func(g *G, me CardID, ev engine.Event) bool {
 			return ev.OtherCard() == me && ev.Card != none
 		},
 		Do: func(g *G, f *F) {
@@ -323,7 +323,7 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 					f.Goto(askPlayer)
 					return
 				}
-				cands := where(g.Minions(p), func(m engine.CardID) bool { return g.BaseOf(m) != s })
+				cands := where(g.Minions(p), func(m CardID) bool { return g.BaseOf(m) != s })
 				if len(cands) == 0 {
 					f.Goto(askPlayer)
 					return
@@ -355,7 +355,7 @@ var _ = card("base/factory_436_1337", func(d *engine.Def) {
 })
 
 var _ = card("base/the_central_brain", func(d *engine.Def) {
-	d.PowerMod = func(g *G, me, target engine.CardID) int {
+	d.PowerMod = func(g *G, me, target CardID) int {
 		if g.BaseOf(target) == g.SlotOfBase(me) {
 			return 1
 		}
@@ -369,7 +369,7 @@ var _ = card("base/the_central_brain", func(d *engine.Def) {
 // emitted when a destroy is prevented or replaced).
 var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvDestroy,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			s := g.SlotOfBase(self)
 			return g.IsMinion(ev.Card) && ev.Base == s && !g.BaseIgnored(s, g.Owner(ev.Card))
 		},
@@ -387,7 +387,7 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 				if g.BaseIgnored(s, p) {
 					return
 				}
-				cands := where(g.Minions(none), func(c engine.CardID) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
+				cands := where(g.Minions(none), func(c CardID) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
 				g.AskCards(f, p, "You may move another player's minion to Mushroom Kingdom", cands, true)
 			case answered:
 				if c := f.Chosen(); c != none {
@@ -400,7 +400,7 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 // firstWinner is the one winner of slot s who uses a "the winner" ability:
 // tied winners are broken starting with the current player, clockwise. A
 // winner who ignores the base (Infiltrate) does not use it.
-func firstWinner(g *G, s engine.BaseID) engine.Seat {
+func firstWinner(g *G, s BaseID) Seat {
 	for _, p := range g.PlayersFrom(g.Current) {
 		for _, w := range g.WinnersAt(s) {
 			if w == p && !g.BaseIgnored(s, p) {
@@ -430,7 +430,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 		putBackOf engine.Slot = 5 // bit i: the i-th base looked at has been put back
 	)
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := f.Base
 			switch f.Step {
@@ -460,7 +460,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 				}
 				f.Next()
 			case askPutBack:
-				var rest []engine.CardID
+				var rest []CardID
 				for i := 0; i < f.Get(nLooked); i++ {
 					if b := f.CardIn(firstBase + engine.Slot(i)); b != f.Target && f.Get(putBackOf)&(1<<i) == 0 {
 						rest = append(rest, b)
@@ -495,7 +495,7 @@ var _ = card("base/the_great_library", func(d *engine.Def) {
 	// Every player who has a minion here, in turn from the current player, may draw a card.
 	const considered engine.Slot = 0 // players considered so far
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := f.Base
 			players := g.PlayersFrom(g.Current)

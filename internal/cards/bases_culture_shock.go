@@ -7,7 +7,7 @@ import "github.com/smashup/smashup/internal/engine"
 var _ = card("base/anansis_web", func(d *engine.Def) {
 	// The first standard action a player with a minion here plays each turn may
 	// go to another player's hand instead of the discard pile; then they draw two.
-	d.AfterStandardOK = func(g *G, self engine.CardID, p engine.Seat, c engine.CardID) bool {
+	d.AfterStandardOK = func(g *G, self CardID, p Seat, c CardID) bool {
 		return g.Players[p].StdPlayed == 1 && len(g.MinionsAt(g.SlotOfBase(self), p)) > 0
 	}
 	d.AfterStandard = func(g *G, f *F) {
@@ -47,7 +47,7 @@ var _ = card("base/storytellers_hut", func(d *engine.Def) {
 			}
 		}
 	}
-	d.BreakMod = func(g *G, self engine.CardID, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, self CardID, slot BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -56,7 +56,7 @@ var _ = card("base/storytellers_hut", func(d *engine.Def) {
 })
 
 var _ = card("base/cuzcu", func(d *engine.Def) {
-	d.BreakMod = func(g *G, self engine.CardID, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, self CardID, slot BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -65,7 +65,7 @@ var _ = card("base/cuzcu", func(d *engine.Def) {
 })
 
 // playedActionOnBase: ev is an action played on the base self (not on a minion).
-func playedActionOnBase(g *G, self engine.CardID, ev engine.Event) bool {
+func playedActionOnBase(g *G, self CardID, ev engine.Event) bool {
 	if ev.Card < 0 || ev.Base != g.SlotOfBase(self) || ev.Other >= 0 {
 		return false
 	}
@@ -85,7 +85,7 @@ var _ = card("base/machu_picchu", func(d *engine.Def) {
 })
 
 var _ = card("base/giant_turnip", func(d *engine.Def) {
-	d.BreakMod = func(g *G, self engine.CardID, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, self CardID, slot BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -96,7 +96,7 @@ var _ = card("base/giant_turnip", func(d *engine.Def) {
 var _ = card("base/tropical_paradise", func(d *engine.Def) {
 	// With a minion of every player here, the starting breakpoint is 0 (other
 	// modifiers still apply on top of it).
-	d.BreakMod = func(g *G, self engine.CardID, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, self CardID, slot BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
 		}
@@ -125,7 +125,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 	// Printed text: no once-per-turn limit (that is a later errata).
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Card >= 0 && ev.Base == g.SlotOfBase(self) && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {
@@ -136,7 +136,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 					return
 				}
 				g.EnsureDeck(p)
-				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c engine.CardID) bool {
+				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c CardID) bool {
 					return g.IsMinion(c) && g.Power(c) <= 3
 				}), true)
 			case answered:
@@ -152,9 +152,9 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 var _ = card("base/gingerbread_house", func(d *engine.Def) {
 	// Before it scores, each player (from the current one, clockwise) may pick
 	// exactly two of their minions here with equal power: +2 power each.
-	pairs := func(g *G, s engine.BaseID, p engine.Seat) []engine.CardID {
+	pairs := func(g *G, s BaseID, p Seat) []CardID {
 		ms := g.MinionsAt(s, p)
-		return where(ms, func(m engine.CardID) bool {
+		return where(ms, func(m CardID) bool {
 			for _, o := range ms {
 				if o != m && g.Power(o) == g.Power(m) {
 					return true
@@ -174,7 +174,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 	)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvScoringChosen,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			s := f.Base
 			ps := g.PlayersFrom(g.Current)
@@ -200,7 +200,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 				}
 				f.SetCard(firstMinion, c)
 				q := ps[f.Get(playerAsked)]
-				g.AskCards(f, q, "Choose the second minion with the same power", where(g.MinionsAt(s, q), func(m engine.CardID) bool {
+				g.AskCards(f, q, "Choose the second minion with the same power", where(g.MinionsAt(s, q), func(m CardID) bool {
 					return m != c && g.Power(m) == g.Power(c)
 				}), false)
 			case boostPair:
@@ -218,7 +218,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 var _ = card("base/island_chain", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvAfterScore,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do:   func(g *G, f *F) { g.AddBase(you(f)) },
 	}}
 })
@@ -236,7 +236,7 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Card >= 0 && g.IsMinion(ev.Card) && ev.Base == g.SlotOfBase(self) &&
 				ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, ev.Player)
 		},

@@ -54,7 +54,7 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 var _ = card("base/the_con", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {
@@ -73,7 +73,7 @@ var _ = card("base/the_con", func(d *engine.Def) {
 var _ = card("base/locker_room", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return len(g.MinionsAt(g.Cards[self].Base, ev.Player)) > 0
 		},
 		Do: func(g *G, f *F) {
@@ -87,7 +87,7 @@ var _ = card("base/locker_room", func(d *engine.Def) {
 var _ = card("base/stadium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {

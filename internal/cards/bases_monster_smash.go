@@ -4,11 +4,11 @@ import "github.com/smashup/smashup/internal/engine"
 
 // The bases of Monster Smash. For a base, g.Cards[s].Base is its slot.
 
-func slotOf(g *G, s engine.CardID) engine.BaseID { return g.Cards[s].Base }
+func slotOf(g *G, s CardID) BaseID { return g.Cards[s].Base }
 
 // firstMinionHere is a When for "the first minion played on this base each
 // turn": the base card's once-a-turn use (UseOnce) is spent as it fires.
-func firstMinionHere(g *G, s engine.CardID, ev engine.Event) bool {
+func firstMinionHere(g *G, s CardID, ev engine.Event) bool {
 	if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || g.UsedOnce(s) {
 		return false
 	}
@@ -17,7 +17,7 @@ func firstMinionHere(g *G, s engine.CardID, ev engine.Event) bool {
 }
 
 var _ = card("base/egg_chamber", func(d *engine.Def) {
-	d.Protect = func(g *G, s, t engine.CardID, a engine.Affect) bool {
+	d.Protect = func(g *G, s, t CardID, a engine.Affect) bool {
 		return a.Kind == engine.AffDestroy && g.IsMinion(t) && g.BaseOf(t) == slotOf(g, s) && g.CountersOn(t) > 0
 	}
 })
@@ -29,7 +29,7 @@ var _ = card("base/the_hill", func(d *engine.Def) {
 			s := f.Base
 			switch f.Step {
 			case ask:
-				cs := where(g.Minions(you(f)), func(m engine.CardID) bool { return g.BaseOf(m) != s })
+				cs := where(g.Minions(you(f)), func(m CardID) bool { return g.BaseOf(m) != s })
 				g.AskCards(f, you(f), "The Hill: you may move one of your minions here", cs, true)
 			case answered:
 				if c := f.Chosen(); c != none {
@@ -45,7 +45,7 @@ var _ = card("base/golem_schloss", func(d *engine.Def) {
 	// winner controls, on any base (those here are discarded right after).
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvAfterScore,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool { return ev.Base == slotOf(g, s) },
+		When: func(g *G, s CardID, ev engine.Event) bool { return ev.Base == slotOf(g, s) },
 		Do: func(g *G, f *F) {
 			cur := f.Player
 			for _, w := range g.WinnersAt(f.Base) {
@@ -79,7 +79,7 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 	// Checked after the minion's own ability resolved, for every minion played here.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool {
+		When: func(g *G, s CardID, ev engine.Event) bool {
 			return ev.Base == slotOf(g, s) && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {
@@ -105,7 +105,7 @@ var _ = card("base/crypt", func(d *engine.Def) {
 	// happen before the ability resolves).
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool {
+		When: func(g *G, s CardID, ev engine.Event) bool {
 			if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || ev.Num < 0 {
 				return false
 			}
@@ -118,7 +118,7 @@ var _ = card("base/crypt", func(d *engine.Def) {
 			return true
 		},
 		Do: func(g *G, f *F) {
-			p := engine.Seat(f.Ev.Num)
+			p := Seat(f.Ev.Num)
 			switch f.Step {
 			case ask:
 				if g.BaseIgnored(f.Base, p) {
@@ -149,7 +149,7 @@ var _ = card("base/moot_site", func(d *engine.Def) {
 
 var _ = card("base/standing_stones", func(d *engine.Def) {
 	// The second use still needs the talent's own conditions (engine: TalentOK).
-	d.TalentAgain = func(g *G, s, c engine.CardID) bool {
+	d.TalentAgain = func(g *G, s, c CardID) bool {
 		return g.IsMinion(c) && g.BaseOf(c) == slotOf(g, s) && g.Ctrl(c) == g.Current
 	}
 })

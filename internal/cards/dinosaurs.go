@@ -7,7 +7,7 @@ import "github.com/smashup/smashup/internal/engine"
 // powerUntilYourTurnEnds gives minion c +n power until the end of the turn of
 // the ability's player (played on another player's turn: until the end of
 // your next turn).
-func powerUntilYourTurnEnds(g *G, f *F, c engine.CardID, n int) {
+func powerUntilYourTurnEnds(g *G, f *F, c CardID, n int) {
 	if !g.Affects(f, c, engine.AffPower) {
 		return
 	}
@@ -16,18 +16,18 @@ func powerUntilYourTurnEnds(g *G, f *F, c engine.CardID, n int) {
 }
 
 // attachedTo is the minion an action in play is attached to (None when on a base).
-func attachedTo(g *G, c engine.CardID) engine.CardID { return g.Cards[c].On }
+func attachedTo(g *G, c CardID) CardID { return g.Cards[c].On }
 
 var _ = card("dinosaurs/king_rex", nil) // deliberately no ability
 
 var _ = card("dinosaurs/laseratops", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy a minion of power 2 or less on this base", false,
-		func(g *G, f *F) []engine.CardID { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 2)) },
+		func(g *G, f *F) []CardID { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 2)) },
 		destroyIt)
 })
 
 var _ = card("dinosaurs/armor_stego", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target engine.CardID) int {
+	d.PowerMod = func(g *G, self, target CardID) int {
 		if target == self && g.Current != g.Ctrl(self) {
 			return 2
 		}
@@ -36,17 +36,17 @@ var _ = card("dinosaurs/armor_stego", func(d *engine.Def) {
 })
 
 var _ = card("dinosaurs/war_raptor", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target engine.CardID) int {
+	d.PowerMod = func(g *G, self, target CardID) int {
 		if target != self {
 			return 0
 		}
-		return g.CountAt(g.BaseOf(self), func(c engine.CardID) bool { return g.IsMinion(c) && g.NameIs(c, "War Raptor") })
+		return g.CountAt(g.BaseOf(self), func(c CardID) bool { return g.IsMinion(c) && g.NameIs(c, "War Raptor") })
 	}
 })
 
 var _ = card("dinosaurs/augmentation", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose a minion to get +4 power until the end of your turn", false, allMinions,
-		func(g *G, f *F, c engine.CardID) { powerUntilYourTurnEnds(g, f, c, 4) })
+		func(g *G, f *F, c CardID) { powerUntilYourTurnEnds(g, f, c, 4) })
 })
 
 var _ = card("dinosaurs/howl", func(d *engine.Def) {
@@ -63,13 +63,13 @@ var _ = card("dinosaurs/natural_selection", func(d *engine.Def) {
 		chooseWeaker
 		destroyIt
 	)
-	weaker := func(g *G, m engine.CardID) []engine.CardID {
-		return where(g.MinionsAt(g.BaseOf(m), none), func(c engine.CardID) bool { return g.Power(c) < g.Power(m) })
+	weaker := func(g *G, m CardID) []CardID {
+		return where(g.MinionsAt(g.BaseOf(m), none), func(c CardID) bool { return g.Power(c) < g.Power(m) })
 	}
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case chooseYourMinion:
-			mine := where(g.Minions(you(f)), func(m engine.CardID) bool { return len(weaker(g, m)) > 0 })
+			mine := where(g.Minions(you(f)), func(m CardID) bool { return len(weaker(g, m)) > 0 })
 			g.AskCards(f, you(f), "Choose one of your minions", mine, false)
 		case chooseWeaker:
 			m := f.Chosen()
@@ -87,8 +87,8 @@ var _ = card("dinosaurs/natural_selection", func(d *engine.Def) {
 
 var _ = card("dinosaurs/rampage", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose one of your minions: its base's breakpoint drops by its power this turn", false,
-		func(g *G, f *F) []engine.CardID { return g.Minions(you(f)) },
-		func(g *G, f *F, m engine.CardID) { g.AddBreakpoint(f, g.BaseOf(m), -g.Power(m)) })
+		func(g *G, f *F) []CardID { return g.Minions(you(f)) },
+		func(g *G, f *F, m CardID) { g.AddBreakpoint(f, g.BaseOf(m), -g.Power(m)) })
 })
 
 var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
@@ -115,7 +115,7 @@ var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 				if high == low {
 					continue
 				}
-				weakest := where(ms, func(m engine.CardID) bool { return g.Power(m) == low })
+				weakest := where(ms, func(m CardID) bool { return g.Power(m) == low })
 				g.AskCards(f, you(f), "Destroy the weakest minion of this base", weakest, false)
 				return
 			}
@@ -129,7 +129,7 @@ var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 })
 
 var _ = card("dinosaurs/tooth_and_claw_and_guns", func(d *engine.Def) {
-	d.Instead = func(g *G, self, target engine.CardID, a engine.Affect) bool {
+	d.Instead = func(g *G, self, target CardID, a engine.Affect) bool {
 		if target != attachedTo(g, self) || a.By == g.Ctrl(self) || a.Src < 0 {
 			return false
 		}
@@ -144,7 +144,7 @@ var _ = card("dinosaurs/tooth_and_claw_and_guns", func(d *engine.Def) {
 })
 
 var _ = card("dinosaurs/upgrade", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target engine.CardID) int {
+	d.PowerMod = func(g *G, self, target CardID) int {
 		if target == attachedTo(g, self) {
 			return 2
 		}
@@ -153,13 +153,13 @@ var _ = card("dinosaurs/upgrade", func(d *engine.Def) {
 })
 
 var _ = card("dinosaurs/wildlife_preserve", func(d *engine.Def) {
-	d.Protect = func(g *G, self, target engine.CardID, a engine.Affect) bool {
+	d.Protect = func(g *G, self, target CardID, a engine.Affect) bool {
 		return g.IsMinion(target) && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) &&
 			fromOthersAction(g, g.Ctrl(self), a)
 	}
 	// Other players' actions already on your minions here are discarded, and so
 	// are those on a minion of yours that moves here later.
-	shed := func(g *G, f *F, m engine.CardID) {
+	shed := func(g *G, f *F, m CardID) {
 		for _, a := range g.Attached(m) {
 			if g.Ctrl(a) != you(f) {
 				g.Place(f, a, engine.PlaceDiscard)
@@ -173,7 +173,7 @@ var _ = card("dinosaurs/wildlife_preserve", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvMove,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Base == g.BaseOf(self) && g.Ctrl(ev.Card) == g.Ctrl(self)
 		},
 		Do: func(g *G, f *F) { shed(g, f, f.Ev.Card) },

@@ -21,7 +21,7 @@ var _ = card("geeks/felicia_day", func(d *engine.Def) {
 		s := here(g, f)
 		switch f.Step {
 		case moveTheOthersHere:
-			var group []engine.CardID
+			var group []CardID
 			for _, m := range g.Minions(none) {
 				if g.BaseOf(m) != s {
 					group = append(group, m)
@@ -41,7 +41,7 @@ var _ = card("geeks/felicia_day", func(d *engine.Def) {
 })
 
 // movedTogether reports whether minions a and b were moved together by one group move.
-func movedTogether(g *G, a, b engine.CardID) bool {
+func movedTogether(g *G, a, b CardID) bool {
 	for _, src := range g.Collect(engine.ZInPlay, none) {
 		if g.Marked(flagGroupMove, a, src) && g.Marked(flagGroupMove, b, src) {
 			return true
@@ -51,7 +51,7 @@ func movedTogether(g *G, a, b engine.CardID) bool {
 }
 
 // anotherPlayersAction: the reaction window is about an action another player than p played.
-func anotherPlayersAction(g *G, p engine.Seat) bool {
+func anotherPlayersAction(g *G, p Seat) bool {
 	w, c, who := g.Reaction()
 	return w == engine.WinPlayed && c != none && who != p && !g.Cancelled(c) && g.DefOf(c).Type == engine.Action
 }
@@ -66,7 +66,7 @@ func cancelReacted(g *G, f *F) {
 var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
 })
@@ -74,13 +74,13 @@ var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
 var _ = card("geeks/force_of_wil", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool { return anotherPlayersAction(g, p) },
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
 })
 
 // notByOthers protects a card from abilities of cards other players control.
-func notByOthers(g *G, self, target engine.CardID, a engine.Affect) bool {
+func notByOthers(g *G, self, target CardID, a engine.Affect) bool {
 	if target != self || a.Src < 0 || a.Src == self || g.DefOf(a.Src).Type == engine.BaseCard {
 		return false
 	}
@@ -103,7 +103,7 @@ func fanSpecial(d *engine.Def) {
 var _ = card("geeks/fan", fanSpecial)
 
 // cardNames lists the distinct names of the faction cards player p owns, sorted.
-func cardNames(g *G, p engine.Seat) []string {
+func cardNames(g *G, p Seat) []string {
 	var out []string
 	prev := -1 // the copies of a card are made one after another
 	for i := range g.NCards {
@@ -156,10 +156,10 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 
 var _ = card("geeks/control_minion", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose a minion: you control it until the end of the turn", false, allMinions,
-		func(g *G, f *F, c engine.CardID) { g.TakeControl(f, c, you(f), engine.ExpireEndOfTurn) })
+		func(g *G, f *F, c CardID) { g.TakeControl(f, c, you(f), engine.ExpireEndOfTurn) })
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			w, m, who := g.Reaction()
 			return w == engine.WinPlayed && m != none && who != p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) != p
 		},
@@ -174,7 +174,7 @@ var _ = card("geeks/control_minion", func(d *engine.Def) {
 var _ = card("geeks/cosplay", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinGainVP, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			w, _, who := g.Reaction()
 			return w == engine.WinGainVP && who == p
 		},
@@ -244,7 +244,7 @@ var _ = card("geeks/min_maxing", func(d *engine.Def) {
 			for _, c := range g.Hand(q) {
 				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: c, Base: none})
 			}
-			acts := where(g.Hand(q), func(c engine.CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
+			acts := where(g.Hand(q), func(c CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
 			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)
 		case playIt:
 			if c := f.Chosen(); c != none {
@@ -299,7 +299,7 @@ func nonInfiniteLoop(g *G, f *F) {
 	p := you(f)
 	switch f.Step {
 	case chooseAction:
-		acts := where(g.Hand(p), func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action })
+		acts := where(g.Hand(p), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
 		g.AskCards(f, p, "Choose an action in your hand to play at once as an extra action", acts, false)
 	case playIt:
 		c := f.Chosen()
@@ -333,7 +333,7 @@ var flagLoopBack = engine.FlagID("geeks/non_infinite_loop/back")
 // to take back the action it played when that action leaves play this turn.
 var loopBackTrigger = engine.Trigger{
 	On: engine.EvLeavePlay, From: engine.ZDiscard,
-	When: func(g *G, self engine.CardID, ev engine.Event) bool {
+	When: func(g *G, self CardID, ev engine.Event) bool {
 		return ev.Card >= 0 && g.HasEffect(flagLoopBack, ev.Card, none) && loopedBy(g, ev.Card, self)
 	},
 	Do: func(g *G, f *F) {
@@ -351,7 +351,7 @@ var loopBackTrigger = engine.Trigger{
 	},
 }
 
-func loopedBy(g *G, c, src engine.CardID) bool {
+func loopedBy(g *G, c, src CardID) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
 		if e.Kind == engine.EffFlag && int(e.Amount) == flagLoopBack && e.Card == c && e.Src == src {
@@ -378,7 +378,7 @@ var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case chooseAction:
-			acts := where(g.AllActionsInPlay(), func(a engine.CardID) bool {
+			acts := where(g.AllActionsInPlay(), func(a CardID) bool {
 				if g.Cards[a].On == none {
 					return len(g.BaseSlots()) > 1
 				}

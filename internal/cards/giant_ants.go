@@ -5,14 +5,14 @@ import "github.com/smashup/smashup/internal/engine"
 // Giant Ants: +1 power counters, placed and passed around the colony.
 
 // queenPartners: other minions the Killer Queen's controller played on its base this turn.
-func queenPartners(g *G, q engine.CardID) []engine.CardID {
-	return where(g.MinionsAt(g.BaseOf(q), g.Ctrl(q)), func(m engine.CardID) bool {
+func queenPartners(g *G, q CardID) []CardID {
+	return where(g.MinionsAt(g.BaseOf(q), g.Ctrl(q)), func(m CardID) bool {
 		return m != q && g.Cards[m].Flags&engine.FPlayedTurn != 0
 	})
 }
 
 var _ = card("giant_ants/killer_queen", func(d *engine.Def) {
-	d.TalentOK = func(g *G, q engine.CardID) bool { return len(queenPartners(g, q)) > 0 }
+	d.TalentOK = func(g *G, q CardID) bool { return len(queenPartners(g, q)) > 0 }
 	d.Talent = func(g *G, f *F) {
 		switch f.Step {
 		case ask:
@@ -48,7 +48,7 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) }
 	// Before one of your minions would be destroyed you may spend a counter
 	// from this Drone to prevent it; declining lets the destruction go on.
-	d.Instead = func(g *G, dr, target engine.CardID, a engine.Affect) bool {
+	d.Instead = func(g *G, dr, target CardID, a engine.Affect) bool {
 		return a.Kind == engine.AffDestroy && g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(dr) &&
 			g.CountersOn(dr) > 0 && !hasFlagFrom(g, droneDeclined, target, dr)
 	}
@@ -69,10 +69,10 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 
 var _ = card("giant_ants/soldier", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) { g.PlaceCounters(f, self(f), 2) }
-	d.TalentOK = func(g *G, c engine.CardID) bool { return g.CountersOn(c) > 0 && len(g.Minions(none)) > 1 }
+	d.TalentOK = func(g *G, c CardID) bool { return g.CountersOn(c) > 0 && len(g.Minions(none)) > 1 }
 	d.Talent = chooseCard("Transfer a +1 power counter from Soldier to another minion", false,
-		func(g *G, f *F) []engine.CardID { return where(g.Minions(none), other(self(f))) },
-		func(g *G, f *F, c engine.CardID) { g.TransferCounters(f, self(f), c, 1) })
+		func(g *G, f *F) []CardID { return where(g.Minions(none), other(self(f))) },
+		func(g *G, f *F, c CardID) { g.TransferCounters(f, self(f), c, 1) })
 })
 
 var _ = card("giant_ants/worker", func(d *engine.Def) {
@@ -115,7 +115,7 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 			if f.Get(placed) >= 3 {
 				return
 			}
-			cs := where(mine(g, f), func(m engine.CardID) bool {
+			cs := where(mine(g, f), func(m CardID) bool {
 				for i := 0; i < f.Get(placed); i++ {
 					if f.CardIn(first+engine.Slot(i)) == m {
 						return false
@@ -165,13 +165,13 @@ var _ = card("giant_ants/headlong", func(d *engine.Def) {
 })
 
 // showCovers: minion m is one of the Show Must Go On s's controller's minions on its base with a counter.
-func showCovers(g *G, s, m engine.CardID) bool {
+func showCovers(g *G, s, m CardID) bool {
 	return g.IsMinion(m) && g.InPlay(m) && g.BaseOf(m) == g.BaseOf(s) && g.Ctrl(m) == g.Ctrl(s) && g.CountersOn(m) > 0
 }
 
 // shedOthersActions destroys the actions other players control on minion m:
 // a card that m is not affected by cannot stay attached to it (compendium, Attached Cards).
-func shedOthersActions(g *G, f *F, m engine.CardID) {
+func shedOthersActions(g *G, f *F, m CardID) {
 	for _, a := range g.Attached(m) {
 		if g.Ctrl(a) != you(f) {
 			g.Destroy(f, a)
@@ -181,7 +181,7 @@ func shedOthersActions(g *G, f *F, m engine.CardID) {
 
 var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 	// Other players' cards, not bases (as for Game Guru): a base is nobody's card.
-	d.Protect = func(g *G, s, t engine.CardID, a engine.Affect) bool {
+	d.Protect = func(g *G, s, t CardID, a engine.Affect) bool {
 		return showCovers(g, s, t) && a.Src >= 0 && g.DefOf(a.Src).Type != engine.BaseCard && a.By != g.Ctrl(s)
 	}
 	d.OnPlay = func(g *G, f *F) {
@@ -199,20 +199,20 @@ var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvCounter,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool {
+		When: func(g *G, s CardID, ev engine.Event) bool {
 			return ev.Num > 0 && g.CountersOn(ev.Card) == int(ev.Num) && showCovers(g, s, ev.Card) // its first counters
 		},
 		Do: shed,
 	}, {
 		On:   engine.EvMove,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool { return showCovers(g, s, ev.Card) },
+		When: func(g *G, s CardID, ev engine.Event) bool { return showCovers(g, s, ev.Card) },
 		Do:   shed,
 	}}
 })
 
 // transferFrom is "transfer any number of counters from one of your minions
 // (among from) to another minion": asks the source, the receiver, then how many.
-func transferFrom(from func(g *G, f *F) []engine.CardID) engine.AbilityFn {
+func transferFrom(from func(g *G, f *F) []CardID) engine.AbilityFn {
 	const (
 		chooseGiver engine.Step = iota
 		chooseReceiver
@@ -250,10 +250,10 @@ func transferFrom(from func(g *G, f *F) []engine.CardID) engine.AbilityFn {
 var _ = card("giant_ants/under_pressure", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return len(where(g.Minions(p), withCounters(g))) > 0 && len(g.Minions(none)) > 1
 		},
-		Do: transferFrom(func(g *G, f *F) []engine.CardID { return where(mine(g, f), withCounters(g)) }),
+		Do: transferFrom(func(g *G, f *F) []CardID { return where(mine(g, f), withCounters(g)) }),
 	}}
 })
 
@@ -262,10 +262,10 @@ var _ = card("giant_ants/we_are_the_champions", func(d *engine.Def) {
 	// the counters come from one of your minions on the scored base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return len(where(g.MinionsAt(slot, p), withCounters(g))) > 0 && len(g.Minions(none)) > 1
 		},
-		Do: transferFrom(func(g *G, f *F) []engine.CardID { return where(g.MinionsAt(f.Base, you(f)), withCounters(g)) }),
+		Do: transferFrom(func(g *G, f *F) []CardID { return where(g.MinionsAt(f.Base, you(f)), withCounters(g)) }),
 	}}
 })
 
@@ -291,7 +291,7 @@ var _ = card("giant_ants/who_wants_to_live_forever", func(d *engine.Def) {
 		switch f.Step {
 		case chooseCounter:
 			// a minion whose counter could not be removed (it is protected) is not offered again
-			cands := where(mine(g, f), func(c engine.CardID) bool { return withCounters(g)(c) && !g.Marked(markTried, c, self(f)) })
+			cands := where(mine(g, f), func(c CardID) bool { return withCounters(g)(c) && !g.Marked(markTried, c, self(f)) })
 			g.AskCards(f, you(f), "Remove a +1 power counter from one of your minions (draw a card for each)", cands, true)
 		case removeItOrDraw:
 			if c := f.Chosen(); c != none {

@@ -15,8 +15,8 @@ func theMinion(g *G, name string) bool {
 }
 
 // pairBonus: +2 power to this minion while a card named partner is on its base.
-func pairBonus(partner string) func(g *G, self, target engine.CardID) int {
-	return func(g *G, self, target engine.CardID) int {
+func pairBonus(partner string) func(g *G, self, target CardID) int {
+	return func(g *G, self, target CardID) int {
 		if target != self || len(g.NamedAt(g.BaseOf(self), partner)) == 0 {
 			return 0
 		}
@@ -25,13 +25,13 @@ func pairBonus(partner string) func(g *G, self, target engine.CardID) int {
 }
 
 // searchDeckToTop: search your deck for a card (of pred) and put it on top.
-func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c engine.CardID) bool) engine.AbilityFn {
+func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c CardID) bool) engine.AbilityFn {
 	return func(g *G, f *F) {
 		p := you(f)
 		switch f.Step {
 		case ask:
 			g.EnsureDeck(p)
-			g.AskCards(f, p, prompt, where(g.Deck(p), func(c engine.CardID) bool { return pred(g, c) }), false)
+			g.AskCards(f, p, prompt, where(g.Deck(p), func(c CardID) bool { return pred(g, c) }), false)
 		case answered:
 			c := f.Chosen()
 			g.Shuffle(p)
@@ -59,7 +59,7 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy, From: engine.ZDiscard,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Card == self },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Card == self },
 		Do: func(g *G, f *F) {
 			p, s := you(f), f.Ev.Base
 			switch f.Step {
@@ -84,19 +84,19 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 })
 
 var _ = card("grimms_fairy_tales/charming_princess", func(d *engine.Def) {
-	d.TalentOK = func(g *G, self engine.CardID) bool { return len(g.NamedAt(g.BaseOf(self), "Prince Charming")) > 0 }
+	d.TalentOK = func(g *G, self CardID) bool { return len(g.NamedAt(g.BaseOf(self), "Prince Charming")) > 0 }
 	d.Talent = func(g *G, f *F) {
 		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: here(g, f), Card: none, Faction: none, NotBase: none}, self(f))
 	}
 })
 
 var _ = card("grimms_fairy_tales/prince_charming", func(d *engine.Def) {
-	d.TalentOK = func(g *G, self engine.CardID) bool { return len(g.NamedAt(g.BaseOf(self), "Charming Princess")) > 0 }
+	d.TalentOK = func(g *G, self CardID) bool { return len(g.NamedAt(g.BaseOf(self), "Charming Princess")) > 0 }
 	d.Talent = func(g *G, f *F) { extraAction(g, you(f)) }
 })
 
 var _ = card("grimms_fairy_tales/red_riding_hood", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target engine.CardID) int {
+	d.PowerMod = func(g *G, self, target CardID) int {
 		if g.BaseOf(target) != g.BaseOf(self) || g.Ctrl(target) != g.Ctrl(self) || theMinion(g, "Big Bad Wolf") {
 			return 0
 		}
@@ -105,7 +105,7 @@ var _ = card("grimms_fairy_tales/red_riding_hood", func(d *engine.Def) {
 })
 
 var _ = card("grimms_fairy_tales/rumpelstiltskin", func(d *engine.Def) {
-	d.OnPlay = searchDeckToTop("Search your deck for a card to put on top of it", func(g *G, c engine.CardID) bool { return true })
+	d.OnPlay = searchDeckToTop("Search your deck for a card to put on top of it", func(g *G, c CardID) bool { return true })
 })
 
 var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
@@ -117,7 +117,7 @@ var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
 	const itsBase engine.Slot = 0 // where the Frog Prince was
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Card != self && ev.Player == g.Ctrl(self) && ev.Base == g.BaseOf(self) && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) {
@@ -185,11 +185,11 @@ var _ = card("grimms_fairy_tales/another_story", func(d *engine.Def) {
 })
 
 var _ = card("grimms_fairy_tales/basket_of_goodies", func(d *engine.Def) {
-	d.OnPlay = searchDeckToTop("Search your deck for an action to put on top of it", func(g *G, c engine.CardID) bool { return g.DefOf(c).Type == engine.Action })
+	d.OnPlay = searchDeckToTop("Search your deck for an action to put on top of it", func(g *G, c CardID) bool { return g.DefOf(c).Type == engine.Action })
 })
 
 var _ = card("grimms_fairy_tales/fairy_godmothers_blessing", func(d *engine.Def) {
-	d.OnPlay = searchDeckToTop("Search your deck for a minion to put on top of it", func(g *G, c engine.CardID) bool { return g.IsMinion(c) })
+	d.OnPlay = searchDeckToTop("Search your deck for a minion to put on top of it", func(g *G, c CardID) bool { return g.IsMinion(c) })
 })
 
 var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
@@ -234,7 +234,7 @@ var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
 })
 
 var _ = card("grimms_fairy_tales/grimms_blessing", func(d *engine.Def) {
-	d.AlsoNamed = func(g *G, self engine.CardID, name string) bool {
+	d.AlsoNamed = func(g *G, self CardID, name string) bool {
 		p, s := g.Ctrl(self), g.BaseOf(self)
 		return g.Cards[self].On == none && len(g.MinionsAt(s, p)) >= 2 && g.OwnsCardNamed(p, engine.Minion, name)
 	}
@@ -258,7 +258,7 @@ var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 			}
 			g.AddPower(f, c, 2)
 			fa := g.DefOf(c).Faction
-			g.AskCards(f, p, "You may choose another minion of the same faction on that base", where(g.MinionsAt(g.BaseOf(c), none), func(m engine.CardID) bool {
+			g.AskCards(f, p, "You may choose another minion of the same faction on that base", where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool {
 				return m != c && g.DefOf(m).Faction == fa
 			}), true)
 		case boostSecond:
@@ -273,7 +273,7 @@ var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 // text, given as t = " "+Normalize(text)+" " (normalized once for all the
 // cards looked at). A name that is only part of a longer minion name there
 // does not count: The Birch's text names The Birch Woman, not The Birch.
-func nameInNorm(g *G, c engine.CardID, t string) bool {
+func nameInNorm(g *G, c CardID, t string) bool {
 	n := " " + g.NormName(c) + " "
 	if !strings.Contains(t, n) {
 		return false // blanking longer names below only removes occurrences
@@ -312,9 +312,9 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 				return
 			}
 			text := " " + engine.Normalize(g.DefOf(m).Text) + " "
-			var cands []engine.CardID
+			var cands []CardID
 			for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
-				cands = append(cands, where(g.Collect(z, p), func(c engine.CardID) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)
+				cands = append(cands, where(g.Collect(z, p), func(c CardID) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)
 			}
 			g.AskCards(f, p, "Search your hand, deck and discard pile for a minion named in its text", cands, false)
 		case askWhatToDo:
@@ -361,7 +361,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		var acts []engine.CardID
+		var acts []CardID
 		for _, s := range g.BaseSlots() {
 			acts = append(acts, g.ActionsAt(s)...)
 		}
@@ -406,7 +406,7 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 			}
 			s := f.BaseIn(itsBase)
 			g.EnsureDeck(p)
-			g.AskCards(f, p, "Search your deck for a minion to play on that base", where(g.Deck(p), func(c engine.CardID) bool {
+			g.AskCards(f, p, "Search your deck for a minion to play on that base", where(g.Deck(p), func(c CardID) bool {
 				return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
 			}), false)
 		case playFromDeck:

@@ -4,14 +4,17 @@ import "github.com/smashup/smashup/internal/engine"
 
 // Shorthands used by every faction file.
 type (
-	G = engine.Game
-	F = engine.Frame
+	G      = engine.Game
+	F      = engine.Frame
+	CardID = engine.CardID
+	Seat   = engine.Seat
+	BaseID = engine.BaseID
 )
 
 const none = engine.None
 
 // you is the player an ability belongs to.
-func you(f *F) engine.Seat { return f.Player }
+func you(f *F) Seat { return f.Player }
 
 // anyEvent is a Trigger.EvKey for an ability that does the same whatever
 // event fired it: its firings waiting together are one option when their
@@ -28,7 +31,7 @@ func ownerOfEvCard(g *G, ev engine.Event) int {
 }
 
 // here is the base slot of the card whose ability is resolving (or the frame's base).
-func here(g *G, f *F) engine.BaseID {
+func here(g *G, f *F) BaseID {
 	if f.Src >= 0 {
 		if s := g.BaseOf(f.Src); s != none {
 			return s
@@ -38,7 +41,7 @@ func here(g *G, f *F) engine.BaseID {
 }
 
 // self is the card whose ability is resolving.
-func self(f *F) engine.CardID { return f.Src }
+func self(f *F) CardID { return f.Src }
 
 // where keeps the cards (or bases, or players) satisfying pred.
 func where[T any](xs []T, pred func(T) bool) []T {
@@ -56,13 +59,13 @@ func where[T any](xs []T, pred func(T) bool) []T {
 }
 
 // powerAtMost is a filter: current power n or less.
-func powerAtMost(g *G, n int) func(engine.CardID) bool {
-	return func(c engine.CardID) bool { return g.Power(c) <= n }
+func powerAtMost(g *G, n int) func(CardID) bool {
+	return func(c CardID) bool { return g.Power(c) <= n }
 }
 
 // other excludes one card.
-func other(c0 engine.CardID) func(engine.CardID) bool {
-	return func(c engine.CardID) bool { return c != c0 }
+func other(c0 CardID) func(CardID) bool {
+	return func(c CardID) bool { return c != c0 }
 }
 
 // The steps of the most common ability: it asks one question, then acts on
@@ -74,7 +77,7 @@ const (
 
 // chooseCard builds a one-target ability: the player picks one of cands (or
 // declines when may), then act happens to it.
-func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []engine.CardID, act func(g *G, f *F, c engine.CardID)) engine.AbilityFn {
+func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID, act func(g *G, f *F, c CardID)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case ask:
@@ -88,7 +91,7 @@ func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []engine.
 }
 
 // chooseBase builds an ability that picks a base slot and acts on it.
-func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []engine.BaseID, act func(g *G, f *F, s engine.BaseID)) engine.AbilityFn {
+func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []BaseID, act func(g *G, f *F, s BaseID)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case ask:
@@ -102,18 +105,18 @@ func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []engine.
 }
 
 // allBases lists every base in play.
-func allBases(g *G, f *F) []engine.BaseID { return g.BaseSlots() }
+func allBases(g *G, f *F) []BaseID { return g.BaseSlots() }
 
 // allMinions lists every minion in play.
-func allMinions(g *G, f *F) []engine.CardID { return g.Minions(none) }
+func allMinions(g *G, f *F) []CardID { return g.Minions(none) }
 
 // otherBases lists the bases in play other than slot s.
-func otherBases(g *G, s engine.BaseID) []engine.BaseID {
-	var out []engine.BaseID
+func otherBases(g *G, s BaseID) []BaseID {
+	var out []BaseID
 	for b := range g.NBases {
 		if b != s && g.BaseCardAt(b) != none {
 			if out == nil {
-				out = make([]engine.BaseID, 0, g.NBases)
+				out = make([]BaseID, 0, g.NBases)
 			}
 			out = append(out, b)
 		}
@@ -122,12 +125,12 @@ func otherBases(g *G, s engine.BaseID) []engine.BaseID {
 }
 
 // destroyIt, returnIt are act functions.
-func destroyIt(g *G, f *F, c engine.CardID) { g.Destroy(f, c) }
-func returnIt(g *G, f *F, c engine.CardID)  { g.Return(f, c) }
+func destroyIt(g *G, f *F, c CardID) { g.Destroy(f, c) }
+func returnIt(g *G, f *F, c CardID)  { g.Return(f, c) }
 
 // askMoveDest asks the ability's player to which other base minion c is to
 // move (the caller remembers c, and moves it once answered).
-func askMoveDest(g *G, f *F, c engine.CardID, may bool) {
+func askMoveDest(g *G, f *F, c CardID, may bool) {
 	g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(c)), may, engine.CardArg(c))
 }
 
@@ -147,22 +150,22 @@ func seq(parts ...engine.AbilityFn) engine.AbilityFn {
 }
 
 // extraMinion grants a held extra minion play.
-func extraMinion(g *G, p engine.Seat) { g.GrantExtra(p, engine.ExtraMinionGrant()) }
+func extraMinion(g *G, p Seat) { g.GrantExtra(p, engine.ExtraMinionGrant()) }
 
 // extraAction grants a held extra action play.
-func extraAction(g *G, p engine.Seat) { g.GrantExtra(p, engine.ExtraActionGrant()) }
+func extraAction(g *G, p Seat) { g.GrantExtra(p, engine.ExtraActionGrant()) }
 
 // isCurrent reports whether it is p's turn.
-func isCurrent(g *G, p engine.Seat) bool { return g.Current == p }
+func isCurrent(g *G, p Seat) bool { return g.Current == p }
 
 // cardsNamed filters by printed name.
-func named(g *G, name string) func(engine.CardID) bool {
-	return func(c engine.CardID) bool { return g.NameIs(c, name) }
+func named(g *G, name string) func(CardID) bool {
+	return func(c CardID) bool { return g.NameIs(c, name) }
 }
 
 // shuffleAnyFromDiscard builds "shuffle any number of cards from your discard
 // pile (those keep accepts; nil: any) into your deck".
-func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c engine.CardID) bool) engine.AbilityFn {
+func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c CardID) bool) engine.AbilityFn {
 	const (
 		chooseCard engine.Step = iota
 		takeIt
@@ -173,7 +176,7 @@ func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c engine.CardID
 		case chooseCard:
 			cands := g.Discard(you(f))
 			if keep != nil {
-				cands = where(cands, func(c engine.CardID) bool { return keep(g, c) })
+				cands = where(cands, func(c CardID) bool { return keep(g, c) })
 			}
 			g.AskCards(f, you(f), prompt, cands, true)
 		case takeIt:
@@ -193,7 +196,7 @@ func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c engine.CardID
 // moveToOtherBase schedules, as an ability of its own, "move minion c to
 // another base": the ability's player chooses which (and, with may, may
 // decline). The caller's next step, if it has one, comes after the move.
-func moveToOtherBase(g *G, f *F, c engine.CardID, may bool) {
+func moveToOtherBase(g *G, f *F, c CardID, may bool) {
 	fn := moveToOtherBaseFn
 	if may {
 		fn = mayMoveToOtherBaseFn
@@ -222,7 +225,7 @@ func moveTarget(g *G, f *F, may bool) {
 // playFoundOrKeep ends a search that offered "play it now, or put it into
 // your hand": card c is played at once as an extra play (onto slot s, or
 // anywhere when none) when play, else put into p's hand; then p shuffles.
-func playFoundOrKeep(g *G, p engine.Seat, c engine.CardID, s engine.BaseID, play bool) {
+func playFoundOrKeep(g *G, p Seat, c CardID, s BaseID, play bool) {
 	if play {
 		if g.Cards[c].Zone == engine.ZDeck {
 			g.SetAside(c, false)

@@ -5,16 +5,16 @@ import "github.com/smashup/smashup/internal/engine"
 // Helpers for +1 power counters and "that minion" follow-ups (Monster Smash and later sets).
 
 // mine lists the minions the ability's player controls.
-func mine(g *G, f *F) []engine.CardID { return g.Minions(you(f)) }
+func mine(g *G, f *F) []CardID { return g.Minions(you(f)) }
 
 // withCounters keeps the cards that have at least one +1 power counter.
-func withCounters(g *G) func(engine.CardID) bool {
-	return func(c engine.CardID) bool { return g.CountersOn(c) > 0 }
+func withCounters(g *G) func(CardID) bool {
+	return func(c CardID) bool { return g.CountersOn(c) > 0 }
 }
 
 // counterOnOne builds "put a +1 power counter on one of cands".
-func counterOnOne(prompt engine.Prompt, cands func(g *G, f *F) []engine.CardID) engine.AbilityFn {
-	return chooseCard(prompt, false, cands, func(g *G, f *F, c engine.CardID) { g.PlaceCounters(f, c, 1) })
+func counterOnOne(prompt engine.Prompt, cands func(g *G, f *F) []CardID) engine.AbilityFn {
+	return chooseCard(prompt, false, cands, func(g *G, f *F, c CardID) { g.PlaceCounters(f, c, 1) })
 }
 
 // distributeCounters schedules "distribute n +1 power counters among your
@@ -81,7 +81,7 @@ func extraMinionWithCounter(x engine.ExtraPlay) engine.AbilityFn {
 }
 
 // playedSince returns the first minion p played since markPlays(at), or none.
-func playedSince(g *G, f *F, at engine.Slot, p engine.Seat) engine.CardID {
+func playedSince(g *G, f *F, at engine.Slot, p Seat) CardID {
 	mark := int32(f.Get(at))<<16 | int32(uint16(f.Get(at+1)))
 	best := engine.NoCard
 	for _, m := range g.Minions(p) {
@@ -97,13 +97,13 @@ func playedSince(g *G, f *F, at engine.Slot, p engine.Seat) engine.CardID {
 func flagID(name string) int16 { return int16(engine.FlagID(name)) }
 
 // hasFlagFrom reports whether an EffFlag effect flag is on card c from source src.
-func hasFlagFrom(g *G, flag int16, c, src engine.CardID) bool { return g.FlagFrom(int(flag), c, src) }
+func hasFlagFrom(g *G, flag int16, c, src CardID) bool { return g.FlagFrom(int(flag), c, src) }
 
 // dropFlags removes every EffFlag effect flag on card c.
-func dropFlags(g *G, flag int16, c engine.CardID) { g.DropFlags(int(flag), c) }
+func dropFlags(g *G, flag int16, c CardID) { g.DropFlags(int(flag), c) }
 
 // highestHere reports whether minion m has the highest power on its base (ties count).
-func highestHere(g *G, m engine.CardID) bool {
+func highestHere(g *G, m CardID) bool {
 	if !g.InPlay(m) {
 		return false
 	}
@@ -116,7 +116,7 @@ func highestHere(g *G, m engine.CardID) bool {
 }
 
 // othersOutpower reports whether some other player has more total power than p at slot s.
-func othersOutpower(g *G, s engine.BaseID, p engine.Seat) bool {
+func othersOutpower(g *G, s BaseID, p Seat) bool {
 	for _, q := range g.Others(p) {
 		if g.PowerAt(s, q) > g.PowerAt(s, p) {
 			return true
@@ -128,7 +128,7 @@ func othersOutpower(g *G, s engine.BaseID, p engine.Seat) bool {
 // payForCounters builds "choose one of your minions, then pay any number of
 // cards from your hand (those pay accepts, paid by pay) for a +1 power counter
 // each on it".
-func payForCounters(prompt engine.Prompt, payable func(g *G, f *F) []engine.CardID, pay func(g *G, c engine.CardID)) engine.AbilityFn {
+func payForCounters(prompt engine.Prompt, payable func(g *G, f *F) []CardID, pay func(g *G, c CardID)) engine.AbilityFn {
 	const (
 		chooseMinion engine.Step = iota
 		rememberMinion

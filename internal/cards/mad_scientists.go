@@ -5,15 +5,15 @@ import "github.com/smashup/smashup/internal/engine"
 // Mad Scientists: +1 power counters, spent as fuel.
 
 // otherMinionsOfMine lists the minions you control other than the resolving card.
-func otherMinionsOfMine(g *G, f *F) []engine.CardID { return where(mine(g, f), other(self(f))) }
+func otherMinionsOfMine(g *G, f *F) []CardID { return where(mine(g, f), other(self(f))) }
 
 var _ = card("mad_scientists/herr_doktor", func(d *engine.Def) {
-	d.TalentOK = func(g *G, c engine.CardID) bool { return len(where(g.Minions(g.Ctrl(c)), other(c))) > 0 }
+	d.TalentOK = func(g *G, c CardID) bool { return len(where(g.Minions(g.Ctrl(c)), other(c))) > 0 }
 	d.Talent = counterOnOne("Put a +1 power counter on another minion you control", otherMinionsOfMine)
 })
 
 var _ = card("mad_scientists/the_monster", func(d *engine.Def) {
-	d.TalentOK = func(g *G, c engine.CardID) bool { return g.CountersOn(c) > 0 }
+	d.TalentOK = func(g *G, c CardID) bool { return g.CountersOn(c) > 0 }
 	d.Talent = func(g *G, f *F) {
 		if g.RemoveCounters(f, self(f), 1) == 1 {
 			extraMinion(g, you(f))
@@ -30,7 +30,7 @@ var _ = card("mad_scientists/igor", func(d *engine.Def) {
 	// after its base scores: compendium); being discarded from the hand does not.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlayToDiscard, From: engine.ZDiscard,
-		When: func(g *G, c engine.CardID, ev engine.Event) bool { return ev.Card == c },
+		When: func(g *G, c CardID, ev engine.Event) bool { return ev.Card == c },
 		Do: func(g *G, f *F) {
 			p := f.Ev.Player
 			switch f.Step {
@@ -47,7 +47,7 @@ var _ = card("mad_scientists/igor", func(d *engine.Def) {
 
 var _ = card("mad_scientists/angry_mob", func(d *engine.Def) {
 	d.OnPlay = payForCounters("Put a card from your hand on the bottom of your deck (a counter each)",
-		func(g *G, f *F) []engine.CardID { return g.Hand(you(f)) }, func(g *G, c engine.CardID) { g.ToDeckBottom(c) })
+		func(g *G, f *F) []CardID { return g.Hand(you(f)) }, func(g *G, c CardID) { g.ToDeckBottom(c) })
 })
 
 var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
@@ -108,7 +108,7 @@ var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
 var _ = card("mad_scientists/german_engineering", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool {
+		When: func(g *G, s CardID, ev engine.Event) bool {
 			return ev.Player == g.Ctrl(s) && ev.Base == g.BaseOf(s) && g.IsMinion(ev.Card)
 		},
 		Do: func(g *G, f *F) { g.PlaceCounters(f, f.Ev.Card, 1) },
@@ -117,7 +117,7 @@ var _ = card("mad_scientists/german_engineering", func(d *engine.Def) {
 
 var _ = card("mad_scientists/grave_situation", func(d *engine.Def) {
 	// Instead of being destroyed, your minion here goes to your hand (it is not destroyed: compendium).
-	d.Instead = func(g *G, s, t engine.CardID, a engine.Affect) bool {
+	d.Instead = func(g *G, s, t CardID, a engine.Affect) bool {
 		return a.Kind == engine.AffDestroy && g.IsMinion(t) && g.BaseOf(t) == g.BaseOf(s) && g.Ctrl(t) == g.Ctrl(s)
 	}
 	d.InsteadDo = func(g *G, f *F) { g.Place(f, f.Target, engine.PlaceHand) }
@@ -137,12 +137,12 @@ var _ = card("mad_scientists/jolt", func(d *engine.Def) {
 })
 
 var _ = card("mad_scientists/uberserum", func(d *engine.Def) {
-	d.Protect = func(g *G, s, t engine.CardID, a engine.Affect) bool {
+	d.Protect = func(g *G, s, t CardID, a engine.Affect) bool {
 		return a.Kind == engine.AffDestroy && g.Cards[s].On == t
 	}
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
+		When: func(g *G, s CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
 		Do:   func(g *G, f *F) { g.PlaceCounters(f, g.Cards[self(f)].On, 1) },
 	}}
 })

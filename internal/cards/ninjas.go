@@ -6,7 +6,7 @@ import "github.com/smashup/smashup/internal/engine"
 
 // extraMinionOnto offers p an immediate extra minion play onto slot s
 // (mandatory when must: the player plays one if they can).
-func extraMinionOnto(g *G, p engine.Seat, s engine.BaseID, must bool, src engine.CardID) {
+func extraMinionOnto(g *G, p Seat, s BaseID, must bool, src CardID) {
 	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none,
 		Must: must, Faction: none, NotBase: none}, src)
 }
@@ -16,31 +16,31 @@ func extraMinionOnto(g *G, p engine.Seat, s engine.BaseID, must bool, src engine
 func destroyAtYourNextTurnStart() engine.Trigger {
 	return engine.Trigger{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:   func(g *G, f *F) { g.Destroy(f, self(f)) },
 	}
 }
 
 // fromOthersAction reports whether attempt a comes from an action
 // controlled by someone other than player p.
-func fromOthersAction(g *G, p engine.Seat, a engine.Affect) bool {
+func fromOthersAction(g *G, p Seat, a engine.Affect) bool {
 	return a.By != p && a.Src >= 0 && g.DefOf(a.Src).Type == engine.Action
 }
 
 var _ = card("ninjas/ninja_master", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may destroy a minion on this base", true,
-		func(g *G, f *F) []engine.CardID { return g.MinionsAt(here(g, f), none) }, destroyIt)
+		func(g *G, f *F) []CardID { return g.MinionsAt(here(g, f), none) }, destroyIt)
 })
 
 var _ = card("ninjas/tiger_assassin", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may destroy a minion of power 3 or less on this base", true,
-		func(g *G, f *F) []engine.CardID { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 3)) }, destroyIt)
+		func(g *G, f *F) []CardID { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 3)) }, destroyIt)
 })
 
 var _ = card("ninjas/shinobi", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && !g.ShinobiUsedAt(slot) && g.MinionAllowed(p, c, slot)
 		},
 		// only one Shinobi per scoring base
@@ -56,7 +56,7 @@ var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
 	const baseLeft engine.Slot = 0 // the base it left
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZInPlay,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return g.MinionsPlayedInPlayPhase(p) == 0
 		},
 		Do: func(g *G, f *F) {
@@ -138,9 +138,9 @@ var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
 
 var _ = card("ninjas/infiltrate", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy another action played on this base", false,
-		func(g *G, f *F) []engine.CardID { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
+		func(g *G, f *F) []CardID { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
 	// its controller ignores the base (the others still follow it)
-	d.IgnoreBase = func(g *G, self engine.CardID, p engine.Seat) bool { return p == g.Ctrl(self) }
+	d.IgnoreBase = func(g *G, self CardID, p Seat) bool { return p == g.Ctrl(self) }
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
 })
 
@@ -157,7 +157,7 @@ var _ = card("ninjas/poison", func(d *engine.Def) {
 			}
 		}
 	}
-	d.PowerMod = func(g *G, self, target engine.CardID) int {
+	d.PowerMod = func(g *G, self, target CardID) int {
 		if target == attachedTo(g, self) {
 			return -4
 		}
@@ -167,11 +167,11 @@ var _ = card("ninjas/poison", func(d *engine.Def) {
 
 var _ = card("ninjas/seeing_stars", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy a minion of power 3 or less", false,
-		func(g *G, f *F) []engine.CardID { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
+		func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
 })
 
 var _ = card("ninjas/smoke_bomb", func(d *engine.Def) {
-	d.Protect = func(g *G, self, target engine.CardID, a engine.Affect) bool {
+	d.Protect = func(g *G, self, target CardID, a engine.Affect) bool {
 		return target == attachedTo(g, self) && fromOthersAction(g, g.Ctrl(self), a)
 	}
 	// other players' actions already on the minion no longer affect it: they are destroyed
@@ -187,5 +187,5 @@ var _ = card("ninjas/smoke_bomb", func(d *engine.Def) {
 
 var _ = card("ninjas/way_of_deception", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose one of your minions to move", false, mine,
-		func(g *G, f *F, c engine.CardID) { moveToOtherBase(g, f, c, false) })
+		func(g *G, f *F, c CardID) { moveToOtherBase(g, f, c, false) })
 })

@@ -9,8 +9,8 @@ var flagMovedBy = int(engine.Text("mark: moved by this ability"))
 
 // yourMovable lists your minions in play that have some other base to go to
 // and that this ability has not moved yet.
-func yourMovable(g *G, f *F) []engine.CardID {
-	return where(g.Minions(you(f)), func(c engine.CardID) bool {
+func yourMovable(g *G, f *F) []CardID {
+	return where(g.Minions(you(f)), func(c CardID) bool {
 		return len(otherBases(g, g.BaseOf(c))) > 0 && !g.Marked(flagMovedBy, c, self(f))
 	})
 }
@@ -49,7 +49,7 @@ var _ = card("pirates/pirate_king", func(d *engine.Def) {
 	// Before another base scores, it may sail over to that base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && g.BaseOf(c) != slot
 		},
 		Do: func(g *G, f *F) { g.Move(f, self(f), f.Base) },
@@ -58,7 +58,7 @@ var _ = card("pirates/pirate_king", func(d *engine.Def) {
 
 var _ = card("pirates/buccaneer", func(d *engine.Def) {
 	// A destruction of this minion is replaced by a move to another base.
-	d.Instead = func(g *G, me, target engine.CardID, a engine.Affect) bool {
+	d.Instead = func(g *G, me, target CardID, a engine.Affect) bool {
 		return target == me && a.Kind == engine.AffDestroy && len(otherBases(g, g.BaseOf(me))) > 0
 	}
 	d.InsteadDo = func(g *G, f *F) {
@@ -76,7 +76,7 @@ var _ = card("pirates/buccaneer", func(d *engine.Def) {
 
 var _ = card("pirates/saucy_wench", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may destroy a minion of power 2 or less here", true,
-		func(g *G, f *F) []engine.CardID { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 2)) },
+		func(g *G, f *F) []CardID { return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 2)) },
 		destroyIt)
 })
 
@@ -85,7 +85,7 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 	// replacement base is not in play yet at that moment, so it cannot go there.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && g.BaseOf(c) == slot
 		},
 		Do: func(g *G, f *F) {
@@ -111,7 +111,7 @@ var _ = card("pirates/broadside", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case chooseBase:
-			slots := where(g.BaseSlots(), func(s engine.BaseID) bool { return len(g.MinionsAt(s, you(f))) > 0 })
+			slots := where(g.BaseSlots(), func(s BaseID) bool { return len(g.MinionsAt(s, you(f))) > 0 })
 			g.AskBases(f, you(f), "Choose a base where you have a minion", slots, false)
 		case choosePlayer:
 			s := f.ChosenBase()
@@ -119,7 +119,7 @@ var _ = card("pirates/broadside", func(d *engine.Def) {
 				return
 			}
 			f.SetBase(theBase, s)
-			ps := where(g.PlayersFrom(you(f)), func(p engine.Seat) bool { return len(g.MinionsAt(s, p)) > 0 })
+			ps := where(g.PlayersFrom(you(f)), func(p Seat) bool { return len(g.MinionsAt(s, p)) > 0 })
 			g.AskPlayers(f, you(f), "Choose the player whose minions of power 2 or less there are destroyed", ps, false)
 		case destroyTheirs:
 			p := f.ChosenPlayer()
@@ -221,8 +221,8 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 		faction  engine.Slot = iota // the named faction's index
 		fromBase                    // the base they leave
 	)
-	others := func(g *G, f *F, s engine.BaseID) []engine.CardID {
-		return where(g.MinionsAt(s, none), func(m engine.CardID) bool {
+	others := func(g *G, f *F, s BaseID) []CardID {
+		return where(g.MinionsAt(s, none), func(m CardID) bool {
 			return g.Ctrl(m) != you(f) && engine.FactionIndex(g.DefOf(m).Faction) == f.Get(faction)
 		})
 	}
@@ -246,7 +246,7 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 				return
 			}
 			f.Set(faction, engine.FactionIndex(engine.TextOf(f.Ans.Num)))
-			from := where(g.BaseSlots(), func(s engine.BaseID) bool { return len(others(g, f, s)) > 0 })
+			from := where(g.BaseSlots(), func(s BaseID) bool { return len(others(g, f, s)) > 0 })
 			g.AskBases(f, you(f), "Choose the base those minions move from", from, false)
 		case chooseTo:
 			s := f.ChosenBase()
@@ -269,12 +269,12 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 
 var _ = card("pirates/shanghai", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose another player's minion to move", false,
-		func(g *G, f *F) []engine.CardID {
-			return where(g.Minions(none), func(m engine.CardID) bool {
+		func(g *G, f *F) []CardID {
+			return where(g.Minions(none), func(m CardID) bool {
 				return g.Ctrl(m) != you(f) && len(otherBases(g, g.BaseOf(m))) > 0
 			})
 		},
-		func(g *G, f *F, c engine.CardID) { moveToOtherBase(g, f, c, false) })
+		func(g *G, f *F, c CardID) { moveToOtherBase(g, f, c, false) })
 })
 
 var _ = card("pirates/swashbuckling", func(d *engine.Def) {

@@ -5,13 +5,13 @@ import "github.com/smashup/smashup/internal/engine"
 // Polynesian Voyagers: more bases, spreading out, tattoos on minions.
 
 // basesWithout lists the bases where p has no minions.
-func basesWithout(g *G, p engine.Seat) []engine.BaseID {
-	return where(g.BaseSlots(), func(s engine.BaseID) bool { return g.MinionCountAt(s, p) == 0 })
+func basesWithout(g *G, p Seat) []BaseID {
+	return where(g.BaseSlots(), func(s BaseID) bool { return g.MinionCountAt(s, p) == 0 })
 }
 
 // basesWith lists the bases where p has at least one minion.
-func basesWith(g *G, p engine.Seat) []engine.BaseID {
-	return where(g.BaseSlots(), func(s engine.BaseID) bool { return g.MinionCountAt(s, p) > 0 })
+func basesWith(g *G, p Seat) []BaseID {
+	return where(g.BaseSlots(), func(s BaseID) bool { return g.MinionCountAt(s, p) > 0 })
 }
 
 var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
@@ -56,11 +56,11 @@ var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
 			}
 		}
 	}
-	d.TalentOK = func(g *G, self engine.CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
+	d.TalentOK = func(g *G, self CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
 })
 
 var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
-	d.TalentOK = func(g *G, self engine.CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
+	d.TalentOK = func(g *G, self CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
 	const (
 		chooseEmptyBase engine.Step = iota
 		moveThere
@@ -88,7 +88,7 @@ var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/tiki", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target engine.CardID) int {
+	d.PowerMod = func(g *G, self, target CardID) int {
 		if target == self && len(g.Attached(self)) > 0 {
 			return 2
 		}
@@ -97,7 +97,7 @@ var _ = card("polynesian_voyagers/tiki", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/moai", func(d *engine.Def) {
-	d.MoveOK = func(g *G, self engine.CardID, by engine.Seat, c engine.CardID, to engine.BaseID) bool {
+	d.MoveOK = func(g *G, self CardID, by Seat, c CardID, to BaseID) bool {
 		if by == g.Ctrl(self) {
 			return true
 		}
@@ -149,7 +149,7 @@ var _ = card("polynesian_voyagers/knowledge_of_the_tribes", func(d *engine.Def) 
 })
 
 var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
-	d.PlayOK = func(g *G, p engine.Seat, c, m engine.CardID) bool {
+	d.PlayOK = func(g *G, p Seat, c, m CardID) bool {
 		if m == none {
 			return true
 		}
@@ -198,7 +198,7 @@ var _ = card("polynesian_voyagers/shark_tattoo", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do: func(g *G, f *F) {
 			m := g.Cards[self(f)].On
 			if m != none && len(g.MinionsAt(g.BaseOf(m), you(f))) == 1 && g.Ctrl(m) == you(f) {
@@ -209,7 +209,7 @@ var _ = card("polynesian_voyagers/shark_tattoo", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target engine.CardID) int {
+	d.PowerMod = func(g *G, self, target CardID) int {
 		if g.Cards[self].On == target {
 			return 2
 		}
@@ -217,7 +217,7 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 	}
 	// Played after its base scored (the base is still marked scoring), it
 	// goes only on a minion with no actions attached.
-	d.PlayOK = func(g *G, p engine.Seat, c, m engine.CardID) bool {
+	d.PlayOK = func(g *G, p Seat, c, m CardID) bool {
 		if m == none {
 			return true
 		}
@@ -226,8 +226,8 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 	}
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
-			return slot != none && len(where(g.MinionsAt(slot, p), func(m engine.CardID) bool { return len(g.Attached(m)) == 0 })) > 0
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
+			return slot != none && len(where(g.MinionsAt(slot, p), func(m CardID) bool { return len(g.Attached(m)) == 0 })) > 0
 		},
 		Do: func(g *G, f *F) {
 			m := f.Target // the minion it was played on
@@ -256,7 +256,7 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 	const theAction engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		onMinion := func(c engine.CardID) bool {
+		onMinion := func(c CardID) bool {
 			t := g.DefOf(c).Target
 			return g.DefOf(c).Type == engine.Action && (t == engine.OnMinion || t == engine.OnOwnMinion)
 		}
@@ -285,8 +285,8 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/unity_of_the_tribes", func(d *engine.Def) {
 	d.OnPlay = chooseBase("Choose a base where you have a minion", false,
-		func(g *G, f *F) []engine.BaseID { return basesWith(g, you(f)) },
-		func(g *G, f *F, s engine.BaseID) { g.AddLoosePower(f, s, you(f), 2*len(basesWith(g, you(f)))) })
+		func(g *G, f *F) []BaseID { return basesWith(g, you(f)) },
+		func(g *G, f *F, s BaseID) { g.AddLoosePower(f, s, you(f), 2*len(basesWith(g, you(f)))) })
 })
 
 var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
@@ -300,7 +300,7 @@ var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
 	const newBase engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		empty := where(g.BaseSlots(), func(s engine.BaseID) bool { return len(g.MinionsAt(s, none)) == 0 })
+		empty := where(g.BaseSlots(), func(s BaseID) bool { return len(g.MinionsAt(s, none)) == 0 })
 		switch f.Step {
 		case chooseOne:
 			opts := []string{addOne}

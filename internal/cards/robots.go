@@ -9,7 +9,7 @@ import (
 // Robots: many small minions that bring more minions; Microbots help each other.
 
 // alphaOf reports whether player p controls a Microbot Alpha in play.
-func alphaOf(g *G, p engine.Seat) bool {
+func alphaOf(g *G, p Seat) bool {
 	for m := range g.EachMinion(p) {
 		if g.DefOf(m).Key == "robots/microbot_alpha" {
 			return true
@@ -20,7 +20,7 @@ func alphaOf(g *G, p engine.Seat) bool {
 
 // isMicrobot reports whether card c counts as a Microbot: by its name, or,
 // while in play, as a minion of a player who controls Microbot Alpha.
-func isMicrobot(g *G, c engine.CardID) bool {
+func isMicrobot(g *G, c CardID) bool {
 	if strings.HasPrefix(g.DefOf(c).Key, "robots/microbot_") {
 		return true
 	}
@@ -50,7 +50,7 @@ var _ = card("robots/nukebot", func(d *engine.Def) {
 	// minions on the base where it was are destroyed.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy, From: engine.ZDiscard,
-		When: func(g *G, me engine.CardID, ev engine.Event) bool { return ev.Card == me },
+		When: func(g *G, me CardID, ev engine.Event) bool { return ev.Card == me },
 		Do: func(g *G, f *F) {
 			f.Player = f.Ev.Player // "you": whoever controlled it when it was destroyed
 			for _, m := range g.MinionsAt(f.Ev.Base, none) {
@@ -63,7 +63,7 @@ var _ = card("robots/nukebot", func(d *engine.Def) {
 })
 
 var _ = card("robots/warbot", func(d *engine.Def) {
-	d.Protect = func(g *G, me, target engine.CardID, a engine.Affect) bool {
+	d.Protect = func(g *G, me, target CardID, a engine.Affect) bool {
 		return target == me && a.Kind == engine.AffDestroy
 	}
 })
@@ -92,7 +92,7 @@ var _ = card("robots/zapbot", func(d *engine.Def) {
 var _ = card("robots/microbot_alpha", func(d *engine.Def) {
 	// +1 for each other Microbot you control; with it in play, all your
 	// minions in play are Microbots (see isMicrobot).
-	d.PowerMod = func(g *G, me, target engine.CardID) int {
+	d.PowerMod = func(g *G, me, target CardID) int {
 		if target != me {
 			return 0
 		}
@@ -111,7 +111,7 @@ var _ = card("robots/microbot_archive", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{
 		{ // another of your Microbots is destroyed while the Archive is in play
 			On: engine.EvDestroy,
-			When: func(g *G, me engine.CardID, ev engine.Event) bool {
+			When: func(g *G, me CardID, ev engine.Event) bool {
 				c := ev.Card
 				if ev.Player != g.Ctrl(me) || !g.IsMinion(c) {
 					return false
@@ -123,7 +123,7 @@ var _ = card("robots/microbot_archive", func(d *engine.Def) {
 		},
 		{ // the Archive itself is destroyed
 			On: engine.EvDestroy, From: engine.ZDiscard,
-			When: func(g *G, me engine.CardID, ev engine.Event) bool { return ev.Card == me },
+			When: func(g *G, me CardID, ev engine.Event) bool { return ev.Card == me },
 			Do:   draw,
 		},
 	}
@@ -135,7 +135,7 @@ var _ = card("robots/microbot_fixer", func(d *engine.Def) {
 			extraMinionUpTo(g, f, -1)
 		}
 	}
-	d.PowerMod = func(g *G, me, target engine.CardID) int {
+	d.PowerMod = func(g *G, me, target CardID) int {
 		if g.Ctrl(target) == g.Ctrl(me) && isMicrobot(g, target) {
 			return 1
 		}
@@ -145,9 +145,9 @@ var _ = card("robots/microbot_fixer", func(d *engine.Def) {
 
 var _ = card("robots/microbot_guard", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy a minion here with power less than the number of minions you have here", false,
-		func(g *G, f *F) []engine.CardID {
+		func(g *G, f *F) []CardID {
 			n := len(g.MinionsAt(here(g, f), you(f)))
-			return where(g.MinionsAt(here(g, f), none), func(m engine.CardID) bool { return g.Power(m) < n })
+			return where(g.MinionsAt(here(g, f), none), func(m CardID) bool { return g.Power(m) < n })
 		}, destroyIt)
 })
 
@@ -163,5 +163,5 @@ var _ = card("robots/microbot_reclaimer", func(d *engine.Def) {
 
 var _ = card("robots/tech_center", func(d *engine.Def) {
 	d.OnPlay = chooseBase("Choose a base: draw a card for each minion you have there", false, allBases,
-		func(g *G, f *F, s engine.BaseID) { g.Draw(you(f), len(g.MinionsAt(s, you(f)))) })
+		func(g *G, f *F, s BaseID) { g.Draw(you(f), len(g.MinionsAt(s, you(f)))) })
 })

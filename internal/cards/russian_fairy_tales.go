@@ -14,7 +14,7 @@ const (
 // to the bottom of its owner's deck; that owner plays a minion off the top of
 // their deck onto the same base, then shuffles their deck. The minion is the
 // frame's target.
-func transform(g *G, f *F, c engine.CardID) { g.Schedule(transformFn, you(f), self(f), none, c) }
+func transform(g *G, f *F, c CardID) { g.Schedule(transformFn, you(f), self(f), none, c) }
 
 var transformFn = engine.Fn(func(g *G, f *F) {
 	const (
@@ -42,8 +42,8 @@ var transformFn = engine.Fn(func(g *G, f *F) {
 
 var _ = card("russian_fairy_tales/baba_yaga", func(d *engine.Def) {
 	d.Talent = chooseCard("Choose another minion here to transform", false,
-		func(g *G, f *F) []engine.CardID { return where(g.MinionsAt(here(g, f), none), other(self(f))) }, transform)
-	d.TalentOK = func(g *G, self engine.CardID) bool { return len(g.MinionsAt(g.BaseOf(self), none)) > 1 }
+		func(g *G, f *F) []CardID { return where(g.MinionsAt(here(g, f), none), other(self(f))) }, transform)
+	d.TalentOK = func(g *G, self CardID) bool { return len(g.MinionsAt(g.BaseOf(self), none)) > 1 }
 })
 
 var _ = card("russian_fairy_tales/transformation", func(d *engine.Def) {
@@ -58,7 +58,7 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 	)
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && (g.BaseOf(c) != slot || len(otherBases(g, slot)) > 0)
 		},
 		Do: func(g *G, f *F) {
@@ -75,7 +75,7 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 				if g.Cards[c].Zone != engine.ZHand || g.Ctrl(c) != p {
 					return
 				}
-				g.AskBases(f, p, "Play Finist the Falcon on another base", where(otherBases(g, s), func(b engine.BaseID) bool { return g.MinionAllowed(p, c, b) }), false)
+				g.AskBases(f, p, "Play Finist the Falcon on another base", where(otherBases(g, s), func(b BaseID) bool { return g.MinionAllowed(p, c, b) }), false)
 			case playItThere:
 				if b := f.ChosenBase(); b != none {
 					g.PlayExtraNow(p, c, b)
@@ -86,8 +86,8 @@ var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
 })
 
 // searchThreeZones lists the cards named name in p's hand, deck and discard pile.
-func searchThreeZones(g *G, p engine.Seat, name string) []engine.CardID {
-	var out []engine.CardID
+func searchThreeZones(g *G, p Seat, name string) []CardID {
+	var out []CardID
 	for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
 		out = append(out, where(g.Collect(z, p), named(g, name))...)
 	}
@@ -140,7 +140,7 @@ var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
 	searchForBirch := fetchPartner("The Birch", true)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlayToDiscard, From: engine.ZDiscard,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Card == self },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Card == self },
 		Do:   func(g *G, f *F) { g.Schedule(searchForBirch, you(f), self(f), none, none).Ev = f.Ev },
 	}}
 })
@@ -155,7 +155,7 @@ var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
 	searchForBirchWoman := fetchPartner("The Birch Woman", false)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do: func(g *G, f *F) {
 			switch f.Step {
 			case offerDestroy:
@@ -273,7 +273,7 @@ var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		var mins []engine.CardID
+		var mins []CardID
 		for _, q := range g.Others(p) {
 			mins = append(mins, where(g.Discard(q), g.IsMinion)...)
 		}
@@ -338,15 +338,15 @@ var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/bewitched", func(d *engine.Def) {
-	d.PowerMod = func(g *G, self, target engine.CardID) int {
+	d.PowerMod = func(g *G, self, target CardID) int {
 		if g.Cards[self].On == target {
 			return 2
 		}
 		return 0
 	}
 	d.HostLeaves = chooseCard("Bewitched: choose another minion to move it onto", false,
-		func(g *G, f *F) []engine.CardID { return g.Minions(none) },
-		func(g *G, f *F, m engine.CardID) { g.AttachTo(f, self(f), m) })
+		func(g *G, f *F) []CardID { return g.Minions(none) },
+		func(g *G, f *F, m CardID) { g.AttachTo(f, self(f), m) })
 })
 
 var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
@@ -357,7 +357,7 @@ var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		isAction := func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action }
+		isAction := func(c CardID) bool { return g.DefOf(c).Type == engine.Action }
 		switch f.Step {
 		case reveal:
 			// One reveal: the second search goes on only while the deck lasts
@@ -415,7 +415,7 @@ var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
-	arrived := func(g *G, self engine.CardID, ev engine.Event) bool {
+	arrived := func(g *G, self CardID, ev engine.Event) bool {
 		c := ev.Card
 		return c >= 0 && g.IsMinion(c) && ev.Base == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
 			(ev.Kind != engine.EvPlay || ev.Player == g.Ctrl(self)) &&

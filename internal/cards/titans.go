@@ -8,7 +8,7 @@ import "github.com/smashup/smashup/internal/engine"
 // The Mad Scientists titan is not registered: its name and text are unknown.
 
 // ownCounters is the number of +1 power counters on p's minions in play.
-func ownCounters(g *G, p engine.Seat) int {
+func ownCounters(g *G, p Seat) int {
 	n := 0
 	for _, m := range g.Minions(p) {
 		n += int(g.Cards[m].Counters)
@@ -18,13 +18,13 @@ func ownCounters(g *G, p engine.Seat) int {
 
 // myTurnTitan is the common condition of a titan's own play: on p's turn,
 // when the rules let p play it.
-func myTurnTitan(g *G, c engine.CardID, p engine.Seat) bool {
+func myTurnTitan(g *G, c CardID, p Seat) bool {
 	return isCurrent(g, p) && g.CanPlayTitan(p, c)
 }
 
 // titanSpecial is a Special that plays the titan from beside its owner; do
 // pays what the card asks and calls g.PlayTitan (nil: play it on any base).
-func titanSpecial(w engine.Window, ok func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool, do engine.AbilityFn) engine.Special {
+func titanSpecial(w engine.Window, ok func(g *G, c CardID, p Seat, slot BaseID) bool, do engine.AbilityFn) engine.Special {
 	return engine.Special{Window: w, From: engine.ZTitan, Play: true, OK: ok, Do: do}
 }
 
@@ -34,12 +34,12 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{
 		{ // a base where you have a minion scores: remember it (its note: slot+1)
 			On: engine.EvScore, From: engine.ZTitan,
-			When: func(g *G, c engine.CardID, ev engine.Event) bool { return len(g.MinionsAt(ev.Base, g.Ctrl(c))) > 0 },
+			When: func(g *G, c CardID, ev engine.Event) bool { return len(g.MinionsAt(ev.Base, g.Ctrl(c))) > 0 },
 			Do:   func(g *G, f *F) { g.SetNote(self(f), int(f.Ev.Base)+1) },
 		},
 		{ // ...and its replacement arrives: "Release the Kraken!"
 			On: engine.EvBaseReplaced, From: engine.ZTitan,
-			When: func(g *G, c engine.CardID, ev engine.Event) bool { return g.Note(c) == int(ev.Base)+1 },
+			When: func(g *G, c CardID, ev engine.Event) bool { return g.Note(c) == int(ev.Base)+1 },
 			Do: func(g *G, f *F) {
 				c, s := self(f), f.Ev.Base
 				switch f.Step {
@@ -91,7 +91,7 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	// After its base scores: move one of your minions from there to another base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return g.BaseOf(c) == slot && !g.UsedOnce(c) &&
 				len(g.MinionsAt(slot, p)) > 0 && len(otherBases(g, slot)) > 0
 		},
@@ -113,14 +113,14 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 
 var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return myTurnTitan(g, c, p) && g.Players[p].MinionQuota > 0
 		},
 		func(g *G, f *F) { g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanInsteadMinion) })}
 	d.Triggers = []engine.Trigger{
 		{ // another player plays a minion here: they discard a card
 			On: engine.EvPlay,
-			When: func(g *G, c engine.CardID, ev engine.Event) bool {
+			When: func(g *G, c CardID, ev engine.Event) bool {
 				return g.IsMinion(ev.Card) && ev.Base == g.BaseOf(c) && ev.Player != g.Ctrl(c)
 			},
 			Do: func(g *G, f *F) {
@@ -137,7 +137,7 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 		},
 		{ // at the end of another player's turn, if they have no minion here: may put a counter on it
 			On: engine.EvTurnEnd,
-			When: func(g *G, c engine.CardID, ev engine.Event) bool {
+			When: func(g *G, c CardID, ev engine.Event) bool {
 				return ev.Player != g.Ctrl(c) && len(g.MinionsAt(g.BaseOf(c), ev.Player)) == 0
 			},
 			Do: func(g *G, f *F) {
@@ -153,7 +153,7 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 		},
 		{ // its base scores: the winner gains 1 VP if another player has no minion there
 			On:   engine.EvScore,
-			When: func(g *G, c engine.CardID, ev engine.Event) bool { return ev.Base == g.BaseOf(c) },
+			When: func(g *G, c CardID, ev engine.Event) bool { return ev.Base == g.BaseOf(c) },
 			Do: func(g *G, f *F) {
 				s, p := f.Ev.Base, you(f)
 				if place, ok := g.ScoredPlace(f.Ev.Card, p); !ok || place != 1 {
@@ -175,11 +175,11 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 var _ = card("wizards/arcane_protector", func(d *engine.Def) {
 	// Right after you play your fifth (or later) card of the turn, in any phase.
 	d.Specials = []engine.Special{titanSpecial(engine.WinAfterPlay,
-		func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		func(g *G, c CardID, p Seat, slot BaseID) bool {
 			pl := &g.Players[p]
 			return myTurnTitan(g, c, p) && int(pl.MinionsPlayed)+int(pl.ActionsPlayed) >= 5
 		}, nil)}
-	d.TotalPower = func(g *G, c engine.CardID) int { return len(g.Hand(g.Ctrl(c))) / 2 }
+	d.TotalPower = func(g *G, c CardID) int { return len(g.Hand(g.Ctrl(c))) / 2 }
 	d.Talent = func(g *G, f *F) { g.Draw(you(f), 1) }
 })
 
@@ -187,7 +187,7 @@ var _ = card("wizards/arcane_protector", func(d *engine.Def) {
 
 var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return myTurnTitan(g, c, p) && ownCounters(g, p) >= 6 && len(g.Hand(p)) > 0
 		},
 		func(g *G, f *F) {
@@ -205,7 +205,7 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 	// on it: you may take one of them onto this titan.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlayToDiscard,
-		When: func(g *G, c engine.CardID, ev engine.Event) bool {
+		When: func(g *G, c CardID, ev engine.Event) bool {
 			return ev.Card != c && ev.Num > 0 && g.IsMinion(ev.Card)
 		},
 		// (the counter comes from the minion gone to the discard pile: which
@@ -240,7 +240,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{
 		{ // beside you: one of the counters you put on your minions may come here instead
 			On: engine.EvCounter, From: engine.ZTitan,
-			When: func(g *G, c engine.CardID, ev engine.Event) bool {
+			When: func(g *G, c CardID, ev engine.Event) bool {
 				m, p := ev.Card, g.Ctrl(c)
 				return ev.Num > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p
 			},
@@ -271,7 +271,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 		},
 		{ // in play: your minion here that had no counter gets a second one
 			On: engine.EvCounter,
-			When: func(g *G, c engine.CardID, ev engine.Event) bool {
+			When: func(g *G, c CardID, ev engine.Event) bool {
 				m, p := ev.Card, g.Ctrl(c)
 				return ev.Num > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p &&
 					g.BaseOf(m) == g.BaseOf(c) && int(g.Cards[m].Counters) == int(ev.Num)
@@ -279,12 +279,12 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 			Do: func(g *G, f *F) { g.PlaceCounters(f, f.Ev.Card, 1) },
 		},
 	}
-	withCounter := func(g *G, f *F) []engine.CardID {
-		return where(g.Minions(you(f)), func(m engine.CardID) bool { return g.Cards[m].Counters > 0 })
+	withCounter := func(g *G, f *F) []CardID {
+		return where(g.Minions(you(f)), func(m CardID) bool { return g.Cards[m].Counters > 0 })
 	}
 	d.Talent = chooseCard("Put a +1 power counter on one of your minions that has one", false, withCounter,
-		func(g *G, f *F, m engine.CardID) { g.PlaceCounters(f, m, 1) })
-	d.TalentOK = func(g *G, c engine.CardID) bool {
+		func(g *G, f *F, m CardID) { g.PlaceCounters(f, m, 1) })
+	d.TalentOK = func(g *G, c CardID) bool {
 		for _, m := range g.Minions(g.Ctrl(c)) {
 			if g.Cards[m].Counters > 0 {
 				return true
@@ -298,8 +298,8 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 
 // mostPowerBases lists the bases where p has the most power (a superlative:
 // a tie for the most counts), with some power there.
-func mostPowerBases(g *G, p engine.Seat) []engine.BaseID {
-	return where(g.BaseSlots(), func(s engine.BaseID) bool {
+func mostPowerBases(g *G, p Seat) []BaseID {
+	return where(g.BaseSlots(), func(s BaseID) bool {
 		mine := g.PowerAt(s, p)
 		if mine == 0 {
 			return false
@@ -315,16 +315,16 @@ func mostPowerBases(g *G, p engine.Seat) []engine.BaseID {
 
 var _ = card("werewolves/great_wolf_spirit", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinPlayPhase,
-		func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return myTurnTitan(g, c, p) && len(mostPowerBases(g, p)) >= 2
 		},
 		func(g *G, f *F) {
 			g.PlayTitan(f, self(f), engine.SlotMask(mostPowerBases(g, you(f))), engine.TitanFree)
 		})}
 	// Ongoing (original text, reconstructed): on your turn your cards may use their Talents a second time.
-	d.TalentAgain = func(g *G, c, card engine.CardID) bool { return g.Ctrl(card) == g.Ctrl(c) && isCurrent(g, g.Ctrl(c)) }
+	d.TalentAgain = func(g *G, c, card CardID) bool { return g.Ctrl(card) == g.Ctrl(c) && isCurrent(g, g.Ctrl(c)) }
 	d.TalentAgainAll = true
 	d.Talent = chooseCard("Choose one of your minions: +1 power until the end of the turn", false,
-		func(g *G, f *F) []engine.CardID { return g.Minions(you(f)) },
-		func(g *G, f *F, m engine.CardID) { g.AddPower(f, m, 1) })
+		func(g *G, f *F) []CardID { return g.Minions(you(f)) },
+		func(g *G, f *F, m CardID) { g.AddPower(f, m, 1) })
 })

@@ -7,12 +7,12 @@ import "github.com/smashup/smashup/internal/engine"
 
 // playedHereByOther is a trigger condition: another player than self's
 // controller played a minion on self's base.
-func playedHereByOther(g *G, self engine.CardID, ev engine.Event) bool {
+func playedHereByOther(g *G, self CardID, ev engine.Event) bool {
 	return g.IsMinion(ev.Card) && ev.Player != g.Ctrl(self) && ev.Base == g.BaseOf(self)
 }
 
 // stillHereWith reports whether minion m is still on the same base as card c.
-func stillHereWith(g *G, m, c engine.CardID) bool {
+func stillHereWith(g *G, m, c CardID) bool {
 	return g.InPlay(m) && g.InPlay(c) && g.BaseOf(m) == g.BaseOf(c)
 }
 
@@ -30,7 +30,7 @@ var _ = card("tricksters/leprechaun", func(d *engine.Def) {
 // Brownie: only a card that affects it while being played counts.
 var _ = card("tricksters/brownie", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvAffect,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool {
+		When: func(g *G, self CardID, ev engine.Event) bool {
 			src := ev.OtherCard()
 			if ev.Card != self || ev.Player == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
 				return false
@@ -48,17 +48,17 @@ var _ = card("tricksters/brownie", func(d *engine.Def) {
 
 var _ = card("tricksters/gnome", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may destroy a minion here with power less than the number of your minions here", true,
-		func(g *G, f *F) []engine.CardID {
+		func(g *G, f *F) []CardID {
 			s := here(g, f)
 			n := len(g.MinionsAt(s, you(f)))
-			return where(g.MinionsAt(s, none), func(c engine.CardID) bool { return g.Power(c) < n })
+			return where(g.MinionsAt(s, none), func(c CardID) bool { return g.Power(c) < n })
 		}, destroyIt)
 })
 
 // Gremlin: its trigger works from the discard pile, where it lands.
 var _ = card("tricksters/gremlin", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvDestroy, From: engine.ZDiscard,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Card == self },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Card == self },
 		Do: func(g *G, f *F) {
 			p := f.Ev.Player // who controlled it when it was destroyed
 			g.Draw(p, 1)
@@ -80,7 +80,7 @@ var _ = card("tricksters/block_the_path", func(d *engine.Def) {
 			}
 		}
 	}
-	d.CanPlay = func(g *G, self engine.CardID, p engine.Seat, c engine.CardID, slot engine.BaseID) bool {
+	d.CanPlay = func(g *G, self CardID, p Seat, c CardID, slot BaseID) bool {
 		mark := g.Note(self)
 		return mark == 0 || slot != g.BaseOf(self) || !g.IsMinion(c) ||
 			engine.FactionIndex(g.DefOf(c).Faction) != mark-1
@@ -89,24 +89,24 @@ var _ = card("tricksters/block_the_path", func(d *engine.Def) {
 
 var _ = card("tricksters/disenchant", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy an action in play", false,
-		func(g *G, f *F) []engine.CardID { return g.AllActionsInPlay() }, destroyIt)
+		func(g *G, f *F) []CardID { return g.AllActionsInPlay() }, destroyIt)
 })
 
 // grantEachTurn gives the controller of an ongoing card an extra play on the
 // turn it is played and at the start of each of their turns while it is in play.
-func grantEachTurn(d *engine.Def, grant func(g *G, self engine.CardID, p engine.Seat)) {
+func grantEachTurn(d *engine.Def, grant func(g *G, self CardID, p Seat)) {
 	d.OnPlay = func(g *G, f *F) {
 		if isCurrent(g, you(f)) {
 			grant(g, self(f), you(f))
 		}
 	}
 	d.Triggers = append(d.Triggers, engine.Trigger{On: engine.EvTurnStart, EachTurn: true,
-		When: func(g *G, self engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
+		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
 		Do:   func(g *G, f *F) { grant(g, self(f), you(f)) }})
 }
 
 var _ = card("tricksters/enshrouding_mist", func(d *engine.Def) {
-	grantEachTurn(d, func(g *G, self engine.CardID, p engine.Seat) {
+	grantEachTurn(d, func(g *G, self CardID, p Seat) {
 		e := engine.ExtraMinionGrant()
 		e.Base, e.Src = g.BaseOf(self), self
 		g.GrantExtra(p, e)
@@ -128,7 +128,7 @@ var _ = card("tricksters/flame_trap", func(d *engine.Def) {
 // Hideout: a replacement. Once it has cancelled an action, that action does
 // not affect its controller's minions here for the rest of the turn.
 var _ = card("tricksters/hideout", func(d *engine.Def) {
-	d.Instead = func(g *G, self, target engine.CardID, a engine.Affect) bool {
+	d.Instead = func(g *G, self, target CardID, a engine.Affect) bool {
 		return a.Src >= 0 && g.DefOf(a.Src).Type == engine.Action && a.By != g.Ctrl(self) &&
 			g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(self) && g.BaseOf(target) == g.BaseOf(self)
 	}

@@ -5,7 +5,7 @@ import "github.com/smashup/smashup/internal/engine"
 // Vampires: destroy minions, grow +1 power counters from it.
 
 // othersMinionDestroyed: a minion controlled by a player other than s's controller was destroyed.
-func othersMinionDestroyed(g *G, s engine.CardID, ev engine.Event) bool {
+func othersMinionDestroyed(g *G, s CardID, ev engine.Event) bool {
 	return ev.Player != g.Ctrl(s) && g.IsMinion(ev.Card)
 }
 
@@ -19,7 +19,7 @@ var _ = card("vampires/the_count", func(d *engine.Def) {
 
 // destroyForCounter builds "destroy a minion (one of cands) to put a +1 power
 // counter on this minion": the counter comes only if the destruction happened.
-func destroyForCounter(prompt engine.Prompt, may bool, cands func(g *G, f *F) []engine.CardID) engine.AbilityFn {
+func destroyForCounter(prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID) engine.AbilityFn {
 	const (
 		chooseVictim engine.Step = iota
 		destroyIt
@@ -48,8 +48,8 @@ func destroyForCounter(prompt engine.Prompt, may bool, cands func(g *G, f *F) []
 
 var _ = card("vampires/nightstalker", func(d *engine.Def) {
 	// Mandatory: destroy a minion of power 2 or less here, to get the counter.
-	d.OnPlay = destroyForCounter("Destroy a minion of power 2 or less here", false, func(g *G, f *F) []engine.CardID {
-		return where(g.MinionsAt(here(g, f), none), func(c engine.CardID) bool { return c != self(f) && g.Power(c) <= 2 })
+	d.OnPlay = destroyForCounter("Destroy a minion of power 2 or less here", false, func(g *G, f *F) []CardID {
+		return where(g.MinionsAt(here(g, f), none), func(c CardID) bool { return c != self(f) && g.Power(c) <= 2 })
 	})
 })
 
@@ -67,11 +67,11 @@ var _ = card("vampires/fledgling_vampire", func(d *engine.Def) {
 
 var _ = card("vampires/big_gulp", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy a minion of power 4 or less", false,
-		func(g *G, f *F) []engine.CardID { return where(g.Minions(none), powerAtMost(g, 4)) }, destroyIt)
+		func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 4)) }, destroyIt)
 })
 
 // wonBase reports whether p took first place when the base card b in slot s last scored.
-func wonBase(g *G, s engine.BaseID, b engine.CardID, p engine.Seat) bool {
+func wonBase(g *G, s BaseID, b CardID, p Seat) bool {
 	for _, ev := range g.RecentEvents(0) {
 		if ev.Kind == engine.EvAward && ev.Base == s && ev.Card == b && ev.Player == p && ev.Other == 1 {
 			return true
@@ -100,7 +100,7 @@ var _ = card("vampires/crack_of_dusk", func(d *engine.Def) {
 
 var _ = card("vampires/cull_the_weak", func(d *engine.Def) {
 	d.OnPlay = payForCounters("Discard a minion card from your hand (a counter each)",
-		func(g *G, f *F) []engine.CardID { return where(g.Hand(you(f)), g.IsMinion) }, func(g *G, c engine.CardID) { g.DiscardCard(c) })
+		func(g *G, f *F) []CardID { return where(g.Hand(you(f)), g.IsMinion) }, func(g *G, c CardID) { g.DiscardCard(c) })
 })
 
 var _ = card("vampires/dinner_date", func(d *engine.Def) {
@@ -120,7 +120,7 @@ var _ = card("vampires/dinner_date", func(d *engine.Def) {
 				return
 			}
 			g.PlaceCounters(f, c, 1)
-			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m engine.CardID) bool { return m != c && g.Power(m) <= 2 })
+			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return m != c && g.Power(m) <= 2 })
 			g.AskCards(f, you(f), "Destroy a minion of power 2 or less on that base", cs, false)
 		case destroyChosen:
 			if c := f.Chosen(); c != none {
@@ -150,10 +150,10 @@ var _ = card("vampires/opportunist", func(d *engine.Def) {
 var _ = card("vampires/summon_wolves", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
+		When: func(g *G, s CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
 		Do:   func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) },
 	}}
-	d.TotalPower = func(g *G, s engine.CardID) int {
+	d.TotalPower = func(g *G, s CardID) int {
 		if len(g.MinionsAt(g.BaseOf(s), g.Ctrl(s))) == 0 {
 			return 0
 		}

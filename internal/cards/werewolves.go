@@ -11,7 +11,7 @@ func beforeMyBaseScores(do engine.AbilityFn) []engine.Special {
 	fn := engine.Fn(do)
 	return []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return g.BaseOf(c) == slot && !g.UsedOnce(c)
 		},
 		Do: func(g *G, f *F) {
@@ -57,7 +57,7 @@ var _ = card("werewolves/chew_toy", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m engine.CardID) bool { return g.Power(m) < g.Power(c) })
+			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return g.Power(m) < g.Power(c) })
 			g.AskCards(f, you(f), "Destroy a minion there with less power than {}", cs, false, engine.CardArg(c))
 		case destroyChosen:
 			if c := f.Chosen(); c != none {
@@ -79,7 +79,7 @@ var _ = card("werewolves/frenzy", func(d *engine.Def) {
 })
 
 var _ = card("werewolves/full_moon", func(d *engine.Def) {
-	d.PowerMod = func(g *G, s, t engine.CardID) int {
+	d.PowerMod = func(g *G, s, t CardID) int {
 		if g.IsMinion(t) && g.BaseOf(t) == g.BaseOf(s) && g.Ctrl(t) == g.Ctrl(s) {
 			return 1
 		}
@@ -88,7 +88,7 @@ var _ = card("werewolves/full_moon", func(d *engine.Def) {
 })
 
 // attachedIsHighest: the talent of an action on a minion that has the highest power on its base.
-func attachedIsHighest(g *G, s engine.CardID) bool {
+func attachedIsHighest(g *G, s CardID) bool {
 	return highestHere(g, g.Cards[s].On)
 }
 
@@ -124,7 +124,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 			f.Next()
 		case chooseVictim:
 			c := f.CardIn(theMinion)
-			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m engine.CardID) bool {
+			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool {
 				return m != c && g.Power(m) <= f.Get(powerLeft) && !hasFlagFrom(g, dogPicked, m, self(f))
 			})
 			g.AskCards(f, you(f), "Destroy minions there whose total power is at most {}'s", cs, true, engine.CardArg(c))
@@ -155,7 +155,7 @@ var territoryMarked = flagID("werewolves/marking_territory active")
 var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 	// At the start of your turn, with more power here than anyone else, this
 	// base's starting breakpoint is 0 for that turn (a flag that ends with the turn).
-	d.BreakMod = func(g *G, s engine.CardID, slot engine.BaseID) int {
+	d.BreakMod = func(g *G, s CardID, slot BaseID) int {
 		if g.BaseOf(s) != slot || !g.HasEffect(int(territoryMarked), s, none) {
 			return 0
 		}
@@ -163,7 +163,7 @@ var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 	}
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
-		When: func(g *G, s engine.CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
+		When: func(g *G, s CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
 		Do: func(g *G, f *F) {
 			s, p := g.BaseOf(self(f)), you(f)
 			for _, q := range g.Others(p) {
@@ -182,7 +182,7 @@ var _ = card("werewolves/moontouched", func(d *engine.Def) {
 })
 
 var _ = card("werewolves/unstoppable", func(d *engine.Def) {
-	d.Protect = func(g *G, s, t engine.CardID, a engine.Affect) bool {
+	d.Protect = func(g *G, s, t CardID, a engine.Affect) bool {
 		return a.Kind == engine.AffDestroy && g.Cards[s].On == t
 	}
 })

@@ -6,7 +6,7 @@ import "github.com/smashup/smashup/internal/engine"
 
 // Archmage: the extra action granted this turn stays even if Archmage leaves play.
 var _ = card("wizards/archmage", func(d *engine.Def) {
-	grantEachTurn(d, func(g *G, self engine.CardID, p engine.Seat) {
+	grantEachTurn(d, func(g *G, self CardID, p Seat) {
 		e := engine.ExtraActionGrant()
 		e.Src = self
 		g.GrantExtra(p, e)
@@ -70,7 +70,7 @@ var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case ask:
-			var acts []engine.CardID
+			var acts []CardID
 			for _, o := range g.Others(p) {
 				c := g.TopOfDeck(o)
 				if c == none {
@@ -95,8 +95,8 @@ var _ = card("wizards/mystic_studies", func(d *engine.Def) {
 })
 
 // portalCards are the cards Portal has revealed and not yet put away.
-func portalCards(g *G, f *F) []engine.CardID {
-	return where(g.Collect(engine.ZSetAside, you(f)), func(c engine.CardID) bool {
+func portalCards(g *G, f *F) []CardID {
+	return where(g.Collect(engine.ZSetAside, you(f)), func(c CardID) bool {
 		return c != self(f) && g.Cards[c].Flags&engine.FRevealed != 0
 	})
 }
@@ -147,8 +147,8 @@ var _ = card("wizards/portal", func(d *engine.Def) {
 
 var _ = card("wizards/sacrifice", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Choose one of your minions: draw cards equal to its power, then destroy it", false,
-		func(g *G, f *F) []engine.CardID { return g.Minions(you(f)) },
-		func(g *G, f *F, c engine.CardID) {
+		func(g *G, f *F) []CardID { return g.Minions(you(f)) },
+		func(g *G, f *F, c CardID) {
 			g.Draw(you(f), g.Power(c))
 			g.Destroy(f, c)
 		})
@@ -160,7 +160,7 @@ var _ = card("wizards/scry", func(d *engine.Def) {
 		switch f.Step {
 		case ask:
 			g.EnsureDeck(p)
-			acts := where(g.Deck(p), func(c engine.CardID) bool { return g.DefOf(c).Type == engine.Action })
+			acts := where(g.Deck(p), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
 			g.AskCards(f, p, "Search your deck for an action to put into your hand", acts, false)
 		case answered:
 			if c := f.Chosen(); c != none {

@@ -5,15 +5,15 @@ import "github.com/smashup/smashup/internal/engine"
 // Zombies: play minions from the discard pile, recover cards from it.
 
 // discardMinions lists the minion cards in p's discard pile.
-func discardMinions(g *G, p engine.Seat) []engine.CardID { return where(g.Discard(p), g.IsMinion) }
+func discardMinions(g *G, p Seat) []CardID { return where(g.Discard(p), g.IsMinion) }
 
 // noMinionOfYours is a base filter: p controls no minion there.
-func noMinionOfYours(g *G, p engine.Seat) func(engine.BaseID) bool {
-	return func(s engine.BaseID) bool { return len(g.MinionsAt(s, p)) == 0 }
+func noMinionOfYours(g *G, p Seat) func(BaseID) bool {
+	return func(s BaseID) bool { return len(g.MinionsAt(s, p)) == 0 }
 }
 
 // canGoOnto reports whether p may play minion c onto one of slots.
-func canGoOnto(g *G, p engine.Seat, c engine.CardID, slots []engine.BaseID) bool {
+func canGoOnto(g *G, p Seat, c CardID, slots []BaseID) bool {
 	for _, s := range slots {
 		if g.MinionAllowed(p, c, s) {
 			return true
@@ -23,7 +23,7 @@ func canGoOnto(g *G, p engine.Seat, c engine.CardID, slots []engine.BaseID) bool
 }
 
 // askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).
-func askPlayOne(g *G, f *F, p engine.Seat, prompt engine.Prompt, cards []engine.CardID) {
+func askPlayOne(g *G, f *F, p Seat, prompt engine.Prompt, cards []CardID) {
 	g.BeginAsk()
 	for _, c := range cards {
 		g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
@@ -35,7 +35,7 @@ func askPlayOne(g *G, f *F, p engine.Seat, prompt engine.Prompt, cards []engine.
 // the player picks cards from pool one at a time (the first fixes the name)
 // until they pass; take happens to each; done runs once at the end with the
 // number taken. start, if not nil, runs once before the first pick.
-func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, f *F) []engine.CardID, take func(g *G, f *F, c engine.CardID), done func(g *G, f *F, n int)) engine.AbilityFn {
+func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, f *F) []CardID, take func(g *G, f *F, c CardID), done func(g *G, f *F, n int)) engine.AbilityFn {
 	const (
 		pickCard engine.Step = iota
 		takeIt
@@ -52,7 +52,7 @@ func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, 
 			}
 			cands := pool(g, f)
 			if f.Get(theName) != 0 {
-				cands = where(cands, func(c engine.CardID) bool { return int(g.Cards[c].Def) == f.Get(theName)-1 })
+				cands = where(cands, func(c CardID) bool { return int(g.Cards[c].Def) == f.Get(theName)-1 })
 			}
 			g.AskCards(f, you(f), prompt, cands, true)
 		case takeIt:
@@ -86,8 +86,8 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
-		open := func() []engine.BaseID {
-			return where(g.BaseSlots(), func(s engine.BaseID) bool { return f.Get(openBases)&(1<<s) != 0 })
+		open := func() []BaseID {
+			return where(g.BaseSlots(), func(s BaseID) bool { return f.Get(openBases)&(1<<s) != 0 })
 		}
 		switch f.Step {
 		case markOpenBases:
@@ -97,7 +97,7 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 			f.Next()
 		case offerMinion:
 			slots := open()
-			cands := where(discardMinions(g, p), func(c engine.CardID) bool {
+			cands := where(discardMinions(g, p), func(c CardID) bool {
 				return g.Power(c) <= 2 && canGoOnto(g, p, c, slots)
 			})
 			if len(cands) == 0 {
@@ -111,7 +111,7 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 			}
 			f.SetCard(theMinion, c)
 			g.AskBases(f, p, "Choose the base to play {} on",
-				where(open(), func(s engine.BaseID) bool { return g.MinionAllowed(p, c, s) }), false, engine.CardArg(c))
+				where(open(), func(s BaseID) bool { return g.MinionAllowed(p, c, s) }), false, engine.CardArg(c))
 		case playIt:
 			s := f.ChosenBase()
 			if s == none {
@@ -126,8 +126,8 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 
 var _ = card("zombies/grave_digger", func(d *engine.Def) {
 	d.OnPlay = chooseCard("You may put a minion from your discard pile into your hand", true,
-		func(g *G, f *F) []engine.CardID { return discardMinions(g, you(f)) },
-		func(g *G, f *F, c engine.CardID) { g.ToHand(c, you(f)) })
+		func(g *G, f *F) []CardID { return discardMinions(g, you(f)) },
+		func(g *G, f *F, c CardID) { g.ToHand(c, you(f)) })
 })
 
 var flagTenaciousZ = engine.FlagID("zombies/tenacious_z used")
@@ -135,7 +135,7 @@ var flagTenaciousZ = engine.FlagID("zombies/tenacious_z used")
 var _ = card("zombies/tenacious_z", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZDiscard, Play: true,
-		OK: func(g *G, c engine.CardID, p engine.Seat, slot engine.BaseID) bool {
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return !g.HasEffect(flagTenaciousZ, none, p) && canGoOnto(g, p, c, g.BaseSlots())
 		},
 		// Played as an extra minion; only one Tenacious Z ability per turn.
@@ -164,8 +164,8 @@ var _ = card("zombies/walker", func(d *engine.Def) {
 
 var _ = card("zombies/grave_robbing", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Put a card from your discard pile into your hand", false,
-		func(g *G, f *F) []engine.CardID { return g.Discard(you(f)) },
-		func(g *G, f *F, c engine.CardID) { g.ToHand(c, you(f)) })
+		func(g *G, f *F) []CardID { return g.Discard(you(f)) },
+		func(g *G, f *F, c CardID) { g.ToHand(c, you(f)) })
 })
 
 var _ = card("zombies/lend_a_hand", func(d *engine.Def) {
@@ -178,8 +178,8 @@ var _ = card("zombies/mall_crawl", func(d *engine.Def) {
 		func(g *G, f *F) {
 			g.EnsureDeck(you(f)) // searching an empty deck uses the reshuffled discard pile
 		},
-		func(g *G, f *F) []engine.CardID { return g.Deck(you(f)) },
-		func(g *G, f *F, c engine.CardID) {
+		func(g *G, f *F) []CardID { return g.Deck(you(f)) },
+		func(g *G, f *F, c CardID) {
 			g.Emit(engine.Event{Kind: engine.EvReveal, Player: you(f), Card: c, Base: none})
 			g.DiscardCard(c)
 		},
@@ -188,8 +188,8 @@ var _ = card("zombies/mall_crawl", func(d *engine.Def) {
 
 var _ = card("zombies/not_enough_bullets", func(d *engine.Def) {
 	d.OnPlay = sameNameLoop("Choose a minion in your discard pile to put into your hand (all must share one name; pass when done)", nil,
-		func(g *G, f *F) []engine.CardID { return discardMinions(g, you(f)) },
-		func(g *G, f *F, c engine.CardID) { g.ToHand(c, you(f)) }, nil)
+		func(g *G, f *F) []CardID { return discardMinions(g, you(f)) },
+		func(g *G, f *F, c CardID) { g.ToHand(c, you(f)) }, nil)
 })
 
 var _ = card("zombies/outbreak", func(d *engine.Def) {
@@ -202,7 +202,7 @@ var _ = card("zombies/outbreak", func(d *engine.Def) {
 })
 
 var _ = card("zombies/overrun", func(d *engine.Def) {
-	d.CanPlay = func(g *G, self engine.CardID, p engine.Seat, c engine.CardID, slot engine.BaseID) bool {
+	d.CanPlay = func(g *G, self CardID, p Seat, c CardID, slot BaseID) bool {
 		return slot != g.BaseOf(self) || p == g.Ctrl(self) || !g.IsMinion(c)
 	}
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
@@ -219,7 +219,7 @@ var _ = card("zombies/they_keep_coming", func(d *engine.Def) {
 var _ = card("zombies/theyre_coming_to_get_you", func(d *engine.Def) {
 	// Your normal minion play or a generic extra one, in your Play Cards phase,
 	// may take the minion from your discard pile when it comes here.
-	d.BaseFrom = func(g *G, self engine.CardID, p engine.Seat) bool {
+	d.BaseFrom = func(g *G, self CardID, p Seat) bool {
 		return p == g.Ctrl(self) && isCurrent(g, p) && g.Phase == engine.PhasePlay
 	}
 })

@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
 // playRandom makes n random moves in game id (any seat), returning the game.
@@ -223,13 +223,9 @@ func TestOldSQLiteDatabaseIsMigrated(t *testing.T) {
 }
 
 func TestOldPostgresDatabaseIsMigrated(t *testing.T) {
-	url := os.Getenv("SMASHUP_TEST_PG")
-	if url == "" {
-		t.Skip("SMASHUP_TEST_PG not set (CI starts a throwaway PostgreSQL)")
-	}
+	url := pgtest.Fresh(t)
 	games := makeLegacyGames(t)
 	ctx := context.Background()
-	url = freshPostgres(t, url)
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		t.Fatal(err)
@@ -254,31 +250,6 @@ func TestOldPostgresDatabaseIsMigrated(t *testing.T) {
 	}
 	defer st.Close()
 	checkMigrated(t, st, games)
-}
-
-// freshPostgres creates an empty database next to url's and returns its URL.
-func freshPostgres(t *testing.T, url string) string {
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	name := fmt.Sprintf("smashup_srv_%d", time.Now().UnixNano())
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if c, err := pgx.Connect(ctx, url); err == nil {
-			c.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-			c.Close(ctx)
-		}
-	})
-	i := strings.LastIndex(url, "/")
-	if j := strings.Index(url[i:], "?"); j >= 0 {
-		return url[:i+1] + name + url[i+j:]
-	}
-	return url[:i+1] + name
 }
 
 // TestAnotherVersionsGame: a game recorded under another fingerprint goes

@@ -19,6 +19,7 @@ import (
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
 func newSQLiteServer(t *testing.T, path string) *Server {
@@ -291,10 +292,7 @@ func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 // TestTwoInstancesShareAPostgresStore runs two servers on one PostgreSQL
 // database: a move made through one reaches a client of the other.
 func TestTwoInstancesShareAPostgresStore(t *testing.T) {
-	url := os.Getenv("SMASHUP_TEST_PG")
-	if url == "" {
-		t.Skip("SMASHUP_TEST_PG not set (CI starts a throwaway PostgreSQL)")
-	}
+	url := pgtest.URL(t)
 	ctx := context.Background()
 	stA, err := store.OpenPostgres(ctx, url)
 	if err != nil {

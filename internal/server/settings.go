@@ -1,10 +1,6 @@
 package server
 
-import (
-	"net/http"
-
-	"github.com/smashup/smashup/internal/engine"
-)
+import "net/http"
 
 // Seat settings: preferences a person sets for their own seat. They are kept
 // in memory with the live game (a page sends its stored preferences again
@@ -19,12 +15,8 @@ type SettingsRequest struct {
 }
 
 func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.lookup(w, r)
+	l, seat, ok := s.lookupSeat(w, r, "spectators have no seat settings")
 	if !ok {
-		return
-	}
-	if seat == engine.None {
-		writeJSON(w, 403, apiError{"spectators have no seat settings"})
 		return
 	}
 	var req SettingsRequest

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
@@ -374,12 +373,8 @@ func TestSecretSeedStaysSecret(t *testing.T) {
 	// a WebSocket client of the seat hears every update
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+cr.ID+"/ws?t="+tok, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := dialWS(ctx, t, ts.URL, cr.ID, tok)
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
 	for i := 0; i < 25; i++ {
 		var m Message
 		for {

@@ -255,13 +255,8 @@ func TestComputerGameOverWebSocket(t *testing.T) {
 func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws?t=" + token
-	c, _, err := websocket.Dial(ctx, wsURL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := dialWS(ctx, t, base, id, token)
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
 	made, lastSent := 0, -1
 	rng := rand.New(rand.NewPCG(uint64(seat), 17))
 	for i := 0; i < limit; i++ {
@@ -313,12 +308,8 @@ func TestTwoInstancesShareAPostgresStore(t *testing.T) {
 	// a client of instance B watches seat 1
 	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(wctx, "ws"+strings.TrimPrefix(tb.URL, "http")+"/api/games/"+resp.ID+"/ws?t="+tok1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := dialWS(wctx, t, tb.URL, resp.ID, tok1)
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
 	_, raw, _ := c.Read(wctx)
 	var m Message
 	json.Unmarshal(raw, &m)
@@ -433,7 +424,7 @@ func loadClient(base, id, tok string, seat, limit int) (res struct {
 }) {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws?t="+tok, nil)
+	c, _, err := websocket.Dial(ctx, wsURL(base, id, tok), nil)
 	if err != nil {
 		res.err = err
 		return

@@ -46,32 +46,22 @@ func playRandom(t *testing.T, s *Server, id string, n int, seed uint64) *live {
 	return l
 }
 
-// The layout of the store before schema version 2 (moves by position only).
-const oldSQLiteSchema = `
+// oldSchema is the layout of the store before schema version 2 (moves by
+// position only), with a database's types for the seq and config columns.
+func oldSchema(seq, config string) string {
+	return fmt.Sprintf(`
 CREATE TABLE games (
 	id      TEXT PRIMARY KEY,
-	seq     INTEGER NOT NULL,
-	config  BLOB NOT NULL
+	seq     %s,
+	config  %s NOT NULL
 );
 CREATE TABLE moves (
 	game_id TEXT NOT NULL REFERENCES games(id),
 	n       INTEGER NOT NULL,
 	option  INTEGER NOT NULL,
 	PRIMARY KEY (game_id, n)
-);`
-
-const oldPostgresSchema = `
-CREATE TABLE games (
-	id      TEXT PRIMARY KEY,
-	seq     BIGSERIAL,
-	config  BYTEA NOT NULL
-);
-CREATE TABLE moves (
-	game_id TEXT NOT NULL REFERENCES games(id),
-	n       INTEGER NOT NULL,
-	option  INTEGER NOT NULL,
-	PRIMARY KEY (game_id, n)
-);`
+);`, seq, config)
+}
 
 // legacyGame is a game as the old server stored it, and the game it was.
 type legacyGame struct {
@@ -199,7 +189,7 @@ func TestOldSQLiteDatabaseIsMigrated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(oldSQLiteSchema); err != nil {
+	if _, err := db.Exec(oldSchema("INTEGER NOT NULL", "BLOB")); err != nil {
 		t.Fatal(err)
 	}
 	for i, lg := range games {
@@ -229,7 +219,7 @@ func TestOldPostgresDatabaseIsMigrated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := conn.Exec(ctx, oldPostgresSchema); err != nil {
+	if _, err := conn.Exec(ctx, oldSchema("BIGSERIAL", "BYTEA")); err != nil {
 		t.Fatal(err)
 	}
 	for _, lg := range games {

@@ -61,13 +61,7 @@ func Main(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "smashup sim:", err)
 		return 2
 	}
-	if *resultPath != "" {
-		if err := WriteResult(*resultPath, res); err != nil {
-			fmt.Fprintln(errOut, "smashup sim:", err)
-			return 1
-		}
-	}
-	return o.write(res.Report(), out, errOut)
+	return o.finish("smashup sim", *resultPath, res, out, errOut)
 }
 
 // parseShard reads "i/n".
@@ -112,13 +106,7 @@ func mergeMain(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "smashup sim merge:", err)
 		return 1
 	}
-	if *resultPath != "" {
-		if err := WriteResult(*resultPath, res); err != nil {
-			fmt.Fprintln(errOut, "smashup sim merge:", err)
-			return 1
-		}
-	}
-	return o.write(res.Report(), out, errOut)
+	return o.finish("smashup sim merge", *resultPath, res, out, errOut)
 }
 
 // outputs are the report's outputs a command line asks for.
@@ -141,6 +129,18 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 }
 
 // write prints the report and writes the files asked for.
+// finish ends the command cmd: it writes res's counts to resultPath, when one
+// is given, and then the report to the outputs asked for.
+func (o *outputs) finish(cmd, resultPath string, res Result, out, errOut io.Writer) int {
+	if resultPath != "" {
+		if err := WriteResult(resultPath, res); err != nil {
+			fmt.Fprintln(errOut, cmd+":", err)
+			return 1
+		}
+	}
+	return o.write(res.Report(), out, errOut)
+}
+
 func (o *outputs) write(rep Report, out, errOut io.Writer) int {
 	if o.json {
 		if err := WriteJSON(out, rep); err != nil {

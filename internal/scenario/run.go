@@ -145,9 +145,7 @@ func (r *runner) cardSpec(n *yaml.Node) cardSpec {
 
 func zoneName(z engine.Zone) string {
 	switch z {
-	case engine.ZInPlay:
-		return "play"
-	case engine.ZBaseInPlay:
+	case engine.ZInPlay, engine.ZBaseInPlay:
 		return "play"
 	}
 	return z.String()

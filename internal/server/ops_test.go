@@ -381,14 +381,26 @@ func TestWebSocketOutlivesRequestTimeouts(t *testing.T) {
 	}
 }
 
-// dialFirst opens a game's WebSocket with token and reads its first message.
-func dialFirst(ctx context.Context, t *testing.T, base, id, token string) *websocket.Conn {
+// wsURL is the address of a game's WebSocket for token, on the server at base.
+func wsURL(base, id, token string) string {
+	return "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws?t=" + token
+}
+
+// dialWS opens a game's WebSocket with token, ready for the largest messages.
+func dialWS(ctx context.Context, t *testing.T, base, id, token string) *websocket.Conn {
 	t.Helper()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws?t="+token, nil)
+	c, _, err := websocket.Dial(ctx, wsURL(base, id, token), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.SetReadLimit(1 << 22)
+	return c
+}
+
+// dialFirst opens a game's WebSocket with token and reads its first message.
+func dialFirst(ctx context.Context, t *testing.T, base, id, token string) *websocket.Conn {
+	t.Helper()
+	c := dialWS(ctx, t, base, id, token)
 	if _, _, err := c.Read(ctx); err != nil {
 		c.CloseNow()
 		t.Fatal(err)

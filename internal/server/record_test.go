@@ -10,17 +10,16 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
 // playRandom makes n random moves in game id (any seat), returning the game.
@@ -47,32 +46,22 @@ func playRandom(t *testing.T, s *Server, id string, n int, seed uint64) *live {
 	return l
 }
 
-// The layout of the store before schema version 2 (moves by position only).
-const oldSQLiteSchema = `
+// oldSchema is the layout of the store before schema version 2 (moves by
+// position only), with a database's types for the seq and config columns.
+func oldSchema(seq, config string) string {
+	return fmt.Sprintf(`
 CREATE TABLE games (
 	id      TEXT PRIMARY KEY,
-	seq     INTEGER NOT NULL,
-	config  BLOB NOT NULL
+	seq     %s,
+	config  %s NOT NULL
 );
 CREATE TABLE moves (
 	game_id TEXT NOT NULL REFERENCES games(id),
 	n       INTEGER NOT NULL,
 	option  INTEGER NOT NULL,
 	PRIMARY KEY (game_id, n)
-);`
-
-const oldPostgresSchema = `
-CREATE TABLE games (
-	id      TEXT PRIMARY KEY,
-	seq     BIGSERIAL,
-	config  BYTEA NOT NULL
-);
-CREATE TABLE moves (
-	game_id TEXT NOT NULL REFERENCES games(id),
-	n       INTEGER NOT NULL,
-	option  INTEGER NOT NULL,
-	PRIMARY KEY (game_id, n)
-);`
+);`, seq, config)
+}
 
 // legacyGame is a game as the old server stored it, and the game it was.
 type legacyGame struct {
@@ -200,7 +189,7 @@ func TestOldSQLiteDatabaseIsMigrated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(oldSQLiteSchema); err != nil {
+	if _, err := db.Exec(oldSchema("INTEGER NOT NULL", "BLOB")); err != nil {
 		t.Fatal(err)
 	}
 	for i, lg := range games {
@@ -223,18 +212,14 @@ func TestOldSQLiteDatabaseIsMigrated(t *testing.T) {
 }
 
 func TestOldPostgresDatabaseIsMigrated(t *testing.T) {
-	url := os.Getenv("SMASHUP_TEST_PG")
-	if url == "" {
-		t.Skip("SMASHUP_TEST_PG not set (CI starts a throwaway PostgreSQL)")
-	}
+	url := pgtest.Fresh(t)
 	games := makeLegacyGames(t)
 	ctx := context.Background()
-	url = freshPostgres(t, url)
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := conn.Exec(ctx, oldPostgresSchema); err != nil {
+	if _, err := conn.Exec(ctx, oldSchema("BIGSERIAL", "BYTEA")); err != nil {
 		t.Fatal(err)
 	}
 	for _, lg := range games {
@@ -254,31 +239,6 @@ func TestOldPostgresDatabaseIsMigrated(t *testing.T) {
 	}
 	defer st.Close()
 	checkMigrated(t, st, games)
-}
-
-// freshPostgres creates an empty database next to url's and returns its URL.
-func freshPostgres(t *testing.T, url string) string {
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	name := fmt.Sprintf("smashup_srv_%d", time.Now().UnixNano())
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if c, err := pgx.Connect(ctx, url); err == nil {
-			c.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-			c.Close(ctx)
-		}
-	})
-	i := strings.LastIndex(url, "/")
-	if j := strings.Index(url[i:], "?"); j >= 0 {
-		return url[:i+1] + name + url[i+j:]
-	}
-	return url[:i+1] + name
 }
 
 // TestAnotherVersionsGame: a game recorded under another fingerprint goes
@@ -403,12 +363,8 @@ func TestSecretSeedStaysSecret(t *testing.T) {
 	// a WebSocket client of the seat hears every update
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/api/games/"+cr.ID+"/ws?t="+tok, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := dialWS(ctx, t, ts.URL, cr.ID, tok)
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
 	for i := 0; i < 25; i++ {
 		var m Message
 		for {

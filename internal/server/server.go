@@ -511,6 +511,17 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, int, boo
 	return l, seat, true
 }
 
+// lookupSeat is lookup for a request only a seat may make: a spectator's is
+// refused (403) with refusal.
+func (s *Server) lookupSeat(w http.ResponseWriter, r *http.Request, refusal string) (*live, int, bool) {
+	l, seat, ok := s.lookup(w, r)
+	if ok && seat == engine.None {
+		writeJSON(w, 403, apiError{refusal})
+		return nil, 0, false
+	}
+	return l, seat, ok
+}
+
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	l, seat, ok := s.lookup(w, r)
 	if !ok {
@@ -551,12 +562,8 @@ type MoveRequest struct {
 }
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.lookup(w, r)
+	l, seat, ok := s.lookupSeat(w, r, "spectators cannot move")
 	if !ok {
-		return
-	}
-	if seat == engine.None {
-		writeJSON(w, 403, apiError{"spectators cannot move"})
 		return
 	}
 	var req struct { // MoveRequest, with both numbers required

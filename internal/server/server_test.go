@@ -19,6 +19,7 @@ import (
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
 func newSQLiteServer(t *testing.T, path string) *Server {
@@ -254,13 +255,8 @@ func TestComputerGameOverWebSocket(t *testing.T) {
 func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws?t=" + token
-	c, _, err := websocket.Dial(ctx, wsURL, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := dialWS(ctx, t, base, id, token)
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
 	made, lastSent := 0, -1
 	rng := rand.New(rand.NewPCG(uint64(seat), 17))
 	for i := 0; i < limit; i++ {
@@ -291,10 +287,7 @@ func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 // TestTwoInstancesShareAPostgresStore runs two servers on one PostgreSQL
 // database: a move made through one reaches a client of the other.
 func TestTwoInstancesShareAPostgresStore(t *testing.T) {
-	url := os.Getenv("SMASHUP_TEST_PG")
-	if url == "" {
-		t.Skip("SMASHUP_TEST_PG not set (CI starts a throwaway PostgreSQL)")
-	}
+	url := pgtest.URL(t)
 	ctx := context.Background()
 	stA, err := store.OpenPostgres(ctx, url)
 	if err != nil {
@@ -315,12 +308,8 @@ func TestTwoInstancesShareAPostgresStore(t *testing.T) {
 	// a client of instance B watches seat 1
 	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(wctx, "ws"+strings.TrimPrefix(tb.URL, "http")+"/api/games/"+resp.ID+"/ws?t="+tok1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := dialWS(wctx, t, tb.URL, resp.ID, tok1)
 	defer c.CloseNow()
-	c.SetReadLimit(1 << 22)
 	_, raw, _ := c.Read(wctx)
 	var m Message
 	json.Unmarshal(raw, &m)
@@ -435,7 +424,7 @@ func loadClient(base, id, tok string, seat, limit int) (res struct {
 }) {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws?t="+tok, nil)
+	c, _, err := websocket.Dial(ctx, wsURL(base, id, tok), nil)
 	if err != nil {
 		res.err = err
 		return

@@ -19,12 +19,8 @@ type SettingsRequest struct {
 }
 
 func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
-	l, seat, ok := s.lookup(w, r)
+	l, seat, ok := s.lookupSeat(w, r, "spectators have no seat settings")
 	if !ok {
-		return
-	}
-	if seat == engine.None {
-		writeJSON(w, 403, apiError{"spectators have no seat settings"})
 		return
 	}
 	var req SettingsRequest

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smashup/smashup/internal/ai"
+	"github.com/smashup/smashup/internal/cli"
 	"github.com/smashup/smashup/internal/engine"
 )
 
@@ -18,8 +18,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return mergeMain(args[1:], out, errOut)
 	}
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(errOut)
+	fs := cli.Flags("sim", "usage: smashup sim [flags]\n       smashup sim merge [flags] FILE...\n\nPlay many computer games and report how each faction fares, against each\nother faction, and in each pair.\n\n", errOut)
 	c := Config{}
 	fs.IntVar(&c.Games, "games", 1000, "number of games (of the whole run, when it is split into shards)")
 	fs.IntVar(&c.Players, "players", 2, "players per game: 2, 3, 4, or 0 to mix them")
@@ -36,15 +35,8 @@ func Main(args []string, out, errOut io.Writer) int {
 	resultPath := fs.String("out", "", "also write the run's counts to this JSON `file`, for smashup sim merge")
 	var o outputs
 	o.flags(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(errOut, "usage: smashup sim [flags]\n       smashup sim merge [flags] FILE...\n\nPlay many computer games and report how each faction fares, against each\nother faction, and in each pair.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := cli.Parse(fs, args); !ok {
+		return code
 	}
 	if c.AI == "greedy" || c.AI == "ai" {
 		c.AI = "normal" // one name per level, so that shards played under either merge
@@ -69,13 +61,7 @@ func Main(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "smashup sim:", err)
 		return 2
 	}
-	if *resultPath != "" {
-		if err := WriteResult(*resultPath, res); err != nil {
-			fmt.Fprintln(errOut, "smashup sim:", err)
-			return 1
-		}
-	}
-	return o.write(res.Report(), out, errOut)
+	return o.finish("smashup sim", *resultPath, res, out, errOut)
 }
 
 // parseShard reads "i/n".
@@ -95,20 +81,12 @@ func parseShard(v string) (i, n int, err error) {
 
 // mergeMain runs `smashup sim merge`.
 func mergeMain(args []string, out, errOut io.Writer) int {
-	fs := flag.NewFlagSet("sim merge", flag.ContinueOnError)
-	fs.SetOutput(errOut)
+	fs := cli.Flags("sim merge", "usage: smashup sim merge [flags] FILE...\n\nCombine the --out files of every shard of one run (smashup sim --shard i/n\n--out FILE) into the report the whole run would give.\n\n", errOut)
 	resultPath := fs.String("out", "", "also write the merged counts to this JSON `file`")
 	var o outputs
 	o.flags(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(errOut, "usage: smashup sim merge [flags] FILE...\n\nCombine the --out files of every shard of one run (smashup sim --shard i/n\n--out FILE) into the report the whole run would give.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := cli.Parse(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
@@ -128,13 +106,7 @@ func mergeMain(args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "smashup sim merge:", err)
 		return 1
 	}
-	if *resultPath != "" {
-		if err := WriteResult(*resultPath, res); err != nil {
-			fmt.Fprintln(errOut, "smashup sim merge:", err)
-			return 1
-		}
-	}
-	return o.write(res.Report(), out, errOut)
+	return o.finish("smashup sim merge", *resultPath, res, out, errOut)
 }
 
 // outputs are the report's outputs a command line asks for.
@@ -157,6 +129,18 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 }
 
 // write prints the report and writes the files asked for.
+// finish ends the command cmd: it writes res's counts to resultPath, when one
+// is given, and then the report to the outputs asked for.
+func (o *outputs) finish(cmd, resultPath string, res Result, out, errOut io.Writer) int {
+	if resultPath != "" {
+		if err := WriteResult(resultPath, res); err != nil {
+			fmt.Fprintln(errOut, cmd+":", err)
+			return 1
+		}
+	}
+	return o.write(res.Report(), out, errOut)
+}
+
 func (o *outputs) write(rep Report, out, errOut io.Writer) int {
 	if o.json {
 		if err := WriteJSON(out, rep); err != nil {

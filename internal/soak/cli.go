@@ -1,28 +1,24 @@
 package soak
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
 	"time"
+
+	"github.com/smashup/smashup/internal/cli"
 )
 
 // Main runs `smashup soak`: it plays the games and prints the figures and
 // every violation; the exit status is 1 when there was a violation.
 func Main(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("soak", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.Flags("soak", "usage: smashup soak [flags]\n\nPlays random games over every set (2 to 4 players, titans on and off) and\nchecks the engine's invariants after every decision.\n", stderr)
 	games := fs.Int("games", 1000, "number of random games to play")
 	seed := fs.Uint64("seed", 1, "seed of the first game (game k uses seed+k)")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
 	saveEvery := fs.Int("save-every", 64, "check the save round trip after every N-th decision, at a different phase in each game, and at the end of each game (1: after every decision, about a hundred times slower)")
 	maxMoves := fs.Int("max-moves", 0, "decisions after which a game counts as stuck (0: the default)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: smashup soak [flags]\n\nPlays random games over every set (2 to 4 players, titans on and off) and\nchecks the engine's invariants after every decision.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -142,20 +142,9 @@ func (p *Postgres) Load(ctx context.Context, id string) (*Game, error) {
 }
 
 func pgLoad(ctx context.Context, q pgQuerier, id, lock string) (*Game, error) {
-	var g Game
-	var fp, problem *string
-	err := q.QueryRow(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = $1`+lock, id).Scan(&g.Config, &fp, &problem)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
-	}
+	g, err := scanGame(q.QueryRow(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = $1`+lock, id), pgx.ErrNoRows)
 	if err != nil {
 		return nil, err
-	}
-	if fp != nil {
-		g.Fingerprint = *fp
-	}
-	if problem != nil {
-		g.Problem = *problem
 	}
 	rows, err := q.Query(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = $1 ORDER BY n`, id)
 	if err != nil {
@@ -165,7 +154,7 @@ func pgLoad(ctx context.Context, q pgQuerier, id, lock string) (*Game, error) {
 	if g.Moves, err = readMoves(id, rows); err != nil {
 		return nil, err
 	}
-	return &g, nil
+	return g, nil
 }
 
 // Migrate implements Store.
@@ -179,10 +168,7 @@ func (p *Postgres) Migrate(ctx context.Context, id, fingerprint string, moves []
 	if err != nil {
 		return err
 	}
-	if !g.Legacy() {
-		return ErrConflict
-	}
-	if err := checkMigration(id, g.Moves, moves, problem); err != nil {
+	if err := checkMigration(id, g, moves, problem); err != nil {
 		return err
 	}
 	if problem != "" {

@@ -146,20 +146,9 @@ type sqlQuerier interface {
 }
 
 func (s *SQLite) load(ctx context.Context, q sqlQuerier, id string) (*Game, error) {
-	var g Game
-	var fp, problem *string
-	err := q.QueryRowContext(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = ?`, id).Scan(&g.Config, &fp, &problem)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
-	}
+	g, err := scanGame(q.QueryRowContext(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = ?`, id), sql.ErrNoRows)
 	if err != nil {
 		return nil, err
-	}
-	if fp != nil {
-		g.Fingerprint = *fp
-	}
-	if problem != nil {
-		g.Problem = *problem
 	}
 	rows, err := q.QueryContext(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = ? ORDER BY n`, id)
 	if err != nil {
@@ -169,7 +158,7 @@ func (s *SQLite) load(ctx context.Context, q sqlQuerier, id string) (*Game, erro
 	if g.Moves, err = readMoves(id, rows); err != nil {
 		return nil, err
 	}
-	return &g, nil
+	return g, nil
 }
 
 // Migrate implements Store.
@@ -183,10 +172,7 @@ func (s *SQLite) Migrate(ctx context.Context, id, fingerprint string, moves []Mo
 	if err != nil {
 		return err
 	}
-	if !g.Legacy() {
-		return ErrConflict
-	}
-	if err := checkMigration(id, g.Moves, moves, problem); err != nil {
+	if err := checkMigration(id, g, moves, problem); err != nil {
 		return err
 	}
 	if problem != "" {

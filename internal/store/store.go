@@ -129,11 +129,38 @@ func readMoves(id string, r rows) ([]Move, error) {
 	return moves, r.Err()
 }
 
-// checkMigration validates a Migrate call against the stored moves.
-func checkMigration(id string, stored []Move, moves []Move, problem string) error {
+// scanGame reads a games row (config, fingerprint, problem); noRows is the
+// driver's error for a missing row.
+func scanGame(r interface{ Scan(dest ...any) error }, noRows error) (*Game, error) {
+	var g Game
+	var fp, problem *string
+	err := r.Scan(&g.Config, &fp, &problem)
+	if errors.Is(err, noRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if fp != nil {
+		g.Fingerprint = *fp
+	}
+	if problem != nil {
+		g.Problem = *problem
+	}
+	return &g, nil
+}
+
+// checkMigration validates a Migrate call against the stored game g: it must
+// still be legacy and, unless the call records a problem, the moves must be
+// complete records of the stored ones.
+func checkMigration(id string, g *Game, moves []Move, problem string) error {
+	if !g.Legacy() {
+		return ErrConflict
+	}
 	if problem != "" {
 		return nil
 	}
+	stored := g.Moves
 	if len(moves) != len(stored) {
 		return ErrConflict
 	}

@@ -3,16 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
-	"fmt"
-	"strings"
-	"time"
-
 	"errors"
-	"github.com/jackc/pgx/v5"
-	"os"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
 // exercise runs the Store contract against s.
@@ -75,10 +73,7 @@ func TestSQLite(t *testing.T) {
 
 // TestPostgres runs against SMASHUP_TEST_PG (a connection URL), which CI provides.
 func TestPostgres(t *testing.T) {
-	url := os.Getenv("SMASHUP_TEST_PG")
-	if url == "" {
-		t.Skip("SMASHUP_TEST_PG not set")
-	}
+	url := pgtest.URL(t)
 	ctx := context.Background()
 	s, err := OpenPostgres(ctx, url)
 	if err != nil {
@@ -172,40 +167,9 @@ func TestSQLiteMigratesTheOldSchema(t *testing.T) {
 	}
 }
 
-// freshPostgres creates an empty database next to SMASHUP_TEST_PG's and returns its URL.
-func freshPostgres(t *testing.T, url string) string {
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	name := fmt.Sprintf("smashup_legacy_%d", time.Now().UnixNano())
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c, err := pgx.Connect(ctx, url)
-		if err == nil {
-			c.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-			c.Close(ctx)
-		}
-	})
-	i := strings.LastIndex(url, "/")
-	j := strings.Index(url[i:], "?")
-	if j < 0 {
-		return url[:i+1] + name
-	}
-	return url[:i+1] + name + url[i+j:]
-}
-
 func TestPostgresMigratesTheOldSchema(t *testing.T) {
-	url := os.Getenv("SMASHUP_TEST_PG")
-	if url == "" {
-		t.Skip("SMASHUP_TEST_PG not set")
-	}
 	ctx := context.Background()
-	url = freshPostgres(t, url)
+	url := pgtest.Fresh(t)
 	conn, err := pgx.Connect(ctx, url)
 	if err != nil {
 		t.Fatal(err)

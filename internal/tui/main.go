@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/smashup/smashup/internal/ai"
+	"github.com/smashup/smashup/internal/cli"
 	"github.com/smashup/smashup/internal/draft"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
@@ -150,8 +151,7 @@ func Draft(seats []Seat, seed uint64, in *bufio.Scanner, out io.Writer) ([][2]st
 
 // Main runs `smashup play` with its command-line arguments. It returns the exit status.
 func Main(args []string, in io.Reader, out, errOut io.Writer) int {
-	fl := flag.NewFlagSet("play", flag.ContinueOnError)
-	fl.SetOutput(errOut)
+	fl := cli.Flags("play", "usage: smashup play [flags]\n\nPlay Smash Up in the terminal. Type a number to choose an option; help for the commands.\n\n", errOut)
 	players := fl.Int("players", 2, "number of players, 2 to 4")
 	seats := fl.String("seats", "", `who sits at each seat, comma separated: human (hotseat) or a computer level: random, easy, ai (normal), hard, max; default "human,ai,..."`)
 	factions := fl.String("factions", "random", `factions per player, like "Aliens+Dinosaurs,Ninjas+Pirates", or random, or draft (pick in turn)`)
@@ -159,15 +159,8 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	titans := fl.Bool("titans", false, "play with the optional titans")
 	record := fl.String("record", "", "write a replay of the game to this file (kept up to date after every decision)")
 	seed := fl.Uint64("seed", 0, "random seed (default: from the clock, printed so the game can be replayed)")
-	fl.Usage = func() {
-		fmt.Fprintf(errOut, "usage: smashup play [flags]\n\nPlay Smash Up in the terminal. Type a number to choose an option; help for the commands.\n\n")
-		fl.PrintDefaults()
-	}
-	if err := fl.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := cli.Parse(fl, args); !ok {
+		return code
 	}
 	if fl.NArg() > 0 {
 		fmt.Fprintf(errOut, "smashup play: unexpected argument %q\n", fl.Arg(0))

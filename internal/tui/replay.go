@@ -1,12 +1,11 @@
 package tui
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/smashup/smashup/internal/cli"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/present"
 )
@@ -15,20 +14,12 @@ import (
 // `smashup play --record` or the server's replay download), printing the log
 // move by move and the table at the end (or after move --to).
 func ReplayMain(args []string, out, errOut io.Writer) int {
-	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fl.SetOutput(errOut)
+	fl := cli.Flags("replay", "usage: smashup replay [flags] FILE\n\nReplay a recorded game.\n\n", errOut)
 	to := fl.Int("to", -1, "stop after this many decisions (default: the whole game)")
 	seat := fl.Int("seat", 0, "show the table as this player sees it (1-4), or 0 for what everyone sees")
 	unchecked := fl.Bool("unchecked", false, "replay an old replay file (positions only, no rules fingerprint) by position under this version's rules, unchecked")
-	fl.Usage = func() {
-		fmt.Fprintf(errOut, "usage: smashup replay [flags] FILE\n\nReplay a recorded game.\n\n")
-		fl.PrintDefaults()
-	}
-	if err := fl.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := cli.Parse(fl, args); !ok {
+		return code
 	}
 	if fl.NArg() != 1 {
 		fl.Usage()

@@ -58,8 +58,8 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 						f.Set(winners, f.Get(winners)|1<<w)
 					}
 				}
-				for ; f.SeatIn(considered) < g.NPlayers; f.Add(considered, 1) {
-					w := (g.Current + f.SeatIn(considered)) % g.NPlayers
+				for ; f.Get(considered) < int(g.NPlayers); f.Add(considered, 1) {
+					w := g.SeatAfter(g.Current, f.Get(considered))
 					if f.Get(winners)&(1<<w) == 0 || g.BaseIgnored(s, w) {
 						continue
 					}
@@ -152,8 +152,8 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 			switch f.Step {
 			case askWinner:
 				winners := g.WinnersAt(s)
-				for f.SeatIn(considered) < g.NPlayers {
-					p := (g.Current + f.SeatIn(considered)) % g.NPlayers
+				for f.Get(considered) < int(g.NPlayers) {
+					p := g.SeatAfter(g.Current, f.Get(considered))
 					f.Add(considered, 1)
 					isWinner := false
 					for _, w := range winners {
@@ -206,8 +206,8 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 			}
 			switch f.Step {
 			case nextPlayer:
-				for f.SeatIn(considered) < g.NPlayers {
-					p := (g.Current + f.SeatIn(considered)) % g.NPlayers
+				for f.Get(considered) < int(g.NPlayers) {
+					p := g.SeatAfter(g.Current, f.Get(considered))
 					f.Add(considered, 1)
 					ms := g.MinionsAt(s, p)
 					if len(ms) == 0 || g.BaseIgnored(s, p) {
@@ -267,10 +267,10 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
-				if f.SeatIn(asked) >= g.NPlayers {
+				if f.Get(asked) >= int(g.NPlayers) {
 					return
 				}
-				p := (g.Current + f.SeatIn(asked)) % g.NPlayers
+				p := g.SeatAfter(g.Current, f.Get(asked))
 				f.Add(asked, 1)
 				f.SetSeat(asking, p)
 				if place, _ := g.ScoredPlace(f.Ev.Card, p); place == 1 || g.BaseIgnored(s, p) || len(g.MinionsAt(s, p)) == 0 || len(otherBases(g, s)) == 0 {
@@ -314,10 +314,10 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
-				if f.SeatIn(asked) >= g.NPlayers || g.BaseCardAt(s) != f.Ev.Card {
+				if f.Get(asked) >= int(g.NPlayers) || g.BaseCardAt(s) != f.Ev.Card {
 					return
 				}
-				p := (g.Current + f.SeatIn(asked)) % g.NPlayers
+				p := g.SeatAfter(g.Current, f.Get(asked))
 				f.Add(asked, 1)
 				if place, _ := g.ScoredPlace(f.Ev.OtherCard(), p); place != 2 {
 					f.Goto(askPlayer)

@@ -21,8 +21,8 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 			b := f.Ev.Card
 			switch f.Step {
 			case nextWinner:
-				for f.SeatIn(nextPlayer) < g.NPlayers {
-					p := (g.Current + f.SeatIn(nextPlayer)) % g.NPlayers
+				for f.Get(nextPlayer) < int(g.NPlayers) {
+					p := g.SeatAfter(g.Current, f.Get(nextPlayer))
 					f.Add(nextPlayer, 1)
 					if place, _ := g.ScoredPlace(b, p); place != 1 || g.BaseIgnored(f.Base, p) {
 						continue

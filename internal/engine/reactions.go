@@ -70,11 +70,11 @@ func reactProc(g *Game, f *Frame) {
 	switch f.Step {
 	case 0:
 		n := g.NPlayers
-		if Seat(f.V[2]) >= n {
+		if int(f.V[2]) >= int(n) {
 			f.Goto(2)
 			return
 		}
-		q := (g.Current + Seat(f.V[1])) % n
+		q := g.SeatAfter(g.Current, int(f.V[1]))
 		g.BeginAsk()
 		g.specialOptions(q, w, None)
 		if g.Pending.N == 0 && !g.askEveryone(w) {

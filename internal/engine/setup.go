@@ -344,7 +344,7 @@ func setupProc(g *Game, f *Frame) {
 	n := g.NPlayers
 	switch f.Step {
 	case 0:
-		if Seat(f.V[0]) >= n {
+		if int(f.V[0]) >= int(n) {
 			first := f.Player
 			f.Fn = fnTurn
 			f.Step = stepStartTurn
@@ -354,7 +354,7 @@ func setupProc(g *Game, f *Frame) {
 			f.Jump = stepStartTurn
 			return
 		}
-		p := (f.Player + Seat(f.V[0])) % n
+		p := g.SeatAfter(f.Player, int(f.V[0]))
 		f.V[1] = int16(p)
 		for _, c := range g.Hand(p) {
 			if g.IsMinion(c) {

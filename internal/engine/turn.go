@@ -128,7 +128,7 @@ func turnProc(g *Game, f *Frame) {
 		if g.checkGameOver() {
 			return
 		}
-		f.Player = (p + 1) % g.NPlayers
+		f.Player = g.SeatAfter(p, 1)
 		g.Turn++
 		f.Goto(stepStartTurn)
 	}

@@ -11,10 +11,10 @@ func windowProc(g *Game, f *Frame) {
 			return
 		}
 		n := g.NPlayers
-		if Seat(f.V[2]) >= n {
+		if int(f.V[2]) >= int(n) {
 			return
 		}
-		p := (g.Current + Seat(f.V[1])) % n
+		p := g.SeatAfter(g.Current, int(f.V[1]))
 		g.BeginAsk()
 		g.specialOptions(p, Window(f.V[0]), f.Base)
 		if g.Pending.N == 0 && !g.askEveryone(Window(f.V[0])) {

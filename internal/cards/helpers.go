@@ -149,6 +149,22 @@ func seq(parts ...engine.AbilityFn) engine.AbilityFn {
 	}
 }
 
+// nextInTurn goes round the table in turn order, from the current player, to
+// the next player for whom wanted is true, and returns them (none when no one
+// is left). considered, one of the caller's slots (0 at first), counts the
+// players already considered, so that the ability can ask that player and come
+// back for the next.
+func nextInTurn(g *G, f *F, considered engine.Slot, wanted func(p Seat) bool) Seat {
+	for f.SeatIn(considered) < g.NPlayers {
+		p := (g.Current + f.SeatIn(considered)) % g.NPlayers
+		f.Add(considered, 1)
+		if wanted(p) {
+			return p
+		}
+	}
+	return none
+}
+
 // extraMinion grants a held extra minion play.
 func extraMinion(g *G, p Seat) { g.GrantExtra(p, engine.ExtraMinionGrant()) }
 

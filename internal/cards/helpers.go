@@ -128,6 +128,16 @@ func otherBases(g *G, s BaseID) []BaseID {
 func destroyIt(g *G, f *F, c CardID) { g.Destroy(f, c) }
 func returnIt(g *G, f *F, c CardID)  { g.Return(f, c) }
 
+// chooseYourMinion builds "choose one of your minions, then ...": then runs
+// as an ability of its own (steps and slots its own) whose target, f.Target,
+// is the chosen minion.
+func chooseYourMinion(then engine.AbilityFn) engine.AbilityFn {
+	thenFn := engine.Fn(then)
+	return chooseCard("Choose one of your minions", false, mine, func(g *G, f *F, c CardID) {
+		g.Schedule(thenFn, you(f), self(f), f.Base, c)
+	})
+}
+
 // askMoveDest asks the ability's player to which other base minion c is to
 // move (the caller remembers c, and moves it once answered).
 func askMoveDest(g *G, f *F, c CardID, may bool) {

@@ -189,17 +189,23 @@ func named(g *G, name string) func(CardID) bool {
 	return func(c CardID) bool { return g.NameIs(c, name) }
 }
 
-// shuffleAnyFromDiscard builds "shuffle any number of cards from your discard
-// pile (those keep accepts; nil: any) into your deck".
-func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c CardID) bool) engine.AbilityFn {
+// shuffleFromDiscard builds "shuffle up to upTo cards (upTo < 0: any number)
+// from your discard pile (those keep accepts; nil: any) into your deck", one
+// card at a time.
+func shuffleFromDiscard(prompt engine.Prompt, upTo int, keep func(g *G, c CardID) bool) engine.AbilityFn {
 	const (
-		chooseCard engine.Step = iota
+		chooseOne engine.Step = iota
 		takeIt
+		shuffleIn
 	)
 	const taken engine.Slot = 0 // cards taken so far
 	return func(g *G, f *F) {
 		switch f.Step {
-		case chooseCard:
+		case chooseOne:
+			if upTo >= 0 && f.Get(taken) >= upTo {
+				f.Goto(shuffleIn)
+				return
+			}
 			cands := g.Discard(you(f))
 			if keep != nil {
 				cands = where(cands, func(c CardID) bool { return keep(g, c) })
@@ -209,9 +215,11 @@ func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c CardID) bool)
 			if c := f.Chosen(); c != none {
 				g.ToDeckBottom(c)
 				f.Add(taken, 1)
-				f.Goto(chooseCard)
+				f.Goto(chooseOne)
 				return
 			}
+			f.Next()
+		case shuffleIn:
 			if f.Get(taken) > 0 {
 				g.Shuffle(you(f))
 			}

@@ -1,6 +1,10 @@
 package cards
 
-import "github.com/smashup/smashup/internal/engine"
+import (
+	"slices"
+
+	"github.com/smashup/smashup/internal/engine"
+)
 
 // The core set's bases, grouped by the factions they come with.
 
@@ -58,21 +62,18 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 						f.Set(winners, f.Get(winners)|1<<w)
 					}
 				}
-				for ; f.Get(considered) < int(g.NPlayers); f.Add(considered, 1) {
-					w := g.SeatAfter(g.Current, f.Get(considered))
-					if f.Get(winners)&(1<<w) == 0 || g.BaseIgnored(s, w) {
-						continue
-					}
-					if mine := where(g.MinionsAt(s, w), powerAtMost(g, 3)); len(mine) > 0 {
-						g.AskCards(f, w, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand", mine, true)
-						return
-					}
+				small := func(w Seat) []CardID { return where(g.MinionsAt(s, w), powerAtMost(g, 3)) }
+				w := nextInTurn(g, f, considered, func(w Seat) bool {
+					return f.Get(winners)&(1<<w) != 0 && !g.BaseIgnored(s, w) && len(small(w)) > 0
+				})
+				if w == none {
+					return
 				}
+				g.AskCards(f, w, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand", small(w), true)
 			case returnChosen:
 				if c := f.Chosen(); c != none {
 					g.Return(f, c)
 				}
-				f.Add(considered, 1)
 				f.Goto(askWinner)
 			}
 		},
@@ -152,20 +153,12 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 			switch f.Step {
 			case askWinner:
 				winners := g.WinnersAt(s)
-				for f.Get(considered) < int(g.NPlayers) {
-					p := g.SeatAfter(g.Current, f.Get(considered))
-					f.Add(considered, 1)
-					isWinner := false
-					for _, w := range winners {
-						isWinner = isWinner || w == p
-					}
-					if !isWinner || g.BaseIgnored(s, p) {
-						continue
-					}
-					f.SetSeat(asking, p)
-					g.AskCards(f, p, "Ninja Dojo: you may destroy a minion", g.Minions(none), true)
+				p := nextInTurn(g, f, considered, func(p Seat) bool { return slices.Contains(winners, p) && !g.BaseIgnored(s, p) })
+				if p == none {
 					return
 				}
+				f.SetSeat(asking, p)
+				g.AskCards(f, p, "Ninja Dojo: you may destroy a minion", g.Minions(none), true)
 			case destroyChosen:
 				if c := f.Chosen(); c != none {
 					f.Player = f.SeatIn(asking) // credited to the winner who chose
@@ -206,23 +199,18 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 			}
 			switch f.Step {
 			case nextPlayer:
-				for f.Get(considered) < int(g.NPlayers) {
-					p := g.SeatAfter(g.Current, f.Get(considered))
-					f.Add(considered, 1)
-					ms := g.MinionsAt(s, p)
-					if len(ms) == 0 || g.BaseIgnored(s, p) {
-						continue
-					}
-					top := 0
-					for _, m := range ms {
-						top = max(top, g.Power(m))
-					}
-					f.SetSeat(handled, p)
-					f.Set(highest, top)
-					f.Goto(chooseHighest)
+				p := nextInTurn(g, f, considered, func(p Seat) bool { return len(g.MinionsAt(s, p)) > 0 && !g.BaseIgnored(s, p) })
+				if p == none {
+					g.Unmark(flagGojuDone, self(f))
 					return
 				}
-				g.Unmark(flagGojuDone, self(f))
+				top := 0
+				for _, m := range g.MinionsAt(s, p) {
+					top = max(top, g.Power(m))
+				}
+				f.SetSeat(handled, p)
+				f.Set(highest, top)
+				f.Goto(chooseHighest)
 			case chooseHighest:
 				p := f.SeatIn(handled)
 				cands := tied(p)
@@ -267,16 +255,14 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
-				if f.Get(asked) >= int(g.NPlayers) {
+				p := nextInTurn(g, f, asked, func(p Seat) bool {
+					place, _ := g.ScoredPlace(f.Ev.Card, p)
+					return place != 1 && !g.BaseIgnored(s, p) && len(g.MinionsAt(s, p)) > 0 && len(otherBases(g, s)) > 0
+				})
+				if p == none {
 					return
 				}
-				p := g.SeatAfter(g.Current, f.Get(asked))
-				f.Add(asked, 1)
 				f.SetSeat(asking, p)
-				if place, _ := g.ScoredPlace(f.Ev.Card, p); place == 1 || g.BaseIgnored(s, p) || len(g.MinionsAt(s, p)) == 0 || len(otherBases(g, s)) == 0 {
-					f.Goto(askPlayer)
-					return
-				}
 				g.AskCards(f, p, "The Grey Opal: you may move one of your minions from here to another base", g.MinionsAt(s, p), true)
 			case chooseDestination:
 				c := f.Chosen()
@@ -314,21 +300,18 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 			s := f.Ev.Base
 			switch f.Step {
 			case askPlayer:
-				if f.Get(asked) >= int(g.NPlayers) || g.BaseCardAt(s) != f.Ev.Card {
+				if g.BaseCardAt(s) != f.Ev.Card {
 					return
 				}
-				p := g.SeatAfter(g.Current, f.Get(asked))
-				f.Add(asked, 1)
-				if place, _ := g.ScoredPlace(f.Ev.OtherCard(), p); place != 2 {
-					f.Goto(askPlayer)
+				elsewhere := func(p Seat) []CardID { return where(g.Minions(p), func(m CardID) bool { return g.BaseOf(m) != s }) }
+				p := nextInTurn(g, f, asked, func(p Seat) bool {
+					place, _ := g.ScoredPlace(f.Ev.OtherCard(), p)
+					return place == 2 && len(elsewhere(p)) > 0
+				})
+				if p == none {
 					return
 				}
-				cands := where(g.Minions(p), func(m CardID) bool { return g.BaseOf(m) != s })
-				if len(cands) == 0 {
-					f.Goto(askPlayer)
-					return
-				}
-				g.AskCards(f, p, "Tortuga: you may move one of your minions to the new base", cands, true)
+				g.AskCards(f, p, "Tortuga: you may move one of your minions to the new base", elsewhere(p), true)
 			case moveChosen:
 				if c := f.Chosen(); c != none {
 					g.Move(f, c, s)

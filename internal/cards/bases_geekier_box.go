@@ -21,18 +21,17 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 			b := f.Ev.Card
 			switch f.Step {
 			case nextWinner:
-				for f.Get(nextPlayer) < int(g.NPlayers) {
-					p := g.SeatAfter(g.Current, f.Get(nextPlayer))
-					f.Add(nextPlayer, 1)
-					if place, _ := g.ScoredPlace(b, p); place != 1 || g.BaseIgnored(f.Base, p) {
-						continue
-					}
-					f.SetSeat(theWinner, p)
-					g.Draw(p, 3)
-					f.Set(toDiscard, 2)
-					f.Goto(askDiscard)
+				p := nextInTurn(g, f, nextPlayer, func(p Seat) bool {
+					place, _ := g.ScoredPlace(b, p)
+					return place == 1 && !g.BaseIgnored(f.Base, p)
+				})
+				if p == none {
 					return
 				}
+				f.SetSeat(theWinner, p)
+				g.Draw(p, 3)
+				f.Set(toDiscard, 2)
+				f.Goto(askDiscard)
 			case askDiscard:
 				p := f.SeatIn(theWinner)
 				if f.Get(toDiscard) == 0 {

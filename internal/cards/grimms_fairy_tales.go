@@ -152,36 +152,7 @@ var _ = card("grimms_fairy_tales/rose_red", func(d *engine.Def) { d.PowerMod = p
 var _ = card("grimms_fairy_tales/the_other_snow_white", func(d *engine.Def) { d.PowerMod = pairBonus("Rose Red") })
 
 var _ = card("grimms_fairy_tales/another_story", func(d *engine.Def) {
-	const (
-		chooseOne engine.Step = iota
-		takeIt
-		shuffleDeck
-	)
-	const taken engine.Slot = 0 // cards chosen so far
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case chooseOne:
-			if f.Get(taken) >= 3 || len(g.Discard(p)) == 0 {
-				f.Goto(shuffleDeck)
-				return
-			}
-			g.AskCards(f, p, "Choose a card in your discard pile to shuffle into your deck, or pass", g.Discard(p), true)
-		case takeIt:
-			c := f.Chosen()
-			if c == none {
-				f.Goto(shuffleDeck)
-				return
-			}
-			g.ToDeckBottom(c)
-			f.Add(taken, 1)
-			f.Goto(chooseOne)
-		case shuffleDeck:
-			if f.Get(taken) > 0 {
-				g.Shuffle(p)
-			}
-		}
-	}
+	d.OnPlay = shuffleFromDiscard("Choose a card in your discard pile to shuffle into your deck, or pass", 3, nil)
 })
 
 var _ = card("grimms_fairy_tales/basket_of_goodies", func(d *engine.Def) {

@@ -128,6 +128,16 @@ func otherBases(g *G, s BaseID) []BaseID {
 func destroyIt(g *G, f *F, c CardID) { g.Destroy(f, c) }
 func returnIt(g *G, f *F, c CardID)  { g.Return(f, c) }
 
+// chooseYourMinion builds "choose one of your minions, then ...": then runs
+// as an ability of its own (steps and slots its own) whose target, f.Target,
+// is the chosen minion.
+func chooseYourMinion(then engine.AbilityFn) engine.AbilityFn {
+	thenFn := engine.Fn(then)
+	return chooseCard("Choose one of your minions", false, mine, func(g *G, f *F, c CardID) {
+		g.Schedule(thenFn, you(f), self(f), f.Base, c)
+	})
+}
+
 // askMoveDest asks the ability's player to which other base minion c is to
 // move (the caller remembers c, and moves it once answered).
 func askMoveDest(g *G, f *F, c CardID, may bool) {
@@ -149,6 +159,22 @@ func seq(parts ...engine.AbilityFn) engine.AbilityFn {
 	}
 }
 
+// nextInTurn goes round the table in turn order, from the current player, to
+// the next player for whom wanted is true, and returns them (none when no one
+// is left). considered, one of the caller's slots (0 at first), counts the
+// players already considered, so that the ability can ask that player and come
+// back for the next.
+func nextInTurn(g *G, f *F, considered engine.Slot, wanted func(p Seat) bool) Seat {
+	for f.Get(considered) < int(g.NPlayers) {
+		p := g.SeatAfter(g.Current, f.Get(considered))
+		f.Add(considered, 1)
+		if wanted(p) {
+			return p
+		}
+	}
+	return none
+}
+
 // extraMinion grants a held extra minion play.
 func extraMinion(g *G, p Seat) { g.GrantExtra(p, engine.ExtraMinionGrant()) }
 
@@ -163,17 +189,23 @@ func named(g *G, name string) func(CardID) bool {
 	return func(c CardID) bool { return g.NameIs(c, name) }
 }
 
-// shuffleAnyFromDiscard builds "shuffle any number of cards from your discard
-// pile (those keep accepts; nil: any) into your deck".
-func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c CardID) bool) engine.AbilityFn {
+// shuffleFromDiscard builds "shuffle up to upTo cards (upTo < 0: any number)
+// from your discard pile (those keep accepts; nil: any) into your deck", one
+// card at a time.
+func shuffleFromDiscard(prompt engine.Prompt, upTo int, keep func(g *G, c CardID) bool) engine.AbilityFn {
 	const (
-		chooseCard engine.Step = iota
+		chooseOne engine.Step = iota
 		takeIt
+		shuffleIn
 	)
 	const taken engine.Slot = 0 // cards taken so far
 	return func(g *G, f *F) {
 		switch f.Step {
-		case chooseCard:
+		case chooseOne:
+			if upTo >= 0 && f.Get(taken) >= upTo {
+				f.Goto(shuffleIn)
+				return
+			}
 			cands := g.Discard(you(f))
 			if keep != nil {
 				cands = where(cands, func(c CardID) bool { return keep(g, c) })
@@ -183,9 +215,11 @@ func shuffleAnyFromDiscard(prompt engine.Prompt, keep func(g *G, c CardID) bool)
 			if c := f.Chosen(); c != none {
 				g.ToDeckBottom(c)
 				f.Add(taken, 1)
-				f.Goto(chooseCard)
+				f.Goto(chooseOne)
 				return
 			}
+			f.Next()
+		case shuffleIn:
 			if f.Get(taken) > 0 {
 				g.Shuffle(you(f))
 			}

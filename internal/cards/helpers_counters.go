@@ -130,26 +130,12 @@ func othersOutpower(g *G, s BaseID, p Seat) bool {
 // each on it".
 func payForCounters(prompt engine.Prompt, payable func(g *G, f *F) []CardID, pay func(g *G, c CardID)) engine.AbilityFn {
 	const (
-		chooseMinion engine.Step = iota
-		rememberMinion
-		askPayment
+		askPayment engine.Step = iota
 		payOne
 	)
-	const (
-		theMinion engine.Slot = iota
-		paid
-	)
-	return func(g *G, f *F) {
+	const paid engine.Slot = 0 // cards paid so far
+	return chooseYourMinion(func(g *G, f *F) {
 		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case rememberMinion:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(theMinion, c)
-			f.Next()
 		case askPayment:
 			g.AskCards(f, you(f), prompt, payable(g, f), true)
 		case payOne:
@@ -160,8 +146,8 @@ func payForCounters(prompt engine.Prompt, payable func(g *G, f *F) []CardID, pay
 				return
 			}
 			if n := f.Get(paid); n > 0 {
-				g.PlaceCounters(f, f.CardIn(theMinion), n)
+				g.PlaceCounters(f, f.Target, n)
 			}
 		}
-	}
+	})
 }

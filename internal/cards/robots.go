@@ -158,7 +158,7 @@ var _ = card("robots/microbot_reclaimer", func(d *engine.Def) {
 				extraMinionUpTo(g, f, -1)
 			}
 		},
-		shuffleAnyFromDiscard("You may shuffle a Microbot from your discard pile into your deck", isMicrobot))
+		shuffleFromDiscard("You may shuffle a Microbot from your discard pile into your deck", -1, isMicrobot))
 })
 
 var _ = card("robots/tech_center", func(d *engine.Def) {

@@ -100,32 +100,17 @@ var _ = card("werewolves/leader_of_the_pack", func(d *engine.Def) {
 
 var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 	const (
-		chooseMinion engine.Step = iota
-		rememberMinion
-		chooseVictim
+		chooseVictim engine.Step = iota
 		pickVictim
 		destroyPicked // the chosen ones together
 	)
-	const (
-		theMinion engine.Slot = iota
-		powerLeft             // power still available to destroy with
-	)
-	d.OnPlay = func(g *G, f *F) {
+	const powerUsed engine.Slot = 0 // the total power of the minions picked so far
+	d.OnPlay = chooseYourMinion(func(g *G, f *F) {
+		c := f.Target
 		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case rememberMinion:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(theMinion, c)
-			f.Set(powerLeft, g.Power(c))
-			f.Next()
 		case chooseVictim:
-			c := f.CardIn(theMinion)
 			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool {
-				return m != c && g.Power(m) <= f.Get(powerLeft) && !hasFlagFrom(g, dogPicked, m, self(f))
+				return m != c && f.Get(powerUsed)+g.Power(m) <= g.Power(c) && !hasFlagFrom(g, dogPicked, m, self(f))
 			})
 			g.AskCards(f, you(f), "Destroy minions there whose total power is at most {}'s", cs, true, engine.CardArg(c))
 		case pickVictim:
@@ -134,7 +119,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 				f.Next()
 				return
 			}
-			f.Add(powerLeft, -g.Power(m))
+			f.Add(powerUsed, g.Power(m))
 			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: m, Amount: dogPicked, Src: self(f)})
 			f.Goto(chooseVictim)
 		case destroyPicked:
@@ -145,7 +130,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 				}
 			}
 		}
-	}
+	})
 })
 
 var dogPicked = flagID("werewolves/let_the_dog_out picked")

@@ -170,7 +170,7 @@ var _ = card("zombies/grave_robbing", func(d *engine.Def) {
 
 var _ = card("zombies/lend_a_hand", func(d *engine.Def) {
 	// Lend a Hand itself is set aside while it resolves, so it is never among the cards.
-	d.OnPlay = shuffleAnyFromDiscard("Choose a card from your discard pile to shuffle into your deck (pass when done)", nil)
+	d.OnPlay = shuffleFromDiscard("Choose a card from your discard pile to shuffle into your deck (pass when done)", -1, nil)
 })
 
 var _ = card("zombies/mall_crawl", func(d *engine.Def) {

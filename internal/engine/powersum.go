@@ -24,21 +24,11 @@ func (g *Game) powerGivenFrom(c CardID, srcs []CardID) int {
 	if cd.Zone != ZInPlay {
 		return 0
 	}
-	d := defs[cd.Def]
 	n := 0
-	switch d.Type {
-	case Minion:
-		n = d.Power + int(cd.Counters) + g.modsFrom(c, srcs)
-		if n < 0 {
-			n = 0
-		}
-	case Titan:
-		n = int(cd.Counters)
+	if d := defs[cd.Def]; d.Type == Minion {
+		n = max(0, d.Power+int(cd.Counters)+g.modsFrom(c, srcs))
 	}
-	if d.TotalPower != nil {
-		n += d.TotalPower(g, c)
-	}
-	return n
+	return n + g.givenBesidesPower(c)
 }
 
 // modsFrom is modsFor(c) given powerSources.

@@ -30,6 +30,7 @@ func (g *Game) RevealUntil(p Seat, pred func(c CardID) bool) CardID {
 	}
 }
 
+// topOfDeckNoShuffle returns the top card of p's deck (None when it is empty).
 func (g *Game) topOfDeckNoShuffle(p Seat) CardID {
 	best := NoCard
 	for i := range g.inZoneOf(ZDeck, p).each {

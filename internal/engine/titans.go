@@ -182,16 +182,19 @@ func (g *Game) PutCounterAside(c CardID, n int) {
 // base, as scoring counts it: a minion's power; a titan's +1 power counters and
 // TotalPower; for other cards, their TotalPower (0 without one).
 func (g *Game) PowerGiven(c CardID) int {
-	cd := &g.Cards[c]
-	if cd.Zone != ZInPlay {
+	if g.Cards[c].Zone != ZInPlay {
 		return 0
 	}
+	return g.Power(c) + g.givenBesidesPower(c)
+}
+
+// givenBesidesPower is what card c in play gives its controller besides a
+// minion's power: a titan's +1 power counters, and any card's TotalPower.
+func (g *Game) givenBesidesPower(c CardID) int {
+	cd := &g.Cards[c]
 	d := defs[cd.Def]
 	n := 0
-	switch d.Type {
-	case Minion:
-		n = g.Power(c)
-	case Titan:
+	if d.Type == Titan {
 		n = int(cd.Counters)
 	}
 	if d.TotalPower != nil {

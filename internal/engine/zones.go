@@ -135,15 +135,8 @@ func (g *Game) putTop(c CardID, p Seat) {
 // TopOfDeck returns the top card of p's deck, reshuffling the discard pile
 // into a new deck if the deck is empty. None when both are empty.
 func (g *Game) TopOfDeck(p Seat) CardID {
-	best := NoCard
-	for i := range g.inZoneOf(ZDeck, p).each {
-		c := &g.Cards[i]
-		if c.Ctrl == p && (best == None || c.Pos < g.Cards[best].Pos) {
-			best = i
-		}
-	}
-	if best != None {
-		return best
+	if c := g.topOfDeckNoShuffle(p); c != None {
+		return c
 	}
 	if g.Count(ZDiscard, p) == 0 {
 		return None

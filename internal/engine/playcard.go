@@ -300,7 +300,8 @@ func playCardProc(g *Game, f *Frame) {
 			}
 			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
-			for _, m := range g.Minions(None) {
+			var arr [64]int
+			for _, m := range g.minionsInto(None, arr[:0]) {
 				if (f.Target == None || m == int(f.Target)) && (f.Base == None || g.BaseOf(m) == int(f.Base)) && g.actionTargetOK(p, c, m) {
 					g.OptCardOf(m)
 				}

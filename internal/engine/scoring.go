@@ -5,7 +5,16 @@ package engine
 
 // EligibleBases returns the slots whose total power reaches the breakpoint.
 func (g *Game) EligibleBases() []int {
-	var out []int
+	var buf [MaxBases]int
+	out := g.eligibleBases(buf[:0])
+	if len(out) == 0 {
+		return nil
+	}
+	return append([]int(nil), out...)
+}
+
+// eligibleBases is EligibleBases appending to out (empty) instead of allocating.
+func (g *Game) eligibleBases(out []int) []int {
 	var arr [32]int16
 	srcs := g.powerSources(arr[:0]) // the same for every base (powersum.go)
 	// TotalAt of every base in one walk of the cards in play (power.go:
@@ -42,7 +51,8 @@ func scorePhaseProc(g *Game, f *Frame) {
 		if g.drainFirst(f) {
 			return
 		}
-		el := g.EligibleBases()
+		var buf [MaxBases]int
+		el := g.eligibleBases(buf[:0])
 		if len(el) == 0 {
 			return
 		}

@@ -87,6 +87,15 @@ func (g *Game) sortByPos(cs []int) {
 
 // Count returns the number of cards in zone z held by p.
 func (g *Game) Count(z Zone, p int) int {
+	if heldZone(z) && p >= 0 && p < MaxPlayers {
+		// the cards of inZoneOf are exactly those held by p (Game.Held)
+		s := g.inZoneOf(z, p)
+		n := 0
+		for _, w := range s {
+			n += bits.OnesCount64(w)
+		}
+		return n
+	}
 	n := 0
 	for i := range g.inZoneOf(z, p).each {
 		if int(g.Cards[i].Ctrl) == p {
@@ -336,22 +345,23 @@ func (g *Game) MinionsAt(s, p int) []int {
 
 // Minions returns every minion in play controlled by p (None: all), base by base.
 func (g *Game) Minions(p int) []int {
-	var arr [32]int16
-	buf := arr[:0]
+	var arr [64]int
+	buf := g.minionsInto(p, arr[:0])
+	if len(buf) == 0 {
+		return nil
+	}
+	return append([]int(nil), buf...)
+}
+
+// minionsInto is Minions appending to out (empty) instead of allocating.
+func (g *Game) minionsInto(p int, out []int) []int {
 	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && g.IsMinion(i) && (p == None || int(c.Ctrl) == p) {
-			buf = append(buf, int16(i))
+			out = append(out, i)
 		}
 	}
-	n := len(buf)
-	if n == 0 {
-		return nil
-	}
-	out := make([]int, n)
-	for i := range out {
-		out[i] = int(buf[i])
-	}
+	n := len(out)
 	// base by base, each in play order
 	for i := 1; i < n; i++ {
 		for j := i; j > 0; j-- {

@@ -35,7 +35,6 @@ func (g *Game) collapseAlike(f *Frame) bool {
 	// Each option has a key that alike options share (alikeKey): an option
 	// is compared (optsAlike, trigOptsAlike) only with the kept options of
 	// its key, and not at all when no option before it had its key (seen).
-	var keys [MaxOpts]uint64
 	var seen [4]uint64 // a bit per hashed key of the options so far
 	k := 0
 	for i := 0; i < n; i++ {
@@ -45,7 +44,7 @@ func (g *Game) collapseAlike(f *Frame) bool {
 			h := (key * 0x9e3779b97f4a7c15) >> 56
 			if seen[h>>6]&(1<<(h&63)) != 0 {
 				for j := 0; j < k && !dup; j++ {
-					if keys[j] != key {
+					if kj, ok := g.alikeKey(opts[j], order); !ok || kj != key {
 						continue
 					}
 					if order {
@@ -59,10 +58,6 @@ func (g *Game) collapseAlike(f *Frame) bool {
 		}
 		if !dup {
 			opts[k] = opts[i]
-			keys[k] = key
-			if !any {
-				keys[k] = ^uint64(0) // alike to no option
-			}
 			k++
 		}
 	}

@@ -66,10 +66,12 @@ func (g *Game) sortByPos(cs []int) {
 		for i, c := range cs {
 			keys[i] = int64(g.Cards[c].Pos)<<16 | int64(i)
 		}
-		for i := 1; i < len(keys); i++ {
-			for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-				keys[j], keys[j-1] = keys[j-1], keys[j]
+		for i := 1; i < len(keys); i++ { // insertion sort, shifting
+			k, j := keys[i], i
+			for ; j > 0 && k < keys[j-1]; j-- {
+				keys[j] = keys[j-1]
 			}
+			keys[j] = k
 		}
 		var orig [64]int
 		copy(orig[:], cs)
@@ -413,7 +415,7 @@ func (g *Game) AllActionsInPlay() []int {
 }
 
 // IsMinion reports whether card c is a minion card.
-func (g *Game) IsMinion(c int) bool { return defs[g.Cards[c].Def].Type == Minion }
+func (g *Game) IsMinion(c int) bool { return defType[g.Cards[c].Def] == Minion }
 
 // InPlay reports whether card c is on a base.
 func (g *Game) InPlay(c int) bool { return c >= 0 && g.Cards[c].Zone == ZInPlay }

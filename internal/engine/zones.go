@@ -54,29 +54,27 @@ func (g *Game) collectInto(z Zone, p int, buf []int) []int {
 	return buf
 }
 
+// sortByPos sorts cards cs by position. Every caller builds cs in increasing
+// card order, and cards of equal position keep that order (a stable sort).
 func (g *Game) sortByPos(cs []int) {
 	if len(cs) < 2 {
 		return
 	}
-	if len(cs) <= 64 {
-		// sort keys holding position then card, read from the cards once:
-		// the same order as the stable sort below
-		var arr [64]int64
-		keys := arr[:len(cs)]
+	if bits.UintSize == 64 {
+		// sort, in place, keys holding the position then the card (read
+		// from the cards once; cards of equal position in card order)
 		for i, c := range cs {
-			keys[i] = int64(g.Cards[c].Pos)<<16 | int64(i)
+			cs[i] = int(g.Cards[c].Pos)<<16 | c
 		}
-		for i := 1; i < len(keys); i++ { // insertion sort, shifting
-			k, j := keys[i], i
-			for ; j > 0 && k < keys[j-1]; j-- {
-				keys[j] = keys[j-1]
+		for i := 1; i < len(cs); i++ { // insertion sort, shifting
+			k, j := cs[i], i
+			for ; j > 0 && k < cs[j-1]; j-- {
+				cs[j] = cs[j-1]
 			}
-			keys[j] = k
+			cs[j] = k
 		}
-		var orig [64]int
-		copy(orig[:], cs)
-		for i, k := range keys {
-			cs[i] = orig[k&0xffff]
+		for i := range cs {
+			cs[i] &= 0xffff
 		}
 		return
 	}

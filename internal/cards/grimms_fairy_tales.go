@@ -11,7 +11,12 @@ import (
 // theMinion reports whether a minion with this printed name is in play
 // ("the minion X": Grimms' Blessing does not count).
 func theMinion(g *G, name string) bool {
-	return len(where(g.Minions(none), named(g, name))) > 0
+	for m := range g.EachMinion(none) { // (a power modifier: no list built)
+		if g.NameIs(m, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // pairBonus: +2 power to this minion while a card named partner is on its base.

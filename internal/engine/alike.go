@@ -32,15 +32,29 @@ func (g *Game) collapseAlike(f *Frame) bool {
 	}
 	order := f.Fn == fnDrain
 	opts := &g.Pending.Opts
+	// Each option has a key that alike options share (alikeKey): an option
+	// is compared (optsAlike, trigOptsAlike) only with the kept options of
+	// its key, and not at all when no option before it had its key (seen).
+	var seen [4]uint64 // a bit per hashed key of the options so far
 	k := 0
 	for i := 0; i < n; i++ {
+		key, any := g.alikeKey(opts[i], order)
 		dup := false
-		for j := 0; j < k && !dup; j++ {
-			if order {
-				dup = g.trigOptsAlike(opts[j], opts[i])
-			} else {
-				dup = g.optsAlike(opts[j], opts[i])
+		if any {
+			h := (key * 0x9e3779b97f4a7c15) >> 56
+			if seen[h>>6]&(1<<(h&63)) != 0 {
+				for j := 0; j < k && !dup; j++ {
+					if kj, ok := g.alikeKey(opts[j], order); !ok || kj != key {
+						continue
+					}
+					if order {
+						dup = g.trigOptsAlike(opts[j], opts[i])
+					} else {
+						dup = g.optsAlike(opts[j], opts[i])
+					}
+				}
 			}
+			seen[h>>6] |= 1 << (h & 63)
 		}
 		if !dup {
 			opts[k] = opts[i]
@@ -49,6 +63,30 @@ func (g *Game) collapseAlike(f *Frame) bool {
 	}
 	g.Pending.N = int16(k)
 	return k == 1
+}
+
+// alikeKey returns the key of option o for collapseAlike: alike options
+// (optsAlike, or trigOptsAlike when order) have the same key. any is false
+// when o is alike to no option at all.
+func (g *Game) alikeKey(o Option, order bool) (key uint64, any bool) {
+	if order {
+		i := int(o.Num)
+		if o.Kind != OptCard || i < 0 || i >= int(g.NTrig) {
+			return 0, false
+		}
+		t := &g.Trigs[i]
+		return uint64(uint16(t.Fn)) | uint64(uint16(t.Src))<<16 | uint64(uint8(t.Player))<<32 |
+			uint64(uint8(t.Base))<<40 | uint64(t.Ev.Kind)<<48, true
+	}
+	key = uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Num))<<24
+	c := uint64(uint16(o.Card)) // alike with the same card only, or
+	switch o.Kind {
+	case OptPlay, OptUse, OptCard:
+		if o.Card >= 0 && int(o.Card) < int(g.NCards) {
+			c = uint64(uint16(g.Cards[o.Card].Def)) | 1<<16 // with a card of the same definition (cardsAlike)
+		}
+	}
+	return key | c<<40, true
 }
 
 // optsAlike reports whether options a and b are alike (see above).

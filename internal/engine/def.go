@@ -359,7 +359,7 @@ func listFactionCards(faction string) []*Def {
 
 // FactionPlayable reports whether every card of the faction is implemented.
 func FactionPlayable(faction string) bool {
-	cs := FactionCards(faction)
+	cs := registry().cards[faction] // (read only: no copy)
 	if len(cs) == 0 {
 		return false
 	}

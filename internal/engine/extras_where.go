@@ -17,7 +17,7 @@ func (g *Game) extraWhereOK(e *Extra, p Seat, slot BaseID) bool {
 	}
 	switch e.Where {
 	case WhereNoOwnMinion:
-		return len(g.MinionsAt(slot, p)) == 0
+		return g.MinionCountAt(slot, p) == 0
 	}
 	return true
 }

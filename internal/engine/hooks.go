@@ -132,6 +132,7 @@ var (
 	offTableKinds  [4]uint64   // ... from a zone other than play (e.g. the discard pile)
 	specialWindows uint64      // windows some definition has Specials for
 	defTrigKinds   [][4]uint64 // per definition, the event kinds it triggers on
+	defType        []CardType  // per definition, its Type (kept together for the scans)
 	specialFrom    [64]uint32  // per window, the zones some definition has a Special for it from
 )
 
@@ -146,6 +147,7 @@ func trigKindsOf(d *Def) [4]uint64 {
 
 func registerHooks(d *Def) {
 	defHooks = append(defHooks, hooksOf(d))
+	defType = append(defType, d.Type)
 	defNorm = append(defNorm, Normalize(d.Name))
 	defOffTrig = append(defOffTrig, offTrig(d))
 	defTrigKinds = append(defTrigKinds, trigKindsOf(d))

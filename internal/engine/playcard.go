@@ -298,7 +298,8 @@ func playCardProc(g *Game, f *Frame) {
 			}
 			g.Ask(f, p, "Choose a base to play {} on", 0, CardArg(c))
 		case d.Target == OnMinion || d.Target == OnOwnMinion:
-			for _, m := range g.Minions(None) {
+			var arr [64]CardID
+			for _, m := range g.minionsInto(None, arr[:0]) {
 				if (f.Target == None || m == f.Target) && (f.Base == None || g.BaseOf(m) == f.Base) && g.actionOnMinionOK(p, c, m) {
 					g.OfferCard(m)
 				}

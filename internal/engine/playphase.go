@@ -59,20 +59,43 @@ func (g *Game) playOptions(p Seat, w Window, slot BaseID) {
 				cands[w] |= g.Zones[ZDiscard][w] & g.Held[p][w]
 			}
 		}
-		for i := range cands.each {
-			c := &g.Cards[i]
-			switch c.Zone {
-			case ZInPlay:
-				if c.Ctrl == p && g.talentReady(p, i) {
-					g.Offer(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
-				}
-			case ZHand, ZDiscard:
-				if c.Ctrl == p && (c.Zone == ZHand || fromDiscard) && g.canPlayNormallyH(p, i, hooks) {
-					g.Offer(Option{Kind: OptPlay, Player: p, Card: i, Base: None, Num: -1})
-				}
-			default:
-				if g.live(i) && g.baseTalentOK(p, i) {
-					g.Offer(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
+		// With no extra play held, canPlayNormallyH of a card from the hand
+		// is the same for every minion when no play restriction is in play
+		// (the normal minion play is left and a base is in play), and false
+		// for every action when the normal action play is spent (findAllowance).
+		pl := &g.Players[p]
+		plain := pl.NExtra == 0
+		minionsOK := pl.MinionQuota > 0 && g.anyBaseInPlay()
+		actionsOK := pl.ActionQuota > 0 && pl.Flags&pfNoActions == 0
+		for w, word := range cands {
+			for ; word != 0; word &= word - 1 {
+				i := CardID(w<<6 | bits.TrailingZeros64(word))
+				c := &g.Cards[i]
+				switch c.Zone {
+				case ZInPlay:
+					if c.Ctrl == p && g.talentReady(p, i) {
+						g.Offer(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
+					}
+				case ZHand, ZDiscard:
+					if c.Ctrl != p || (c.Zone != ZHand && !fromDiscard) {
+						break
+					}
+					var ok bool
+					switch t := defType[c.Def]; {
+					case plain && c.Zone == ZHand && t == Minion && hooks&hCanPlay == 0:
+						ok = minionsOK
+					case plain && c.Zone == ZHand && t == Action && !actionsOK:
+						ok = false
+					default:
+						ok = g.canPlayNormallyH(p, i, hooks)
+					}
+					if ok {
+						g.Offer(Option{Kind: OptPlay, Player: p, Card: i, Base: None, Num: -1})
+					}
+				default:
+					if g.live(i) && g.baseTalentOK(p, i) {
+						g.Offer(Option{Kind: OptUse, Player: p, Card: i, Base: c.Base, Num: -1})
+					}
 				}
 			}
 		}
@@ -118,6 +141,16 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID) {
 			g.Offer(Option{Kind: kind, Player: p, Card: i, Base: c.Base, Num: int16(k)})
 		}
 	}
+}
+
+// anyBaseInPlay reports whether some base slot holds a base.
+func (g *Game) anyBaseInPlay() bool {
+	for s := range g.NBases {
+		if g.Bases[s].Card != None {
+			return true
+		}
+	}
+	return false
 }
 
 // takeWindowOption acts on the answer of a play/window question. It reports

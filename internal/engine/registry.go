@@ -15,6 +15,7 @@ type regSnapshot struct {
 	index    map[string]int    // faction name -> index in factions
 	playable []string          // PlayableFactions()
 	cards    map[string][]*Def // FactionCards()
+	bases    []*Def            // Bases(true)
 }
 
 var regSnap atomic.Pointer[regSnapshot]
@@ -23,7 +24,7 @@ func registry() *regSnapshot {
 	if r := regSnap.Load(); r != nil && r.n == len(defs) {
 		return r
 	}
-	r := &regSnapshot{n: len(defs), factions: listFactions(), index: map[string]int{}, cards: map[string][]*Def{}}
+	r := &regSnapshot{n: len(defs), factions: listFactions(), index: map[string]int{}, cards: map[string][]*Def{}, bases: Bases(true)}
 	for i, f := range r.factions {
 		r.norm = append(r.norm, Normalize(f))
 		r.index[f] = i

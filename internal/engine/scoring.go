@@ -5,7 +5,16 @@ package engine
 
 // EligibleBases returns the slots whose total power reaches the breakpoint.
 func (g *Game) EligibleBases() []BaseID {
-	var out []BaseID
+	var buf [MaxBases]BaseID
+	out := g.eligibleBases(buf[:0])
+	if len(out) == 0 {
+		return nil
+	}
+	return append([]BaseID(nil), out...)
+}
+
+// eligibleBases is EligibleBases appending to out (empty) instead of allocating.
+func (g *Game) eligibleBases(out []BaseID) []BaseID {
 	var arr [32]CardID
 	srcs := g.powerSources(arr[:0]) // the same for every base (powersum.go)
 	// TotalAt of every base in one walk of the cards in play (power.go:
@@ -42,7 +51,8 @@ func scorePhaseProc(g *Game, f *Frame) {
 		if g.drainFirst(f) {
 			return
 		}
-		el := g.EligibleBases()
+		var buf [MaxBases]BaseID
+		el := g.eligibleBases(buf[:0])
 		if len(el) == 0 {
 			return
 		}

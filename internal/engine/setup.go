@@ -282,7 +282,7 @@ func (g *Game) deal(s Setup) error {
 		}
 		for _, f := range sp.Factions {
 			name := canonicalFaction(f)
-			cs := FactionCards(name)
+			cs := registry().cards[name] // FactionCards without the copy (read only)
 			if len(cs) == 0 {
 				return fmt.Errorf("player %d: unknown faction %q", p+1, f)
 			}
@@ -307,7 +307,7 @@ func (g *Game) deal(s Setup) error {
 		sets[st] = true
 	}
 	nb := 0
-	for _, d := range Bases(true) {
+	for _, d := range registry().bases { // Bases(true), made once
 		if s.AllBases || sets[d.Set] {
 			if _, err := g.newCardDef(d, None, ZBaseDeck); err != nil {
 				return err

@@ -167,10 +167,12 @@ func handLimitProc(g *Game, f *Frame) {
 	p := f.Player
 	switch f.Step {
 	case 0:
-		if g.Count(ZHand, p) <= HandLimit {
+		var arr [64]CardID
+		hand := g.collectInto(ZHand, p, arr[:0])
+		if len(hand) <= HandLimit {
 			return
 		}
-		g.AskCards(f, p, "Discard down to ten cards: choose a card to discard", g.Hand(p), false)
+		g.AskCards(f, p, "Discard down to ten cards: choose a card to discard", hand, false)
 	case 1:
 		if c := f.Chosen(); c != None {
 			g.DiscardCard(c)

@@ -54,39 +54,31 @@ func (g *Game) collectInto(z Zone, p Seat, buf []CardID) []CardID {
 	return buf
 }
 
+// sortByPos orders cards by their position in their zone (deck: top first).
 func (g *Game) sortByPos(cs []CardID) {
-	if len(cs) < 2 {
-		return
-	}
-	if len(cs) <= 64 {
-		// sort keys holding position then card, read from the cards once:
-		// the same order as the stable sort below
-		var arr [64]int64
-		keys := arr[:len(cs)]
-		for i, c := range cs {
-			keys[i] = int64(g.Cards[c].Pos)<<16 | int64(i)
-		}
-		for i := 1; i < len(keys); i++ {
-			for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-				keys[j], keys[j-1] = keys[j-1], keys[j]
-			}
-		}
-		var orig [64]CardID
-		copy(orig[:], cs)
-		for i, k := range keys {
-			cs[i] = orig[k&0xffff]
-		}
-		return
-	}
+	// insertion sort, shifting (the lists are short); stable, so cards of
+	// equal position keep their order
 	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && g.Cards[cs[j]].Pos < g.Cards[cs[j-1]].Pos; j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
+		c, j := cs[i], i
+		pos := g.Cards[c].Pos
+		for ; j > 0 && pos < g.Cards[cs[j-1]].Pos; j-- {
+			cs[j] = cs[j-1]
 		}
+		cs[j] = c
 	}
 }
 
 // Count returns the number of cards in zone z held by p.
 func (g *Game) Count(z Zone, p Seat) int {
+	if heldZone(z) && p >= 0 && p < MaxPlayers {
+		// the cards of inZoneOf are exactly those held by p (Game.Held)
+		s := g.inZoneOf(z, p)
+		n := 0
+		for _, w := range s {
+			n += bits.OnesCount64(w)
+		}
+		return n
+	}
 	n := 0
 	for i := range g.inZoneOf(z, p).each {
 		if g.Cards[i].Ctrl == p {
@@ -329,22 +321,23 @@ func (g *Game) MinionsAt(s BaseID, p Seat) []CardID {
 
 // Minions returns every minion in play controlled by p (None: all), base by base.
 func (g *Game) Minions(p Seat) []CardID {
-	var arr [32]CardID
-	buf := arr[:0]
+	var arr [64]CardID
+	buf := g.minionsInto(p, arr[:0])
+	if len(buf) == 0 {
+		return nil
+	}
+	return append([]CardID(nil), buf...)
+}
+
+// minionsInto is Minions appending to out (empty) instead of allocating.
+func (g *Game) minionsInto(p Seat, out []CardID) []CardID {
 	for i := range g.onTable {
 		c := &g.Cards[i]
 		if c.Zone == ZInPlay && c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && g.IsMinion(i) && (p == None || c.Ctrl == p) {
-			buf = append(buf, i)
+			out = append(out, i)
 		}
 	}
-	n := len(buf)
-	if n == 0 {
-		return nil
-	}
-	out := make([]CardID, n)
-	for i := range out {
-		out[i] = buf[i]
-	}
+	n := len(out)
 	// base by base, each in play order
 	for i := 1; i < n; i++ {
 		for j := i; j > 0; j-- {
@@ -396,7 +389,7 @@ func (g *Game) AllActionsInPlay() []CardID {
 }
 
 // IsMinion reports whether card c is a minion card.
-func (g *Game) IsMinion(c CardID) bool { return defs[g.Cards[c].Def].Type == Minion }
+func (g *Game) IsMinion(c CardID) bool { return defType[g.Cards[c].Def] == Minion }
 
 // InPlay reports whether card c is on a base.
 func (g *Game) InPlay(c CardID) bool { return c >= 0 && g.Cards[c].Zone == ZInPlay }

@@ -29,7 +29,14 @@ func (hc *hashChooser) Choose(g *engine.Game) int {
 	hc.mix(uint64(g.Pending.Player))
 	hc.mix(uint64(len(engine.TextOf(g.Pending.Prompt))))
 	for _, o := range g.Pending.Opts[:g.Pending.N] {
-		hc.mix(uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Card))<<24 | uint64(uint16(o.Num))<<40)
+		num := uint64(uint16(o.Num))
+		if o.Kind == engine.OptText {
+			// a text id depends on what the process interned before: hash the text
+			h := fnv.New64a()
+			h.Write([]byte(engine.TextOf(o.Num)))
+			num = h.Sum64() & 0xffff
+		}
+		hc.mix(uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Card))<<24 | num<<40)
 	}
 	return i
 }

@@ -46,11 +46,13 @@ func moveYourMinions(max int) engine.AbilityFn {
 }
 
 var _ = card("pirates/pirate_king", func(d *engine.Def) {
-	// Before another base scores, it may sail over to that base.
+	// Before another base scores, it may sail over to that base (not
+	// offered where it may not go, e.g. onto Mo'ai's base: it would be
+	// offered again and again, moving nowhere).
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
-			return slot != none && g.BaseOf(c) != slot
+			return slot != none && g.BaseOf(c) != slot && g.MoveAllowed(p, c, slot)
 		},
 		Do: func(g *G, f *F) { g.Move(f, self(f), f.Base) },
 	}}

@@ -16,7 +16,9 @@ import (
 // engine (not to a card's data) can change what a recorded game means: the
 // rules fingerprint then differs, and stored games and replays are replayed
 // under the compatibility check instead of being trusted.
-const RulesVersion = 3 // 3: Big Bad Wolf must play a minion from the discard pile (it was offered as "may")
+// 3: Big Bad Wolf must play a minion from the discard pile (it was offered as
+// "may"); Pirate King is not offered a move it may not make.
+const RulesVersion = 3
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

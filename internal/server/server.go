@@ -8,11 +8,9 @@ package server
 
 import (
 	"context"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	mrand "math/rand/v2"
 	"net/http"
@@ -25,10 +23,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/web"
 )
-
-//go:embed web
-var webFS embed.FS
 
 // Server is the HTTP server state.
 type Server struct {
@@ -395,11 +391,10 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 // Handler returns the HTTP routes.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	static, _ := fs.Sub(webFS, "web")
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web.Files)))
 	page := func(name string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
-			b, err := webFS.ReadFile("web/" + name)
+			b, err := web.Files.ReadFile(name)
 			if err != nil {
 				http.Error(w, "missing page", 500)
 				return

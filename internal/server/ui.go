@@ -9,6 +9,7 @@ import (
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/present"
+	"github.com/smashup/smashup/internal/web"
 )
 
 // Routes the browser table uses beyond the game API: the card catalogue
@@ -16,7 +17,7 @@ import (
 func (s *Server) uiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
-		b, err := webFS.ReadFile("web/favicon.svg")
+		b, err := web.Files.ReadFile("favicon.svg")
 		if err != nil {
 			http.NotFound(w, r)
 			return

@@ -320,9 +320,6 @@ func Lookup(name string) (*Def, error) {
 // Alias makes another name find d.
 func Alias(d *Def, name string) { byName[Normalize(name)] = d.ID }
 
-// DefByID returns the definition with that id.
-func DefByID(id DefID) *Def { return defs[id] }
-
 // Defs lists every registered definition in registration order.
 func Defs() []*Def { return defs }
 

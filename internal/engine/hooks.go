@@ -70,9 +70,6 @@ func hooksOf(d *Def) uint16 {
 	return h
 }
 
-// has reports whether card c's definition has a hook of kind h.
-func (g *Game) has(c CardID, h uint16) bool { return defHooks[g.Cards[c].Def]&h != 0 }
-
 // activeHooks returns the union of the hook masks of the cards and bases in play.
 func (g *Game) activeHooks() uint16 {
 	// kind k is active when a card in play or a base in play has it (static.go)
@@ -111,17 +108,6 @@ func (g *Game) hasExtraFrom(p Seat, z Zone) bool {
 		}
 	}
 	return false
-}
-
-// hookCards appends to buf the cards and bases in play having a hook of kind h.
-func (g *Game) hookCards(h uint16, buf []CardID) []CardID {
-	for i := range g.onTable {
-		c := &g.Cards[i]
-		if defHooks[c.Def]&h != 0 && (c.Zone == ZInPlay || c.Zone == ZBaseInPlay) {
-			buf = append(buf, i)
-		}
-	}
-	return buf
 }
 
 // Registry-wide facts used to skip whole scans.

@@ -8,7 +8,7 @@ package engine
 // are cards too: a base card in play has a CardID and occupies a BaseID.
 type CardID int16
 
-// DefID names a card definition: an index into the registry (DefByID).
+// DefID names a card definition: an index into the registry (Defs).
 type DefID int16
 
 // Seat names a player by their place at the table, from 0: whose turn it

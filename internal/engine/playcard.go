@@ -31,13 +31,8 @@ func (g *Game) PlayExtraNow(p Seat, c CardID, slot BaseID) {
 	g.pushPlay(p, c, slot, playFree, -1, None)
 }
 
-// canPlayNormally reports whether p may play card c from hand (or discard) now
-// using a normal or held extra play.
-func (g *Game) canPlayNormally(p Seat, c CardID) bool {
-	return g.canPlayNormallyH(p, c, g.activeHooks())
-}
-
-// canPlayNormallyH is canPlayNormally given the activeHooks of the game.
+// canPlayNormallyH reports whether p may play card c from hand (or discard)
+// now using a normal or held extra play, given the activeHooks of the game.
 func (g *Game) canPlayNormallyH(p Seat, c CardID, hooks uint16) bool {
 	d := g.def(c)
 	from := g.Cards[c].Zone

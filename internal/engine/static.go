@@ -39,12 +39,6 @@ func (g *Game) noteCard(i CardID) {
 	}
 }
 
-// specialCards yields the cards having Specials, in index order; use it as
-// `for i := range g.specialCards { ... }`.
-func (g *Game) specialCards(yield func(CardID) bool) {
-	g.HookCards[bits.TrailingZeros16(hSpecials)].each(yield)
-}
-
 // offTrig reports whether definition d has a trigger from outside play.
 func offTrig(d *Def) bool {
 	for _, t := range d.Triggers {

@@ -74,16 +74,6 @@ func (g *Game) syncTable(c CardID) {
 	}
 }
 
-// tableCards appends to buf the live cards (see setZone), in index order.
-func (g *Game) tableCards(buf []CardID) []CardID {
-	for w, word := range g.Table {
-		for ; word != 0; word &= word - 1 {
-			buf = append(buf, CardID(w<<6|bits.TrailingZeros64(word)))
-		}
-	}
-	return buf
-}
-
 // checkTable reports whether the table index matches the cards' zones.
 func (g *Game) checkTable() bool {
 	var want [len(g.Table)]uint64

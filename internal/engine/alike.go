@@ -206,7 +206,7 @@ func (g *Game) pointedAt(c CardID, skipA, skipB int) bool {
 		if i == skipA || i == skipB {
 			continue
 		}
-		if t := &g.Trigs[i]; t.Src == x || t.Ev.Card == x || t.Ev.OtherCard() == x {
+		if t := &g.Trigs[i]; t.Src == x || t.Ev.Card == x || otherIsCard(t.Ev.Kind) && t.Ev.OtherCard() == x {
 			return true
 		}
 	}
@@ -223,7 +223,7 @@ func (g *Game) pointedAt(c CardID, skipA, skipB int) bool {
 		if f.Src == x || f.Target == x {
 			return true
 		}
-		if f.Ev.Kind != EvNone && (f.Ev.Card == x || f.Ev.OtherCard() == x) {
+		if f.Ev.Kind != EvNone && (f.Ev.Card == x || otherIsCard(f.Ev.Kind) && f.Ev.OtherCard() == x) {
 			return true
 		}
 		if f.Ans.Kind != OptNone && f.Ans.Card == x {

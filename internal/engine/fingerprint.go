@@ -17,7 +17,8 @@ import (
 // rules fingerprint then differs, and stored games and replays are replayed
 // under the compatibility check instead of being trusted.
 // 3: Big Bad Wolf must play a minion from the discard pile (it was offered as
-// "may"); Pirate King is not offered a move it may not make.
+// "may"); Pirate King is not offered a move it may not make; an event's Other
+// keeps alike options apart only when it names a card.
 const RulesVersion = 3
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

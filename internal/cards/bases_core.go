@@ -1,8 +1,6 @@
 package cards
 
 import (
-	"slices"
-
 	"github.com/smashup/smashup/internal/engine"
 )
 
@@ -152,8 +150,12 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 			s := f.Base
 			switch f.Step {
 			case askWinner:
-				winners := g.WinnersAt(s)
-				p := nextInTurn(g, f, considered, func(p Seat) bool { return slices.Contains(winners, p) && !g.BaseIgnored(s, p) })
+				// the winners of the scoring, even when a destruction since
+				// has left one of them with less power here
+				p := nextInTurn(g, f, considered, func(p Seat) bool {
+					place, _ := g.ScoredPlace(f.Ev.Card, p)
+					return place == 1 && !g.BaseIgnored(s, p)
+				})
 				if p == none {
 					return
 				}

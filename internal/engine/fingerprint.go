@@ -18,7 +18,8 @@ import (
 // under the compatibility check instead of being trusted.
 // 3: Big Bad Wolf must play a minion from the discard pile (it was offered as
 // "may"); Pirate King is not offered a move it may not make; an event's Other
-// keeps alike options apart only when it names a card.
+// keeps alike options apart only when it names a card; Ninja Dojo's winners are
+// those of the scoring.
 const RulesVersion = 3
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

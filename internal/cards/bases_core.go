@@ -1,6 +1,8 @@
 package cards
 
 import (
+	"slices"
+
 	"github.com/smashup/smashup/internal/engine"
 )
 
@@ -39,8 +41,8 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 
 var _ = card("base/the_mothership", func(d *engine.Def) {
 	// After it scores, each winner may return one of their minions of power 3
-	// or less from here to their hand. The winners are fixed as the ability
-	// starts; the players are considered clockwise from the current player.
+	// or less from here to their hand. The winners are those of the scoring;
+	// the players are considered clockwise from the current player.
 	const (
 		askWinner engine.Step = iota
 		returnChosen
@@ -56,7 +58,7 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 			switch f.Step {
 			case askWinner:
 				if f.Get(considered) == 0 { // the ability starts
-					for _, w := range g.WinnersAt(s) {
+					for _, w := range scoredWinners(g, f) {
 						f.Set(winners, f.Get(winners)|1<<w)
 					}
 				}
@@ -83,7 +85,7 @@ var _ = card("base/evans_city_cemetery", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			for _, w := range g.WinnersAt(f.Base) {
+			for _, w := range scoredWinners(g, f) {
 				if g.BaseIgnored(f.Base, w) {
 					continue
 				}
@@ -382,15 +384,24 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 		}}}
 })
 
-// firstWinner is the one winner of slot s who uses a "the winner" ability:
-// tied winners are broken starting with the current player, clockwise. A
-// winner who ignores the base (Infiltrate) does not use it.
-func firstWinner(g *G, s BaseID) Seat {
+// scoredWinners lists the winners of the scoring an after-scoring ability
+// answers (f.Ev: the base card, at f.Base): those who took first place then,
+// whatever power they have there now.
+func scoredWinners(g *G, f *F) []Seat {
+	return where(g.PlayersFrom(0), func(p Seat) bool {
+		place, _ := g.ScoredPlace(f.Ev.Card, p)
+		return place == 1
+	})
+}
+
+// firstWinner is the one winner of the scoring f answers who uses a "the
+// winner" ability: tied winners are broken starting with the current player,
+// clockwise. A winner who ignores the base (Infiltrate) does not use it.
+func firstWinner(g *G, f *F) Seat {
+	winners := scoredWinners(g, f)
 	for _, p := range g.PlayersFrom(g.Current) {
-		for _, w := range g.WinnersAt(s) {
-			if w == p && !g.BaseIgnored(s, p) {
-				return p
-			}
+		if slices.Contains(winners, p) && !g.BaseIgnored(f.Base, p) {
+			return p
 		}
 	}
 	return none
@@ -417,10 +428,9 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
 		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
-			s := f.Base
 			switch f.Step {
 			case chooseReplacement:
-				w := firstWinner(g, s)
+				w := firstWinner(g, f)
 				if w == none {
 					return
 				}

@@ -48,7 +48,7 @@ var _ = card("base/golem_schloss", func(d *engine.Def) {
 		When: func(g *G, s CardID, ev engine.Event) bool { return ev.Base == slotOf(g, s) },
 		Do: func(g *G, f *F) {
 			cur := f.Player
-			for _, w := range g.WinnersAt(f.Base) {
+			for _, w := range scoredWinners(g, f) {
 				if g.BaseIgnored(f.Base, w) {
 					continue // Infiltrate: this winner ignores the base
 				}

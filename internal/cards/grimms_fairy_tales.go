@@ -78,9 +78,9 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 						g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
 					}
 				}
-				// "play", not "may play": when it can, it must (a single
-				// candidate is played at once)
-				g.Ask(f, p, "Big Bad Wolf: play another minion from your discard pile where it was", 0)
+				// an extra card: optional, as every extra card is (Culture
+				// Shock rulebook), and now or never
+				g.Ask(f, p, "Big Bad Wolf: you may play another minion from your discard pile where it was", engine.AskMay)
 			case answered:
 				if f.Ans.Kind == engine.OptPlay {
 					g.PlayExtraNow(p, f.Ans.Card, s)

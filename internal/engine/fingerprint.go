@@ -16,8 +16,7 @@ import (
 // engine (not to a card's data) can change what a recorded game means: the
 // rules fingerprint then differs, and stored games and replays are replayed
 // under the compatibility check instead of being trusted.
-// 3: Big Bad Wolf must play a minion from the discard pile (it was offered as
-// "may"); Pirate King is not offered a move it may not make; an event's Other
+// 3: Pirate King is not offered a move it may not make; an event's Other
 // keeps alike options apart only when it names a card; Ninja Dojo's winners are
 // those of the scoring.
 const RulesVersion = 3

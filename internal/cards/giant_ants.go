@@ -212,6 +212,8 @@ var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 
 // transferFrom is "transfer any number of counters from one of your minions
 // (among from) to another minion": asks the source, the receiver, then how many.
+// "Any number" (Under Pressure; "any or all", We Are the Champions) may be zero
+// (compendium, Using Card Abilities).
 func transferFrom(from func(g *G, f *F) []CardID) engine.AbilityFn {
 	const (
 		chooseGiver engine.Step = iota
@@ -240,7 +242,7 @@ func transferFrom(from func(g *G, f *F) []CardID) engine.AbilityFn {
 				return
 			}
 			f.SetCard(receiver, t)
-			g.AskNumber(f, you(f), "How many +1 power counters do you transfer?", 1, g.CountersOn(f.CardIn(giver)))
+			g.AskNumber(f, you(f), "How many +1 power counters do you transfer?", 0, g.CountersOn(f.CardIn(giver)))
 		case transfer:
 			g.TransferCounters(f, f.CardIn(giver), f.CardIn(receiver), int(f.Ans.Num))
 		}

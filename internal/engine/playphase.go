@@ -170,7 +170,7 @@ func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 			fn = sp.fn
 		}
 		pf := g.pushPlay(p, c, slot, playFree, fn, None)
-		pf.V[4] = int16(w)
+		pf.Set(playedInWindow, int(w))
 		return true
 	case OptUse:
 		c := o.Card

@@ -404,11 +404,12 @@ const (
 	discardAction             // to the discard pile, if it went nowhere else
 )
 
-// playCardProc's slots.
+// playCardProc's slots. maxPower, chosenTarget and playedInWindow are
+// recorded in the frame but nothing reads them.
 const (
 	theMode         Slot = 0 // playNormal or playFree
 	abilityOverride Slot = 1 // the ability it resolves instead of its own (-1: its own)
-	maxPower        Slot = 2 // max power of a restricted free play (-1: any; not read yet)
+	maxPower        Slot = 2 // max power of a restricted free play (-1: any)
 	chosenTarget    Slot = 3 // the minion it was played on (None: a base)
 	playedInWindow  Slot = 4 // a Special played in a Me First window: which window
 )

@@ -476,7 +476,7 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 				g.AttachActionTo(a, m)
 				return
 			}
-			g.PlayOffTop(f, p, engine.Minion, f.BaseIn(itsBase), int(played))
+			g.PlayOffTop(f, p, engine.Minion, f.BaseIn(itsBase), played)
 			f.Next()
 		case attachOrDiscard:
 			if c := f.CardIn(played); c == none || !g.AttachTo(f, a, c) {

@@ -26,23 +26,33 @@ func (g *Game) Give(giver Seat, c CardID, p Seat) {
 // that player's hand (if it is still where it was when this was scheduled).
 func (g *Game) GiveAway(f *Frame, c CardID) {
 	gf := g.push(fnGiveAway, f.Player, f.Src, None, c)
-	gf.V[0] = int16(g.Cards[c].Zone)
+	gf.Set(wasIn, int(g.Cards[c].Zone))
 }
 
+// giveAwayProc: Player = the giver, Target = the card given.
 func giveAwayProc(g *Game, f *Frame) {
 	c := f.Target
 	switch f.Step {
-	case 0:
-		if g.Cards[c].Zone != Zone(f.V[0]) {
+	case choosePlayer:
+		if g.Cards[c].Zone != Zone(f.Get(wasIn)) {
 			return
 		}
 		g.AskPlayers(f, f.Player, "Choose the player whose hand {} goes into", g.Others(f.Player), false, CardArg(c))
-	case 1:
-		if q := f.ChosenPlayer(); q != None && g.Cards[c].Zone == Zone(f.V[0]) {
+	case giveIt:
+		if q := f.ChosenPlayer(); q != None && g.Cards[c].Zone == Zone(f.Get(wasIn)) {
 			g.Give(f.Player, c, q)
 		}
 	}
 }
+
+// giveAwayProc's steps.
+const (
+	choosePlayer Step = iota // the giver chooses whose hand it goes into
+	giveIt
+)
+
+// giveAwayProc's slot.
+const wasIn Slot = 0 // the zone the card was in when it was scheduled
 
 // GiveAwayAfterPlay marks card c, a standard action about to be played, so that
 // once it has resolved it goes into another player's hand (chosen by the player
@@ -57,7 +67,7 @@ func (g *Game) standardLeaves(p Seat, c CardID) bool {
 	if g.Cards[c].Flags&FGiveAway != 0 {
 		g.Cards[c].Flags &^= FGiveAway
 		gf := g.push(fnGiveAway, p, c, None, c)
-		gf.V[0] = int16(ZSetAside)
+		gf.Set(wasIn, int(ZSetAside))
 		return true
 	}
 	any := false
@@ -78,18 +88,25 @@ func (g *Game) standardLeaves(p Seat, c CardID) bool {
 			who = p
 		}
 		af := g.push(fnAfterStd, who, i, s.Base, c)
-		af.V[0] = d.afterStdFn
+		af.Set(afterStdAbility, int(d.afterStdFn))
 		any = true
 	}
 	return any
 }
 
-// afterStdProc runs one AfterStandard ability while the action is still set aside.
+// afterStdProc runs one AfterStandard ability while the action is still set
+// aside: Src = the card whose ability it is, Target = the action.
 func afterStdProc(g *Game, f *Frame) {
-	if f.Step == 0 && g.Cards[f.Target].Zone == ZSetAside {
-		g.resolve(f.V[0], f.Player, f.Src, f.Base, f.Target)
+	if f.Step == runAfterStd && g.Cards[f.Target].Zone == ZSetAside {
+		g.resolve(int16(f.Get(afterStdAbility)), f.Player, f.Src, f.Base, f.Target)
 	}
 }
+
+// afterStdProc's one step.
+const runAfterStd Step = 0
+
+// afterStdProc's slot.
+const afterStdAbility Slot = 0 // the AfterStandard ability (registered)
 
 // flagForbidName is the EffFlag id of "Player may not play cards named like
 // Effect.Card this turn" (ForbidName).

@@ -155,8 +155,12 @@ const (
 // Place schedules putting card c from play somewhere (not destroyed, not returned).
 func (g *Game) Place(f *Frame, c CardID, where int) {
 	pf := g.push(fnPlace, f.Player, f.Src, None, c)
-	pf.V[0] = int16(where)
+	pf.Set(placeWhere, where)
 }
+
+// placeProc's slot. (It is the one value a scheduled operation remembers:
+// the others leave it 0.)
+const placeWhere Slot = 0 // PlaceDeckBottom ... (otherwise: the discard pile)
 
 func placeProc(g *Game, f *Frame) {
 	c := f.Target
@@ -166,7 +170,7 @@ func placeProc(g *Game, f *Frame) {
 	slot := g.Cards[c].Base
 	g.leavePlay(c)
 	o := g.Cards[c].Owner
-	switch f.V[0] {
+	switch f.Get(placeWhere) {
 	case PlaceDeckBottom:
 		g.put(c, ZDeck, o)
 	case PlaceDeckTop:
@@ -176,7 +180,7 @@ func placeProc(g *Game, f *Frame) {
 	default:
 		g.put(c, ZDiscard, o)
 	}
-	g.emit(Event{Kind: EvPlace, Player: o, Card: c, Base: slot, Num: f.V[0]})
+	g.emit(Event{Kind: EvPlace, Player: o, Card: c, Base: slot, Num: int16(f.Get(placeWhere))})
 }
 
 // PlaceCounters puts n +1 power counters on minion c (negative n removes them).

@@ -19,9 +19,9 @@ func (g *Game) pushPlay(p Seat, c CardID, slot BaseID, mode int, fn int16, onMin
 		return g.titanPlay(p, c, slot, fn) // titans.go
 	}
 	pf := g.push(fnPlayCard, p, c, slot, onMinion)
-	pf.V[0] = int16(mode)
-	pf.V[1] = fn
-	pf.V[2] = -1 // max power for a restricted free play
+	pf.Set(theMode, mode)
+	pf.Set(abilityOverride, int(fn))
+	pf.Set(maxPower, -1)
 	return pf
 }
 
@@ -259,13 +259,13 @@ func (g *Game) actionOnMinionOK(p Seat, c, m CardID) bool {
 	return d.PlayOK == nil || d.PlayOK(g, p, c, m)
 }
 
-// playCardProc: Src = card, Base = forced slot, Target = forced minion,
-// V0 = mode, V1 = ability override, V2 = max power (free plays), V3 = chosen target.
+// playCardProc plays a card: Src = the card, Base = the base it must be
+// played on (None: ask), Target = the minion it must be played on (None: ask).
 func playCardProc(g *Game, f *Frame) {
 	p, c := f.Player, f.Src
 	d := g.def(c)
 	switch f.Step {
-	case 0: // choose where
+	case chooseWhere:
 		if d.Type == Action && g.ActionsForbidden(p) {
 			return // Mark of Sleep: no action may be played, not even an extra one
 		}
@@ -279,7 +279,7 @@ func playCardProc(g *Game, f *Frame) {
 				if !g.minionAllowed(p, c, s) {
 					continue
 				}
-				if f.V[0] == playNormal && !g.mayPlayOnto(p, c, s) {
+				if f.Get(theMode) == playNormal && !g.mayPlayOnto(p, c, s) {
 					continue
 				}
 				g.OfferBase(s)
@@ -304,7 +304,7 @@ func playCardProc(g *Game, f *Frame) {
 			f.Ans = Option{Kind: OptNone, Card: None, Base: None, Player: None}
 			f.Next()
 		}
-	case 1: // put it into play
+	case putIntoPlay:
 		slot, on := f.Base, NoCard
 		switch {
 		case d.Type == Minion || d.Target == OnBase:
@@ -322,7 +322,7 @@ func playCardProc(g *Game, f *Frame) {
 			slot = g.BaseOf(on)
 		}
 		from := g.Cards[c].Zone
-		if f.V[0] == playNormal {
+		if f.Get(theMode) == playNormal {
 			a, ok := g.findAllowance(p, c, slot, from)
 			if !ok {
 				return // no longer allowed: nothing happens
@@ -365,12 +365,12 @@ func playCardProc(g *Game, f *Frame) {
 		}
 		cd.Pos = g.nextPos()
 		cd.Flags |= FPlayedTurn
-		f.V[3] = int16(on)
+		f.SetCard(chosenTarget, on)
 		if d.Type == Action && d.Target == Standard {
 			g.Players[p].StdPlayed++
 		}
 		g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: int16(on), Num: int16(from)})
-		fn := f.V[1]
+		fn := int16(f.Get(abilityOverride))
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn
 		}
@@ -378,10 +378,10 @@ func playCardProc(g *Game, f *Frame) {
 		// Specials that answer a card being played come after its triggers.
 		if g.windowOpens(WinAfterPlay) {
 			wf := g.push(fnWindow, p, c, slot, None)
-			wf.V[0] = int16(WinAfterPlay)
+			wf.Set(theWindow, int(WinAfterPlay))
 		}
 		f.Next()
-	case 2: // a standard action leaves: maybe somewhere else than the discard pile
+	case actionLeaves: // maybe somewhere else than the discard pile
 		if g.Cards[c].Zone == ZSetAside {
 			if g.standardLeaves(p, c) {
 				f.Next()
@@ -389,12 +389,30 @@ func playCardProc(g *Game, f *Frame) {
 			}
 			g.DiscardCard(c)
 		}
-	case 3:
+	case discardAction:
 		if g.Cards[c].Zone == ZSetAside {
 			g.DiscardCard(c)
 		}
 	}
 }
+
+// playCardProc's steps.
+const (
+	chooseWhere   Step = iota // choose the base (or minion) to play it on
+	putIntoPlay               // play it there, and resolve its ability
+	actionLeaves              // a standard action leaves play
+	discardAction             // to the discard pile, if it went nowhere else
+)
+
+// playCardProc's slots. maxPower, chosenTarget and playedInWindow are
+// recorded in the frame but nothing reads them.
+const (
+	theMode         Slot = 0 // playNormal or playFree
+	abilityOverride Slot = 1 // the ability it resolves instead of its own (-1: its own)
+	maxPower        Slot = 2 // max power of a restricted free play (-1: any)
+	chosenTarget    Slot = 3 // the minion it was played on (None: a base)
+	playedInWindow  Slot = 4 // a Special played in a Me First window: which window
+)
 
 func (g *Game) discardUnplayable(c CardID) {
 	if z := g.Cards[c].Zone; z == ZHand || z == ZSetAside || z == ZDeck {
@@ -479,23 +497,23 @@ type ExtraPlay struct {
 // OfferExtraPlay schedules an immediate, optional extra play for p.
 func (g *Game) OfferExtraPlay(p Seat, x ExtraPlay, src CardID) {
 	ef := g.push(fnExtraPlay, p, src, x.Base, x.Card)
-	ef.V[0] = int16(x.Kind)
-	ef.V[1] = int16(x.MaxPower)
+	ef.Set(extraKind, int(x.Kind))
+	ef.Set(upToPower, x.MaxPower)
 	if x.From == 0 {
 		x.From = ZHand
 	}
-	ef.V[2] = int16(x.From)
+	ef.Set(fromZone, int(x.From))
 	if x.Must {
-		ef.V[3] = 1
+		ef.Set(mustPlay, 1)
 	}
-	ef.V[4] = int16(x.Faction)
-	ef.V[5] = int16(x.NotBase)
+	ef.Set(ofFaction, x.Faction)
+	ef.SetBase(notOnBase, x.NotBase)
 }
 
 func (g *Game) extraCandidates(f *Frame) []CardID {
 	p := f.Player
 	var out []CardID
-	for i := range g.inZone(Zone(f.V[2])).each {
+	for i := range g.inZone(Zone(f.Get(fromZone))).each {
 		c := &g.Cards[i]
 		if c.Ctrl != p {
 			continue
@@ -504,16 +522,16 @@ func (g *Game) extraCandidates(f *Frame) []CardID {
 			continue
 		}
 		d := defs[c.Def]
-		if f.V[0] == int16(ExtraMinion) {
-			if d.Type != Minion || (f.V[1] >= 0 && d.Power > int(f.V[1])) {
+		if f.Get(extraKind) == int(ExtraMinion) {
+			if d.Type != Minion || (f.Get(upToPower) >= 0 && d.Power > f.Get(upToPower)) {
 				continue
 			}
-			if f.V[4] != None && !g.cardOfFaction(i, int(f.V[4])) {
+			if f.Get(ofFaction) != None && !g.cardOfFaction(i, f.Get(ofFaction)) {
 				continue
 			}
 			ok := false
 			for _, s := range g.BaseSlots() {
-				if (f.Base == None || s == f.Base) && s != BaseID(f.V[5]) && g.minionAllowed(p, i, s) {
+				if (f.Base == None || s == f.Base) && s != f.BaseIn(notOnBase) && g.minionAllowed(p, i, s) {
 					ok = true
 					break
 				}
@@ -531,34 +549,53 @@ func (g *Game) extraCandidates(f *Frame) []CardID {
 	return out
 }
 
+// extraPlayProc offers player an immediate extra play (OfferExtraPlay): Src =
+// the card offering it, Base = the only base it may be played on (None: any),
+// Target = the only card that may be played (None: any).
 func extraPlayProc(g *Game, f *Frame) {
 	p := f.Player
 	switch f.Step {
-	case 0:
+	case offerExtra:
 		cs := g.extraCandidates(f)
 		g.BeginAsk()
 		for _, c := range cs {
 			g.Offer(Option{Kind: OptPlay, Card: c, Player: p, Base: None, Num: -1})
 		}
 		fl := AskMay
-		if f.V[3] == 1 {
+		if f.Get(mustPlay) == 1 {
 			fl = 0
 		}
 		prompt := Prompt("You may play an extra minion")
-		if f.V[0] == int16(ExtraAction) {
+		if f.Get(extraKind) == int(ExtraAction) {
 			prompt = "You may play an extra action"
 		}
 		g.Ask(f, p, prompt, fl)
-	case 1:
+	case playExtra:
 		if f.Ans.Kind != OptPlay {
 			return
 		}
 		c := f.Ans.Card
 		pf := g.pushPlay(p, c, f.Base, playFree, -1, None)
-		if f.V[5] != None && f.Base == None {
+		if f.BaseIn(notOnBase) != None && f.Base == None {
 			// restrict away from a base: choose among the others
-			pf.V[2] = f.V[5]
+			pf.SetBase(maxPower, f.BaseIn(notOnBase))
 			pf.Flags |= 0
 		}
 	}
 }
+
+// extraPlayProc's steps.
+const (
+	offerExtra Step = iota // offer the cards that may be played
+	playExtra              // play the one chosen
+)
+
+// extraPlayProc's slots (see ExtraPlay).
+const (
+	extraKind Slot = 0 // ExtraMinion or ExtraAction
+	upToPower Slot = 1 // a minion of power at most this (-1: any)
+	fromZone  Slot = 2 // played from this zone (ZHand or ZDiscard)
+	mustPlay  Slot = 3 // 1: the play is not optional
+	ofFaction Slot = 4 // a minion of this faction (faction index, or None)
+	notOnBase Slot = 5 // not onto this base (or None)
+)

@@ -19,26 +19,33 @@ func (g *Game) MinionsPlayedInPlayPhase(p Seat) int {
 
 // Play Cards phase ------------------------------------------------------------
 
+// playPhaseProc runs the Play Cards phase of Player's turn.
 func playPhaseProc(g *Game, f *Frame) {
 	p := f.Player
 	switch f.Step {
-	case 0:
+	case offerPlays:
 		if g.NTrig > 0 {
 			g.push(fnDrain, p, None, None, None)
-			f.Goto(0)
+			f.Goto(offerPlays)
 			return
 		}
 		g.BeginAsk()
 		g.playOptions(p, WinPlayPhase, None)
 		g.Offer(Option{Kind: OptPass, Player: None, Base: None, Card: None})
 		g.Ask(f, p, "Play a card, use an ability, or pass to end the Play Cards phase", AskAlways)
-	case 1:
+	case takePlay:
 		if !g.takeWindowOption(f, p, WinPlayPhase, None) {
 			return // passed: the phase ends
 		}
-		f.Goto(0)
+		f.Goto(offerPlays)
 	}
 }
+
+// playPhaseProc's steps.
+const (
+	offerPlays Step = iota // what the player may play or use, or pass
+	takePlay               // do what they chose
+)
 
 // playOptions adds what player p may do now: cards to play, talents, specials.
 func (g *Game) playOptions(p Seat, w Window, slot BaseID) {
@@ -170,7 +177,7 @@ func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 			fn = sp.fn
 		}
 		pf := g.pushPlay(p, c, slot, playFree, fn, None)
-		pf.V[4] = int16(w)
+		pf.Set(playedInWindow, int(w))
 		return true
 	case OptUse:
 		c := o.Card
@@ -181,8 +188,13 @@ func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 		}
 		sp := &defs[g.Cards[c].Def].Specials[o.Num]
 		rf := g.resolve(sp.fn, p, c, slot, None)
-		rf.V[5] = int16(w)
+		rf.Set(usedInWindow, int(w))
 		return true
 	}
 	return false
 }
+
+// usedInWindow is the slot of a Special's ability frame in which
+// takeWindowOption notes the window the Special was used in (recorded in the
+// frame; nothing reads it).
+const usedInWindow Slot = 5

@@ -8,7 +8,7 @@ package engine
 // Cards already in play whose ongoing abilities act are not being played.
 func (g *Game) BeingPlayed(c CardID) bool {
 	for i := 0; i < int(g.NFrames); i++ {
-		if g.Frames[i].Fn == fnPlayCard && g.Frames[i].Src == c && g.Frames[i].Step > 0 {
+		if g.Frames[i].Fn == fnPlayCard && g.Frames[i].Src == c && g.Frames[i].Step > chooseWhere {
 			return true
 		}
 	}

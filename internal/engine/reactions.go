@@ -37,9 +37,9 @@ func (g *Game) resolvePlayed(fn int16, p Seat, c CardID, slot BaseID, on CardID)
 		return
 	}
 	rf := g.push(fnReact, p, c, slot, on)
-	rf.V[0] = int16(WinPlayed)
-	rf.V[3] = int16(p)
-	rf.V[4] = fn
+	rf.Set(theWindow, int(WinPlayed))
+	rf.SetSeat(concerned, p)
+	rf.Set(playedAbility, int(fn))
 }
 
 func (g *Game) resolvePlain(fn int16, p Seat, c CardID, slot BaseID, on CardID) {
@@ -56,53 +56,53 @@ func (g *Game) noteVPGain(p Seat) {
 		return
 	}
 	rf := g.push(fnReact, p, None, None, None)
-	rf.V[0] = int16(WinGainVP)
-	rf.V[3] = int16(p)
-	rf.V[4] = -1
+	rf.Set(theWindow, int(WinGainVP))
+	rf.SetSeat(concerned, p)
+	rf.Set(playedAbility, -1)
 }
 
-// reactProc: V0 = window, V1 = players asked so far, V2 = passes in a row,
-// V3 = the player concerned (who played, who gained VP), V4 = the played
-// card's ability (-1: none), V5 = the player being asked; Src = the played
-// card, Base = its slot, Target = the minion it was played on.
+// reactProc runs a reaction window: Src = the played card, Base = its base,
+// Target = the minion it was played on. It asks the players as windowProc
+// does, with the same steps and slots, then resolves the played card's
+// ability.
 func reactProc(g *Game, f *Frame) {
-	w := Window(f.V[0])
+	w := Window(f.Get(theWindow))
 	switch f.Step {
-	case 0:
+	case askNext:
 		n := g.NPlayers
-		if int(f.V[2]) >= int(n) {
-			f.Goto(2)
+		if f.Get(passesInARow) >= int(n) {
+			f.Goto(resolveAbility)
 			return
 		}
-		q := g.SeatAfter(g.Current, int(f.V[1]))
+		q := g.SeatAfter(g.Current, f.Get(playersAsked))
 		g.BeginAsk()
 		g.specialOptions(q, w, None)
 		if g.Pending.N == 0 && !g.askEveryone(w) {
-			f.V[1]++
-			f.V[2]++
-			f.Goto(0)
+			f.Add(playersAsked, 1)
+			f.Add(passesInARow, 1)
+			f.Goto(askNext)
 			return
 		}
-		f.V[5] = int16(q)
+		f.SetSeat(askedPlayer, q)
 		prompt := Prompt("A card was played: respond with a Special, or pass")
 		if w == WinGainVP {
 			prompt = "VP were gained: respond with a Special, or pass"
 		}
 		g.Ask(f, q, prompt, AskMay|g.askFlags(w))
-	case 1:
-		if g.takeWindowOption(f, Seat(f.V[5]), w, None) {
-			f.V[2] = 0
+	case takeAnswer:
+		if g.takeWindowOption(f, f.SeatIn(askedPlayer), w, None) {
+			f.Set(passesInARow, 0)
 		} else {
-			f.V[2]++
+			f.Add(passesInARow, 1)
 		}
-		f.V[1]++
-		f.Goto(0)
-	case 2:
+		f.Add(playersAsked, 1)
+		f.Goto(askNext)
+	case resolveAbility:
 		if w != WinPlayed {
 			return
 		}
 		c := f.Src
-		p := Seat(f.V[3])
+		p := f.SeatIn(concerned)
 		if g.Cards[c].Flags&FCancelled != 0 {
 			g.Cards[c].Flags &^= FCancelled
 			g.push(fnDrain, p, None, None, None)
@@ -111,9 +111,18 @@ func reactProc(g *Game, f *Frame) {
 		if g.InPlay(c) {
 			p = g.Ctrl(c) // "you" is whoever controls it now
 		}
-		g.resolvePlain(f.V[4], p, c, f.Base, f.Target)
+		g.resolvePlain(int16(f.Get(playedAbility)), p, c, f.Base, f.Target)
 	}
 }
+
+// reactProc's step after windowProc's.
+const resolveAbility Step = takeAnswer + 1 // the played card's ability resolves, unless cancelled
+
+// reactProc's slots besides windowProc's.
+const (
+	concerned     Slot = 3 // the player concerned (who played, who gained VP)
+	playedAbility Slot = 4 // the played card's ability (-1: none)
+)
 
 // Reaction returns the reaction window in progress (the innermost one): the
 // window, the card it is about (None for WinGainVP) and the player concerned
@@ -121,8 +130,8 @@ func reactProc(g *Game, f *Frame) {
 func (g *Game) Reaction() (w Window, card CardID, player Seat) {
 	for i := int(g.NFrames) - 1; i >= 0; i-- {
 		fr := &g.Frames[i]
-		if fr.Fn == fnReact && fr.Step < 2 {
-			return Window(fr.V[0]), fr.Src, Seat(fr.V[3])
+		if fr.Fn == fnReact && fr.Step < resolveAbility {
+			return Window(fr.Get(theWindow)), fr.Src, fr.SeatIn(concerned)
 		}
 	}
 	return WinNone, None, None

@@ -17,13 +17,13 @@ package engine
 // frNoRedirect marks a frame whose effects were already offered for redirection.
 const frNoRedirect uint8 = 1 << 6
 
-// Redirect operation codes (V0 of a redirect frame).
+// Redirect operation codes (a redirect frame's theOperation).
 const (
-	rdFrame   = 1 // re-run a scheduled operation frame: V2 = its fn, V3 = its V0, V5 = its Base
-	rdPower   = 2 // AddPower: V2 = amount
-	rdCounter = 3 // PlaceCounters: V2 = amount
-	rdControl = 4 // TakeControl: V2 = new controller, V3 = expiry
-	rdAttach  = 5 // an action attached as it was played: V2 = the action
+	rdFrame   = 1 // re-run a scheduled operation frame (opFn, opWhere, opBase)
+	rdPower   = 2 // AddPower (amount)
+	rdCounter = 3 // PlaceCounters (amount)
+	rdControl = 4 // TakeControl (newController, expiry)
+	rdAttach  = 5 // an action attached as it was played (attachedAction)
 )
 
 var fnRedirect int16
@@ -57,7 +57,9 @@ func (g *Game) offerRedirect(f *Frame, target CardID, k AffectKind) bool {
 			return false
 		}
 		rf := g.pushRedirect(f, target, r, rdFrame)
-		rf.V[2], rf.V[3], rf.V[5] = f.Fn, f.V[0], int16(f.Base)
+		rf.Set(opFn, int(f.Fn))
+		rf.Set(opWhere, f.Get(placeWhere))
+		rf.SetBase(opBase, f.Base)
 		return true
 	case f.Fn == fnPlayCard && k == AffAttach:
 		r := g.redirector(f, target, Affect{Kind: k, By: f.Player, Src: f.Src})
@@ -65,13 +67,15 @@ func (g *Game) offerRedirect(f *Frame, target CardID, k AffectKind) bool {
 			return false
 		}
 		rf := g.pushRedirect(f, target, r, rdAttach)
-		rf.V[2] = int16(f.Src)
+		rf.SetCard(attachedAction, f.Src)
 		return true
 	}
 	return false
 }
 
-// offerRedirectOp holds an immediate operation (power, counters, control) with a redirect question.
+// offerRedirectOp holds an immediate operation (power, counters, control)
+// with a redirect question: x is the amount (or the new controller), y the
+// expiry of a control change.
 func (g *Game) offerRedirectOp(f *Frame, target CardID, op, x, y int) bool {
 	k := AffPower
 	switch op {
@@ -85,49 +89,50 @@ func (g *Game) offerRedirectOp(f *Frame, target CardID, op, x, y int) bool {
 		return false
 	}
 	rf := g.pushRedirect(f, target, r, op)
-	rf.V[2], rf.V[3] = int16(x), int16(y)
+	rf.Set(amount, x)
+	rf.Set(expiry, y)
 	return true
 }
 
 func (g *Game) pushRedirect(f *Frame, target, r CardID, op int) *Frame {
 	rf := g.push(fnRedirect, f.Player, f.Src, f.Base, target)
-	rf.V[0] = int16(op)
-	rf.V[1] = int16(r)
+	rf.Set(theOperation, op)
+	rf.SetCard(redirectingCard, r)
 	rf.Flags |= frNoRedirect
 	return rf
 }
 
 // redirectProc: Player/Src = the original ability's, Target = the minion it
-// aimed at, V0 = operation, V1 = the redirecting card, V2.. = parameters.
+// aimed at.
 func redirectProc(g *Game, f *Frame) {
-	r := CardID(f.V[1])
+	r := f.CardIn(redirectingCard)
 	switch f.Step {
-	case 0:
+	case askRedirect:
 		if !g.InPlay(r) {
 			f.Ans = Option{Kind: OptNo}
 			f.Next()
 			return
 		}
 		g.AskYesNo(f, g.Ctrl(r), "Have {} affect {} instead of {}?", CardArg(f.Src), CardArg(r), CardArg(f.Target))
-	case 1:
+	case carryOut:
 		t := f.Target
 		if f.Yes() && g.InPlay(r) {
 			t = r
 		}
 		f.Flags |= frNoRedirect
-		switch f.V[0] {
+		switch f.Get(theOperation) {
 		case rdFrame:
-			nf := g.push(f.V[2], f.Player, f.Src, BaseID(f.V[5]), t)
-			nf.V[0] = f.V[3]
+			nf := g.push(int16(f.Get(opFn)), f.Player, f.Src, f.BaseIn(opBase), t)
+			nf.Set(placeWhere, f.Get(opWhere))
 			nf.Flags |= frNoRedirect
 		case rdPower:
-			g.AddPower(f, t, int(f.V[2]))
+			g.AddPower(f, t, f.Get(amount))
 		case rdCounter:
-			g.PlaceCounters(f, t, int(f.V[2]))
+			g.PlaceCounters(f, t, f.Get(amount))
 		case rdControl:
-			g.TakeControl(f, t, Seat(f.V[2]), uint8(f.V[3]))
+			g.TakeControl(f, t, f.SeatIn(newController), uint8(f.Get(expiry)))
 		case rdAttach:
-			a := CardID(f.V[2])
+			a := f.CardIn(attachedAction)
 			if t != f.Target && g.InPlay(a) && g.Cards[a].On == f.Target && g.affect(f, t, AffAttach) {
 				g.Cards[a].On = t
 				g.Cards[a].Base = g.Cards[t].Base
@@ -135,3 +140,23 @@ func redirectProc(g *Game, f *Frame) {
 		}
 	}
 }
+
+// redirectProc's steps.
+const (
+	askRedirect Step = iota // ask the redirecting card's controller
+	carryOut                // carry the effect out, on the minion chosen
+)
+
+// redirectProc's slots: the operation, the card offering to take it, and
+// the operation's parameters (which depend on the operation).
+const (
+	theOperation    Slot = 0 // rdFrame, rdPower ...
+	redirectingCard Slot = 1
+	opFn            Slot = 2 // rdFrame: the operation's procedure (fnDestroy ...)
+	amount          Slot = 2 // rdPower, rdCounter: how much
+	newController   Slot = 2 // rdControl: who takes control
+	attachedAction  Slot = 2 // rdAttach: the action played on the minion
+	opWhere         Slot = 3 // rdFrame: the operation's placeWhere
+	expiry          Slot = 3 // rdControl: when the control ends
+	opBase          Slot = 5 // rdFrame: the operation's base
+)

@@ -21,13 +21,13 @@ func (g *Game) Resolve(fn int16, player Seat, src CardID, base BaseID, target Ca
 // drainProc resolves queued triggered abilities; the current player orders them.
 func drainProc(g *Game, f *Frame) {
 	switch f.Step {
-	case 0:
+	case chooseNextTrigger:
 		if g.NTrig == 0 {
 			return
 		}
 		if h := g.handTrigFirst(); h != None {
 			g.startTrig(h)
-			f.Goto(0)
+			f.Goto(chooseNextTrigger)
 			return
 		}
 		inPlay, last := 0, 0
@@ -38,7 +38,7 @@ func drainProc(g *Game, f *Frame) {
 		}
 		if inPlay == 1 {
 			g.startTrig(last)
-			f.Goto(0)
+			f.Goto(chooseNextTrigger)
 			return
 		}
 		g.BeginAsk()
@@ -50,15 +50,21 @@ func drainProc(g *Game, f *Frame) {
 			g.Offer(Option{Kind: OptCard, Card: t.Src, Base: t.Base, Player: t.Player, Num: int16(i)})
 		}
 		g.Ask(f, g.Current, "Choose which ability resolves next", AskAlways)
-	case 1:
+	case startChosenTrigger:
 		i := int(f.Ans.Num)
 		if i >= int(g.NTrig) {
 			i = 0
 		}
 		g.startTrig(i)
-		f.Goto(0)
+		f.Goto(chooseNextTrigger)
 	}
 }
+
+// drainProc's steps.
+const (
+	chooseNextTrigger  Step = iota // the current player chooses which resolves next (if need be)
+	startChosenTrigger             // it resolves
+)
 
 // handTrigFirst: abilities of cards in hands resolve after those of cards in
 // play, clockwise from the current player. It returns the queued trigger to

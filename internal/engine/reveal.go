@@ -66,27 +66,29 @@ func (g *Game) ShuffleRevealedBack(p Seat) {
 
 // PlayOffTop schedules player p playing a card of type kind off the top of
 // their deck as an extra play (onto slot, or a base p chooses when None).
-// When f is given, the card played (or None) is written to f.V[v] before f's
-// next step.
-func (g *Game) PlayOffTop(f *Frame, p Seat, kind CardType, slot BaseID, v int) {
-	caller := int16(-1)
+// When f is given, the card played (or None) is remembered in f's slot v
+// before f's next step.
+func (g *Game) PlayOffTop(f *Frame, p Seat, kind CardType, slot BaseID, v Slot) {
+	caller := -1
 	if f != nil {
-		caller = int16(g.frameIndex(f))
-		f.V[v] = None
+		caller = g.frameIndex(f)
+		f.SetCard(v, None)
 	}
 	pf := g.push(fnPlayOffTop, p, None, slot, None)
-	pf.V[0] = int16(kind)
-	pf.V[1] = caller
-	pf.V[2] = int16(v)
+	pf.Set(cardType, int(kind))
+	pf.Set(callerFrame, caller)
+	pf.Set(callerSlot, int(v))
 }
 
+// playOffTopProc: Player = who reveals and plays, Base = the base to play
+// it on (None: they choose).
 func playOffTopProc(g *Game, f *Frame) {
 	p := f.Player
 	switch f.Step {
-	case 0:
-		c := g.RevealUntil(p, func(c CardID) bool { return g.def(c).Type == CardType(f.V[0]) })
+	case revealAndPlay:
+		c := g.RevealUntil(p, func(c CardID) bool { return g.def(c).Type == CardType(f.Get(cardType)) })
 		if c == None {
-			f.Goto(2)
+			f.Goto(nothingPlayed)
 			return
 		}
 		ok := false
@@ -101,16 +103,30 @@ func playOffTopProc(g *Game, f *Frame) {
 		}
 		if !ok {
 			g.DiscardCard(c)
-			f.Goto(2)
+			f.Goto(nothingPlayed)
 			return
 		}
 		g.Cards[c].Flags &^= FRevealed
-		if f.V[1] >= 0 {
-			g.Frames[f.V[1]].V[f.V[2]] = int16(c)
+		if caller := f.Get(callerFrame); caller >= 0 {
+			g.Frames[caller].SetCard(Slot(f.Get(callerSlot)), c)
 		}
 		g.pushPlay(p, c, f.Base, playFree, -1, None)
 		f.Next()
-	case 1, 2:
+	case afterThePlay, nothingPlayed:
 		g.ShuffleRevealedBack(p)
 	}
 }
+
+// playOffTopProc's steps.
+const (
+	revealAndPlay Step = iota // reveal until a card of the kind, and play it
+	afterThePlay              // the other cards revealed go back
+	nothingPlayed             // the same, when no card could be played
+)
+
+// playOffTopProc's slots.
+const (
+	cardType    Slot = 0 // Minion or Action
+	callerFrame Slot = 1 // the frame told of the card played (-1: none)
+	callerSlot  Slot = 2 // its slot the card is remembered in
+)

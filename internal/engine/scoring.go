@@ -45,9 +45,11 @@ func (g *Game) eligibleBases(out []BaseID) []BaseID {
 	return out
 }
 
+// scorePhaseProc scores the eligible bases, one at a time, in the order the
+// current player chooses.
 func scorePhaseProc(g *Game, f *Frame) {
 	switch f.Step {
-	case 0:
+	case chooseBase:
 		if g.drainFirst(f) {
 			return
 		}
@@ -57,37 +59,53 @@ func scorePhaseProc(g *Game, f *Frame) {
 			return
 		}
 		g.AskBases(f, g.Current, "Choose which base scores first", el, false)
-	case 1:
+	case scoreIt:
 		s := f.ChosenBase()
 		if s == None {
 			return
 		}
 		sf := g.push(fnScoreBase, g.Current, None, s, None)
-		sf.V[0] = int16(g.Bases[s].Card)
-		f.Goto(0)
+		sf.SetCard(scoringBase, g.Bases[s].Card)
+		f.Goto(chooseBase)
 	}
 }
 
-// scoreBaseProc: Base = slot, V0 = the scoring base card.
-const scoringBase Slot = 0
+// scorePhaseProc's steps.
+const (
+	chooseBase Step = iota // the current player chooses the base that scores next
+	scoreIt                // it scores
+)
 
+// scoreBaseProc's steps.
+const (
+	beforeScoring Step = iota // abilities in play, then Specials
+	awardVP
+	afterScoring
+	discardCards // the cards, then the base
+	replaceBase
+)
+
+// scoreBaseProc's slot.
+const scoringBase Slot = 0 // the base card scoring
+
+// scoreBaseProc scores a base: Base = its slot.
 func scoreBaseProc(g *Game, f *Frame) {
 	s := f.Base
 	gone := g.Bases[s].Card != f.CardIn(scoringBase)
 	switch f.Step {
-	case 0: // before scoring: abilities in play, then Specials
+	case beforeScoring:
 		g.Bases[s].Flags |= BScoring
 		g.emit(Event{Kind: EvScoringChosen, Player: g.Current, Base: s, Card: f.CardIn(scoringBase)})
 		g.push(fnDrain, g.Current, None, None, None)
 		g.OpenWindow(WinBeforeScore, s)
 		f.Next()
-	case 1: // award VP
+	case awardVP:
 		if gone {
 			return
 		}
 		places := g.Places(s)
-		g.recordScore(s, int(f.V[0]), places)
-		d := g.def(CardID(f.V[0]))
+		g.recordScore(s, f.Get(scoringBase), places)
+		d := g.def(f.CardIn(scoringBase))
 		for p := range g.NPlayers {
 			if places[p] > 0 {
 				vp := d.VP[places[p]-1]
@@ -98,7 +116,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.emit(Event{Kind: EvScore, Player: g.Current, Base: s, Card: f.CardIn(scoringBase)})
 		g.push(fnDrain, g.Current, None, None, None)
 		f.Next()
-	case 2: // after scoring
+	case afterScoring:
 		if gone {
 			return
 		}
@@ -106,7 +124,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		g.push(fnDrain, g.Current, None, None, None)
 		g.OpenWindow(WinAfterScore, s)
 		f.Next()
-	case 3: // discard the cards, then the base
+	case discardCards:
 		if gone {
 			return
 		}
@@ -116,7 +134,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 				g.put(c, ZDiscard, g.Cards[c].Owner)
 			}
 		}
-		old := CardID(f.V[0])
+		old := f.CardIn(scoringBase)
 		g.Bases[s].Flags = 0
 		g.put(old, ZBaseDiscard, None)
 		g.Cards[old].Base = None
@@ -128,8 +146,8 @@ func scoreBaseProc(g *Game, f *Frame) {
 		// can reach the base that replaces this one
 		g.push(fnDrain, g.Current, None, None, None)
 		f.Next()
-	case 4: // replace the base
-		old := int(f.V[0])
+	case replaceBase:
+		old := f.CardIn(scoringBase)
 		nb := g.drawBase()
 		if nb != None {
 			g.placeBase(nb, s)

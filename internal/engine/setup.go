@@ -338,13 +338,13 @@ func (g *Game) deal(s Setup) error {
 	return nil
 }
 
-// setupProc offers each player in turn order the mulligan, then starts the first turn.
-// V0 = players offered so far.
+// setupProc offers each player in turn order the mulligan, then starts the
+// first turn: Player = the first player.
 func setupProc(g *Game, f *Frame) {
 	n := g.NPlayers
 	switch f.Step {
-	case 0:
-		if int(f.V[0]) >= int(n) {
+	case offerMulligan:
+		if f.Get(playersOffered) >= int(n) {
 			first := f.Player
 			f.Fn = fnTurn
 			f.Step = stepStartTurn
@@ -354,18 +354,18 @@ func setupProc(g *Game, f *Frame) {
 			f.Jump = stepStartTurn
 			return
 		}
-		p := g.SeatAfter(f.Player, int(f.V[0]))
-		f.V[1] = int16(p)
+		p := g.SeatAfter(f.Player, f.Get(playersOffered))
+		f.SetSeat(offeredPlayer, p)
 		for _, c := range g.Hand(p) {
 			if g.IsMinion(c) {
-				f.V[0]++
-				f.Goto(0)
+				f.Add(playersOffered, 1)
+				f.Goto(offerMulligan)
 				return
 			}
 		}
 		g.AskYesNo(f, p, "Your hand has no minions: shuffle it into your deck and draw five new cards?")
-	case 1:
-		p := Seat(f.V[1])
+	case takeMulligan:
+		p := f.SeatIn(offeredPlayer)
 		if f.Yes() {
 			// the new hand comes from the rest of the deck; only then is
 			// the old hand shuffled into the deck (Culture Shock)
@@ -379,7 +379,19 @@ func setupProc(g *Game, f *Frame) {
 			}
 			g.Shuffle(p)
 		}
-		f.V[0]++
-		f.Goto(0)
+		f.Add(playersOffered, 1)
+		f.Goto(offerMulligan)
 	}
 }
+
+// setupProc's steps.
+const (
+	offerMulligan Step = iota // offer the next player a mulligan (none when they hold a minion)
+	takeMulligan              // their answer
+)
+
+// setupProc's slots.
+const (
+	playersOffered Slot = 0 // players offered so far
+	offeredPlayer  Slot = 1 // the player offered it
+)

@@ -89,18 +89,30 @@ func SlotMask(slots []BaseID) int {
 // TitanInsteadAction). Nothing happens when the play is no longer allowed.
 func (g *Game) PlayTitan(f *Frame, c CardID, mask int, instead uint8) {
 	pf := g.push(fnPlayTitan, f.Player, c, None, None)
-	pf.V[0] = int16(mask)
-	pf.V[1] = int16(instead)
+	pf.Set(baseMask, mask)
+	pf.Set(regularPlay, int(instead))
 }
 
-// playTitanProc: Src = titan, V0 = base mask, V1 = regular play used.
+// playTitanProc's steps.
+const (
+	chooseTitanBase Step = iota // choose the base to play it on
+	playTitanThere
+)
+
+// playTitanProc's slots.
+const (
+	baseMask    Slot = 0 // the bases it may be played on (bit s for slot s)
+	regularPlay Slot = 1 // the regular play it uses (TitanFree ...)
+)
+
+// playTitanProc plays a titan: Src = the titan.
 func playTitanProc(g *Game, f *Frame) {
 	p, c := f.Player, f.Src
 	ok := func() bool {
 		if !g.CanPlayTitan(p, c) {
 			return false
 		}
-		switch uint8(f.V[1]) {
+		switch uint8(f.Get(regularPlay)) {
 		case TitanInsteadMinion:
 			return g.Players[p].MinionQuota > 0
 		case TitanInsteadAction:
@@ -109,23 +121,23 @@ func playTitanProc(g *Game, f *Frame) {
 		return true
 	}
 	switch f.Step {
-	case 0:
+	case chooseTitanBase:
 		if !ok() {
 			return
 		}
 		var slots []BaseID
 		for _, s := range g.BaseSlots() {
-			if int(uint16(f.V[0]))&(1<<s) != 0 {
+			if int(uint16(f.Get(baseMask)))&(1<<s) != 0 {
 				slots = append(slots, s)
 			}
 		}
 		g.AskBases(f, p, "Choose a base to play {} on", slots, false, CardArg(c))
-	case 1:
+	case playTitanThere:
 		s := f.ChosenBase()
 		if s == None || !ok() {
 			return
 		}
-		switch uint8(f.V[1]) {
+		switch uint8(f.Get(regularPlay)) {
 		case TitanInsteadMinion:
 			g.Players[p].MinionQuota--
 		case TitanInsteadAction:

@@ -163,23 +163,30 @@ func (g *Game) checkGameOver() bool {
 	return true
 }
 
+// handLimitProc has Player discard down to the hand limit.
 func handLimitProc(g *Game, f *Frame) {
 	p := f.Player
 	switch f.Step {
-	case 0:
+	case chooseDiscard:
 		var arr [64]CardID
 		hand := g.collectInto(ZHand, p, arr[:0])
 		if len(hand) <= HandLimit {
 			return
 		}
 		g.AskCards(f, p, "Discard down to ten cards: choose a card to discard", hand, false)
-	case 1:
+	case discardIt:
 		if c := f.Chosen(); c != None {
 			g.DiscardCard(c)
 		}
-		f.Goto(0)
+		f.Goto(chooseDiscard)
 	}
 }
+
+// handLimitProc's steps.
+const (
+	chooseDiscard Step = iota // choose a card to discard, while over the limit
+	discardIt
+)
 
 // GainVP gives p n victory points.
 func (g *Game) GainVP(p Seat, n int) {

@@ -3,39 +3,55 @@ package engine
 // Me First: priority windows, in which each player in turn may play a
 // Special (or pass) before something happens.
 
-// windowProc: V0 = window, Base = slot, V1 = players asked so far, V2 = passes in a row.
+// windowProc runs a Me First window. Base is the base it is about (or
+// None).
 func windowProc(g *Game, f *Frame) {
 	switch f.Step {
-	case 0:
+	case askNext:
 		if g.drainFirst(f) {
 			return
 		}
 		n := g.NPlayers
-		if int(f.V[2]) >= int(n) {
+		if f.Get(passesInARow) >= int(n) {
 			return
 		}
-		p := g.SeatAfter(g.Current, int(f.V[1]))
+		p := g.SeatAfter(g.Current, f.Get(playersAsked))
 		g.BeginAsk()
-		g.specialOptions(p, Window(f.V[0]), f.Base)
-		if g.Pending.N == 0 && !g.askEveryone(Window(f.V[0])) {
-			f.V[2]++
-			f.V[1]++
-			f.Goto(0)
+		w := Window(f.Get(theWindow))
+		g.specialOptions(p, w, f.Base)
+		if g.Pending.N == 0 && !g.askEveryone(w) {
+			f.Add(passesInARow, 1)
+			f.Add(playersAsked, 1)
+			f.Goto(askNext)
 			return
 		}
-		f.V[5] = int16(p)
-		g.Ask(f, p, windowPrompt(Window(f.V[0])), AskMay|g.askFlags(Window(f.V[0])))
-	case 1:
-		p := Seat(f.V[5])
-		if g.takeWindowOption(f, p, Window(f.V[0]), f.Base) {
-			f.V[2] = 0
+		f.SetSeat(askedPlayer, p)
+		g.Ask(f, p, windowPrompt(w), AskMay|g.askFlags(w))
+	case takeAnswer:
+		p := f.SeatIn(askedPlayer)
+		if g.takeWindowOption(f, p, Window(f.Get(theWindow)), f.Base) {
+			f.Set(passesInARow, 0)
 		} else {
-			f.V[2]++
+			f.Add(passesInARow, 1)
 		}
-		f.V[1]++
-		f.Goto(0)
+		f.Add(playersAsked, 1)
+		f.Goto(askNext)
 	}
 }
+
+// windowProc's steps.
+const (
+	askNext    Step = iota // ask the next player, or close
+	takeAnswer             // take what they played, or their pass
+)
+
+// windowProc's slots.
+const (
+	theWindow    Slot = 0 // which window (Window)
+	playersAsked Slot = 1 // players asked so far
+	passesInARow Slot = 2 // passes in a row (it closes when all have passed)
+	askedPlayer  Slot = 5 // the player being asked
+)
 
 // With RuleAskAll, a Me First window asks every player in turn, as at the
 // table, whether or not they hold something they could use: being asked, and
@@ -93,5 +109,5 @@ func windowPrompt(w Window) Prompt {
 // OpenWindow schedules a Me First window.
 func (g *Game) OpenWindow(w Window, slot BaseID) {
 	wf := g.push(fnWindow, g.Current, None, slot, None)
-	wf.V[0] = int16(w)
+	wf.Set(theWindow, int(w))
 }

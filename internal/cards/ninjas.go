@@ -132,7 +132,8 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZHand, Play: true,
-		Do: func(g *G, f *F) { extraMinionOnto(g, you(f), f.Base, true, self(f)) },
+		// the minion is an extra card: optional, like every extra card
+		Do: func(g *G, f *F) { extraMinionOnto(g, you(f), f.Base, false, self(f)) },
 	}}
 })
 

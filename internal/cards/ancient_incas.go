@@ -242,7 +242,8 @@ var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
 })
 
 var _ = card("ancient_incas/quipu_strings", func(d *engine.Def) {
-	d.OnPlay = chooseCard("Choose an action in your discard pile to play on a base", false,
+	// the action is an extra card: optional, and now or never
+	d.OnPlay = chooseCard("You may play an action from your discard pile on a base", true,
 		func(g *G, f *F) []CardID {
 			return where(g.Discard(you(f)), func(c CardID) bool { return isBaseAction(g, c) && g.ActionHasTarget(you(f), c) })
 		},

@@ -384,9 +384,10 @@ var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 			}
 			s := f.BaseIn(itsBase)
 			g.EnsureDeck(p)
+			// the minion is an extra card: optional, and now or never
 			g.AskCards(f, p, "Search your deck for a minion to play on that base", where(g.Deck(p), func(c CardID) bool {
 				return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
-			}), false)
+			}), true)
 		case playFromDeck:
 			if c := f.Chosen(); c != none {
 				g.SetAside(c, true)

@@ -81,7 +81,9 @@ var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
 					acts = append(acts, c)
 				}
 			}
-			g.AskCards(f, p, "Play one of the revealed actions as an extra action", acts, false)
+			// an extra card: optional (the compendium's "must play the chosen
+			// card immediately" is about when, once one is chosen)
+			g.AskCards(f, p, "You may play one of the revealed actions as an extra action", acts, true)
 		case answered:
 			if c := f.Chosen(); c != none {
 				g.PlayExtraNow(p, c, none)

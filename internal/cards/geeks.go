@@ -300,7 +300,8 @@ func nonInfiniteLoop(g *G, f *F) {
 	switch f.Step {
 	case chooseAction:
 		acts := where(g.Hand(p), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
-		g.AskCards(f, p, "Choose an action in your hand to play at once as an extra action", acts, false)
+		// an extra card: optional, and now or never
+		g.AskCards(f, p, "You may choose an action in your hand to play at once as an extra action", acts, true)
 	case playIt:
 		c := f.Chosen()
 		if c == none {

@@ -19,8 +19,8 @@ import (
 // 3: Pirate King is not offered a move it may not make; an event's Other
 // keeps alike options apart only when it names a card; Ninja Dojo's winners are
 // those of the scoring; "any number" of counters includes zero; the extra
-// cards of Hidden Ninja, Mass Enchantment, Quipu Strings and The Woodsman's
-// Axe are optional.
+// cards of Hidden Ninja, Mass Enchantment, Quipu Strings, Non-Infinite Loop
+// and The Woodsman's Axe are optional.
 const RulesVersion = 3
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -68,35 +68,14 @@ func (g *Game) noteVPGain(p Seat) {
 func reactProc(g *Game, f *Frame) {
 	w := Window(f.Get(theWindow))
 	switch f.Step {
-	case askNext:
-		n := g.NPlayers
-		if f.Get(passesInARow) >= int(n) {
-			f.Goto(resolveAbility)
-			return
-		}
-		q := g.SeatAfter(g.Current, f.Get(playersAsked))
-		g.BeginAsk()
-		g.specialOptions(q, w, None)
-		if g.Pending.N == 0 && !g.askEveryone(w) {
-			f.Add(playersAsked, 1)
-			f.Add(passesInARow, 1)
-			f.Goto(askNext)
-			return
-		}
-		f.SetSeat(askedPlayer, q)
+	case askNext, takeAnswer:
 		prompt := Prompt("A card was played: respond with a Special, or pass")
 		if w == WinGainVP {
 			prompt = "VP were gained: respond with a Special, or pass"
 		}
-		g.Ask(f, q, prompt, AskMay|g.askFlags(w))
-	case takeAnswer:
-		if g.takeWindowOption(f, f.SeatIn(askedPlayer), w, None) {
-			f.Set(passesInARow, 0)
-		} else {
-			f.Add(passesInARow, 1)
+		if g.windowRound(f, w, None, prompt) {
+			f.Goto(resolveAbility)
 		}
-		f.Add(playersAsked, 1)
-		f.Goto(askNext)
 	case resolveAbility:
 		if w != WinPlayed {
 			return

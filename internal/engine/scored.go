@@ -11,8 +11,8 @@ type ScoreRecord struct {
 	Place [MaxPlayers]int8 // each player's place there (1..3), 0 for none
 }
 
-func (g *Game) recordScore(s BaseID, base int, places [MaxPlayers]int) {
-	g.LastScore.Base = CardID(base)
+func (g *Game) recordScore(s BaseID, base CardID, places [MaxPlayers]int) {
+	g.LastScore.Base = base
 	g.LastScore.Slot = int8(s)
 	for p := range places {
 		g.LastScore.Place[p] = int8(places[p])

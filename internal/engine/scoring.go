@@ -104,7 +104,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 			return
 		}
 		places := g.Places(s)
-		g.recordScore(s, f.Get(scoringBase), places)
+		g.recordScore(s, f.CardIn(scoringBase), places)
 		d := g.def(f.CardIn(scoringBase))
 		for p := range g.NPlayers {
 			if places[p] > 0 {

@@ -6,30 +6,36 @@ package engine
 // windowProc runs a Me First window. Base is the base it is about (or
 // None).
 func windowProc(g *Game, f *Frame) {
+	if f.Step == askNext && g.drainFirst(f) {
+		return
+	}
+	w := Window(f.Get(theWindow))
+	g.windowRound(f, w, f.Base, windowPrompt(w))
+}
+
+// windowRound runs the steps a Me First window and a reaction window
+// (reactProc) share: each player in turn from the current player is asked
+// for a Special about slot, until all have passed in a row. It reports
+// whether the window has closed.
+func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (closed bool) {
 	switch f.Step {
 	case askNext:
-		if g.drainFirst(f) {
-			return
-		}
-		n := g.NPlayers
-		if f.Get(passesInARow) >= int(n) {
-			return
+		if f.Get(passesInARow) >= int(g.NPlayers) {
+			return true
 		}
 		p := g.SeatAfter(g.Current, f.Get(playersAsked))
 		g.BeginAsk()
-		w := Window(f.Get(theWindow))
-		g.specialOptions(p, w, f.Base)
+		g.specialOptions(p, w, slot)
 		if g.Pending.N == 0 && !g.askEveryone(w) {
 			f.Add(passesInARow, 1)
 			f.Add(playersAsked, 1)
 			f.Goto(askNext)
-			return
+			return false
 		}
 		f.SetSeat(askedPlayer, p)
-		g.Ask(f, p, windowPrompt(w), AskMay|g.askFlags(w))
+		g.Ask(f, p, prompt, AskMay|g.askFlags(w))
 	case takeAnswer:
-		p := f.SeatIn(askedPlayer)
-		if g.takeWindowOption(f, p, Window(f.Get(theWindow)), f.Base) {
+		if g.takeWindowOption(f, f.SeatIn(askedPlayer), w, slot) {
 			f.Set(passesInARow, 0)
 		} else {
 			f.Add(passesInARow, 1)
@@ -37,6 +43,7 @@ func windowProc(g *Game, f *Frame) {
 		f.Add(playersAsked, 1)
 		f.Goto(askNext)
 	}
+	return false
 }
 
 // windowProc's steps.

@@ -92,7 +92,7 @@ function render(animate) {
   if (before) animateFrom(before);
   if ($('pile').open) openPile(+$('pile').dataset.p, true);
   $('pile-quick').innerHTML = $('quick').innerHTML.replaceAll('data-k="bar:', 'data-k="pilebar:');
-  document.body.dataset.state = m.view && m.view.Over ? 'over' : (m.options && m.options.length ? 'mine' : 'wait');
+  document.body.dataset.state = replayMode ? 'replay' : m.view && m.view.Over ? 'over' : (m.options && m.options.length ? 'mine' : 'wait');
   document.body.dataset.move = m.move;
   const d = m.view && m.view.Decision;
   document.body.dataset.main = d && d.Mine && d.Main ? '1' : '';
@@ -616,7 +616,6 @@ async function loadAt(n, seat) {
   state = j;
   render(!!prev && Math.abs(prev.move - j.move) === 1 && speed() !== 'instant');
   history.replaceState(null, '', `/g/${gameID}?${q}&replay=1&n=${j.move}&seat=${seat}`);
-  document.body.dataset.state = 'replay';
 }
 function replayTo(n) {
   n = Math.max(0, Math.min(rp.total, n));

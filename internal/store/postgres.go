@@ -30,22 +30,11 @@ CREATE TABLE IF NOT EXISTS games (
 	fingerprint TEXT,
 	problem     TEXT
 );
-CREATE TABLE IF NOT EXISTS moves (
-	game_id TEXT NOT NULL REFERENCES games(id),
-	n       INTEGER NOT NULL,
-	option  INTEGER NOT NULL,
-	kind    TEXT,
-	choice  TEXT,
-	PRIMARY KEY (game_id, n)
-);
-ALTER TABLE games ADD COLUMN IF NOT EXISTS fingerprint TEXT;
+` + movesTable + `ALTER TABLE games ADD COLUMN IF NOT EXISTS fingerprint TEXT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS problem TEXT;
 ALTER TABLE moves ADD COLUMN IF NOT EXISTS kind TEXT;
 ALTER TABLE moves ADD COLUMN IF NOT EXISTS choice TEXT;
-CREATE TABLE IF NOT EXISTS smashup_meta (
-	k TEXT PRIMARY KEY,
-	v INTEGER NOT NULL
-);`
+` + metaTable
 
 // OpenPostgres connects to the database at url and creates the schema, or
 // brings a database of an older layout up to this one (see SchemaVersion).
@@ -142,19 +131,14 @@ func (p *Postgres) Load(ctx context.Context, id string) (*Game, error) {
 }
 
 func pgLoad(ctx context.Context, q pgQuerier, id, lock string) (*Game, error) {
-	g, err := scanGame(q.QueryRow(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = $1`+lock, id), pgx.ErrNoRows)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := q.Query(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = $1 ORDER BY n`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	if g.Moves, err = readMoves(id, rows); err != nil {
-		return nil, err
-	}
-	return g, nil
+	row := q.QueryRow(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = $1`+lock, id)
+	return loadGame(row, pgx.ErrNoRows, id, func() (rows, func(), error) {
+		r, err := q.Query(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = $1 ORDER BY n`, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		return r, r.Close, nil
+	})
 }
 
 // Migrate implements Store.

@@ -21,18 +21,7 @@ CREATE TABLE IF NOT EXISTS games (
 	fingerprint TEXT,
 	problem     TEXT
 );
-CREATE TABLE IF NOT EXISTS moves (
-	game_id TEXT NOT NULL REFERENCES games(id),
-	n       INTEGER NOT NULL,
-	option  INTEGER NOT NULL,
-	kind    TEXT,
-	choice  TEXT,
-	PRIMARY KEY (game_id, n)
-);
-CREATE TABLE IF NOT EXISTS smashup_meta (
-	k TEXT PRIMARY KEY,
-	v INTEGER NOT NULL
-);`
+` + movesTable + metaTable
 
 // SQLiteOption changes how OpenSQLite opens a database.
 type SQLiteOption func(*sqliteOptions)
@@ -146,19 +135,14 @@ type sqlQuerier interface {
 }
 
 func (s *SQLite) load(ctx context.Context, q sqlQuerier, id string) (*Game, error) {
-	g, err := scanGame(q.QueryRowContext(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = ?`, id), sql.ErrNoRows)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := q.QueryContext(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = ? ORDER BY n`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	if g.Moves, err = readMoves(id, rows); err != nil {
-		return nil, err
-	}
-	return g, nil
+	row := q.QueryRowContext(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = ?`, id)
+	return loadGame(row, sql.ErrNoRows, id, func() (rows, func(), error) {
+		r, err := q.QueryContext(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = ? ORDER BY n`, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		return r, func() { r.Close() }, nil
+	})
 }
 
 // Migrate implements Store.

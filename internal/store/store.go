@@ -150,6 +150,43 @@ func scanGame(r interface{ Scan(dest ...any) error }, noRows error) (*Game, erro
 	return &g, nil
 }
 
+// movesTable and metaTable are the tables both stores declare alike: the
+// moves of every game, and the store's own settings (its schema version).
+const (
+	movesTable = `CREATE TABLE IF NOT EXISTS moves (
+	game_id TEXT NOT NULL REFERENCES games(id),
+	n       INTEGER NOT NULL,
+	option  INTEGER NOT NULL,
+	kind    TEXT,
+	choice  TEXT,
+	PRIMARY KEY (game_id, n)
+);
+`
+	metaTable = `CREATE TABLE IF NOT EXISTS smashup_meta (
+	k TEXT PRIMARY KEY,
+	v INTEGER NOT NULL
+);`
+)
+
+// loadGame reads a stored game: its row (scanGame, noRows meaning "no such
+// game"), then its moves, which query runs only once the row is found and
+// whose done closes the rows.
+func loadGame(row interface{ Scan(dest ...any) error }, noRows error, id string, query func() (r rows, done func(), err error)) (*Game, error) {
+	g, err := scanGame(row, noRows)
+	if err != nil {
+		return nil, err
+	}
+	r, done, err := query()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	if g.Moves, err = readMoves(id, r); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
 // checkMigration validates a Migrate call against the stored game g: it must
 // still be legacy and, unless the call records a problem, the moves must be
 // complete records of the stored ones.

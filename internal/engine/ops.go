@@ -23,11 +23,8 @@ func (g *Game) affect(f *Frame, target CardID, k AffectKind) bool {
 	if g.Protected(target, a) {
 		return false
 	}
-	for i := range g.tableWith(hInstead).each {
+	for i := range g.heeded(hInstead, None) {
 		s := &g.Cards[i]
-		if !g.live(i) {
-			continue
-		}
 		d := defs[s.Def]
 		if !d.Instead(g, i, target, a) {
 			continue
@@ -50,16 +47,8 @@ func (g *Game) Protected(target CardID, a Affect) bool {
 	if g.shielded(target, a) {
 		return true
 	}
-	for i := range g.tableWith(hProtect).each {
-		s := &g.Cards[i]
-		if !g.live(i) {
-			continue
-		}
-		d := defs[s.Def]
-		if d.Type == BaseCard && g.BaseIgnored(s.Base, g.Cards[target].Ctrl) {
-			continue
-		}
-		if d.Protect(g, i, target, a) {
+	for i := range g.heeded(hProtect, g.Cards[target].Ctrl) {
+		if defs[g.Cards[i].Def].Protect(g, i, target, a) {
 			return true
 		}
 	}

@@ -191,16 +191,8 @@ func (g *Game) minionAllowed(p Seat, c CardID, slot BaseID) bool {
 	if g.Bases[slot].Card == None || g.nameForbidden(p, c) {
 		return false
 	}
-	for i := range g.tableWith(hCanPlay).each {
-		s := &g.Cards[i]
-		if !g.live(i) {
-			continue
-		}
-		d := defs[s.Def]
-		if d.Type == BaseCard && g.BaseIgnored(s.Base, p) {
-			continue
-		}
-		if !d.CanPlay(g, i, p, c, slot) {
+	for i := range g.heeded(hCanPlay, p) {
+		if !defs[g.Cards[i].Def].CanPlay(g, i, p, c, slot) {
 			return false
 		}
 	}

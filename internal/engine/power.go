@@ -30,16 +30,8 @@ func (g *Game) modsFor(c CardID) int {
 	}
 	cd := &g.Cards[c]
 	p := 0
-	for i := range g.tableWith(hPowerMod).each {
-		s := &g.Cards[i]
-		if !g.live(i) {
-			continue
-		}
-		sd := defs[s.Def]
-		if sd.Type == BaseCard && g.BaseIgnored(s.Base, cd.Ctrl) {
-			continue
-		}
-		p += sd.PowerMod(g, i, c)
+	for i := range g.heeded(hPowerMod, cd.Ctrl) {
+		p += defs[g.Cards[i].Def].PowerMod(g, i, c)
 	}
 	return p + g.effectPower(c)
 }
@@ -115,14 +107,7 @@ func (g *Game) Breakpoint(s BaseID) int {
 // breakSources appends to buf the live cards whose BreakMod counts (bases
 // not ignored), in index order: the same for every base.
 func (g *Game) breakSources(buf []CardID) []CardID {
-	for i := range g.tableWith(hBreakMod).each {
-		c := &g.Cards[i]
-		if !g.live(i) {
-			continue
-		}
-		if defs[c.Def].Type == BaseCard && g.BaseIgnored(c.Base, None) {
-			continue
-		}
+	for i := range g.heeded(hBreakMod, None) {
 		buf = append(buf, i)
 	}
 	return buf

@@ -37,14 +37,12 @@ func (*Greedy) Name() string { return "greedy" }
 
 // Choose implements Player.
 func (a *Greedy) Choose(g *engine.Game, v *engine.View) int {
-	return a.guard.check(g, a.choose(g, v))
+	return a.guard.decide(g, v, a.choose)
 }
 
+// choose picks among the two or more options of v's decision.
 func (a *Greedy) choose(g *engine.Game, v *engine.View) int {
 	d := v.Decision
-	if d == nil || len(d.Options) <= 1 {
-		return 0
-	}
 	a.me = d.Player
 	a.nodes = 0
 	det := g.Determinize(a.me, a.r.Uint64())

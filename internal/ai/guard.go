@@ -16,6 +16,16 @@ type loopGuard struct {
 // limit is how often the same answer to the same question is allowed per turn.
 const loopLimit = 4
 
+// decide is the guarded choice of a computer player: choose picks when v's
+// decision has two options or more, and the only option is taken otherwise
+// (the guard counts it all the same).
+func (l *loopGuard) decide(g *engine.Game, v *engine.View, choose func(*engine.Game, *engine.View) int) int {
+	if d := v.Decision; d == nil || len(d.Options) <= 1 {
+		return l.check(g, 0)
+	}
+	return l.check(g, choose(g, v))
+}
+
 // check returns choice, or the decline option when choice has been made too often this turn.
 func (l *loopGuard) check(g *engine.Game, choice int) int {
 	if choice < 0 || choice >= int(g.Pending.N) {

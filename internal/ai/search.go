@@ -91,14 +91,12 @@ type searcher struct {
 
 // Choose implements Player.
 func (s *Search) Choose(g *engine.Game, v *engine.View) int {
-	return s.guard.check(g, s.choose(g, v))
+	return s.guard.decide(g, v, s.choose)
 }
 
+// choose picks among the two or more options of v's decision.
 func (s *Search) choose(g *engine.Game, v *engine.View) int {
 	d := v.Decision
-	if d == nil || len(d.Options) <= 1 {
-		return 0
-	}
 	w := max(1, s.Workers)
 	ws := make([]*searcher, w)
 	for i := range ws {

@@ -189,42 +189,54 @@ func named(g *G, name string) func(CardID) bool {
 	return func(c CardID) bool { return g.NameIs(c, name) }
 }
 
+// oneAtATime builds "up to max cards (max < 0: any number), one at a time":
+// the player chooses one of cands or stops, act happens to the card chosen,
+// and the player chooses again. done runs once, when the player stops or max
+// is reached, with the number of cards chosen.
+func oneAtATime(max int, prompt engine.Prompt, cands func(g *G, f *F) []CardID, act func(g *G, f *F, c CardID), done func(g *G, f *F, n int)) engine.AbilityFn {
+	const (
+		chooseOne engine.Step = iota
+		actOnIt
+	)
+	const chosen engine.Slot = 0 // cards chosen so far
+	return func(g *G, f *F) {
+		switch f.Step {
+		case chooseOne:
+			if max >= 0 && f.Get(chosen) >= max {
+				done(g, f, f.Get(chosen))
+				return
+			}
+			g.AskCards(f, you(f), prompt, cands(g, f), true)
+		case actOnIt:
+			c := f.Chosen()
+			if c == none {
+				done(g, f, f.Get(chosen))
+				return
+			}
+			act(g, f, c)
+			f.Add(chosen, 1)
+			f.Goto(chooseOne)
+		}
+	}
+}
+
 // shuffleFromDiscard builds "shuffle up to upTo cards (upTo < 0: any number)
 // from your discard pile (those keep accepts; nil: any) into your deck", one
 // card at a time.
 func shuffleFromDiscard(prompt engine.Prompt, upTo int, keep func(g *G, c CardID) bool) engine.AbilityFn {
-	const (
-		chooseOne engine.Step = iota
-		takeIt
-		shuffleIn
-	)
-	const taken engine.Slot = 0 // cards taken so far
-	return func(g *G, f *F) {
-		switch f.Step {
-		case chooseOne:
-			if upTo >= 0 && f.Get(taken) >= upTo {
-				f.Goto(shuffleIn)
-				return
+	return oneAtATime(upTo, prompt,
+		func(g *G, f *F) []CardID {
+			if keep == nil {
+				return g.Discard(you(f))
 			}
-			cands := g.Discard(you(f))
-			if keep != nil {
-				cands = where(cands, func(c CardID) bool { return keep(g, c) })
-			}
-			g.AskCards(f, you(f), prompt, cands, true)
-		case takeIt:
-			if c := f.Chosen(); c != none {
-				g.ToDeckBottom(c)
-				f.Add(taken, 1)
-				f.Goto(chooseOne)
-				return
-			}
-			f.Next()
-		case shuffleIn:
-			if f.Get(taken) > 0 {
+			return where(g.Discard(you(f)), func(c CardID) bool { return keep(g, c) })
+		},
+		func(g *G, f *F, c CardID) { g.ToDeckBottom(c) },
+		func(g *G, f *F, n int) {
+			if n > 0 {
 				g.Shuffle(you(f))
 			}
-		}
-	}
+		})
 }
 
 // moveToOtherBase schedules, as an ability of its own, "move minion c to

@@ -18,31 +18,12 @@ func yourMovable(g *G, f *F) []CardID {
 // moveYourMinions moves up to max of your minions (max < 0: any number), one
 // at a time, each to a base of your choice other than the one it is on.
 func moveYourMinions(max int) engine.AbilityFn {
-	const (
-		chooseMinion engine.Step = iota
-		moveIt
-	)
-	const moved engine.Slot = 0 // minions chosen so far
-	return func(g *G, f *F) {
-		switch f.Step {
-		case chooseMinion:
-			if max >= 0 && f.Get(moved) >= max {
-				g.Unmark(flagMovedBy, self(f))
-				return
-			}
-			g.AskCards(f, you(f), "You may choose one of your minions to move", yourMovable(g, f), true)
-		case moveIt:
-			c := f.Chosen()
-			if c == none {
-				g.Unmark(flagMovedBy, self(f))
-				return
-			}
+	return oneAtATime(max, "You may choose one of your minions to move", yourMovable,
+		func(g *G, f *F, c CardID) {
 			g.MarkCard(flagMovedBy, c, self(f))
-			f.Add(moved, 1)
 			moveToOtherBase(g, f, c, false)
-			f.Goto(chooseMinion)
-		}
-	}
+		},
+		func(g *G, f *F, _ int) { g.Unmark(flagMovedBy, self(f)) })
 }
 
 var _ = card("pirates/pirate_king", func(d *engine.Def) {

@@ -88,6 +88,16 @@ const (
 // scoreBaseProc's slot.
 const scoringBase Slot = 0 // the base card scoring
 
+// scoringMoment announces a moment of scoreBaseProc f (event k: the base is
+// about to score, or has scored), lets what it triggers resolve, then opens
+// the players' window w, and goes on to f's next step.
+func (g *Game) scoringMoment(f *Frame, k EventKind, w Window) {
+	g.emit(Event{Kind: k, Player: g.Current, Base: f.Base, Card: f.CardIn(scoringBase)})
+	g.push(fnDrain, g.Current, None, None, None)
+	g.OpenWindow(w, f.Base)
+	f.Next()
+}
+
 // scoreBaseProc scores a base: Base = its slot.
 func scoreBaseProc(g *Game, f *Frame) {
 	s := f.Base
@@ -95,10 +105,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 	switch f.Step {
 	case beforeScoring:
 		g.Bases[s].Flags |= BScoring
-		g.emit(Event{Kind: EvScoringChosen, Player: g.Current, Base: s, Card: f.CardIn(scoringBase)})
-		g.push(fnDrain, g.Current, None, None, None)
-		g.OpenWindow(WinBeforeScore, s)
-		f.Next()
+		g.scoringMoment(f, EvScoringChosen, WinBeforeScore)
 	case awardVP:
 		if gone {
 			return
@@ -120,10 +127,7 @@ func scoreBaseProc(g *Game, f *Frame) {
 		if gone {
 			return
 		}
-		g.emit(Event{Kind: EvAfterScore, Player: g.Current, Base: s, Card: f.CardIn(scoringBase)})
-		g.push(fnDrain, g.Current, None, None, None)
-		g.OpenWindow(WinAfterScore, s)
-		f.Next()
+		g.scoringMoment(f, EvAfterScore, WinAfterScore)
 	case discardCards:
 		if gone {
 			return

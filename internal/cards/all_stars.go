@@ -18,7 +18,7 @@ func extraActionHeldOrNow(g *G, f *F) {
 		extraAction(g, p)
 		return
 	}
-	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+	g.OfferExtraPlay(p, engine.ExtraActionNow(), self(f))
 }
 
 var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {

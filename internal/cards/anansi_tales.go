@@ -193,7 +193,7 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 			}
 			// More of the ability follows the extra play, so it is played at
 			// once or not at all (compendium: Extra Cards).
-			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+			g.OfferExtraPlay(p, engine.ExtraActionNow(), self(f))
 			g.GiveAway(f, self(f))
 		}
 	}

@@ -78,7 +78,7 @@ func extraActionFor(g *G, f *F) {
 		extraAction(g, p)
 		return
 	}
-	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+	g.OfferExtraPlay(p, engine.ExtraActionNow(), self(f))
 }
 
 var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {

@@ -37,7 +37,7 @@ var _ = card("base/storytellers_hut", func(d *engine.Def) {
 		switch f.Step {
 		case offerAction:
 			f.Set(actionsBefore, int(g.Players[p].ActionsPlayed))
-			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+			g.OfferExtraPlay(p, engine.ExtraActionNow(), self(f))
 			f.Next()
 		case counterIfPlayed:
 			if int(g.Players[p].ActionsPlayed) > f.Get(actionsBefore) {

@@ -125,7 +125,7 @@ var _ = card("mad_scientists/grave_situation", func(d *engine.Def) {
 
 var _ = card("mad_scientists/its_alive", func(d *engine.Def) {
 	// The extra minion is played at once (another part of the ability follows it).
-	d.OnPlay = extraMinionWithCounter(engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none})
+	d.OnPlay = extraMinionWithCounter(engine.ExtraMinionNow())
 })
 
 var _ = card("mad_scientists/jolt", func(d *engine.Def) {

@@ -22,7 +22,7 @@ var _ = card("wizards/chronomage", func(d *engine.Def) {
 			extraAction(g, you(f))
 			return
 		}
-		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+		g.OfferExtraPlay(you(f), engine.ExtraActionNow(), self(f))
 	}
 })
 

@@ -486,6 +486,17 @@ type ExtraPlay struct {
 	NotBase  BaseID // not onto this slot, or None
 }
 
+// ExtraMinionNow and ExtraActionNow are the unrestricted immediate extra
+// plays: any minion (or action) from your hand, anywhere it may go.
+func ExtraMinionNow() ExtraPlay {
+	return ExtraPlay{Kind: ExtraMinion, MaxPower: -1, Base: None, Card: None, Faction: None, NotBase: None}
+}
+
+// ExtraActionNow: see ExtraMinionNow.
+func ExtraActionNow() ExtraPlay {
+	return ExtraPlay{Kind: ExtraAction, MaxPower: -1, Base: None, Card: None, Faction: None, NotBase: None}
+}
+
 // OfferExtraPlay schedules an immediate, optional extra play for p.
 func (g *Game) OfferExtraPlay(p Seat, x ExtraPlay, src CardID) {
 	ef := g.push(fnExtraPlay, p, src, x.Base, x.Card)

@@ -41,42 +41,12 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 
 var _ = card("base/the_mothership", func(d *engine.Def) {
 	// After it scores, each winner may return one of their minions of power 3
-	// or less from here to their hand. The winners are those of the scoring;
-	// the players are considered clockwise from the current player.
-	const (
-		askWinner engine.Step = iota
-		returnChosen
-	)
-	const (
-		considered engine.Slot = iota // players considered so far
-		winners                       // bit w: player w won
-	)
+	// or less from here to their hand.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
-		Do: func(g *G, f *F) {
-			s := f.Base
-			switch f.Step {
-			case askWinner:
-				if f.Get(considered) == 0 { // the ability starts
-					for _, w := range scoredWinners(g, f) {
-						f.Set(winners, f.Get(winners)|1<<w)
-					}
-				}
-				small := func(w Seat) []CardID { return where(g.MinionsAt(s, w), powerAtMost(g, 3)) }
-				w := nextInTurn(g, f, considered, func(w Seat) bool {
-					return f.Get(winners)&(1<<w) != 0 && !g.BaseIgnored(s, w) && len(small(w)) > 0
-				})
-				if w == none {
-					return
-				}
-				g.AskCards(f, w, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand", small(w), true)
-			case returnChosen:
-				if c := f.Chosen(); c != none {
-					g.Return(f, c)
-				}
-				f.Goto(askWinner)
-			}
-		},
+		Do: eachWinnerMay("You won The Mothership: you may return one of your minions of power 3 or less there to your hand",
+			func(g *G, f *F, w Seat) []CardID { return where(g.MinionsAt(f.Base, w), powerAtMost(g, 3)) },
+			func(g *G, f *F, _ Seat, c CardID) { g.Return(f, c) }),
 	}}
 })
 
@@ -138,39 +108,14 @@ func scoredHere(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.C
 // Ninja Dojo: the winner (each tied winner, in turn from the current player)
 // may destroy a minion.
 var _ = card("base/ninja_dojo", func(d *engine.Def) {
-	const (
-		askWinner engine.Step = iota
-		destroyChosen
-	)
-	const (
-		considered engine.Slot = iota // players considered so far
-		asking                        // the winner who chooses now
-	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
-		Do: func(g *G, f *F) {
-			s := f.Base
-			switch f.Step {
-			case askWinner:
-				// the winners of the scoring, even when a destruction since
-				// has left one of them with less power here
-				p := nextInTurn(g, f, considered, func(p Seat) bool {
-					place, _ := g.ScoredPlace(f.Ev.Card, p)
-					return place == 1 && !g.BaseIgnored(s, p)
-				})
-				if p == none {
-					return
-				}
-				f.SetSeat(asking, p)
-				g.AskCards(f, p, "Ninja Dojo: you may destroy a minion", g.Minions(none), true)
-			case destroyChosen:
-				if c := f.Chosen(); c != none {
-					f.Player = f.SeatIn(asking) // credited to the winner who chose
-					g.Destroy(f, c)
-				}
-				f.Goto(askWinner)
-			}
-		},
+		Do: eachWinnerMay("Ninja Dojo: you may destroy a minion",
+			func(g *G, f *F, _ Seat) []CardID { return g.Minions(none) },
+			func(g *G, f *F, w Seat, c CardID) {
+				f.Player = w // credited to the winner who chose
+				g.Destroy(f, c)
+			}),
 	}}
 })
 
@@ -392,6 +337,41 @@ func scoredWinners(g *G, f *F) []Seat {
 		place, _ := g.ScoredPlace(f.Ev.Card, p)
 		return place == 1
 	})
+}
+
+// eachWinnerMay builds the after-scoring ability of a base whose winners
+// may each choose one of cands to have act done to it. The winners are those
+// of the scoring (even when a destruction since has left one of them with
+// less power here), each tied winner in turn from the current player; one
+// who ignores the base, or has nothing to choose, is passed over.
+func eachWinnerMay(prompt engine.Prompt, cands func(g *G, f *F, w Seat) []CardID, act func(g *G, f *F, w Seat, c CardID)) engine.AbilityFn {
+	const (
+		askWinner engine.Step = iota
+		actOnChosen
+	)
+	const (
+		considered engine.Slot = iota // players considered so far
+		asking                        // the winner who chooses now
+	)
+	return func(g *G, f *F) {
+		switch f.Step {
+		case askWinner:
+			w := nextInTurn(g, f, considered, func(w Seat) bool {
+				place, _ := g.ScoredPlace(f.Ev.Card, w)
+				return place == 1 && !g.BaseIgnored(f.Base, w) && len(cands(g, f, w)) > 0
+			})
+			if w == none {
+				return
+			}
+			f.SetSeat(asking, w)
+			g.AskCards(f, w, prompt, cands(g, f, w), true)
+		case actOnChosen:
+			if c := f.Chosen(); c != none {
+				act(g, f, f.SeatIn(asking), c)
+			}
+			f.Goto(askWinner)
+		}
+	}
 }
 
 // firstWinner is the one winner of the scoring f answers who uses a "the

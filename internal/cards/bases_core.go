@@ -44,7 +44,7 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 	// or less from here to their hand.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
-		Do: eachWinnerMay("You won The Mothership: you may return one of your minions of power 3 or less there to your hand",
+		Do: eachPlayerMay(wonHere, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand",
 			func(g *G, f *F, w Seat) []CardID { return where(g.MinionsAt(f.Base, w), powerAtMost(g, 3)) },
 			func(g *G, f *F, _ Seat, c CardID) { g.Return(f, c) }),
 	}}
@@ -110,7 +110,7 @@ func scoredHere(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.C
 var _ = card("base/ninja_dojo", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
-		Do: eachWinnerMay("Ninja Dojo: you may destroy a minion",
+		Do: eachPlayerMay(wonHere, "Ninja Dojo: you may destroy a minion",
 			func(g *G, f *F, _ Seat) []CardID { return g.Minions(none) },
 			func(g *G, f *F, w Seat, c CardID) {
 				f.Player = w // credited to the winner who chose
@@ -234,40 +234,22 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 var _ = card("base/tortuga", func(d *engine.Def) {
 	// Once it has scored and been replaced (it is then in the base discard
 	// pile), each runner-up there may move one of their minions from another
-	// base onto the replacement. Its own minions were discarded with it.
-	const (
-		askPlayer engine.Step = iota
-		moveChosen
-	)
-	const asked engine.Slot = 0 // players asked so far
+	// base onto the replacement (while it is still there). Its own minions
+	// were discarded with it.
+	runnerUp := func(g *G, f *F, p Seat) bool {
+		place, _ := g.ScoredPlace(f.Ev.OtherCard(), p)
+		return place == 2 && g.BaseCardAt(f.Ev.Base) == f.Ev.Card
+	}
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvBaseReplaced, From: engine.ZBaseDiscard,
 		When: func(g *G, me CardID, ev engine.Event) bool {
 			return ev.OtherCard() == me && ev.Card != none
 		},
-		Do: func(g *G, f *F) {
-			s := f.Ev.Base
-			switch f.Step {
-			case askPlayer:
-				if g.BaseCardAt(s) != f.Ev.Card {
-					return
-				}
-				elsewhere := func(p Seat) []CardID { return where(g.Minions(p), func(m CardID) bool { return g.BaseOf(m) != s }) }
-				p := nextInTurn(g, f, asked, func(p Seat) bool {
-					place, _ := g.ScoredPlace(f.Ev.OtherCard(), p)
-					return place == 2 && len(elsewhere(p)) > 0
-				})
-				if p == none {
-					return
-				}
-				g.AskCards(f, p, "Tortuga: you may move one of your minions to the new base", elsewhere(p), true)
-			case moveChosen:
-				if c := f.Chosen(); c != none {
-					g.Move(f, c, s)
-				}
-				f.Goto(askPlayer)
-			}
-		},
+		Do: eachPlayerMay(runnerUp, "Tortuga: you may move one of your minions to the new base",
+			func(g *G, f *F, p Seat) []CardID {
+				return where(g.Minions(p), func(m CardID) bool { return g.BaseOf(m) != f.Ev.Base })
+			},
+			func(g *G, f *F, _ Seat, c CardID) { g.Move(f, c, f.Ev.Base) }),
 	}}
 })
 
@@ -339,12 +321,10 @@ func scoredWinners(g *G, f *F) []Seat {
 	})
 }
 
-// eachWinnerMay builds the after-scoring ability of a base whose winners
-// may each choose one of cands to have act done to it. The winners are those
-// of the scoring (even when a destruction since has left one of them with
-// less power here), each tied winner in turn from the current player; one
-// who ignores the base, or has nothing to choose, is passed over.
-func eachWinnerMay(prompt engine.Prompt, cands func(g *G, f *F, w Seat) []CardID, act func(g *G, f *F, w Seat, c CardID)) engine.AbilityFn {
+// eachPlayerMay builds a base ability by which some players (those who
+// accepts, in turn from the current player) may each choose one of cands to
+// have act done to it. A player with nothing to choose is passed over.
+func eachPlayerMay(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, cands func(g *G, f *F, w Seat) []CardID, act func(g *G, f *F, w Seat, c CardID)) engine.AbilityFn {
 	const (
 		askWinner engine.Step = iota
 		actOnChosen
@@ -356,10 +336,7 @@ func eachWinnerMay(prompt engine.Prompt, cands func(g *G, f *F, w Seat) []CardID
 	return func(g *G, f *F) {
 		switch f.Step {
 		case askWinner:
-			w := nextInTurn(g, f, considered, func(w Seat) bool {
-				place, _ := g.ScoredPlace(f.Ev.Card, w)
-				return place == 1 && !g.BaseIgnored(f.Base, w) && len(cands(g, f, w)) > 0
-			})
+			w := nextInTurn(g, f, considered, func(w Seat) bool { return who(g, f, w) && len(cands(g, f, w)) > 0 })
 			if w == none {
 				return
 			}
@@ -372,6 +349,14 @@ func eachWinnerMay(prompt engine.Prompt, cands func(g *G, f *F, w Seat) []CardID
 			f.Goto(askWinner)
 		}
 	}
+}
+
+// wonHere is eachPlayerMay's who for "each winner": the winners of the
+// scoring f answers (even when a destruction since has left one of them with
+// less power here), unless they ignore the base.
+func wonHere(g *G, f *F, p Seat) bool {
+	place, _ := g.ScoredPlace(f.Ev.Card, p)
+	return place == 1 && !g.BaseIgnored(f.Base, p)
 }
 
 // firstWinner is the one winner of the scoring f answers who uses a "the

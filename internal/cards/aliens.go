@@ -86,7 +86,7 @@ var _ = card("aliens/probe", func(d *engine.Def) {
 			if p == none {
 				return
 			}
-			g.Log(you(f), "looks at the hand of another player")
+			g.LookAtHand(you(f), p)
 			mins := where(g.Hand(p), g.IsMinion)
 			g.AskCards(f, you(f), "Choose a minion in that hand to be discarded", mins, false)
 		case discardIt:

@@ -135,7 +135,7 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 			if q == none {
 				return
 			}
-			g.Log(p, "looks at the hand of another player")
+			g.LookAtHand(p, q)
 			g.BeginAsk()
 			for _, c := range g.Hand(q) {
 				if g.Owner(c) != p {

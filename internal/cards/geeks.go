@@ -142,9 +142,7 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 		case lookAtHand:
 			q := others[f.Get(otherPlayer)]
 			name := engine.TextOf(f.Ans.Num)
-			for _, c := range g.Hand(q) {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: c, Base: none})
-			}
+			g.LookAtHand(you(f), q)
 			for _, c := range where(g.Hand(q), named(g, name)) {
 				g.ToDeckBottom(c)
 			}
@@ -241,9 +239,7 @@ var _ = card("geeks/min_maxing", func(d *engine.Def) {
 			if q == none {
 				return
 			}
-			for _, c := range g.Hand(q) {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: q, Card: c, Base: none})
-			}
+			g.LookAtHand(you(f), q)
 			acts := where(g.Hand(q), func(c CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
 			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)
 		case playIt:

@@ -117,8 +117,11 @@ func (g *Game) audience(ev Event) (vis, ovis uint8) {
 		return m
 	}
 	vis = card(int16(ev.Card))
-	if ev.Kind == EvReveal {
+	switch ev.Kind {
+	case EvReveal:
 		vis = everyone
+	case EvLook:
+		vis |= SeatBit(ev.Player) &^ SpectatorBit // looking shows a card to no one else
 	}
 	ovis = everyone
 	if otherIsCard(ev.Kind) {

@@ -42,6 +42,16 @@ func (g *Game) topOfDeckNoShuffle(p Seat) CardID {
 	return best
 }
 
+// LookAtHand lets p look at q's hand: everyone learns that p looks, and p
+// alone learns the cards (compendium: a card looked at is shown to no one
+// else; one revealed is shown to everyone).
+func (g *Game) LookAtHand(p, q Seat) {
+	g.emit(Event{Kind: EvLook, Player: p, Num: int16(q), Card: None, Other: None, Base: None})
+	for _, c := range g.Hand(q) {
+		g.emit(Event{Kind: EvLook, Player: p, Num: int16(q), Card: c, Other: None, Base: None})
+	}
+}
+
 // Revealed returns the cards p has revealed and set aside and not yet used.
 func (g *Game) Revealed(p Seat) []CardID {
 	var out []CardID

@@ -228,6 +228,7 @@ const (
 	EvAfterScore    // after Base scored (VP awarded)
 	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was, Num = the +1 power counters it carried)
 	EvGive          // Player put Card into player Num's hand
+	EvLook          // Player looks at player Num's hand (Card None), or at Card in it: named to them alone
 )
 
 // Frame is one unit of pending work on the stack.

@@ -431,6 +431,14 @@ func Event(e engine.EventView, names Names) string {
 		return fmt.Sprintf("The game is over: %s wins", p)
 	case engine.EvReveal:
 		return fmt.Sprintf("%s reveals %s", p, e.CardName)
+	case engine.EvLook:
+		switch {
+		case e.CardHidden:
+			return "" // what they saw is theirs alone
+		case e.Card < 0:
+			return fmt.Sprintf("%s looks at %s's hand", p, names.Of(engine.Seat(e.Num)))
+		}
+		return fmt.Sprintf("%s sees %s in %s's hand", p, e.CardName, names.Of(engine.Seat(e.Num)))
 	case engine.EvText:
 		return fmt.Sprintf("%s %s", p, e.Text)
 	case engine.EvControl:

@@ -1,0 +1,108 @@
+package cards_test
+
+import (
+	"testing"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// A card that looks at another player's hand shows that hand to its player
+// alone (compendium: a card looked at is shown to no one else). The third
+// player and a spectator learn that the hand was looked at, never what is in
+// it; the player who looked is shown every card of it.
+func TestLookingAtAHandShowsItToTheLookerAlone(t *testing.T) {
+	secret := []string{"Invader", "Augmentation", "Collector"}
+	for _, tc := range []struct {
+		card  string
+		steps func(t *testing.T, g *engine.Game)
+	}{
+		{"Probe", func(t *testing.T, g *engine.Game) { choosePlayer(t, g, 1) }},
+		{"Collecting Stories", func(t *testing.T, g *engine.Game) { choosePlayer(t, g, 1) }},
+		{"Min-Maxing", func(t *testing.T, g *engine.Game) { choosePlayer(t, g, 1) }},
+		{"Banned List", func(t *testing.T, g *engine.Game) {
+			for range 2 { // a name for each other player: one not in any hand
+				pickText(t, g, "King Rex")
+			}
+		}},
+	} {
+		t.Run(tc.card, func(t *testing.T) {
+			g, err := engine.New(engine.Setup{
+				Seed: 1,
+				Players: []engine.SetupPlayer{
+					{Hand: []string{tc.card}},
+					{Hand: secret, Deck: []string{"King Rex"}},
+					{Hand: []string{"Collector"}, Deck: []string{"King Rex"}},
+				},
+				Bases: []engine.SetupBase{{Base: "Jungle Oasis"}},
+				Phase: engine.PhasePlay,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			hand := map[engine.CardID]bool{}
+			for _, c := range g.Hand(1) {
+				hand[c] = true
+			}
+			from := g.EvSeq
+			pick(t, g, engine.OptPlay, tc.card)
+			tc.steps(t, g)
+			seen := map[engine.CardID]bool{}
+			for _, ev := range g.EventViews(0, from) {
+				if ev.Kind == engine.EvLook && hand[ev.Card] {
+					seen[ev.Card] = true
+				}
+			}
+			if len(seen) != len(secret) {
+				t.Errorf("the player who looked was shown %d of the %d cards", len(seen), len(secret))
+			}
+			for _, seat := range []engine.Seat{2, engine.NoSeat} {
+				looks := 0
+				for _, ev := range g.EventViews(seat, from) {
+					if ev.Kind == engine.EvLook {
+						looks++
+					}
+					if hand[ev.Event.Card] || (ev.Other >= 0 && hand[ev.OtherCard()]) {
+						t.Errorf("seat %d is told about %s in another player's hand: %+v", seat, g.Name(ev.Event.Card), ev)
+					}
+				}
+				if looks == 0 {
+					t.Errorf("seat %d is not told that the hand was looked at", seat)
+				}
+			}
+		})
+	}
+}
+
+func choosePlayer(t *testing.T, g *engine.Game, p engine.Seat) {
+	t.Helper()
+	d, ok := g.Decision()
+	if !ok {
+		t.Fatal("no decision pending")
+	}
+	for i, o := range d.Options {
+		if o.Kind == engine.OptPlayer && o.Player == p {
+			if err := g.Apply(i); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+	t.Fatalf("no option for player %d in %+v", p, d.Options)
+}
+
+func pickText(t *testing.T, g *engine.Game, text string) {
+	t.Helper()
+	d, ok := g.Decision()
+	if !ok {
+		t.Fatal("no decision pending")
+	}
+	for i, o := range d.Options {
+		if o.Kind == engine.OptText && engine.TextOf(o.Num) == text {
+			if err := g.Apply(i); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+	t.Fatalf("no option %q in %+v", text, d.Options)
+}

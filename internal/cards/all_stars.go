@@ -9,18 +9,6 @@ import "github.com/smashup/smashup/internal/engine"
 
 var _ = card("smash_up_all_stars/king_rex", nil)
 
-// extraActionHeldOrNow: "play an extra action". In your own Play Cards phase
-// it is held for later in the phase; at any other time (Puck played through
-// Sprout at the start of the turn) it must be played at once.
-func extraActionHeldOrNow(g *G, f *F) {
-	p := you(f)
-	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
-		extraAction(g, p)
-		return
-	}
-	g.OfferExtraPlay(p, engine.ExtraActionNow(), self(f))
-}
-
 var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
 	const topCard engine.Slot = 0 // the top card of your deck
 	d.Talent = func(g *G, f *F) {
@@ -116,7 +104,7 @@ var _ = card("smash_up_all_stars/puck", func(d *engine.Def) {
 			if engine.TextOf(f.Ans.Num) == "Draw a card" {
 				g.Draw(you(f), 1)
 			} else {
-				extraActionHeldOrNow(g, f)
+				extraActionFor(g, f)
 			}
 		}
 	}
@@ -189,7 +177,7 @@ var _ = card("smash_up_all_stars/begin_the_summoning", func(d *engine.Def) {
 			if c := f.Chosen(); c != none {
 				g.ToDeckTopOf(c, p)
 			}
-			extraActionHeldOrNow(g, f)
+			extraActionFor(g, f)
 		}
 	}
 })
@@ -217,7 +205,7 @@ var _ = card("smash_up_all_stars/favor_of_dionysus", func(d *engine.Def) {
 		chooseCard("One of your minions gets +1 power until the end of the turn", false,
 			func(g *G, f *F) []CardID { return g.Minions(you(f)) },
 			func(g *G, f *F, c CardID) { g.AddPower(f, c, 1) }),
-		extraActionHeldOrNow,
+		extraActionFor,
 		func(g *G, f *F) {
 			keepInstead(g, f, "Put Favor of Dionysus on top of your deck instead of the discard pile?", true)
 		})
@@ -276,7 +264,7 @@ var _ = card("smash_up_all_stars/full_moon", func(d *engine.Def) { d.PowerMod = 
 var _ = card("smash_up_all_stars/ghostly_arrival", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		extraMinionUpTo(g, f, -1) // held in your Play Cards phase, else offered at once
-		extraActionHeldOrNow(g, f)
+		extraActionFor(g, f)
 	}
 })
 

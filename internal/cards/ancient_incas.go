@@ -70,8 +70,9 @@ var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
 })
 
 // extraActionFor lets f's player play an extra action: in their own Play Cards
-// phase it is held for later in the phase; at any other time it must be played
-// at once or not at all (Culture Shock cards that grant "an extra action").
+// phase it is held for later in the phase; at any other time (Puck played
+// through Sprout at the start of the turn, Culture Shock cards that grant "an
+// extra action") it is played at once or not at all.
 func extraActionFor(g *G, f *F) {
 	p := you(f)
 	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
@@ -187,11 +188,7 @@ var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 				}
 				f.Next()
 			case shuffleDecks:
-				for q := range g.NPlayers {
-					if f.Get(decksToShuffle)&(1<<q) != 0 {
-						g.Shuffle(q)
-					}
-				}
+				shuffleDecksOf(g, f.Get(decksToShuffle))
 			}
 		},
 	}}

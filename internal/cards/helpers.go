@@ -181,6 +181,16 @@ func extraMinion(g *G, p Seat) { g.GrantExtra(p, engine.ExtraMinionGrant()) }
 // extraAction grants a held extra action play.
 func extraAction(g *G, p Seat) { g.GrantExtra(p, engine.ExtraActionGrant()) }
 
+// shuffleDecksOf shuffles the deck of each player whose bit is set in seats
+// (bit p: player p), in seat order.
+func shuffleDecksOf(g *G, seats int) {
+	for q := range g.NPlayers {
+		if seats&(1<<q) != 0 {
+			g.Shuffle(q)
+		}
+	}
+}
+
 // isCurrent reports whether it is p's turn.
 func isCurrent(g *G, p Seat) bool { return g.Current == p }
 

@@ -405,11 +405,7 @@ var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 			}
 			f.Next()
 		case shuffleDecks:
-			for q := range g.NPlayers {
-				if f.Get(owners)&(1<<q) != 0 {
-					g.Shuffle(q)
-				}
-			}
+			shuffleDecksOf(g, f.Get(owners))
 		}
 	}
 })

@@ -80,13 +80,12 @@ var _ = card("aliens/probe", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case choosePlayer:
-			g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
+			askWhoseHand(g, f)
 		case chooseMinion:
-			p := f.ChosenPlayer()
+			p := lookAtChosenHand(g, f)
 			if p == none {
 				return
 			}
-			g.LookAtHand(you(f), p)
 			mins := where(g.Hand(p), g.IsMinion)
 			g.AskCards(f, you(f), "Choose a minion in that hand to be discarded", mins, false)
 		case discardIt:

@@ -129,13 +129,12 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 		p := you(f)
 		switch f.Step {
 		case choosePlayer:
-			g.AskPlayers(f, p, "Choose a player whose hand you look at", g.Others(p), false)
+			askWhoseHand(g, f)
 		case lookAtHand:
-			q := f.ChosenPlayer()
+			q := lookAtChosenHand(g, f)
 			if q == none {
 				return
 			}
-			g.LookAtHand(p, q)
 			g.BeginAsk()
 			for _, c := range g.Hand(q) {
 				if g.Owner(c) != p {

@@ -233,13 +233,12 @@ var _ = card("geeks/min_maxing", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case choosePlayer:
-			g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
+			askWhoseHand(g, f)
 		case lookAndChooseAction:
-			q := f.ChosenPlayer()
+			q := lookAtChosenHand(g, f)
 			if q == none {
 				return
 			}
-			g.LookAtHand(you(f), q)
 			acts := where(g.Hand(q), func(c CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
 			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)
 		case playIt:

@@ -191,6 +191,21 @@ func shuffleDecksOf(g *G, seats int) {
 	}
 }
 
+// askWhoseHand asks f's player which other player's hand they look at;
+// lookAtChosenHand, at the next step, lets them look at it and returns that
+// player (none if there was no other player).
+func askWhoseHand(g *G, f *F) {
+	g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
+}
+
+func lookAtChosenHand(g *G, f *F) Seat {
+	q := f.ChosenPlayer()
+	if q != none {
+		g.LookAtHand(you(f), q)
+	}
+	return q
+}
+
 // isCurrent reports whether it is p's turn.
 func isCurrent(g *G, p Seat) bool { return g.Current == p }
 

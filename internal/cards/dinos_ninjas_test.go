@@ -1,6 +1,7 @@
 package cards_test
 
 import (
+	"fmt"
 	"testing"
 
 	_ "github.com/smashup/smashup/internal/cards"
@@ -9,19 +10,27 @@ import (
 
 func pick(t *testing.T, g *engine.Game, kind engine.OptKind, name string) {
 	t.Helper()
+	answer(t, g, fmt.Sprintf("%v %q", kind, name), func(o engine.Option) bool {
+		return o.Kind == kind && (name == "" || (o.Card >= 0 && g.Name(o.Card) == name))
+	})
+}
+
+// answer applies the first option of the pending decision that is wanted.
+func answer(t *testing.T, g *engine.Game, what string, wanted func(engine.Option) bool) {
+	t.Helper()
 	d, ok := g.Decision()
 	if !ok {
 		t.Fatalf("no decision pending")
 	}
 	for i, o := range d.Options {
-		if o.Kind == kind && (name == "" || (o.Card >= 0 && g.Name(o.Card) == name)) {
+		if wanted(o) {
 			if err := g.Apply(i); err != nil {
 				t.Fatal(err)
 			}
 			return
 		}
 	}
-	t.Fatalf("no option %v %q in %+v", kind, name, d.Options)
+	t.Fatalf("no option %s in %+v", what, d.Options)
 }
 
 func cardNamed(g *engine.Game, name string, z engine.Zone) int {

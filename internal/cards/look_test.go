@@ -1,6 +1,7 @@
 package cards_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -75,34 +76,10 @@ func TestLookingAtAHandShowsItToTheLookerAlone(t *testing.T) {
 
 func choosePlayer(t *testing.T, g *engine.Game, p engine.Seat) {
 	t.Helper()
-	d, ok := g.Decision()
-	if !ok {
-		t.Fatal("no decision pending")
-	}
-	for i, o := range d.Options {
-		if o.Kind == engine.OptPlayer && o.Player == p {
-			if err := g.Apply(i); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-	}
-	t.Fatalf("no option for player %d in %+v", p, d.Options)
+	answer(t, g, fmt.Sprint("player ", p), func(o engine.Option) bool { return o.Kind == engine.OptPlayer && o.Player == p })
 }
 
 func pickText(t *testing.T, g *engine.Game, text string) {
 	t.Helper()
-	d, ok := g.Decision()
-	if !ok {
-		t.Fatal("no decision pending")
-	}
-	for i, o := range d.Options {
-		if o.Kind == engine.OptText && engine.TextOf(o.Num) == text {
-			if err := g.Apply(i); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-	}
-	t.Fatalf("no option %q in %+v", text, d.Options)
+	answer(t, g, text, func(o engine.Option) bool { return o.Kind == engine.OptText && engine.TextOf(o.Num) == text })
 }

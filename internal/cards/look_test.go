@@ -2,9 +2,11 @@ package cards_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/present"
 )
 
 // A card that looks at another player's hand shows that hand to its player
@@ -55,6 +57,24 @@ func TestLookingAtAHandShowsItToTheLookerAlone(t *testing.T) {
 			}
 			if len(seen) != len(secret) {
 				t.Errorf("the player who looked was shown %d of the %d cards", len(seen), len(secret))
+			}
+			// the log lines as the seats read them
+			names := present.Names{"Alice", "Bob", "Carol"}
+			logOf := func(seat engine.Seat) string {
+				var lines []string
+				for _, ev := range g.EventViews(seat, from) {
+					lines = append(lines, present.Event(ev, names))
+				}
+				return strings.Join(lines, "\n")
+			}
+			if l := logOf(0); !strings.Contains(l, "Alice sees Augmentation in Bob's hand") {
+				t.Errorf("the looker's log does not show the hand:\n%s", l)
+			}
+			for _, seat := range []engine.Seat{2, engine.NoSeat} {
+				l := logOf(seat)
+				if !strings.Contains(l, "Alice looks at Bob's hand") || strings.Contains(l, "Augmentation") {
+					t.Errorf("seat %d's log should say the hand was looked at, and not what is in it:\n%s", seat, l)
+				}
 			}
 			for _, seat := range []engine.Seat{2, engine.NoSeat} {
 				looks := 0

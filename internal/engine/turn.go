@@ -168,11 +168,11 @@ func handLimitProc(g *Game, f *Frame) {
 	p := f.Player
 	switch f.Step {
 	case chooseDiscard:
-		var arr [64]CardID
-		hand := g.collectInto(ZHand, p, arr[:0])
-		if len(hand) <= HandLimit {
+		if g.Count(ZHand, p) <= HandLimit {
 			return
 		}
+		var arr [64]CardID
+		hand := g.collectInto(ZHand, p, arr[:0])
 		g.AskCards(f, p, "Discard down to ten cards: choose a card to discard", hand, false)
 	case discardIt:
 		if c := f.Chosen(); c != None {

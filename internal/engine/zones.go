@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // rand returns a deterministic pseudo-random number (splitmix64).
 func (g *Game) rand() uint64 {
@@ -55,16 +58,31 @@ func (g *Game) collectInto(z Zone, p Seat, buf []CardID) []CardID {
 }
 
 // sortByPos orders cards by their position in their zone (deck: top first).
+// cs must be in index order (as a zone's walk yields them): cards of equal
+// position keep it.
 func (g *Game) sortByPos(cs []CardID) {
-	// insertion sort, shifting (the lists are short); stable, so cards of
-	// equal position keep their order
-	for i := 1; i < len(cs); i++ {
-		c, j := cs[i], i
-		pos := g.Cards[c].Pos
-		for ; j > 0 && pos < g.Cards[cs[j-1]].Pos; j-- {
-			cs[j] = cs[j-1]
+	if len(cs) <= 12 {
+		// insertion sort, shifting; stable
+		for i := 1; i < len(cs); i++ {
+			c, j := cs[i], i
+			pos := g.Cards[c].Pos
+			for ; j > 0 && pos < g.Cards[cs[j-1]].Pos; j-- {
+				cs[j] = cs[j-1]
+			}
+			cs[j] = c
 		}
-		cs[j] = c
+		return
+	}
+	// a long list (a deck being shuffled): sort position and index together,
+	// which orders equal positions by index as the stable sort would
+	var arr [64]int64
+	keys := arr[:0]
+	for _, c := range cs {
+		keys = append(keys, int64(g.Cards[c].Pos)<<16|int64(uint16(c)))
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		cs[i] = CardID(uint16(k))
 	}
 }
 

@@ -18,13 +18,9 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			b := f.Ev.Card
 			switch f.Step {
 			case nextWinner:
-				p := nextInTurn(g, f, nextPlayer, func(p Seat) bool {
-					place, _ := g.ScoredPlace(b, p)
-					return place == 1 && !g.BaseIgnored(f.Base, p)
-				})
+				p := nextInTurn(g, f, nextPlayer, func(p Seat) bool { return wonHere(g, f, p) })
 				if p == none {
 					return
 				}

@@ -29,43 +29,30 @@ const (
 // defHooks[id] is the hook mask of definition id.
 var defHooks []uint16
 
+// hooksOf is the hook mask of definition d: the bit of each kind of behaviour
+// it has.
 func hooksOf(d *Def) uint16 {
 	var h uint16
-	if d.PowerMod != nil {
-		h |= hPowerMod
-	}
-	if d.BreakMod != nil {
-		h |= hBreakMod
-	}
-	if len(d.Triggers) > 0 {
-		h |= hTriggers
-	}
-	if len(d.Specials) > 0 {
-		h |= hSpecials
-	}
-	if d.Protect != nil {
-		h |= hProtect
-	}
-	if d.Instead != nil {
-		h |= hInstead
-	}
-	if d.CanPlay != nil {
-		h |= hCanPlay
-	}
-	if d.IgnoreBase != nil {
-		h |= hIgnoreBase
-	}
-	if d.BaseFrom != nil {
-		h |= hBaseFrom
-	}
-	if d.LendsTopBase != nil {
-		h |= hLends
-	}
-	if d.LoosePower != nil {
-		h |= hLoosePower
-	}
-	if d.Talent != nil {
-		h |= hTalent
+	for _, k := range []struct {
+		has  bool
+		hook uint16
+	}{
+		{d.PowerMod != nil, hPowerMod},
+		{d.BreakMod != nil, hBreakMod},
+		{len(d.Triggers) > 0, hTriggers},
+		{len(d.Specials) > 0, hSpecials},
+		{d.Protect != nil, hProtect},
+		{d.Instead != nil, hInstead},
+		{d.CanPlay != nil, hCanPlay},
+		{d.IgnoreBase != nil, hIgnoreBase},
+		{d.BaseFrom != nil, hBaseFrom},
+		{d.LendsTopBase != nil, hLends},
+		{d.LoosePower != nil, hLoosePower},
+		{d.Talent != nil, hTalent},
+	} {
+		if k.has {
+			h |= k.hook
+		}
 	}
 	return h
 }

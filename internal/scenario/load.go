@@ -253,6 +253,15 @@ func (s *Scenario) intVal(n *yaml.Node) (int, error) {
 	return v, nil
 }
 
+// boolVal reads n, the value of key k, as true or false.
+func (s *Scenario) boolVal(k, n *yaml.Node) (bool, error) {
+	var b bool
+	if err := n.Decode(&b); err != nil {
+		return false, lerr(s.File, n, "%s must be true or false", k.Value)
+	}
+	return b, nil
+}
+
 func (s *Scenario) player(n *yaml.Node) (int, error) {
 	p, ok := s.seat[n.Value]
 	if !ok {
@@ -303,15 +312,15 @@ func (s *Scenario) buildSetup() error {
 			}
 			es.Phase = ph
 		case "deal":
-			var b bool
-			if err := v.Decode(&b); err != nil {
-				return lerr(s.File, v, "deal must be true or false")
+			b, err := s.boolVal(k, v)
+			if err != nil {
+				return err
 			}
 			es.Deal = b
 		case "all_bases":
-			var b bool
-			if err := v.Decode(&b); err != nil {
-				return lerr(s.File, v, "all_bases must be true or false")
+			b, err := s.boolVal(k, v)
+			if err != nil {
+				return err
 			}
 			es.AllBases = b
 		case "copies":
@@ -321,9 +330,9 @@ func (s *Scenario) buildSetup() error {
 			}
 			es.Copies = n
 		case "titans":
-			var b bool
-			if err := v.Decode(&b); err != nil {
-				return lerr(s.File, v, "titans must be true or false")
+			b, err := s.boolVal(k, v)
+			if err != nil {
+				return err
 			}
 			if b {
 				es.Options |= engine.RuleTitans

@@ -330,7 +330,7 @@ var flagLoopBack = engine.FlagID("geeks/non_infinite_loop/back")
 var loopBackTrigger = engine.Trigger{
 	On: engine.EvLeavePlay, From: engine.ZDiscard,
 	When: func(g *G, self CardID, ev engine.Event) bool {
-		return ev.Card >= 0 && g.HasEffect(flagLoopBack, ev.Card, none) && loopedBy(g, ev.Card, self)
+		return ev.Card >= 0 && g.HasEffect(flagLoopBack, ev.Card, none) && g.FlagFrom(flagLoopBack, ev.Card, self)
 	},
 	Do: func(g *G, f *F) {
 		c := f.Ev.Card
@@ -345,16 +345,6 @@ var loopBackTrigger = engine.Trigger{
 			}
 		}
 	},
-}
-
-func loopedBy(g *G, c, src CardID) bool {
-	for i := 0; i < int(g.NEff); i++ {
-		e := &g.Effects[i]
-		if e.Kind == engine.EffFlag && int(e.Amount) == flagLoopBack && e.Card == c && e.Src == src {
-			return true
-		}
-	}
-	return false
 }
 
 func nonInfiniteLoopDef(d *engine.Def) {

@@ -48,10 +48,7 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 
 var _ = card("base/the_con", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvPlay,
-		When: func(g *G, self CardID, ev engine.Event) bool {
-			return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
-		},
+		On: engine.EvPlay, When: minionHere,
 		Do: func(g *G, f *F) {
 			c := f.Ev.Card
 			fa := g.DefOf(c).Faction
@@ -81,10 +78,7 @@ var _ = card("base/locker_room", func(d *engine.Def) {
 
 var _ = card("base/stadium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvDestroy,
-		When: func(g *G, self CardID, ev engine.Event) bool {
-			return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
-		},
+		On: engine.EvDestroy, When: minionHere,
 		Do: func(g *G, f *F) {
 			if !g.BaseIgnored(f.Base, f.Ev.Player) {
 				g.Draw(f.Ev.Player, 1)

@@ -293,6 +293,15 @@ func moveTarget(g *G, f *F, may bool) {
 	}
 }
 
+// askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).
+func askPlayOne(g *G, f *F, p Seat, prompt engine.Prompt, cards []CardID) {
+	g.BeginAsk()
+	for _, c := range cards {
+		g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
+	}
+	g.Ask(f, p, prompt, engine.AskMay)
+}
+
 // playFoundOrKeep ends a search that offered "play it now, or put it into
 // your hand": card c is played at once as an extra play (onto slot s, or
 // anywhere when none) when play, else put into p's hand; then p shuffles.

@@ -200,13 +200,8 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 			if g.Cards[self(f)].Zone != engine.ZDeck {
 				return
 			}
-			g.BeginAsk()
-			for _, c := range g.Hand(p) {
-				if g.IsMinion(c) && g.MinionAllowed(p, c, s) {
-					g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
-				}
-			}
-			g.Ask(f, p, "You may play an extra minion here (it gets a +1 power counter)", engine.AskMay)
+			askPlayOne(g, f, p, "You may play an extra minion here (it gets a +1 power counter)",
+				where(g.Hand(p), func(c CardID) bool { return g.IsMinion(c) && g.MinionAllowed(p, c, s) }))
 		case playIt:
 			if f.Ans.Kind != engine.OptPlay {
 				return

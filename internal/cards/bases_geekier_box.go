@@ -62,27 +62,27 @@ var _ = card("base/the_con", func(d *engine.Def) {
 	}}
 })
 
+// eventPlayerDraws is the Do of Locker Room and Stadium: the player the event
+// is about draws a card, unless they ignore this base.
+func eventPlayerDraws(g *G, f *F) {
+	if !g.BaseIgnored(f.Base, f.Ev.Player) {
+		g.Draw(f.Ev.Player, 1)
+	}
+}
+
 var _ = card("base/locker_room", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			return len(g.MinionsAt(g.Cards[self].Base, ev.Player)) > 0
 		},
-		Do: func(g *G, f *F) {
-			if !g.BaseIgnored(f.Base, f.Ev.Player) {
-				g.Draw(f.Ev.Player, 1)
-			}
-		},
+		Do: eventPlayerDraws,
 	}}
 })
 
 var _ = card("base/stadium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy, When: minionHere,
-		Do: func(g *G, f *F) {
-			if !g.BaseIgnored(f.Base, f.Ev.Player) {
-				g.Draw(f.Ev.Player, 1)
-			}
-		},
+		Do: eventPlayerDraws,
 	}}
 })

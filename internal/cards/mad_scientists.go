@@ -31,17 +31,9 @@ var _ = card("mad_scientists/igor", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlayToDiscard, From: engine.ZDiscard,
 		When: func(g *G, c CardID, ev engine.Event) bool { return ev.Card == c },
-		Do: func(g *G, f *F) {
-			p := f.Ev.Player
-			switch f.Step {
-			case ask:
-				g.AskCards(f, p, "Igor: put a +1 power counter on one of your minions", g.Minions(p), false)
-			case answered:
-				if c := f.Chosen(); c != none {
-					g.PlaceCounters(f, c, 1)
-				}
-			}
-		},
+		Do: chooseCardBy(eventPlayer, "Igor: put a +1 power counter on one of your minions", false,
+			func(g *G, f *F) []CardID { return g.Minions(eventPlayer(f)) },
+			func(g *G, f *F, c CardID) { g.PlaceCounters(f, c, 1) }),
 	}}
 })
 

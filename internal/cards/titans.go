@@ -119,21 +119,8 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 		func(g *G, f *F) { g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanInsteadMinion) })}
 	d.Triggers = []engine.Trigger{
 		{ // another player plays a minion here: they discard a card
-			On: engine.EvPlay,
-			When: func(g *G, c CardID, ev engine.Event) bool {
-				return g.IsMinion(ev.Card) && ev.Base == g.BaseOf(c) && ev.Player != g.Ctrl(c)
-			},
-			Do: func(g *G, f *F) {
-				p := f.Ev.Player
-				switch f.Step {
-				case ask:
-					g.AskCards(f, p, "Big Funny Giant: discard a card", g.Hand(p), false)
-				case answered:
-					if c := f.Chosen(); c != none {
-						g.DiscardCard(c)
-					}
-				}
-			},
+			On: engine.EvPlay, When: playedHereByOther,
+			Do: chooseCardBy(eventPlayer, "Big Funny Giant: discard a card", false, eventPlayersHand, discardFromHand),
 		},
 		{ // at the end of another player's turn, if they have no minion here: may put a counter on it
 			On: engine.EvTurnEnd,

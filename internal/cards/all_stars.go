@@ -167,20 +167,7 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 	}}
 })
 
-var _ = card("smash_up_all_stars/begin_the_summoning", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			g.AskCards(f, p, "Put a minion from your discard pile on top of your deck", where(g.Discard(p), g.IsMinion), false)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.ToDeckTopOf(c, p)
-			}
-			extraActionFor(g, f)
-		}
-	}
-})
+var _ = card("smash_up_all_stars/begin_the_summoning", minionOnDeckExtraAction)
 
 // keepInstead asks whether this standard action goes to "where" instead of the discard pile.
 func keepInstead(g *G, f *F, prompt engine.Prompt, toDeck bool) {

@@ -478,16 +478,22 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 	}
 })
 
-var _ = card("russian_fairy_tales/the_water_of_life", func(d *engine.Def) {
+// minionOnDeckExtraAction is The Water of Life and All Stars' Begin the
+// Summoning: put a minion from your discard pile on top of your deck; you may
+// play an extra action.
+func minionOnDeckExtraAction(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
 		switch f.Step {
 		case ask:
-			g.AskCards(f, you(f), "Put a minion from your discard pile on top of your deck", where(g.Discard(you(f)), g.IsMinion), false)
+			g.AskCards(f, p, "Put a minion from your discard pile on top of your deck", where(g.Discard(p), g.IsMinion), false)
 		case answered:
 			if c := f.Chosen(); c != none {
-				g.ToDeckTopOf(c, you(f))
+				g.ToDeckTopOf(c, p)
 			}
 			extraActionFor(g, f)
 		}
 	}
-})
+}
+
+var _ = card("russian_fairy_tales/the_water_of_life", minionOnDeckExtraAction)

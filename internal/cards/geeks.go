@@ -63,21 +63,20 @@ func cancelReacted(g *G, f *F) {
 	}
 }
 
-var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
+// playToCancelAction is the Special of Wil Wheaton and Force of Wil: when
+// another player plays an action, you may play this card from your hand, and
+// that action is discarded with no effect.
+func playToCancelAction(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
-})
+}
 
-var _ = card("geeks/force_of_wil", func(d *engine.Def) {
-	d.Specials = []engine.Special{{
-		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c CardID, p Seat, slot BaseID) bool { return anotherPlayersAction(g, p) },
-		Do: cancelReacted,
-	}}
-})
+var _ = card("geeks/wil_wheaton", playToCancelAction)
+
+var _ = card("geeks/force_of_wil", playToCancelAction)
 
 // notByOthers protects a card from abilities of cards other players control.
 func notByOthers(g *G, self, target CardID, a engine.Affect) bool {

@@ -280,29 +280,20 @@ func (s *Scenario) buildSetup() error {
 	var currentNode *yaml.Node
 	for _, kv := range pairs(s.setup) {
 		k, v := kv[0], kv[1]
+		var err error
 		switch k.Value {
 		case "seed":
-			n, err := s.intVal(v)
-			if err != nil {
-				return err
-			}
+			var n int
+			n, err = s.intVal(v)
 			es.Seed = uint64(n)
 		case "players":
 			playersNode = v
 		case "bases":
 			basesNode = v
 		case "base_deck":
-			l, err := s.typedNames(v, true)
-			if err != nil {
-				return err
-			}
-			es.BaseDeck = l
+			es.BaseDeck, err = s.typedNames(v, true)
 		case "base_discard":
-			l, err := s.typedNames(v, true)
-			if err != nil {
-				return err
-			}
-			es.BaseDiscard = l
+			es.BaseDiscard, err = s.typedNames(v, true)
 		case "current":
 			current, currentNode = v.Value, v
 		case "phase":
@@ -312,33 +303,22 @@ func (s *Scenario) buildSetup() error {
 			}
 			es.Phase = ph
 		case "deal":
-			b, err := s.boolVal(k, v)
-			if err != nil {
-				return err
-			}
-			es.Deal = b
+			es.Deal, err = s.boolVal(k, v)
 		case "all_bases":
-			b, err := s.boolVal(k, v)
-			if err != nil {
-				return err
-			}
-			es.AllBases = b
+			es.AllBases, err = s.boolVal(k, v)
 		case "copies":
-			n, err := s.intVal(v)
-			if err != nil {
-				return err
-			}
-			es.Copies = n
+			es.Copies, err = s.intVal(v)
 		case "titans":
-			b, err := s.boolVal(k, v)
-			if err != nil {
-				return err
-			}
-			if b {
+			var on bool
+			on, err = s.boolVal(k, v)
+			if on {
 				es.Options |= engine.RuleTitans
 			}
 		default:
 			return lerr(s.File, k, "unknown setup key %q", k.Value)
+		}
+		if err != nil {
+			return err
 		}
 	}
 	if playersNode == nil || playersNode.Kind != yaml.SequenceNode {

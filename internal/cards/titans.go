@@ -177,17 +177,12 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 		func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return myTurnTitan(g, c, p) && ownCounters(g, p) >= 6 && len(g.Hand(p)) > 0
 		},
-		func(g *G, f *F) {
-			switch f.Step {
-			case ask:
-				g.AskCards(f, you(f), "Discard a card to play Death on Six Legs", g.Hand(you(f)), false)
-			case answered:
-				if c := f.Chosen(); c != none {
-					g.DiscardCard(c)
-					g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanFree)
-				}
-			}
-		})}
+		chooseCard("Discard a card to play Death on Six Legs", false,
+			func(g *G, f *F) []CardID { return g.Hand(you(f)) },
+			func(g *G, f *F, c CardID) {
+				g.DiscardCard(c)
+				g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanFree)
+			}))}
 	// Any player's minion that goes from play to a discard pile with counters
 	// on it: you may take one of them onto this titan.
 	d.Triggers = []engine.Trigger{{

@@ -424,6 +424,7 @@ func (s *Scenario) buildSetup() error {
 					label := ""
 					for _, kv := range pairs(cn) {
 						k, v := kv[0], kv[1]
+						var err error
 						switch k.Value {
 						case "card":
 							d, err := engine.Lookup(v.Value)
@@ -435,29 +436,20 @@ func (s *Scenario) buildSetup() error {
 							}
 							sc.Card = v.Value
 						case "owner":
-							p, err := s.player(v)
-							if err != nil {
-								return err
-							}
-							sc.Owner = p
+							sc.Owner, err = s.player(v)
 						case "controller":
-							p, err := s.player(v)
-							if err != nil {
-								return err
-							}
-							sc.Controller = p
+							sc.Controller, err = s.player(v)
 						case "counters":
-							n, err := s.intVal(v)
-							if err != nil {
-								return err
-							}
-							sc.Counters = n
+							sc.Counters, err = s.intVal(v)
 						case "on":
 							onNode = v
 						case "label":
 							label = v.Value
 						default:
 							return lerr(s.File, k, "unknown card key %q", k.Value)
+						}
+						if err != nil {
+							return err
 						}
 					}
 					if sc.Card == "" {

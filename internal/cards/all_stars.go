@@ -88,11 +88,6 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 	}}
 })
 
-// counterOnAnother: put a +1 power counter on another minion you control.
-var counterOnAnother = chooseCard("Put a +1 power counter on another minion you control", false,
-	func(g *G, f *F) []CardID { return where(g.Minions(you(f)), other(self(f))) },
-	func(g *G, f *F, c CardID) { g.PlaceCounters(f, c, 1) })
-
 var _ = card("smash_up_all_stars/lab_assistant", func(d *engine.Def) { d.OnPlay = counterOnAnother })
 
 var _ = card("smash_up_all_stars/puck", func(d *engine.Def) {
@@ -167,20 +162,7 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 	}}
 })
 
-var _ = card("smash_up_all_stars/begin_the_summoning", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			g.AskCards(f, p, "Put a minion from your discard pile on top of your deck", where(g.Discard(p), g.IsMinion), false)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.ToDeckTopOf(c, p)
-			}
-			extraActionFor(g, f)
-		}
-	}
-})
+var _ = card("smash_up_all_stars/begin_the_summoning", minionOnDeckExtraAction)
 
 // keepInstead asks whether this standard action goes to "where" instead of the discard pile.
 func keepInstead(g *G, f *F, prompt engine.Prompt, toDeck bool) {
@@ -305,10 +287,7 @@ var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
 	}
 })
 
-var _ = card("smash_up_all_stars/seeing_stars", func(d *engine.Def) {
-	d.OnPlay = chooseCard("Destroy a minion of power 3 or less", false,
-		func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
-})
+var _ = card("smash_up_all_stars/seeing_stars", func(d *engine.Def) { d.OnPlay = seeingStars })
 
 var _ = card("smash_up_all_stars/square_deal", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {

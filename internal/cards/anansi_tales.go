@@ -135,16 +135,13 @@ var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
 			if q == none {
 				return
 			}
-			g.BeginAsk()
-			for _, c := range g.Hand(q) {
+			playable := where(g.Hand(q), func(c CardID) bool {
 				if g.Owner(c) != p {
-					continue
+					return false
 				}
-				if (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && !g.DefOf(c).SpecialOnly() && g.ActionHasTarget(p, c)) {
-					g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
-				}
-			}
-			g.Ask(f, p, "You may play a card you own from that hand as an extra card", engine.AskMay)
+				return (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && !g.DefOf(c).SpecialOnly() && g.ActionHasTarget(p, c))
+			})
+			askPlayOne(g, f, p, "You may play a card you own from that hand as an extra card", playable)
 		case playIt:
 			if f.Ans.Kind == engine.OptPlay {
 				g.PlayExtraNow(p, f.Ans.Card, none)

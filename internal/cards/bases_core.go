@@ -105,6 +105,12 @@ var _ = card("base/tar_pits", func(d *engine.Def) {
 // scoredHere tells base triggers about their own base scoring.
 func scoredHere(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.Cards[self].Base }
 
+// minionHere is a trigger condition: the event (a minion played, destroyed...)
+// is about a minion on this base.
+func minionHere(g *G, self CardID, ev engine.Event) bool {
+	return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
+}
+
 // Ninja Dojo: the winner (each tied winner, in turn from the current player)
 // may destroy a minion.
 var _ = card("base/ninja_dojo", func(d *engine.Def) {

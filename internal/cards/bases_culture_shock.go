@@ -124,10 +124,7 @@ var _ = card("base/island_peak", func(d *engine.Def) {
 var _ = card("base/woodland_cottage", func(d *engine.Def) {
 	// Printed text: no once-per-turn limit (that is a later errata).
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvPlay,
-		When: func(g *G, self CardID, ev engine.Event) bool {
-			return ev.Card >= 0 && ev.Base == g.SlotOfBase(self) && g.IsMinion(ev.Card)
-		},
+		On: engine.EvPlay, When: playedHere,
 		Do: func(g *G, f *F) {
 			p := f.Ev.Player
 			switch f.Step {
@@ -237,8 +234,7 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self CardID, ev engine.Event) bool {
-			return ev.Card >= 0 && g.IsMinion(ev.Card) && ev.Base == g.SlotOfBase(self) &&
-				ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, ev.Player)
+			return playedHere(g, self, ev) && ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, ev.Player)
 		},
 		Do: func(g *G, f *F) {
 			p, c, s := f.Ev.Player, f.Ev.Card, f.Base

@@ -18,13 +18,9 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
-			b := f.Ev.Card
 			switch f.Step {
 			case nextWinner:
-				p := nextInTurn(g, f, nextPlayer, func(p Seat) bool {
-					place, _ := g.ScoredPlace(b, p)
-					return place == 1 && !g.BaseIgnored(f.Base, p)
-				})
+				p := nextInTurn(g, f, nextPlayer, func(p Seat) bool { return wonHere(g, f, p) })
 				if p == none {
 					return
 				}
@@ -52,10 +48,7 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 
 var _ = card("base/the_con", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvPlay,
-		When: func(g *G, self CardID, ev engine.Event) bool {
-			return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
-		},
+		On: engine.EvPlay, When: minionHere,
 		Do: func(g *G, f *F) {
 			c := f.Ev.Card
 			fa := g.DefOf(c).Faction
@@ -69,30 +62,27 @@ var _ = card("base/the_con", func(d *engine.Def) {
 	}}
 })
 
+// eventPlayerDraws is the Do of Locker Room and Stadium: the player the event
+// is about draws a card, unless they ignore this base.
+func eventPlayerDraws(g *G, f *F) {
+	if !g.BaseIgnored(f.Base, f.Ev.Player) {
+		g.Draw(f.Ev.Player, 1)
+	}
+}
+
 var _ = card("base/locker_room", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			return len(g.MinionsAt(g.Cards[self].Base, ev.Player)) > 0
 		},
-		Do: func(g *G, f *F) {
-			if !g.BaseIgnored(f.Base, f.Ev.Player) {
-				g.Draw(f.Ev.Player, 1)
-			}
-		},
+		Do: eventPlayerDraws,
 	}}
 })
 
 var _ = card("base/stadium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvDestroy,
-		When: func(g *G, self CardID, ev engine.Event) bool {
-			return ev.Base == g.Cards[self].Base && g.IsMinion(ev.Card)
-		},
-		Do: func(g *G, f *F) {
-			if !g.BaseIgnored(f.Base, f.Ev.Player) {
-				g.Draw(f.Ev.Player, 1)
-			}
-		},
+		On: engine.EvDestroy, When: minionHere,
+		Do: eventPlayerDraws,
 	}}
 })

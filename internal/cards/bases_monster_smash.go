@@ -78,10 +78,7 @@ var _ = card("base/laboratorium", func(d *engine.Def) {
 var _ = card("base/castle_blood", func(d *engine.Def) {
 	// Checked after the minion's own ability resolved, for every minion played here.
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvPlay,
-		When: func(g *G, s CardID, ev engine.Event) bool {
-			return ev.Base == slotOf(g, s) && g.IsMinion(ev.Card)
-		},
+		On: engine.EvPlay, When: minionHere,
 		Do: func(g *G, f *F) {
 			m, p := f.Ev.Card, f.Ev.Player
 			switch f.Step {

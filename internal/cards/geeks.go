@@ -63,21 +63,20 @@ func cancelReacted(g *G, f *F) {
 	}
 }
 
-var _ = card("geeks/wil_wheaton", func(d *engine.Def) {
+// playToCancelAction is the Special of Wil Wheaton and Force of Wil: when
+// another player plays an action, you may play this card from your hand, and
+// that action is discarded with no effect.
+func playToCancelAction(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool { return anotherPlayersAction(g, p) },
 		Do: cancelReacted,
 	}}
-})
+}
 
-var _ = card("geeks/force_of_wil", func(d *engine.Def) {
-	d.Specials = []engine.Special{{
-		Window: engine.WinPlayed, From: engine.ZHand, Play: true,
-		OK: func(g *G, c CardID, p Seat, slot BaseID) bool { return anotherPlayersAction(g, p) },
-		Do: cancelReacted,
-	}}
-})
+var _ = card("geeks/wil_wheaton", playToCancelAction)
+
+var _ = card("geeks/force_of_wil", playToCancelAction)
 
 // notByOthers protects a card from abilities of cards other players control.
 func notByOthers(g *G, self, target CardID, a engine.Affect) bool {
@@ -330,7 +329,7 @@ var flagLoopBack = engine.FlagID("geeks/non_infinite_loop/back")
 var loopBackTrigger = engine.Trigger{
 	On: engine.EvLeavePlay, From: engine.ZDiscard,
 	When: func(g *G, self CardID, ev engine.Event) bool {
-		return ev.Card >= 0 && g.HasEffect(flagLoopBack, ev.Card, none) && loopedBy(g, ev.Card, self)
+		return ev.Card >= 0 && g.HasEffect(flagLoopBack, ev.Card, none) && g.FlagFrom(flagLoopBack, ev.Card, self)
 	},
 	Do: func(g *G, f *F) {
 		c := f.Ev.Card
@@ -345,16 +344,6 @@ var loopBackTrigger = engine.Trigger{
 			}
 		}
 	},
-}
-
-func loopedBy(g *G, c, src CardID) bool {
-	for i := 0; i < int(g.NEff); i++ {
-		e := &g.Effects[i]
-		if e.Kind == engine.EffFlag && int(e.Amount) == flagLoopBack && e.Card == c && e.Src == src {
-			return true
-		}
-	}
-	return false
 }
 
 func nonInfiniteLoopDef(d *engine.Def) {

@@ -13,17 +13,12 @@ func queenPartners(g *G, q CardID) []CardID {
 
 var _ = card("giant_ants/killer_queen", func(d *engine.Def) {
 	d.TalentOK = func(g *G, q CardID) bool { return len(queenPartners(g, q)) > 0 }
-	d.Talent = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskCards(f, you(f), "Choose the minion you played here this turn", queenPartners(g, self(f)), false)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.PlaceCounters(f, self(f), 1)
-				g.PlaceCounters(f, c, 1)
-			}
-		}
-	}
+	d.Talent = chooseCard("Choose the minion you played here this turn", false,
+		func(g *G, f *F) []CardID { return queenPartners(g, self(f)) },
+		func(g *G, f *F, c CardID) {
+			g.PlaceCounters(f, self(f), 1)
+			g.PlaceCounters(f, c, 1)
+		})
 })
 
 var droneDeclined = flagID("giant_ants/drone declined")

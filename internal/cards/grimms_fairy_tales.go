@@ -72,15 +72,10 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 				if s < 0 || g.BaseCardAt(s) == none {
 					return
 				}
-				g.BeginAsk()
-				for _, c := range g.Discard(p) {
-					if c != self(f) && g.IsMinion(c) && g.MinionAllowed(p, c, s) {
-						g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
-					}
-				}
 				// an extra card: optional, as every extra card is (Culture
 				// Shock rulebook), and now or never
-				g.Ask(f, p, "Big Bad Wolf: you may play another minion from your discard pile where it was", engine.AskMay)
+				askPlayOne(g, f, p, "Big Bad Wolf: you may play another minion from your discard pile where it was",
+					where(g.Discard(p), func(c CardID) bool { return c != self(f) && g.IsMinion(c) && g.MinionAllowed(p, c, s) }))
 			case answered:
 				if f.Ans.Kind == engine.OptPlay {
 					g.PlayExtraNow(p, f.Ans.Card, s)

@@ -78,10 +78,20 @@ const (
 // chooseCard builds a one-target ability: the player picks one of cands (or
 // declines when may), then act happens to it.
 func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID, act func(g *G, f *F, c CardID)) engine.AbilityFn {
+	return chooseCardBy(you, prompt, may, cands, act)
+}
+
+// eventPlayer is the player the event a trigger answers is about (who played
+// the minion, whose card went to the discard pile...).
+func eventPlayer(f *F) Seat { return f.Ev.Player }
+
+// chooseCardBy is chooseCard with another chooser than the ability's player:
+// who(f) picks (eventPlayer, for a trigger's "that player chooses").
+func chooseCardBy(who func(f *F) Seat, prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID, act func(g *G, f *F, c CardID)) engine.AbilityFn {
 	return func(g *G, f *F) {
 		switch f.Step {
 		case ask:
-			g.AskCards(f, you(f), prompt, cands(g, f), may)
+			g.AskCards(f, who(f), prompt, cands(g, f), may)
 		case answered:
 			if c := f.Chosen(); c != none {
 				act(g, f, c)
@@ -127,6 +137,12 @@ func otherBases(g *G, s BaseID) []BaseID {
 // destroyIt, returnIt are act functions.
 func destroyIt(g *G, f *F, c CardID) { g.Destroy(f, c) }
 func returnIt(g *G, f *F, c CardID)  { g.Return(f, c) }
+
+// discardFromHand is an act function: card c (in a hand) is discarded.
+func discardFromHand(g *G, f *F, c CardID) { g.DiscardCard(c) }
+
+// eventPlayersHand lists the hand of the player the event is about.
+func eventPlayersHand(g *G, f *F) []CardID { return g.Hand(eventPlayer(f)) }
 
 // chooseYourMinion builds "choose one of your minions, then ...": then runs
 // as an ability of its own (steps and slots its own) whose target, f.Target,
@@ -291,6 +307,15 @@ func moveTarget(g *G, f *F, may bool) {
 			g.Move(f, c, s)
 		}
 	}
+}
+
+// askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).
+func askPlayOne(g *G, f *F, p Seat, prompt engine.Prompt, cards []CardID) {
+	g.BeginAsk()
+	for _, c := range cards {
+		g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
+	}
+	g.Ask(f, p, prompt, engine.AskMay)
 }
 
 // playFoundOrKeep ends a search that offered "play it now, or put it into

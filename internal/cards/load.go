@@ -109,6 +109,21 @@ func abilityText(as []yAbility) string {
 
 func load() error {
 	used := map[string]bool{}
+	// register gives d the behaviour coded for it, if any (a card with one is
+	// playable), and registers it under its key and its other names.
+	register := func(d *engine.Def, aka []string) {
+		if b, ok := behaviours[d.Key]; ok {
+			if b != nil {
+				b(d)
+			}
+			d.Playable = true
+			used[d.Key] = true
+		}
+		engine.Register(d)
+		for _, a := range aka {
+			engine.Alias(d, a)
+		}
+	}
 	for _, fn := range setFiles {
 		raw, err := data.ReadFile("data/" + fn)
 		if err != nil {
@@ -139,17 +154,7 @@ func load() error {
 				case "own_minion":
 					d.Target = engine.OnOwnMinion
 				}
-				if b, ok := behaviours[c.ID]; ok {
-					if b != nil {
-						b(d)
-					}
-					d.Playable = true
-					used[c.ID] = true
-				}
-				engine.Register(d)
-				for _, a := range c.Aka {
-					engine.Alias(d, a)
-				}
+				register(d, c.Aka)
 			}
 		}
 		for _, b := range f.Bases {
@@ -158,28 +163,11 @@ func load() error {
 			if d.Faction == "" {
 				d.Faction = b.Faction
 			}
-			if bh, ok := behaviours["base/"+b.ID]; ok {
-				if bh != nil {
-					bh(d)
-				}
-				d.Playable = true
-				used["base/"+b.ID] = true
-			}
-			engine.Register(d)
-			for _, a := range b.Aka {
-				engine.Alias(d, a)
-			}
+			register(d, b.Aka)
 		}
 		for _, t := range f.Titans {
 			d := &engine.Def{Key: t.ID, Name: t.Name, Set: f.Set.ID, Faction: factionName[t.Faction], Type: engine.Titan, Power: t.Power, Text: abilityText(t.Abilities)}
-			if bh, ok := behaviours[t.ID]; ok {
-				if bh != nil {
-					bh(d)
-				}
-				d.Playable = true
-				used[t.ID] = true
-			}
-			engine.Register(d)
+			register(d, nil)
 		}
 	}
 	var stray []string

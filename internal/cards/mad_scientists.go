@@ -7,9 +7,13 @@ import "github.com/smashup/smashup/internal/engine"
 // otherMinionsOfMine lists the minions you control other than the resolving card.
 func otherMinionsOfMine(g *G, f *F) []CardID { return where(mine(g, f), other(self(f))) }
 
+// counterOnAnother: put a +1 power counter on another minion you control
+// (Herr Doktor's talent; Lab Assistant, here and in All Stars).
+var counterOnAnother = counterOnOne("Put a +1 power counter on another minion you control", otherMinionsOfMine)
+
 var _ = card("mad_scientists/herr_doktor", func(d *engine.Def) {
 	d.TalentOK = func(g *G, c CardID) bool { return len(where(g.Minions(g.Ctrl(c)), other(c))) > 0 }
-	d.Talent = counterOnOne("Put a +1 power counter on another minion you control", otherMinionsOfMine)
+	d.Talent = counterOnAnother
 })
 
 var _ = card("mad_scientists/the_monster", func(d *engine.Def) {
@@ -21,9 +25,7 @@ var _ = card("mad_scientists/the_monster", func(d *engine.Def) {
 	}
 })
 
-var _ = card("mad_scientists/lab_assistant", func(d *engine.Def) {
-	d.OnPlay = counterOnOne("Put a +1 power counter on another minion you control", otherMinionsOfMine)
-})
+var _ = card("mad_scientists/lab_assistant", func(d *engine.Def) { d.OnPlay = counterOnAnother })
 
 var _ = card("mad_scientists/igor", func(d *engine.Def) {
 	// Any route from play to the discard pile counts (destroyed, or discarded
@@ -31,17 +33,9 @@ var _ = card("mad_scientists/igor", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlayToDiscard, From: engine.ZDiscard,
 		When: func(g *G, c CardID, ev engine.Event) bool { return ev.Card == c },
-		Do: func(g *G, f *F) {
-			p := f.Ev.Player
-			switch f.Step {
-			case ask:
-				g.AskCards(f, p, "Igor: put a +1 power counter on one of your minions", g.Minions(p), false)
-			case answered:
-				if c := f.Chosen(); c != none {
-					g.PlaceCounters(f, c, 1)
-				}
-			}
-		},
+		Do: chooseCardBy(eventPlayer, "Igor: put a +1 power counter on one of your minions", false,
+			func(g *G, f *F) []CardID { return g.Minions(eventPlayer(f)) },
+			func(g *G, f *F, c CardID) { g.PlaceCounters(f, c, 1) }),
 	}}
 })
 

@@ -166,10 +166,11 @@ var _ = card("ninjas/poison", func(d *engine.Def) {
 	}
 })
 
-var _ = card("ninjas/seeing_stars", func(d *engine.Def) {
-	d.OnPlay = chooseCard("Destroy a minion of power 3 or less", false,
-		func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
-})
+// seeingStars: destroy a minion of power 3 or less (Seeing Stars, here and in All Stars).
+var seeingStars = chooseCard("Destroy a minion of power 3 or less", false,
+	func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 3)) }, destroyIt)
+
+var _ = card("ninjas/seeing_stars", func(d *engine.Def) { d.OnPlay = seeingStars })
 
 var _ = card("ninjas/smoke_bomb", func(d *engine.Def) {
 	d.Protect = func(g *G, self, target CardID, a engine.Affect) bool {

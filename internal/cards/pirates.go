@@ -71,16 +71,9 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && g.BaseOf(c) == slot
 		},
-		Do: func(g *G, f *F) {
-			switch f.Step {
-			case ask:
-				g.AskBases(f, you(f), "Choose the base First Mate moves to", otherBases(g, f.Base), false)
-			case answered:
-				if s := f.ChosenBase(); s != none {
-					g.Move(f, self(f), s)
-				}
-			}
-		},
+		Do: chooseBase("Choose the base First Mate moves to", false,
+			func(g *G, f *F) []BaseID { return otherBases(g, f.Base) },
+			func(g *G, f *F, s BaseID) { g.Move(f, self(f), s) }),
 	}}
 })
 

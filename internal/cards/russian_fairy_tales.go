@@ -200,13 +200,8 @@ var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 			if g.Cards[self(f)].Zone != engine.ZDeck {
 				return
 			}
-			g.BeginAsk()
-			for _, c := range g.Hand(p) {
-				if g.IsMinion(c) && g.MinionAllowed(p, c, s) {
-					g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
-				}
-			}
-			g.Ask(f, p, "You may play an extra minion here (it gets a +1 power counter)", engine.AskMay)
+			askPlayOne(g, f, p, "You may play an extra minion here (it gets a +1 power counter)",
+				where(g.Hand(p), func(c CardID) bool { return g.IsMinion(c) && g.MinionAllowed(p, c, s) }))
 		case playIt:
 			if f.Ans.Kind != engine.OptPlay {
 				return
@@ -483,16 +478,22 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 	}
 })
 
-var _ = card("russian_fairy_tales/the_water_of_life", func(d *engine.Def) {
+// minionOnDeckExtraAction is The Water of Life and All Stars' Begin the
+// Summoning: put a minion from your discard pile on top of your deck; you may
+// play an extra action.
+func minionOnDeckExtraAction(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
+		p := you(f)
 		switch f.Step {
 		case ask:
-			g.AskCards(f, you(f), "Put a minion from your discard pile on top of your deck", where(g.Discard(you(f)), g.IsMinion), false)
+			g.AskCards(f, p, "Put a minion from your discard pile on top of your deck", where(g.Discard(p), g.IsMinion), false)
 		case answered:
 			if c := f.Chosen(); c != none {
-				g.ToDeckTopOf(c, you(f))
+				g.ToDeckTopOf(c, p)
 			}
 			extraActionFor(g, f)
 		}
 	}
-})
+}
+
+var _ = card("russian_fairy_tales/the_water_of_life", minionOnDeckExtraAction)

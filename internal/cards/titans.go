@@ -119,21 +119,8 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 		func(g *G, f *F) { g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanInsteadMinion) })}
 	d.Triggers = []engine.Trigger{
 		{ // another player plays a minion here: they discard a card
-			On: engine.EvPlay,
-			When: func(g *G, c CardID, ev engine.Event) bool {
-				return g.IsMinion(ev.Card) && ev.Base == g.BaseOf(c) && ev.Player != g.Ctrl(c)
-			},
-			Do: func(g *G, f *F) {
-				p := f.Ev.Player
-				switch f.Step {
-				case ask:
-					g.AskCards(f, p, "Big Funny Giant: discard a card", g.Hand(p), false)
-				case answered:
-					if c := f.Chosen(); c != none {
-						g.DiscardCard(c)
-					}
-				}
-			},
+			On: engine.EvPlay, When: playedHereByOther,
+			Do: chooseCardBy(eventPlayer, "Big Funny Giant: discard a card", false, eventPlayersHand, discardFromHand),
 		},
 		{ // at the end of another player's turn, if they have no minion here: may put a counter on it
 			On: engine.EvTurnEnd,
@@ -190,17 +177,12 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 		func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return myTurnTitan(g, c, p) && ownCounters(g, p) >= 6 && len(g.Hand(p)) > 0
 		},
-		func(g *G, f *F) {
-			switch f.Step {
-			case ask:
-				g.AskCards(f, you(f), "Discard a card to play Death on Six Legs", g.Hand(you(f)), false)
-			case answered:
-				if c := f.Chosen(); c != none {
-					g.DiscardCard(c)
-					g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanFree)
-				}
-			}
-		})}
+		chooseCard("Discard a card to play Death on Six Legs", false,
+			func(g *G, f *F) []CardID { return g.Hand(you(f)) },
+			func(g *G, f *F, c CardID) {
+				g.DiscardCard(c)
+				g.PlayTitan(f, self(f), engine.AnyBase, engine.TitanFree)
+			}))}
 	// Any player's minion that goes from play to a discard pile with counters
 	// on it: you may take one of them onto this titan.
 	d.Triggers = []engine.Trigger{{

@@ -153,17 +153,7 @@ var _ = card("tricksters/mark_of_sleep", func(d *engine.Def) {
 
 var _ = card("tricksters/pay_the_piper", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedHereByOther,
-		Do: func(g *G, f *F) {
-			p := f.Ev.Player
-			switch f.Step {
-			case ask:
-				g.AskCards(f, p, "Pay the Piper: discard a card", g.Hand(p), false)
-			case answered:
-				if c := f.Chosen(); c != none {
-					g.DiscardCard(c)
-				}
-			}
-		}}}
+		Do: chooseCardBy(eventPlayer, "Pay the Piper: discard a card", false, eventPlayersHand, discardFromHand)}}
 })
 
 var _ = card("tricksters/take_the_shinies", func(d *engine.Def) {

@@ -22,15 +22,6 @@ func canGoOnto(g *G, p Seat, c CardID, slots []BaseID) bool {
 	return false
 }
 
-// askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).
-func askPlayOne(g *G, f *F, p Seat, prompt engine.Prompt, cards []CardID) {
-	g.BeginAsk()
-	for _, c := range cards {
-		g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
-	}
-	g.Ask(f, p, prompt, engine.AskMay)
-}
-
 // sameNameLoop builds an "any number of cards that share one name" pick:
 // the player picks cards from pool one at a time (the first fixes the name)
 // until they pass; take happens to each; done runs once at the end with the

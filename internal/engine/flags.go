@@ -28,10 +28,14 @@ func (g *Game) ClearFlag(flag int, p Seat, c CardID) {
 }
 
 // FlagFrom reports whether card c carries flag, set on it by card src.
-func (g *Game) FlagFrom(flag int, c, src CardID) bool {
+func (g *Game) FlagFrom(flag int, c, src CardID) bool { return g.carries(EffFlag, flag, c, src) }
+
+// carries reports whether card c carries an effect of kind k (a flag or a
+// mark) for flag, made by source card src.
+func (g *Game) carries(k uint8, flag int, c, src CardID) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && e.Card == c && e.Src == src {
+		if e.Kind == k && int(e.Amount) == flag && e.Card == c && e.Src == src {
 			return true
 		}
 	}

@@ -29,43 +29,30 @@ const (
 // defHooks[id] is the hook mask of definition id.
 var defHooks []uint16
 
+// hooksOf is the hook mask of definition d: the bit of each kind of behaviour
+// it has.
 func hooksOf(d *Def) uint16 {
 	var h uint16
-	if d.PowerMod != nil {
-		h |= hPowerMod
-	}
-	if d.BreakMod != nil {
-		h |= hBreakMod
-	}
-	if len(d.Triggers) > 0 {
-		h |= hTriggers
-	}
-	if len(d.Specials) > 0 {
-		h |= hSpecials
-	}
-	if d.Protect != nil {
-		h |= hProtect
-	}
-	if d.Instead != nil {
-		h |= hInstead
-	}
-	if d.CanPlay != nil {
-		h |= hCanPlay
-	}
-	if d.IgnoreBase != nil {
-		h |= hIgnoreBase
-	}
-	if d.BaseFrom != nil {
-		h |= hBaseFrom
-	}
-	if d.LendsTopBase != nil {
-		h |= hLends
-	}
-	if d.LoosePower != nil {
-		h |= hLoosePower
-	}
-	if d.Talent != nil {
-		h |= hTalent
+	for _, k := range []struct {
+		has  bool
+		hook uint16
+	}{
+		{d.PowerMod != nil, hPowerMod},
+		{d.BreakMod != nil, hBreakMod},
+		{len(d.Triggers) > 0, hTriggers},
+		{len(d.Specials) > 0, hSpecials},
+		{d.Protect != nil, hProtect},
+		{d.Instead != nil, hInstead},
+		{d.CanPlay != nil, hCanPlay},
+		{d.IgnoreBase != nil, hIgnoreBase},
+		{d.BaseFrom != nil, hBaseFrom},
+		{d.LendsTopBase != nil, hLends},
+		{d.LoosePower != nil, hLoosePower},
+		{d.Talent != nil, hTalent},
+	} {
+		if k.has {
+			h |= k.hook
+		}
 	}
 	return h
 }
@@ -137,15 +124,22 @@ func registerHooks(d *Def) {
 	defNorm = append(defNorm, Normalize(d.Name))
 	defOffTrig = append(defOffTrig, offTrig(d))
 	defTrigKinds = append(defTrigKinds, trigKindsOf(d))
+	addSkipFacts(d, &trigKinds, &offTableKinds, &specialWindows, &specialFrom)
+}
+
+// addSkipFacts adds what definition d triggers on and has Specials for to the
+// registry-wide facts (see trigKinds, offTableKinds, specialWindows and
+// specialFrom, which Register fills and CheckHooks fills again to compare).
+func addSkipFacts(d *Def, kinds, offTable *[4]uint64, windows *uint64, from *[64]uint32) {
 	for _, t := range d.Triggers {
-		trigKinds[t.On>>6] |= 1 << (t.On & 63)
+		kinds[t.On>>6] |= 1 << (t.On & 63)
 		if t.From != ZInPlay {
-			offTableKinds[t.On>>6] |= 1 << (t.On & 63)
+			offTable[t.On>>6] |= 1 << (t.On & 63)
 		}
 	}
 	for _, sp := range d.Specials {
-		specialWindows |= 1 << sp.Window
-		specialFrom[sp.Window] |= 1 << sp.From
+		*windows |= 1 << sp.Window
+		from[sp.Window] |= 1 << sp.From
 	}
 }
 
@@ -179,16 +173,7 @@ func CheckHooks() error {
 		if defNorm[d.ID] != Normalize(d.Name) {
 			return fmt.Errorf("%s: renamed after registration", d.Key)
 		}
-		for _, t := range d.Triggers {
-			tk[t.On>>6] |= 1 << (t.On & 63)
-			if t.From != ZInPlay {
-				ok[t.On>>6] |= 1 << (t.On & 63)
-			}
-		}
-		for _, sp := range d.Specials {
-			sw |= 1 << sp.Window
-			sf[sp.Window] |= 1 << sp.From
-		}
+		addSkipFacts(d, &tk, &ok, &sw, &sf)
 	}
 	if tk != trigKinds || ok != offTableKinds || sw != specialWindows || sf != specialFrom {
 		return fmt.Errorf("triggers or Specials changed after registration")

@@ -16,15 +16,7 @@ func (g *Game) MarkCard(flag int, c, src CardID) {
 }
 
 // Marked reports whether card c carries the mark flag of source card src.
-func (g *Game) Marked(flag int, c, src CardID) bool {
-	for i := 0; i < int(g.NEff); i++ {
-		e := &g.Effects[i]
-		if e.Kind == EffMark && int(e.Amount) == flag && e.Card == c && e.Src == src {
-			return true
-		}
-	}
-	return false
-}
+func (g *Game) Marked(flag int, c, src CardID) bool { return g.carries(EffMark, flag, c, src) }
 
 // Unmark removes every mark flag made by source card src.
 func (g *Game) Unmark(flag int, src CardID) {

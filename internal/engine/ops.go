@@ -78,14 +78,27 @@ func (g *Game) leavePlay(c CardID) {
 // Destroy schedules the destruction of card c (a minion or an action in play) by f's ability.
 func (g *Game) Destroy(f *Frame, c CardID) { g.push(fnDestroy, f.Player, f.Src, None, c) }
 
+// takeFromPlay begins the scheduled operations that take f's target out of
+// play (destroy, return, place): unless the target is no longer in play or is
+// protected from k, it detaches the target (leavePlay) and reports the base it
+// was on.
+func (g *Game) takeFromPlay(f *Frame, k AffectKind) (slot BaseID, ok bool) {
+	c := f.Target
+	if !g.InPlay(c) || !g.affect(f, c, k) {
+		return None, false
+	}
+	slot = g.Cards[c].Base
+	g.leavePlay(c)
+	return slot, true
+}
+
 func destroyProc(g *Game, f *Frame) {
 	c := f.Target
-	if !g.InPlay(c) || !g.affect(f, c, AffDestroy) {
+	ctrl := g.Cards[c].Ctrl // as it is before leaving play ends any control effect
+	slot, ok := g.takeFromPlay(f, AffDestroy)
+	if !ok {
 		return
 	}
-	slot := g.Cards[c].Base
-	ctrl := g.Cards[c].Ctrl
-	g.leavePlay(c)
 	g.put(c, ZDiscard, g.Cards[c].Owner)
 	g.emit(Event{Kind: EvDestroy, Player: ctrl, Card: c, Base: slot, Other: int16(f.Src), Num: int16(f.Player)})
 }
@@ -124,11 +137,10 @@ func (g *Game) Return(f *Frame, c CardID) { g.push(fnReturn, f.Player, f.Src, No
 
 func returnProc(g *Game, f *Frame) {
 	c := f.Target
-	if !g.InPlay(c) || !g.affect(f, c, AffReturn) {
+	slot, ok := g.takeFromPlay(f, AffReturn)
+	if !ok {
 		return
 	}
-	slot := g.Cards[c].Base
-	g.leavePlay(c)
 	g.put(c, ZHand, g.Cards[c].Owner)
 	g.emit(Event{Kind: EvReturn, Player: g.Cards[c].Owner, Card: c, Base: slot})
 }
@@ -153,11 +165,10 @@ const placeWhere Slot = 0 // PlaceDeckBottom ... (otherwise: the discard pile)
 
 func placeProc(g *Game, f *Frame) {
 	c := f.Target
-	if !g.InPlay(c) || !g.affect(f, c, AffPlace) {
+	slot, ok := g.takeFromPlay(f, AffPlace)
+	if !ok {
 		return
 	}
-	slot := g.Cards[c].Base
-	g.leavePlay(c)
 	o := g.Cards[c].Owner
 	switch f.Get(placeWhere) {
 	case PlaceDeckBottom:

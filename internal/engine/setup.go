@@ -232,22 +232,19 @@ func (g *Game) place(s Setup) error {
 			}
 		}
 	}
-	for _, nm := range s.BaseDeck {
-		b, err := g.newCard(nm, None, ZBaseDeck)
-		if err != nil {
-			return fmt.Errorf("base deck: %w", err)
-		}
-		if g.def(b).Type != BaseCard {
-			return fmt.Errorf("base deck: %q is not a base", nm)
-		}
-	}
-	for _, nm := range s.BaseDiscard {
-		b, err := g.newCard(nm, None, ZBaseDiscard)
-		if err != nil {
-			return fmt.Errorf("base discard: %w", err)
-		}
-		if g.def(b).Type != BaseCard {
-			return fmt.Errorf("base discard: %q is not a base", nm)
+	for _, pile := range []struct {
+		name  string
+		bases []string
+		zone  Zone
+	}{{"base deck", s.BaseDeck, ZBaseDeck}, {"base discard", s.BaseDiscard, ZBaseDiscard}} {
+		for _, nm := range pile.bases {
+			b, err := g.newCard(nm, None, pile.zone)
+			if err != nil {
+				return fmt.Errorf("%s: %w", pile.name, err)
+			}
+			if g.def(b).Type != BaseCard {
+				return fmt.Errorf("%s: %q is not a base", pile.name, nm)
+			}
 		}
 	}
 	return nil

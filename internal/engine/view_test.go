@@ -106,16 +106,16 @@ func TestDeterminize(t *testing.T) {
 	moved := false
 	for seed := uint64(0); seed < 5; seed++ {
 		d := g.Determinize(0, seed)
-		if !equal(d.Hand(0), g.Hand(0)) {
+		if !slices.Equal(d.Hand(0), g.Hand(0)) {
 			t.Fatal("own hand changed")
 		}
 		if len(d.Hand(1)) != len(g.Hand(1)) || len(d.Deck(1)) != len(g.Deck(1)) || len(d.Deck(0)) != len(g.Deck(0)) {
 			t.Fatal("sizes changed")
 		}
-		if !equal(sorted(append(d.Hand(1), d.Deck(1)...)), sorted(append(g.Hand(1), g.Deck(1)...))) {
+		if !slices.Equal(sorted(append(d.Hand(1), d.Deck(1)...)), sorted(append(g.Hand(1), g.Deck(1)...))) {
 			t.Fatal("player 2's unseen cards changed")
 		}
-		if !equal(d.Hand(1), g.Hand(1)) {
+		if !slices.Equal(d.Hand(1), g.Hand(1)) {
 			moved = true
 		}
 		if d.Rng == g.Rng {
@@ -125,16 +125,4 @@ func TestDeterminize(t *testing.T) {
 	if !moved {
 		t.Fatal("player 2's hand was never re-dealt")
 	}
-}
-
-func equal(a, b []engine.CardID) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -253,6 +253,15 @@ func (s *Scenario) intVal(n *yaml.Node) (int, error) {
 	return v, nil
 }
 
+// boolVal reads n, the value of key k, as true or false.
+func (s *Scenario) boolVal(k, n *yaml.Node) (bool, error) {
+	var b bool
+	if err := n.Decode(&b); err != nil {
+		return false, lerr(s.File, n, "%s must be true or false", k.Value)
+	}
+	return b, nil
+}
+
 func (s *Scenario) player(n *yaml.Node) (int, error) {
 	p, ok := s.seat[n.Value]
 	if !ok {
@@ -271,29 +280,20 @@ func (s *Scenario) buildSetup() error {
 	var currentNode *yaml.Node
 	for _, kv := range pairs(s.setup) {
 		k, v := kv[0], kv[1]
+		var err error
 		switch k.Value {
 		case "seed":
-			n, err := s.intVal(v)
-			if err != nil {
-				return err
-			}
+			var n int
+			n, err = s.intVal(v)
 			es.Seed = uint64(n)
 		case "players":
 			playersNode = v
 		case "bases":
 			basesNode = v
 		case "base_deck":
-			l, err := s.typedNames(v, true)
-			if err != nil {
-				return err
-			}
-			es.BaseDeck = l
+			es.BaseDeck, err = s.typedNames(v, true)
 		case "base_discard":
-			l, err := s.typedNames(v, true)
-			if err != nil {
-				return err
-			}
-			es.BaseDiscard = l
+			es.BaseDiscard, err = s.typedNames(v, true)
 		case "current":
 			current, currentNode = v.Value, v
 		case "phase":
@@ -303,33 +303,22 @@ func (s *Scenario) buildSetup() error {
 			}
 			es.Phase = ph
 		case "deal":
-			var b bool
-			if err := v.Decode(&b); err != nil {
-				return lerr(s.File, v, "deal must be true or false")
-			}
-			es.Deal = b
+			es.Deal, err = s.boolVal(k, v)
 		case "all_bases":
-			var b bool
-			if err := v.Decode(&b); err != nil {
-				return lerr(s.File, v, "all_bases must be true or false")
-			}
-			es.AllBases = b
+			es.AllBases, err = s.boolVal(k, v)
 		case "copies":
-			n, err := s.intVal(v)
-			if err != nil {
-				return err
-			}
-			es.Copies = n
+			es.Copies, err = s.intVal(v)
 		case "titans":
-			var b bool
-			if err := v.Decode(&b); err != nil {
-				return lerr(s.File, v, "titans must be true or false")
-			}
-			if b {
+			var on bool
+			on, err = s.boolVal(k, v)
+			if on {
 				es.Options |= engine.RuleTitans
 			}
 		default:
 			return lerr(s.File, k, "unknown setup key %q", k.Value)
+		}
+		if err != nil {
+			return err
 		}
 	}
 	if playersNode == nil || playersNode.Kind != yaml.SequenceNode {
@@ -435,6 +424,7 @@ func (s *Scenario) buildSetup() error {
 					label := ""
 					for _, kv := range pairs(cn) {
 						k, v := kv[0], kv[1]
+						var err error
 						switch k.Value {
 						case "card":
 							d, err := engine.Lookup(v.Value)
@@ -446,29 +436,20 @@ func (s *Scenario) buildSetup() error {
 							}
 							sc.Card = v.Value
 						case "owner":
-							p, err := s.player(v)
-							if err != nil {
-								return err
-							}
-							sc.Owner = p
+							sc.Owner, err = s.player(v)
 						case "controller":
-							p, err := s.player(v)
-							if err != nil {
-								return err
-							}
-							sc.Controller = p
+							sc.Controller, err = s.player(v)
 						case "counters":
-							n, err := s.intVal(v)
-							if err != nil {
-								return err
-							}
-							sc.Counters = n
+							sc.Counters, err = s.intVal(v)
 						case "on":
 							onNode = v
 						case "label":
 							label = v.Value
 						default:
 							return lerr(s.File, k, "unknown card key %q", k.Value)
+						}
+						if err != nil {
+							return err
 						}
 					}
 					if sc.Card == "" {

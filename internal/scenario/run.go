@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -610,18 +611,8 @@ func normSorted(l []string) []string {
 	return out
 }
 
-func sameMultiset(a, b []string) bool {
-	x, y := normSorted(a), normSorted(b)
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
-}
+// sameMultiset reports whether a and b name the same cards, in any order.
+func sameMultiset(a, b []string) bool { return slices.Equal(normSorted(a), normSorted(b)) }
 
 func subMultiset(sub, all []string) bool {
 	count := map[string]int{}
@@ -827,16 +818,9 @@ func (r *runner) expect(i int, n *yaml.Node) {
 	}
 }
 
+// sameSeq reports whether a and b name the same cards in the same order.
 func sameSeq(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if engine.Normalize(a[i]) != engine.Normalize(b[i]) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(a, b, func(x, y string) bool { return engine.Normalize(x) == engine.Normalize(y) })
 }
 
 func (r *runner) seatOf(i int, n *yaml.Node) engine.Seat {

@@ -49,19 +49,22 @@ var _ = card("smash_up_all_stars/gelf", func(d *engine.Def) {
 			})
 			g.AskCards(f, p, "Search your deck for a minion of power 4 or less", found, false)
 		case swapWithIt:
+			// search, shuffle in, play: independent effects (compendium,
+			// Multiple Effects), so G.E.L.F. goes into the deck even when
+			// the search finds nothing
 			c := f.Chosen()
-			if c == none {
-				g.Shuffle(p)
-				return
-			}
 			f.SetCard(found, c)
 			f.Base = s
-			g.SetAside(c, true)
+			if c != none {
+				g.SetAside(c, true)
+			}
 			g.Place(f, self(f), engine.PlaceDeckBottom)
 			f.Next()
 		case playIt:
 			g.Shuffle(p)
-			g.PlayExtraNow(p, f.CardIn(found), f.Base)
+			if c := f.CardIn(found); c != none {
+				g.PlayExtraNow(p, c, f.Base)
+			}
 		}
 	}
 })

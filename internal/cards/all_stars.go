@@ -49,19 +49,22 @@ var _ = card("smash_up_all_stars/gelf", func(d *engine.Def) {
 			})
 			g.AskCards(f, p, "Search your deck for a minion of power 4 or less", found, false)
 		case swapWithIt:
+			// search, shuffle in, play: independent effects (compendium,
+			// Multiple Effects), so G.E.L.F. goes into the deck even when
+			// the search finds nothing
 			c := f.Chosen()
-			if c == none {
-				g.Shuffle(p)
-				return
-			}
 			f.SetCard(found, c)
 			f.Base = s
-			g.SetAside(c, true)
+			if c != none {
+				g.SetAside(c, true)
+			}
 			g.Place(f, self(f), engine.PlaceDeckBottom)
 			f.Next()
 		case playIt:
 			g.Shuffle(p)
-			g.PlayExtraNow(p, f.CardIn(found), f.Base)
+			if c := f.CardIn(found); c != none {
+				g.PlayExtraNow(p, c, f.Base)
+			}
 		}
 	}
 })
@@ -152,11 +155,12 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 				found := where(g.Deck(p), func(c CardID) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
 				g.AskCards(f, p, "You may search your deck for a minion of power 3 or less to play here", found, true)
 			case playIt:
+				// "you may search, play and shuffle": declined, the deck is not shuffled (compendium, May)
 				if c := f.Chosen(); c != none {
 					g.SetAside(c, true)
 					g.PlayExtraNow(p, c, f.Base)
+					g.Shuffle(p)
 				}
-				g.Shuffle(p)
 			}
 		},
 	}}

@@ -46,18 +46,36 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 	}}
 })
 
+// conAlreadyHere marks, as a minion is played on The Con, the other minions
+// of its faction already there (the mark's source is the played minion).
+var conAlreadyHere = engine.FlagID("base/the_con already here")
+
 var _ = card("base/the_con", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
-		On: engine.EvPlay, When: minionHere,
+		On: engine.EvPlay,
+		// Only the minions here as it is played: not those its own ability
+		// brings here (Felicia Day), nor those played after it (compendium).
+		When: func(g *G, self CardID, ev engine.Event) bool {
+			if !minionHere(g, self, ev) {
+				return false
+			}
+			c := ev.Card
+			for _, m := range g.MinionsAt(ev.Base, none) {
+				if m != c && g.DefOf(m).Faction == g.DefOf(c).Faction {
+					g.MarkCard(conAlreadyHere, m, c)
+				}
+			}
+			return true
+		},
 		Do: func(g *G, f *F) {
 			c := f.Ev.Card
-			fa := g.DefOf(c).Faction
 			// a player who ignores this base (Infiltrate) does not get its bonus
 			for _, m := range g.MinionsAt(f.Base, none) {
-				if m != c && g.DefOf(m).Faction == fa && g.Cards[m].Pos < g.Cards[c].Pos && !g.BaseIgnored(f.Base, g.Ctrl(m)) {
+				if g.Marked(conAlreadyHere, m, c) && !g.BaseIgnored(f.Base, g.Ctrl(m)) {
 					g.AddPower(f, m, 1)
 				}
 			}
+			g.Unmark(conAlreadyHere, c)
 		},
 	}}
 })

@@ -215,7 +215,11 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 			f.Goto(chooseWhatHappens)
 		case destroyTheirChoice: // the player's choice of their own minion
 			if c := f.Chosen(); c != none {
+				// they carry the destruction out: it is credited to them (compendium, Affect)
+				me := you(f)
+				f.Player = q
 				g.Destroy(f, c)
+				f.Player = me
 			}
 			f.Add(otherPlayer, 1)
 			f.Goto(chooseWhatHappens)

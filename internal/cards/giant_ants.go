@@ -4,10 +4,11 @@ import "github.com/smashup/smashup/internal/engine"
 
 // Giant Ants: +1 power counters, placed and passed around the colony.
 
-// queenPartners: other minions the Killer Queen's controller played on its base this turn.
+// queenPartners: other minions the Killer Queen's controller played on its
+// base this turn, wherever they are now (moved there later does not count).
 func queenPartners(g *G, q CardID) []CardID {
-	return where(g.MinionsAt(g.BaseOf(q), g.Ctrl(q)), func(m CardID) bool {
-		return m != q && g.Cards[m].Flags&engine.FPlayedTurn != 0
+	return where(g.Minions(g.Ctrl(q)), func(m CardID) bool {
+		return m != q && g.PlayedOn(m) == g.BaseOf(q)
 	})
 }
 

@@ -124,12 +124,36 @@ func (g *Game) MoveNow(c CardID, to BaseID) { g.MoveNowBy(c, to, g.Cards[c].Ctrl
 // the mover in Other (Imperial Dragon: "another player moves a minion here").
 func (g *Game) MoveNowBy(c CardID, to BaseID, by Seat) {
 	from := g.Cards[c].Base
+	if g.Cards[c].Flags&FPlayedTurn != 0 && g.PlayedOn(c) == from {
+		// its first move since it was played: remember where that was (PlayedOn)
+		g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: g.Current, Base: from, Card: c, Amount: int16(markPlayedOn), Src: c})
+	}
 	g.Cards[c].Base = to
 	g.Cards[c].On = None
 	for _, a := range g.Attached(c) {
 		g.Cards[a].Base = to
 	}
 	g.emit(Event{Kind: EvMove, Player: g.Cards[c].Ctrl, Card: c, Base: to, Num: int16(from), Other: int16(by)})
+}
+
+// markPlayedOn marks a card played this turn and moved since with the slot
+// it was played on (the mark's Base).
+var markPlayedOn = FlagID("played on")
+
+// PlayedOn returns the slot of the base card c (in play) was played on this
+// turn, wherever it is now, or None when it was not played this turn
+// ("if you have played another minion on this base this turn").
+func (g *Game) PlayedOn(c CardID) BaseID {
+	cd := &g.Cards[c]
+	if cd.Zone != ZInPlay || cd.Flags&FPlayedTurn == 0 {
+		return None
+	}
+	for i := 0; i < int(g.NEff); i++ {
+		if e := &g.Effects[i]; e.Kind == EffMark && int(e.Amount) == markPlayedOn && e.Card == c {
+			return e.Base
+		}
+	}
+	return cd.Base
 }
 
 // Return schedules returning card c from play to its owner's hand.

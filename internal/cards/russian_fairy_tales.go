@@ -254,7 +254,7 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 					g.ToDeckTopOf(c, p)
 					g.Log(p, "puts {} from their hand on top of their deck", c)
 				} else {
-					g.ToDeckBottom(c)
+					g.ToDeckBottomOf(c, p)
 					g.Log(p, "puts {} from their hand on the bottom of their deck", c)
 				}
 			}

@@ -8,7 +8,7 @@ var _ = card("base/anansis_web", func(d *engine.Def) {
 	// The first standard action a player with a minion here plays each turn may
 	// go to another player's hand instead of the discard pile; then they draw two.
 	d.AfterStandardOK = func(g *G, self CardID, p Seat, c CardID) bool {
-		return g.Players[p].StdPlayed == 1 && len(g.MinionsAt(g.SlotOfBase(self), p)) > 0
+		return g.FirstStandardThisTurn(p, c) && len(g.MinionsAt(g.SlotOfBase(self), p)) > 0
 	}
 	d.AfterStandard = func(g *G, f *F) {
 		p, c := you(f), f.Target

@@ -40,7 +40,8 @@ var _ = card("dinosaurs/war_raptor", func(d *engine.Def) {
 		if target != self {
 			return 0
 		}
-		return g.CountAt(g.BaseOf(self), func(c CardID) bool { return g.IsMinion(c) && g.NameIs(c, "War Raptor") })
+		// a card bearing the name counts too (Grimms' Blessing: Culture Shock clarification)
+		return g.CountAt(g.BaseOf(self), func(c CardID) bool { return g.HasName(c, "War Raptor") })
 	}
 })
 

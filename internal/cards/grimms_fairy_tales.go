@@ -87,8 +87,12 @@ var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 
 var _ = card("grimms_fairy_tales/charming_princess", func(d *engine.Def) {
 	d.TalentOK = func(g *G, self CardID) bool { return len(g.NamedAt(g.BaseOf(self), "Prince Charming")) > 0 }
+	// A generic extra granted in the Play Cards phase: it may be kept for
+	// later in the phase (compendium: Extra Cards).
 	d.Talent = func(g *G, f *F) {
-		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: here(g, f), Card: none, Faction: none, NotBase: none}, self(f))
+		e := engine.ExtraMinionGrant()
+		e.Base = here(g, f)
+		g.GrantExtra(you(f), e)
 	}
 })
 

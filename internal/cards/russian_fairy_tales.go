@@ -249,7 +249,7 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 					g.ToDeckTopOf(c, p)
 					g.Log(p, "puts {} from their hand on top of their deck", c)
 				} else {
-					g.ToDeckBottom(c)
+					g.ToDeckBottomOf(c, p)
 					g.Log(p, "puts {} from their hand on the bottom of their deck", c)
 				}
 			}
@@ -429,8 +429,8 @@ var _ = card("russian_fairy_tales/mass_transformation", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		for _, p := range g.PlayersFrom(you(f)) {
 			h := g.Hand(p)
-			for _, c := range h {
-				g.ToDeckBottom(c)
+			for _, c := range h { // unseen, so each goes under the holder's own deck
+				g.ToDeckBottomOf(c, p)
 			}
 			g.Draw(p, len(h))
 		}

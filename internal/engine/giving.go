@@ -108,6 +108,19 @@ const runAfterStd Step = 0
 // afterStdProc's slot.
 const afterStdAbility Slot = 0 // the AfterStandard ability (registered)
 
+// flagFirstStandard is the EffFlag id of "Effect.Card is the first standard
+// action Player played this turn": counted when it is played (an action it
+// plays while resolving does not take its place), and marked while the
+// abilities that answer it leaving are asked (playCardProc).
+var flagFirstStandard = FlagID("first standard action this turn")
+
+// FirstStandardThisTurn reports, while a standard action's AfterStandardOK
+// is asked, whether card c is the first standard action player p played this
+// turn.
+func (g *Game) FirstStandardThisTurn(p Seat, c CardID) bool {
+	return g.HasEffect(flagFirstStandard, c, p)
+}
+
 // flagForbidName is the EffFlag id of "Player may not play cards named like
 // Effect.Card this turn" (ForbidName).
 var flagForbidName = FlagID("no more cards of that name this turn")

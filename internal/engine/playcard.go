@@ -360,6 +360,9 @@ func playCardProc(g *Game, f *Frame) {
 		f.SetCard(chosenTarget, on)
 		if d.Type == Action && d.Target == Standard {
 			g.Players[p].StdPlayed++
+			if g.Players[p].StdPlayed == 1 {
+				f.Set(firstStandard, 1)
+			}
 		}
 		g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: int16(on), Num: int16(from)})
 		fn := int16(f.Get(abilityOverride))
@@ -375,7 +378,12 @@ func playCardProc(g *Game, f *Frame) {
 		f.Next()
 	case actionLeaves: // maybe somewhere else than the discard pile
 		if g.Cards[c].Zone == ZSetAside {
-			if g.standardLeaves(p, c) {
+			if f.Get(firstStandard) == 1 { // for the abilities it may answer, marked only while they are asked
+				g.SetFlag(flagFirstStandard, p, c, ExpireEndOfTurn)
+			}
+			instead := g.standardLeaves(p, c)
+			g.ClearFlag(flagFirstStandard, p, c)
+			if instead {
 				f.Next()
 				return
 			}
@@ -404,6 +412,7 @@ const (
 	maxPower        Slot = 2 // max power of a restricted free play (-1: any)
 	chosenTarget    Slot = 3 // the minion it was played on (None: a base)
 	playedInWindow  Slot = 4 // a Special played in a Me First window: which window
+	firstStandard   Slot = 5 // 1: the first standard action its player played this turn
 )
 
 func (g *Game) discardUnplayable(c CardID) {

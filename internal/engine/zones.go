@@ -236,6 +236,10 @@ func (g *Game) DiscardCard(c CardID) {
 // ToDeckBottom puts card c on the bottom of its owner's deck.
 func (g *Game) ToDeckBottom(c CardID) { g.put(c, ZDeck, g.Cards[c].Owner) }
 
+// ToDeckBottomOf puts card c on the bottom of player p's deck (a card from
+// p's hand that no one else sees may go there even if p does not own it).
+func (g *Game) ToDeckBottomOf(c CardID, p Seat) { g.put(c, ZDeck, p) }
+
 // ToDeckTop puts card c on top of its owner's deck.
 func (g *Game) ToDeckTop(c CardID) { g.putTop(c, g.Cards[c].Owner) }
 

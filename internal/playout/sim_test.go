@@ -152,7 +152,10 @@ func TestCheckerCatchesBrokenStates(t *testing.T) {
 			g.Cards[g.Hand(g.Current)[0]].Base = engine.MaxBases - 1
 		},
 		"attached to a card in hand": func(g *engine.Game) {
-			h := g.Hand(g.Current)
+			var h []engine.CardID // two cards in hands (the current player may hold only one)
+			for p := range g.NPlayers {
+				h = append(h, g.Hand(p)...)
+			}
 			c := h[0]
 			g.Cards[c].Zone = engine.ZInPlay
 			g.Cards[c].Base = g.BaseSlots()[0]

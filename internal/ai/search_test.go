@@ -51,14 +51,16 @@ func TestSearchIgnoresHiddenCards(t *testing.T) {
 	}
 }
 
-// The search (hard, with a small budget here) beats greedy (normal).
+// The search beats greedy (normal). Its budget here, 1,000 iterations, is
+// half of hard's; at 300 it is no better than greedy (61 of 120 games, measured),
+// at 1,000 it won 79 of 120: 60 games tell it from an even match.
 func TestSearchBeatsGreedy(t *testing.T) {
-	n := 40
+	n := 60
 	if raceBuild {
-		n = 4
+		n = 2
 	}
-	wins := playGames(t, n, func(s uint64) ai.Player { return ai.NewSearch(s, 300, 1) }, func(s uint64) ai.Player { return ai.NewGreedy(s) })
-	t.Logf("search (300 iterations) vs greedy: %.1f of %d games", wins, n)
+	wins := playGames(t, n, func(s uint64) ai.Player { return ai.NewSearch(s, 1000, 1) }, func(s uint64) ai.Player { return ai.NewGreedy(s) })
+	t.Logf("search (1,000 iterations) vs greedy: %.1f of %d games", wins, n)
 	if !raceBuild && wins < 0.55*float64(n) {
 		t.Errorf("the search won only %.1f of %d games against greedy", wins, n)
 	}

@@ -458,9 +458,6 @@ func (g *Game) GrantExtra(p Seat, e Extra) {
 	if e.From == 0 {
 		e.From = ZHand
 	}
-	if e.Base == 0 && e.MaxPower == 0 && e.Faction == 0 {
-		// zero values mean "no restriction"
-	}
 	for i := 0; i < int(pl.NExtra); i++ {
 		if pl.Extras[i].Uses == 0 {
 			pl.Extras[i] = e

@@ -70,22 +70,12 @@ var _ = card("vampires/big_gulp", func(d *engine.Def) {
 		func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 4)) }, destroyIt)
 })
 
-// wonBase reports whether p took first place when the base card b in slot s last scored.
-func wonBase(g *G, s BaseID, b CardID, p Seat) bool {
-	for _, ev := range g.RecentEvents(0) {
-		if ev.Kind == engine.EvAward && ev.Base == s && ev.Card == b && ev.Player == p && ev.Other == 1 {
-			return true
-		}
-	}
-	return false
-}
-
 var _ = card("vampires/buffet", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
 		Do: func(g *G, f *F) {
-			s := f.Base
-			if wonBase(g, s, g.BaseCardAt(s), you(f)) {
+			// (in the after-scoring window, the base that scored is still in its slot)
+			if place, _ := g.ScoredPlace(g.BaseCardAt(f.Base), you(f)); place == 1 {
 				for _, m := range mine(g, f) {
 					g.PlaceCounters(f, m, 1)
 				}

@@ -122,9 +122,13 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 // Temple of Goju: each player's highest-power minion here goes to the bottom of
 // its owner's deck. The text names no tie-break, so by the superlative rule every
 // minion tied for a player's highest power goes; that player chooses the order,
-// one at a time. The players are handled in turn, counting from the current
-// player.
-var flagGojuDone = int(engine.Text("mark: Temple of Goju handled"))
+// one at a time. Those minions are fixed before the first goes (one leaving may
+// lower the others' power). The players are handled in turn, counting from the
+// current player.
+var (
+	flagGojuDone    = int(engine.Text("mark: Temple of Goju handled"))
+	flagGojuHighest = int(engine.Text("mark: Temple of Goju highest"))
+)
 
 var _ = card("base/temple_of_goju", func(d *engine.Def) {
 	const (
@@ -135,7 +139,6 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 	const (
 		considered engine.Slot = iota // players considered so far
 		handled                       // the player being handled
-		highest                       // their highest power
 	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
@@ -143,7 +146,7 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 			s := f.Base
 			tied := func(p Seat) []CardID {
 				return where(g.MinionsAt(s, p), func(m CardID) bool {
-					return g.Power(m) == f.Get(highest) && !g.Marked(flagGojuDone, m, self(f))
+					return g.Marked(flagGojuHighest, m, self(f)) && !g.Marked(flagGojuDone, m, self(f))
 				})
 			}
 			switch f.Step {
@@ -151,14 +154,19 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 				p := nextInTurn(g, f, considered, func(p Seat) bool { return len(g.MinionsAt(s, p)) > 0 && !g.BaseIgnored(s, p) })
 				if p == none {
 					g.Unmark(flagGojuDone, self(f))
+					g.Unmark(flagGojuHighest, self(f))
 					return
 				}
 				top := 0
 				for _, m := range g.MinionsAt(s, p) {
 					top = max(top, g.Power(m))
 				}
+				for _, m := range g.MinionsAt(s, p) {
+					if g.Power(m) == top {
+						g.MarkCard(flagGojuHighest, m, self(f))
+					}
+				}
 				f.SetSeat(handled, p)
-				f.Set(highest, top)
 				f.Goto(chooseHighest)
 			case chooseHighest:
 				p := f.SeatIn(handled)

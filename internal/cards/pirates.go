@@ -161,12 +161,6 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 	const (
 		chooseMinion engine.Step = iota
 		blowItUp
-		destroyTheOthers
-	)
-	const (
-		keg      engine.Slot = iota // the chosen minion
-		itsPower                    // its power when chosen
-		itsBase
 	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
@@ -177,17 +171,13 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.SetCard(keg, c)
-			f.Set(itsPower, g.Power(c))
-			f.SetBase(itsBase, g.BaseOf(c))
+			// The others are those with its power or less now, all destroyed
+			// with it (even if it survives, and whatever its leaving does to
+			// their power).
+			others := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return m != c && g.Power(m) <= g.Power(c) })
 			g.Destroy(f, c)
-			f.Next()
-		case destroyTheOthers:
-			// The others go even if the chosen minion survived.
-			for _, m := range where(g.MinionsAt(f.BaseIn(itsBase), none), powerAtMost(g, f.Get(itsPower))) {
-				if m != f.CardIn(keg) {
-					g.Destroy(f, m)
-				}
+			for _, m := range others {
+				g.Destroy(f, m)
 			}
 		}
 	}

@@ -117,31 +117,30 @@ var _ = card("pirates/broadside", func(d *engine.Def) {
 })
 
 var _ = card("pirates/cannon", func(d *engine.Def) {
-	// Up to two different minions of power 2 or less, one after the other.
+	// Up to two different minions of power 2 or less, both chosen before
+	// either is destroyed.
 	const (
 		chooseFirst engine.Step = iota
-		destroyFirst
 		chooseSecond
-		destroySecond
+		destroyThem
 	)
-	const lastChosen engine.Slot = 0
+	const firstChosen engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
+		cands := where(g.Minions(none), powerAtMost(g, 2))
 		switch f.Step {
-		case chooseFirst, chooseSecond:
-			cands := where(g.Minions(none), powerAtMost(g, 2))
-			if f.Step == chooseSecond {
-				cands = where(cands, other(f.CardIn(lastChosen)))
-			}
+		case chooseFirst:
 			g.AskCards(f, you(f), "You may destroy a minion of power 2 or less", cands, true)
-		case destroyFirst, destroySecond:
+		case chooseSecond:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.SetCard(lastChosen, c)
-			g.Destroy(f, c)
-			if f.Step == destroyFirst {
-				f.Next()
+			f.SetCard(firstChosen, c)
+			g.AskCards(f, you(f), "You may destroy a minion of power 2 or less", where(cands, other(c)), true)
+		case destroyThem:
+			g.Destroy(f, f.CardIn(firstChosen))
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
 			}
 		}
 	}

@@ -144,8 +144,9 @@ var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
 var _ = card("ninjas/infiltrate", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy another action played on this base", false,
 		func(g *G, f *F) []CardID { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
-	// its controller ignores the base (the others still follow it)
+	// its controller may ignore the base (the others still follow it)
 	d.IgnoreBase = func(g *G, self CardID, p Seat) bool { return p == g.Ctrl(self) }
+	d.MayIgnore = true
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
 })
 

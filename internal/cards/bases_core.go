@@ -25,7 +25,7 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 		On: engine.EvPlay, When: playedHere,
 		Do: func(g *G, f *F) {
 			p := f.Ev.Player
-			if g.BaseIgnored(f.Ev.Base, p) {
+			if g.BaseMustIgnore(f.Ev.Base, p) {
 				return
 			}
 			if isCurrent(g, p) && g.Phase == engine.PhasePlay {
@@ -46,7 +46,10 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: eachPlayerMay(wonHere, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand",
 			func(g *G, f *F, w Seat) []CardID { return where(g.MinionsAt(f.Base, w), powerAtMost(g, 3)) },
-			func(g *G, f *F, _ Seat, c CardID) { g.Return(f, c) }),
+			func(g *G, f *F, w Seat, c CardID) {
+				f.Player = w // credited to the winner who chose
+				g.Return(f, c)
+			}),
 	}}
 })
 
@@ -128,9 +131,13 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 // Temple of Goju: each player's highest-power minion here goes to the bottom of
 // its owner's deck. The text names no tie-break, so by the superlative rule every
 // minion tied for a player's highest power goes; that player chooses the order,
-// one at a time. The players are handled in turn, counting from the current
-// player.
-var flagGojuDone = int(engine.Text("mark: Temple of Goju handled"))
+// one at a time. Those minions are fixed before the first goes (one leaving may
+// lower the others' power). The players are handled in turn, counting from the
+// current player.
+var (
+	flagGojuDone    = int(engine.Text("mark: Temple of Goju handled"))
+	flagGojuHighest = int(engine.Text("mark: Temple of Goju highest"))
+)
 
 var _ = card("base/temple_of_goju", func(d *engine.Def) {
 	const (
@@ -141,7 +148,6 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 	const (
 		considered engine.Slot = iota // players considered so far
 		handled                       // the player being handled
-		highest                       // their highest power
 	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
@@ -149,7 +155,7 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 			s := f.Base
 			tied := func(p Seat) []CardID {
 				return where(g.MinionsAt(s, p), func(m CardID) bool {
-					return g.Power(m) == f.Get(highest) && !g.Marked(flagGojuDone, m, self(f))
+					return g.Marked(flagGojuHighest, m, self(f)) && !g.Marked(flagGojuDone, m, self(f))
 				})
 			}
 			switch f.Step {
@@ -157,14 +163,19 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 				p := nextInTurn(g, f, considered, func(p Seat) bool { return len(g.MinionsAt(s, p)) > 0 && !g.BaseIgnored(s, p) })
 				if p == none {
 					g.Unmark(flagGojuDone, self(f))
+					g.Unmark(flagGojuHighest, self(f))
 					return
 				}
 				top := 0
 				for _, m := range g.MinionsAt(s, p) {
 					top = max(top, g.Power(m))
 				}
+				for _, m := range g.MinionsAt(s, p) {
+					if g.Power(m) == top {
+						g.MarkCard(flagGojuHighest, m, self(f))
+					}
+				}
 				f.SetSeat(handled, p)
-				f.Set(highest, top)
 				f.Goto(chooseHighest)
 			case chooseHighest:
 				p := f.SeatIn(handled)
@@ -212,7 +223,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 			case askPlayer:
 				p := nextInTurn(g, f, asked, func(p Seat) bool {
 					place, _ := g.ScoredPlace(f.Ev.Card, p)
-					return place != 1 && !g.BaseIgnored(s, p) && len(g.MinionsAt(s, p)) > 0 && len(otherBases(g, s)) > 0
+					return place != 1 && !g.BaseMustIgnore(s, p) && len(g.MinionsAt(s, p)) > 0 && len(otherBases(g, s)) > 0
 				})
 				if p == none {
 					return
@@ -229,6 +240,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 				g.AskBases(f, f.SeatIn(asking), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
 			case moveIt:
 				if to := f.ChosenBase(); to != none {
+					f.Player = f.SeatIn(asking) // credited to the player who chose
 					g.Move(f, f.Target, to)
 				}
 				f.Goto(askPlayer)
@@ -304,7 +316,7 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 			p, s := you(f), f.Base
 			switch f.Step {
 			case ask:
-				if g.BaseIgnored(s, p) {
+				if g.BaseMustIgnore(s, p) {
 					return
 				}
 				cands := where(g.Minions(none), func(c CardID) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
@@ -359,10 +371,11 @@ func eachPlayerMay(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, cand
 
 // wonHere is eachPlayerMay's who for "each winner": the winners of the
 // scoring f answers (even when a destruction since has left one of them with
-// less power here), unless they ignore the base.
+// less power here), unless they must ignore the base (one who only may
+// ignore it, through Infiltrate, may decline what it offers).
 func wonHere(g *G, f *F, p Seat) bool {
 	place, _ := g.ScoredPlace(f.Ev.Card, p)
-	return place == 1 && !g.BaseIgnored(f.Base, p)
+	return place == 1 && !g.BaseMustIgnore(f.Base, p)
 }
 
 // firstWinner is the one winner of the scoring f answers who uses a "the
@@ -469,7 +482,7 @@ var _ = card("base/the_great_library", func(d *engine.Def) {
 			if i > 0 && f.Yes() { // the last player considered was asked
 				g.Draw(players[i-1], 1)
 			}
-			for i < len(players) && (len(g.MinionsAt(s, players[i])) == 0 || g.BaseIgnored(s, players[i])) {
+			for i < len(players) && (len(g.MinionsAt(s, players[i])) == 0 || g.BaseMustIgnore(s, players[i])) {
 				i++
 			}
 			if i >= len(players) {

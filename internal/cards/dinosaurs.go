@@ -92,11 +92,15 @@ var _ = card("dinosaurs/rampage", func(d *engine.Def) {
 		func(g *G, f *F, m CardID) { g.AddBreakpoint(f, g.BaseOf(m), -g.Power(m)) })
 })
 
+// flagWeakest marks the minions Survival of the Fittest has chosen.
+var flagWeakest = int(engine.Text("mark: the weakest minion of its base"))
+
 var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
-	// Base by base: where the minions' powers differ, the weakest is destroyed.
+	// Base by base: where the minions' powers differ, the weakest is chosen;
+	// then the chosen minions are destroyed together.
 	const (
 		nextBase engine.Step = iota
-		destroyWeakest
+		chooseWeakest
 	)
 	const looked engine.Slot = 0 // bases looked at so far (the index of the next one)
 	d.OnPlay = func(g *G, f *F) {
@@ -120,9 +124,15 @@ var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 				g.AskCards(f, you(f), "Destroy the weakest minion of this base", weakest, false)
 				return
 			}
-		case destroyWeakest:
+			for _, m := range g.Minions(none) {
+				if g.Marked(flagWeakest, m, self(f)) {
+					g.Destroy(f, m)
+				}
+			}
+			g.Unmark(flagWeakest, self(f))
+		case chooseWeakest:
 			if c := f.Chosen(); c != none {
-				g.Destroy(f, c)
+				g.MarkCard(flagWeakest, c, self(f))
 			}
 			f.Goto(nextBase)
 		}

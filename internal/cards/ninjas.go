@@ -56,8 +56,12 @@ var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
 	const baseLeft engine.Slot = 0 // the base it left
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZInPlay,
+		// "return it and play an extra minion here" is both or neither: only
+		// when a minion (this one, back in hand, or one in hand) may go here
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
-			return g.MinionsPlayedInPlayPhase(p) == 0
+			here := []BaseID{g.BaseOf(c)}
+			return g.MinionsPlayedInPlayPhase(p) == 0 && (canGoOnto(g, p, c, here) ||
+				len(where(g.Hand(p), func(m CardID) bool { return g.IsMinion(m) && canGoOnto(g, p, m, here) })) > 0)
 		},
 		Do: func(g *G, f *F) {
 			switch f.Step {
@@ -140,8 +144,9 @@ var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
 var _ = card("ninjas/infiltrate", func(d *engine.Def) {
 	d.OnPlay = chooseCard("Destroy another action played on this base", false,
 		func(g *G, f *F) []CardID { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
-	// its controller ignores the base (the others still follow it)
+	// its controller may ignore the base (the others still follow it)
 	d.IgnoreBase = func(g *G, self CardID, p Seat) bool { return p == g.Ctrl(self) }
+	d.MayIgnore = true
 	d.Triggers = []engine.Trigger{destroyAtYourNextTurnStart()}
 })
 

@@ -110,31 +110,30 @@ var _ = card("pirates/broadside", func(d *engine.Def) {
 })
 
 var _ = card("pirates/cannon", func(d *engine.Def) {
-	// Up to two different minions of power 2 or less, one after the other.
+	// Up to two different minions of power 2 or less, both chosen before
+	// either is destroyed.
 	const (
 		chooseFirst engine.Step = iota
-		destroyFirst
 		chooseSecond
-		destroySecond
+		destroyThem
 	)
-	const lastChosen engine.Slot = 0
+	const firstChosen engine.Slot = 0
 	d.OnPlay = func(g *G, f *F) {
+		cands := where(g.Minions(none), powerAtMost(g, 2))
 		switch f.Step {
-		case chooseFirst, chooseSecond:
-			cands := where(g.Minions(none), powerAtMost(g, 2))
-			if f.Step == chooseSecond {
-				cands = where(cands, other(f.CardIn(lastChosen)))
-			}
+		case chooseFirst:
 			g.AskCards(f, you(f), "You may destroy a minion of power 2 or less", cands, true)
-		case destroyFirst, destroySecond:
+		case chooseSecond:
 			c := f.Chosen()
 			if c == none {
 				return
 			}
-			f.SetCard(lastChosen, c)
-			g.Destroy(f, c)
-			if f.Step == destroyFirst {
-				f.Next()
+			f.SetCard(firstChosen, c)
+			g.AskCards(f, you(f), "You may destroy a minion of power 2 or less", where(cands, other(c)), true)
+		case destroyThem:
+			g.Destroy(f, f.CardIn(firstChosen))
+			if c := f.Chosen(); c != none {
+				g.Destroy(f, c)
 			}
 		}
 	}
@@ -154,12 +153,6 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 	const (
 		chooseMinion engine.Step = iota
 		blowItUp
-		destroyTheOthers
-	)
-	const (
-		keg      engine.Slot = iota // the chosen minion
-		itsPower                    // its power when chosen
-		itsBase
 	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
@@ -170,17 +163,13 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 			if c == none {
 				return
 			}
-			f.SetCard(keg, c)
-			f.Set(itsPower, g.Power(c))
-			f.SetBase(itsBase, g.BaseOf(c))
+			// The others are those with its power or less now, all destroyed
+			// with it (even if it survives, and whatever its leaving does to
+			// their power).
+			others := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return m != c && g.Power(m) <= g.Power(c) })
 			g.Destroy(f, c)
-			f.Next()
-		case destroyTheOthers:
-			// The others go even if the chosen minion survived.
-			for _, m := range where(g.MinionsAt(f.BaseIn(itsBase), none), powerAtMost(g, f.Get(itsPower))) {
-				if m != f.CardIn(keg) {
-					g.Destroy(f, m)
-				}
+			for _, m := range others {
+				g.Destroy(f, m)
 			}
 		}
 	}

@@ -10,9 +10,10 @@ package engine
 //
 // Cards are alike when nothing the rules or a player can tell apart differs:
 // the same definition, zone, owner, holder, base, card they are on, counters,
-// flags and mark, nothing attached to them, and nothing in the game pointing
-// at one of them (an effect, a pending ability, an extra play it granted, a
-// resolving ability's source, target or event). In a deck they must also be next to each
+// flags and mark, the same marks of abilities (marks.go), nothing attached to
+// them, and nothing else in the game pointing at one of them (an effect, a
+// pending ability, an extra play it granted, a resolving ability's source,
+// target or event). In a deck they must also be next to each
 // other, so that taking either leaves the same deck. Bases and titans are
 // never alike (each is unique).
 //
@@ -165,7 +166,26 @@ func (g *Game) cardsAlike(a, b CardID, skipA, skipB int) bool {
 	if d := defs[ca.Def]; d.Type == BaseCard || d.Type == Titan {
 		return false
 	}
-	return !g.pointedAt(a, skipA, skipB) && !g.pointedAt(b, skipA, skipB)
+	return !g.pointedAt(a, skipA, skipB) && !g.pointedAt(b, skipA, skipB) && g.sameMarks(a, b)
+}
+
+// sameMarks reports whether cards a and b carry the same marks (marks.go): an
+// ability's bookkeeping tells two cards apart only where it differs for them.
+func (g *Game) sameMarks(a, b CardID) bool {
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind != EffMark || e.Card != a && e.Card != b {
+			continue
+		}
+		other := a
+		if e.Card == a {
+			other = b
+		}
+		if !g.Marked(int(e.Amount), other, e.Src) {
+			return false
+		}
+	}
+	return true
 }
 
 // deckNeighbours reports whether no card of the same deck lies between a and b.
@@ -198,7 +218,7 @@ func (g *Game) pointedAt(c CardID, skipA, skipB int) bool {
 		}
 	}
 	for i := 0; i < int(g.NEff); i++ {
-		if e := &g.Effects[i]; e.Card == x || e.Src == x {
+		if e := &g.Effects[i]; e.Card == x && e.Kind != EffMark || e.Src == x { // (marks: sameMarks)
 			return true
 		}
 	}

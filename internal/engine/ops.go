@@ -44,7 +44,7 @@ func (g *Game) Affects(f *Frame, target CardID, k AffectKind) bool { return g.af
 
 // Protected reports whether target is protected from the attempt a.
 func (g *Game) Protected(target CardID, a Affect) bool {
-	if g.shielded(target, a) {
+	if g.shielded(target, a) || g.fromIgnoredBase(target, a) {
 		return true
 	}
 	for i := range g.heeded(hProtect, g.Cards[target].Ctrl) {
@@ -53,6 +53,22 @@ func (g *Game) Protected(target CardID, a Affect) bool {
 		}
 	}
 	return false
+}
+
+// fromIgnoredBase reports whether attempt a comes from the ability of a base
+// that the controller of target ignores: the cards of a player who ignores a
+// base are not affected by its ability (compendium: Ignore an Ability). A
+// player who only may ignore it (Infiltrate) follows it in what they choose
+// to do themselves (a is credited to them).
+func (g *Game) fromIgnoredBase(target CardID, a Affect) bool {
+	if a.Src < 0 || g.def(a.Src).Type != BaseCard {
+		return false
+	}
+	s, ctrl := g.Cards[a.Src].Base, g.Cards[target].Ctrl
+	if a.By == ctrl {
+		return g.BaseMustIgnore(s, ctrl)
+	}
+	return g.BaseIgnored(s, ctrl)
 }
 
 // CanAffect reports whether f's ability could do k to target (no replacement considered).

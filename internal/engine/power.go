@@ -259,14 +259,21 @@ func (g *Game) expire(kind uint8, p Seat) {
 }
 
 // BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
-func (g *Game) BaseIgnored(s BaseID, p Seat) bool {
+func (g *Game) BaseIgnored(s BaseID, p Seat) bool { return g.baseIgnored(s, p, true) }
+
+// BaseMustIgnore is BaseIgnored less the cards by which p only may ignore
+// the base (Infiltrate): such a player may still take what the base offers
+// them to choose, since declining it is the same as ignoring it.
+func (g *Game) BaseMustIgnore(s BaseID, p Seat) bool { return g.baseIgnored(s, p, false) }
+
+func (g *Game) baseIgnored(s BaseID, p Seat, mayToo bool) bool {
 	for i := range g.tableWith(hIgnoreBase).each {
 		c := &g.Cards[i]
 		if c.Zone != ZInPlay || c.Base != s {
 			continue
 		}
 		d := defs[c.Def]
-		if d.IgnoreBase != nil && d.IgnoreBase(g, i, p) {
+		if d.IgnoreBase != nil && (mayToo || !d.MayIgnore) && d.IgnoreBase(g, i, p) {
 			return true
 		}
 	}

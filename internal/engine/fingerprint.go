@@ -21,7 +21,20 @@ import (
 // those of the scoring; "any number" of counters includes zero; the extra
 // cards of Hidden Ninja, Mass Enchantment, Quipu Strings, Non-Infinite Loop
 // and The Woodsman's Axe are optional.
-const RulesVersion = 3
+// 4: the rules audit of every set. A player who ignores a base (Infiltrate)
+// may still use its optional abilities, and its abilities do not affect that
+// player's cards; a base leaving play takes the extra plays held for it;
+// Cannon, Powderkeg, Survival of the Fittest and Temple of Goju choose all
+// their victims before destroying them; Ninja Acolyte needs a minion it could
+// play; Killer Queen counts the minions played on its base this turn wherever
+// they are; Sprout shuffles only when it searches; G.E.L.F. shuffles itself in
+// even when it finds nothing; Griefer's destruction is credited to the player
+// who carries it out; The Con boosts only the minions already there; Charming
+// Princess's extra minion may be held; a card you hold but do not own goes to
+// your own deck (Foolish Magician, Mass Transformation); War Raptor counts
+// every card bearing its name; Anansi's Web answers the first standard action
+// even when it played another.
+const RulesVersion = 4
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

@@ -221,7 +221,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 	)
 	d.Triggers = []engine.Trigger{
 		{ // beside you: one of the counters you put on your minions may come here instead
-			On: engine.EvCounter, From: engine.ZTitan,
+			On: engine.EvCounter, From: engine.ZTitan, Interrupts: true,
 			When: func(g *G, c CardID, ev engine.Event) bool {
 				m, p := ev.Card, g.Ctrl(c)
 				return ev.Num > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p

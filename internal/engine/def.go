@@ -64,7 +64,11 @@ type Trigger struct {
 	// on: two firings waiting together whose events have equal keys are one
 	// option when the order is chosen (alike.go). nil: the events must be alike.
 	EvKey func(g *Game, ev Event) int
-	fn    int16
+	// Interrupts marks a "when X would happen" ability: it resolves as X
+	// happens, even in the middle of another ability's resolution, where
+	// other triggers wait for that ability to finish (resolve.go).
+	Interrupts bool
+	fn         int16
 }
 
 // Window is a moment when Specials may be used.

@@ -250,13 +250,17 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 }
 
 // SwapBase replaces the base at slot s with base card nb (from the base deck
-// or discard): actions played on the old base are discarded, minions (and
-// what is on them) stay on the new base, and the old base goes to the base deck.
+// or discard): actions played on the old base are discarded, titans leave
+// play with it (set aside beside their owners), minions (and what is on them)
+// stay on the new base, and the old base goes to the base deck.
 func (g *Game) SwapBase(f *Frame, s BaseID, nb CardID) {
 	old := g.Bases[s].Card
 	for _, a := range g.ActionsAt(s) {
 		g.leavePlay(a)
 		g.put(a, ZDiscard, g.Cards[a].Owner)
+	}
+	for _, t := range g.TitansAt(s) {
+		g.SetTitanAside(t)
 	}
 	g.put(old, ZBaseDeck, None)
 	g.dropBaseEffects(s)

@@ -2,15 +2,43 @@ package engine
 
 // Resolving abilities: an ability is scheduled with the triggers it sets off
 // after it; simultaneous triggers wait and resolve in the order their
-// player chooses (drainProc).
+// player chooses (drainProc). Triggers set off while an ability is in the
+// middle of resolving (a card it plays, say) wait until it has finished
+// (Culture Shock: Card Resolution Order, step 2 before step 3).
 
 // resolve schedules an ability followed by the triggers it sets off.
 // Scheduled work runs in the order it is scheduled, so the ability is pushed
 // before the drain that resolves the triggers it (or its play) set off.
 func (g *Game) resolve(fn int16, player Seat, src CardID, base BaseID, target CardID) *Frame {
 	f := g.push(fn, player, src, base, target)
+	f.Flags |= frResolving
 	g.push(fnDrain, player, None, None, None)
 	return f
+}
+
+// interrupting returns the first queued trigger that interrupts the
+// ability resolving (Trigger.Interrupts), or None.
+func (g *Game) interrupting() int {
+	for i := 0; i < int(g.NTrig); i++ {
+		t := &g.Trigs[i]
+		for k := range defs[g.Cards[t.Src].Def].Triggers {
+			if tr := &defs[g.Cards[t.Src].Def].Triggers[k]; tr.fn == t.Fn && tr.Interrupts {
+				return i
+			}
+		}
+	}
+	return None
+}
+
+// resolvingBelow reports whether an ability is in the middle of resolving
+// under frame f: the triggers waiting now wait until it has finished.
+func (g *Game) resolvingBelow(f *Frame) bool {
+	for i := g.frameIndex(f) - 1; i >= 0; i-- {
+		if g.Frames[i].Flags&frResolving != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Resolve schedules ability fn as a resolution of its own (triggers it sets off resolve after it).
@@ -18,11 +46,21 @@ func (g *Game) Resolve(fn int16, player Seat, src CardID, base BaseID, target Ca
 	return g.resolve(fn, player, src, base, target)
 }
 
-// drainProc resolves queued triggered abilities; the current player orders them.
+// drainProc resolves queued triggered abilities; the current player orders
+// them. While an ability is in the middle of resolving below it, it starts
+// only those that interrupt it and leaves the others queued: the drain
+// scheduled after that ability resolves them.
 func drainProc(g *Game, f *Frame) {
 	switch f.Step {
 	case chooseNextTrigger:
 		if g.NTrig == 0 {
+			return
+		}
+		if g.resolvingBelow(f) {
+			if i := g.interrupting(); i != None {
+				g.startTrig(i)
+				f.Goto(chooseNextTrigger)
+			}
 			return
 		}
 		if h := g.handTrigFirst(); h != None {
@@ -96,9 +134,10 @@ func (g *Game) startTrig(i int) {
 func resolveTrigProc(g *Game, f *Frame) {}
 
 // drainFirst has the waiting triggers resolve before frame f goes on (f
-// runs its current step again afterwards), reporting whether any wait.
+// runs its current step again afterwards), reporting whether any wait
+// (those waiting for an ability resolving below f to finish do not).
 func (g *Game) drainFirst(f *Frame) bool {
-	if g.NTrig == 0 {
+	if g.NTrig == 0 || g.resolvingBelow(f) && g.interrupting() == None {
 		return false
 	}
 	g.push(fnDrain, g.Current, None, None, None)

@@ -302,6 +302,7 @@ const (
 	frAsked uint8 = 1 << iota
 	frContinue
 	frPushed
+	frResolving // an ability scheduled by resolve (resolve.go)
 )
 
 // FrameKind selects the procedure a frame runs.

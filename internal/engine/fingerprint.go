@@ -33,7 +33,11 @@ import (
 // Princess's extra minion may be held; a card you hold but do not own goes to
 // your own deck (Foolish Magician, Mass Transformation); War Raptor counts
 // every card bearing its name; Anansi's Web answers the first standard action
-// even when it played another.
+// even when it played another; a card finishes resolving before the triggers
+// it set off mid-way (a minion it plays) resolve, save those that interrupt
+// ("when X would"); a titan leaves play with a base Terraforming swaps away;
+// an extra minion or action granted outside its player's Play Cards phase is
+// offered at once.
 const RulesVersion = 4
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

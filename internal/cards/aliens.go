@@ -127,7 +127,7 @@ var _ = card("aliens/terraforming", func(d *engine.Def) {
 			}
 			g.SwapBase(f, s, f.CardIn(found))
 			g.ShuffleBaseDeck()
-			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none, NotBase: none}, self(f))
+			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none}, self(f))
 		}
 	}
 })

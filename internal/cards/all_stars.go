@@ -256,7 +256,7 @@ var _ = card("smash_up_all_stars/ghostly_arrival", func(d *engine.Def) {
 
 var _ = card("smash_up_all_stars/its_astounding", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
-		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, From: engine.ZDiscard, Card: none, Faction: none, NotBase: none}, self(f))
+		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, From: engine.ZDiscard, Card: none, Faction: none}, self(f))
 	}
 })
 

@@ -116,7 +116,7 @@ func hornetPlay(g *G, f *F) {
 	if g.Cards[c].Zone != engine.ZHand || g.Ctrl(c) != you(f) {
 		return
 	}
-	g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZHand, Card: c, Faction: none, NotBase: none}, c)
+	g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZHand, Card: c, Faction: none}, c)
 }
 
 var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {

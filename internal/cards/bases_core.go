@@ -34,7 +34,7 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 				g.GrantExtra(p, e)
 				return
 			}
-			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: 2, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: 2, Base: none, Card: none, Faction: none}, self(f))
 		},
 	}}
 })

@@ -8,7 +8,7 @@ import "github.com/smashup/smashup/internal/engine"
 // (mandatory when must: the player plays one if they can).
 func extraMinionOnto(g *G, p Seat, s BaseID, must bool, src CardID) {
 	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none,
-		Must: must, Faction: none, NotBase: none}, src)
+		Must: must, Faction: none}, src)
 }
 
 // destroyAtYourNextTurnStart is the trigger of cards that destroy themselves

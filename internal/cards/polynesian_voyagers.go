@@ -132,7 +132,7 @@ var _ = card("polynesian_voyagers/growth_of_the_tribes", func(d *engine.Def) {
 		case playOrChooseMinion:
 			s := f.BaseIn(theBase)
 			if f.Ans.Num == engine.Text(doPlay) {
-				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none, NotBase: none}, self(f))
+				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none}, self(f))
 				return
 			}
 			g.AskCards(f, p, "Choose one of your minions to move there", g.Minions(p), false)

@@ -42,7 +42,7 @@ func extraMinionUpTo(g *G, f *F, maxPower int) {
 		g.GrantExtra(p, e)
 		return
 	}
-	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: maxPower, Base: none, Card: none, Faction: none, NotBase: none}, self(f))
+	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: maxPower, Base: none, Card: none, Faction: none}, self(f))
 }
 
 var _ = card("robots/nukebot", func(d *engine.Def) {
@@ -81,7 +81,7 @@ var _ = card("robots/hoverbot", func(d *engine.Def) {
 		if !g.IsMinion(c) {
 			return
 		}
-		g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZDeck, Card: c, Faction: none, NotBase: none}, self(f))
+		g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZDeck, Card: c, Faction: none}, self(f))
 	}
 })
 

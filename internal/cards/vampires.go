@@ -85,7 +85,7 @@ var _ = card("vampires/buffet", func(d *engine.Def) {
 })
 
 var _ = card("vampires/crack_of_dusk", func(d *engine.Def) {
-	d.OnPlay = extraMinionWithCounter(engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: 2, Base: none, From: engine.ZDiscard, Card: none, Faction: none, NotBase: none})
+	d.OnPlay = extraMinionWithCounter(engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: 2, Base: none, From: engine.ZDiscard, Card: none, Faction: none})
 })
 
 var _ = card("vampires/cull_the_weak", func(d *engine.Def) {

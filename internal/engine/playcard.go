@@ -489,18 +489,17 @@ type ExtraPlay struct {
 	Card     CardID // only this card, or None
 	Must     bool   // not optional
 	Faction  int    // faction index or None
-	NotBase  BaseID // not onto this slot, or None
 }
 
 // ExtraMinionNow and ExtraActionNow are the unrestricted immediate extra
 // plays: any minion (or action) from your hand, anywhere it may go.
 func ExtraMinionNow() ExtraPlay {
-	return ExtraPlay{Kind: ExtraMinion, MaxPower: -1, Base: None, Card: None, Faction: None, NotBase: None}
+	return ExtraPlay{Kind: ExtraMinion, MaxPower: -1, Base: None, Card: None, Faction: None}
 }
 
 // ExtraActionNow: see ExtraMinionNow.
 func ExtraActionNow() ExtraPlay {
-	return ExtraPlay{Kind: ExtraAction, MaxPower: -1, Base: None, Card: None, Faction: None, NotBase: None}
+	return ExtraPlay{Kind: ExtraAction, MaxPower: -1, Base: None, Card: None, Faction: None}
 }
 
 // OfferExtraPlay schedules an immediate, optional extra play for p.
@@ -516,7 +515,6 @@ func (g *Game) OfferExtraPlay(p Seat, x ExtraPlay, src CardID) {
 		ef.Set(mustPlay, 1)
 	}
 	ef.Set(ofFaction, x.Faction)
-	ef.SetBase(notOnBase, x.NotBase)
 }
 
 func (g *Game) extraCandidates(f *Frame) []CardID {
@@ -540,7 +538,7 @@ func (g *Game) extraCandidates(f *Frame) []CardID {
 			}
 			ok := false
 			for _, s := range g.BaseSlots() {
-				if (f.Base == None || s == f.Base) && s != f.BaseIn(notOnBase) && g.minionAllowed(p, i, s) {
+				if (f.Base == None || s == f.Base) && g.minionAllowed(p, i, s) {
 					ok = true
 					break
 				}
@@ -583,13 +581,7 @@ func extraPlayProc(g *Game, f *Frame) {
 		if f.Ans.Kind != OptPlay {
 			return
 		}
-		c := f.Ans.Card
-		pf := g.pushPlay(p, c, f.Base, playFree, -1, None)
-		if f.BaseIn(notOnBase) != None && f.Base == None {
-			// restrict away from a base: choose among the others
-			pf.SetBase(maxPower, f.BaseIn(notOnBase))
-			pf.Flags |= 0
-		}
+		g.pushPlay(p, f.Ans.Card, f.Base, playFree, -1, None)
 	}
 }
 
@@ -606,5 +598,4 @@ const (
 	fromZone  Slot = 2 // played from this zone (ZHand or ZDiscard)
 	mustPlay  Slot = 3 // 1: the play is not optional
 	ofFaction Slot = 4 // a minion of this faction (faction index, or None)
-	notOnBase Slot = 5 // not onto this base (or None)
 )

@@ -73,14 +73,7 @@ var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
 // phase it is held for later in the phase; at any other time (Puck played
 // through Sprout at the start of the turn, Culture Shock cards that grant "an
 // extra action") it is played at once or not at all.
-func extraActionFor(g *G, f *F) {
-	p := you(f)
-	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
-		extraAction(g, p)
-		return
-	}
-	g.OfferExtraPlay(p, engine.ExtraActionNow(), self(f))
-}
+func extraActionFor(g *G, f *F) { g.GiveExtra(you(f), engine.ExtraActionGrant(), self(f)) }
 
 var _ = card("ancient_incas/child_of_the_sun", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{

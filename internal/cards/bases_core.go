@@ -28,13 +28,9 @@ var _ = card("base/the_homeworld", func(d *engine.Def) {
 			if g.BaseMustIgnore(f.Ev.Base, p) {
 				return
 			}
-			if isCurrent(g, p) && g.Phase == engine.PhasePlay {
-				e := engine.ExtraMinionGrant()
-				e.MaxPower = 2
-				g.GrantExtra(p, e)
-				return
-			}
-			g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: 2, Base: none, Card: none, Faction: none}, self(f))
+			e := engine.ExtraMinionGrant()
+			e.MaxPower = 2
+			g.GiveExtra(p, e, self(f))
 		},
 	}}
 })

@@ -191,26 +191,12 @@ func nextInTurn(g *G, f *F, considered engine.Slot, wanted func(p Seat) bool) Se
 	return none
 }
 
-// extraMinion lets p play an extra minion: granted in p's own Play Cards
-// phase, the play is held for later in the phase; granted at any other time
-// (a card played before a base scores), it is played at once or not at all
-// (compendium: Extra Cards).
-func extraMinion(g *G, p Seat) {
-	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
-		g.GrantExtra(p, engine.ExtraMinionGrant())
-		return
-	}
-	g.OfferExtraPlay(p, engine.ExtraMinionNow(), none)
-}
+// extraMinion lets p play an extra minion: held for later in p's own Play
+// Cards phase, played at once or not at all at any other time (GiveExtra).
+func extraMinion(g *G, p Seat) { g.GiveExtra(p, engine.ExtraMinionGrant(), none) }
 
 // extraAction is extraMinion for an extra action.
-func extraAction(g *G, p Seat) {
-	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
-		g.GrantExtra(p, engine.ExtraActionGrant())
-		return
-	}
-	g.OfferExtraPlay(p, engine.ExtraActionNow(), none)
-}
+func extraAction(g *G, p Seat) { g.GiveExtra(p, engine.ExtraActionGrant(), none) }
 
 // shuffleDecksOf shuffles the deck of each player whose bit is set in seats
 // (bit p: player p), in seat order.

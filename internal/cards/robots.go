@@ -35,14 +35,9 @@ func firstMinionThisTurn(g *G, f *F) bool { return g.Players[you(f)].MinionsPlay
 // any). In p's own Play Cards phase it is held for later in the phase;
 // otherwise it must be played at once.
 func extraMinionUpTo(g *G, f *F, maxPower int) {
-	p := you(f)
-	if isCurrent(g, p) && g.Phase == engine.PhasePlay {
-		e := engine.ExtraMinionGrant()
-		e.MaxPower = int8(maxPower)
-		g.GrantExtra(p, e)
-		return
-	}
-	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: maxPower, Base: none, Card: none, Faction: none}, self(f))
+	e := engine.ExtraMinionGrant()
+	e.MaxPower = int8(maxPower)
+	g.GiveExtra(you(f), e, self(f))
 }
 
 var _ = card("robots/nukebot", func(d *engine.Def) {

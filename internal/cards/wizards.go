@@ -17,13 +17,7 @@ var _ = card("wizards/archmage", func(d *engine.Def) {
 // in the phase; played at any other time (e.g. through Hidden Ninja) it must
 // be used at once.
 var _ = card("wizards/chronomage", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		if isCurrent(g, you(f)) && g.Phase == engine.PhasePlay {
-			extraAction(g, you(f))
-			return
-		}
-		g.OfferExtraPlay(you(f), engine.ExtraActionNow(), self(f))
-	}
+	d.OnPlay = extraActionFor
 })
 
 var _ = card("wizards/enchantress", func(d *engine.Def) {

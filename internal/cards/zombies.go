@@ -203,7 +203,7 @@ var _ = card("zombies/they_keep_coming", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		e := engine.ExtraMinionGrant()
 		e.From = engine.ZDiscard
-		g.GrantExtra(you(f), e)
+		g.GiveExtra(you(f), e, self(f))
 	}
 })
 

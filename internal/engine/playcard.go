@@ -449,7 +449,24 @@ func (g *Game) anySpecialFor(w Window) bool {
 	return false
 }
 
-// GrantExtra gives p an extra play to hold for the rest of the turn.
+// GiveExtra gives p the extra play e from card src, as the compendium's
+// Extra Cards has it: in p's own Play Cards phase it is held for later in the
+// phase (GrantExtra); at any other time it is offered at once, optional, and
+// lost if not taken then (OfferExtraPlay). A Where condition is for held
+// extras only: such a grant is held whenever it is given.
+func (g *Game) GiveExtra(p Seat, e Extra, src CardID) {
+	if (g.Current == p && g.Phase == PhasePlay) || e.Where != WhereAny {
+		g.GrantExtra(p, e)
+		return
+	}
+	if e.From == 0 {
+		e.From = ZHand
+	}
+	g.OfferExtraPlay(p, ExtraPlay{Kind: e.Kind, MaxPower: int(e.MaxPower), Base: e.Base, From: e.From, Card: None, Faction: int(e.Faction)}, src)
+}
+
+// GrantExtra gives p an extra play to hold for the rest of the turn (an
+// extra given "each turn" at its start; GiveExtra for the others).
 func (g *Game) GrantExtra(p Seat, e Extra) {
 	pl := &g.Players[p]
 	if e.Uses == 0 {

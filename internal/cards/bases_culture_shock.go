@@ -129,7 +129,7 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 			p := f.Ev.Player
 			switch f.Step {
 			case ask:
-				if g.BaseIgnored(f.Base, p) {
+				if g.BaseMustIgnore(f.Base, p) {
 					return
 				}
 				g.EnsureDeck(p)
@@ -182,7 +182,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 				}
 				q := ps[f.Get(playerAsked)]
 				cands := pairs(g, s, q)
-				if len(cands) == 0 || g.BaseIgnored(s, q) {
+				if len(cands) == 0 || g.BaseMustIgnore(s, q) {
 					f.Add(playerAsked, 1)
 					f.Goto(chooseFirst)
 					return
@@ -240,7 +240,7 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 			p, c, s := f.Ev.Player, f.Ev.Card, f.Base
 			switch f.Step {
 			case offerSwap:
-				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseIgnored(s, p) {
+				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseMustIgnore(s, p) {
 					return
 				}
 				g.AskYesNo(f, p, "Transformation Spring: put {} on the bottom of its owner's deck to play a minion off the top of your deck here?", engine.CardArg(c))

@@ -83,7 +83,7 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 			m, p := f.Ev.Card, f.Ev.Player
 			switch f.Step {
 			case ask:
-				if !g.InPlay(m) || g.BaseIgnored(f.Base, p) || !othersOutpower(g, f.Base, p) {
+				if !g.InPlay(m) || g.BaseMustIgnore(f.Base, p) || !othersOutpower(g, f.Base, p) {
 					return
 				}
 				f.Player = p
@@ -118,7 +118,7 @@ var _ = card("base/crypt", func(d *engine.Def) {
 			p := Seat(f.Ev.Num)
 			switch f.Step {
 			case ask:
-				if g.BaseIgnored(f.Base, p) {
+				if g.BaseMustIgnore(f.Base, p) {
 					return
 				}
 				f.Player = p

@@ -22,7 +22,7 @@ import (
 // cards of Hidden Ninja, Mass Enchantment, Quipu Strings, Non-Infinite Loop
 // and The Woodsman's Axe are optional.
 // 4: the rules audit of every set. A player who ignores a base (Infiltrate)
-// may still use its optional abilities, and its abilities do not affect that
+// may still use its optional abilities (on the bases of every set), and its abilities do not affect that
 // player's cards; a base leaving play takes the extra plays held for it;
 // Cannon, Powderkeg, Survival of the Fittest and Temple of Goju choose all
 // their victims before destroying them; Ninja Acolyte needs a minion it could

@@ -140,7 +140,7 @@ func (g *Game) MoveNow(c CardID, to BaseID) { g.MoveNowBy(c, to, g.Cards[c].Ctrl
 // the mover in Other (Imperial Dragon: "another player moves a minion here").
 func (g *Game) MoveNowBy(c CardID, to BaseID, by Seat) {
 	from := g.Cards[c].Base
-	if g.Cards[c].Flags&FPlayedTurn != 0 && g.PlayedOn(c) == from {
+	if _, marked := g.playedOnMark(c); g.Cards[c].Flags&FPlayedTurn != 0 && !marked {
 		// its first move since it was played: remember where that was (PlayedOn)
 		g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: g.Current, Base: from, Card: c, Amount: int16(markPlayedOn), Src: c})
 	}
@@ -164,12 +164,21 @@ func (g *Game) PlayedOn(c CardID) BaseID {
 	if cd.Zone != ZInPlay || cd.Flags&FPlayedTurn == 0 {
 		return None
 	}
-	for i := 0; i < int(g.NEff); i++ {
-		if e := &g.Effects[i]; e.Kind == EffMark && int(e.Amount) == markPlayedOn && e.Card == c {
-			return e.Base
-		}
+	if s, ok := g.playedOnMark(c); ok {
+		return s
 	}
 	return cd.Base
+}
+
+// playedOnMark returns the slot card c was played on, as noted at its first
+// move this turn (ok false: it has not moved since it was played).
+func (g *Game) playedOnMark(c CardID) (BaseID, bool) {
+	for i := 0; i < int(g.NEff); i++ {
+		if e := &g.Effects[i]; e.Kind == EffMark && int(e.Amount) == markPlayedOn && e.Card == c {
+			return e.Base, true
+		}
+	}
+	return None, false
 }
 
 // Return schedules returning card c from play to its owner's hand.

@@ -38,7 +38,10 @@ import (
 // ("when X would"); a titan leaves play with a base Terraforming swaps away;
 // an extra minion or action granted outside its player's Play Cards phase is
 // offered at once.
-const RulesVersion = 4
+// 5: the audit of 3- and 4-player play. The VP of a scoring are awarded from
+// the current player clockwise, so what answers a gain (Cosplay) has priority
+// in that order.
+const RulesVersion = 5
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

@@ -113,7 +113,9 @@ func scoreBaseProc(g *Game, f *Frame) {
 		places := g.Places(s)
 		g.recordScore(s, f.CardIn(scoringBase), places)
 		d := g.def(f.CardIn(scoringBase))
-		for p := range g.NPlayers {
+		// the VP are dispensed to everyone at once: what answers a gain
+		// (Cosplay) has priority from the current player, clockwise
+		for _, p := range g.PlayersFrom(g.Current) {
 			if places[p] > 0 {
 				vp := d.VP[places[p]-1]
 				g.emit(Event{Kind: EvAward, Player: p, Base: s, Card: f.CardIn(scoringBase), Num: int16(vp), Other: int16(places[p])})

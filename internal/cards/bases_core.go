@@ -327,9 +327,10 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 
 // scoredWinners lists the winners of the scoring an after-scoring ability
 // answers (f.Ev: the base card, at f.Base): those who took first place then,
-// whatever power they have there now.
+// whatever power they have there now. Tied winners each use the base's
+// ability in turn, from the current player clockwise (Tie Fighter).
 func scoredWinners(g *G, f *F) []Seat {
-	return where(g.PlayersFrom(0), func(p Seat) bool {
+	return where(g.PlayersFrom(g.Current), func(p Seat) bool {
 		place, _ := g.ScoredPlace(f.Ev.Card, p)
 		return place == 1
 	})

@@ -40,7 +40,8 @@ import (
 // offered at once.
 // 5: the audit of 3- and 4-player play. The VP of a scoring are awarded from
 // the current player clockwise, so what answers a gain (Cosplay) has priority
-// in that order.
+// in that order. Tied winners each use a base's ability from the current
+// player clockwise (Evans City Cemetery, Golem Schloss), not from the first seat.
 const RulesVersion = 5
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

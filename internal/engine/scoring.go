@@ -115,8 +115,8 @@ func scoreBaseProc(g *Game, f *Frame) {
 		d := g.def(f.CardIn(scoringBase))
 		// the VP are dispensed to everyone at once: what answers a gain
 		// (Cosplay) has priority from the current player, clockwise
-		for _, p := range g.PlayersFrom(g.Current) {
-			if places[p] > 0 {
+		for k := range g.NPlayers {
+			if p := g.SeatAfter(g.Current, int(k)); places[p] > 0 {
 				vp := d.VP[places[p]-1]
 				g.emit(Event{Kind: EvAward, Player: p, Base: s, Card: f.CardIn(scoringBase), Num: int16(vp), Other: int16(places[p])})
 				g.GainVP(p, vp)

@@ -38,7 +38,10 @@ import (
 // ("when X would"); a titan leaves play with a base Terraforming swaps away;
 // an extra minion or action granted outside its player's Play Cards phase is
 // offered at once.
-const RulesVersion = 4
+// 5: the audit of the terms and detailed rules. A new grant of control ends an
+// earlier one on the same card (a temporary one then gives the card back to
+// whom the earlier one would have; a permanent one is not undone).
+const RulesVersion = 5
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

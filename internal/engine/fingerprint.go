@@ -40,7 +40,9 @@ import (
 // offered at once.
 // 5: the audit of the terms and detailed rules. A new grant of control ends an
 // earlier one on the same card (a temporary one then gives the card back to
-// whom the earlier one would have; a permanent one is not undone).
+// whom the earlier one would have; a permanent one is not undone); a player
+// who takes control of Archmage (or another "on each of your turns" card)
+// from another player on their turn gets its extra play.
 const RulesVersion = 5
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -256,6 +256,7 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 		return
 	}
 	old := g.Cards[c].Ctrl
+	from := old
 	g.dropEffects(func(e *Effect) bool {
 		if e.Kind != EffControl || e.Card != c {
 			return false
@@ -267,7 +268,7 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 	if expires != ExpireNever {
 		g.AddEffect(Effect{Kind: EffControl, Expires: expires, Player: g.Current, Base: None, Card: c, Amount: int16(old), Src: f.Src})
 	}
-	g.emit(Event{Kind: EvControl, Player: p, Card: c, Base: g.Cards[c].Base})
+	g.emit(Event{Kind: EvControl, Player: p, Card: c, Base: g.Cards[c].Base, Num: int16(from)})
 }
 
 // SwapBase replaces the base at slot s with base card nb (from the base deck

@@ -42,7 +42,9 @@ import (
 // earlier one on the same card (a temporary one then gives the card back to
 // whom the earlier one would have; a permanent one is not undone); a player
 // who takes control of Archmage (or another "on each of your turns" card)
-// from another player on their turn gets its extra play.
+// from another player on their turn gets its extra play; looking at or
+// revealing several top cards (Prepare for Battle, Mulligan) goes on into the
+// discard pile, shuffled under the deck, when the deck runs out.
 const RulesVersion = 5
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

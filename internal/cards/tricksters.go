@@ -93,7 +93,9 @@ var _ = card("tricksters/disenchant", func(d *engine.Def) {
 })
 
 // grantEachTurn gives the controller of an ongoing card an extra play on the
-// turn it is played and at the start of each of their turns while it is in play.
+// turn it is played and at the start of each of their turns while it is in
+// play. A player who takes control of the card from another player during
+// their own turn gets it too, as if they had played it (compendium: Control).
 func grantEachTurn(d *engine.Def, grant func(g *G, self CardID, p Seat)) {
 	d.OnPlay = func(g *G, f *F) {
 		if isCurrent(g, you(f)) {
@@ -102,7 +104,16 @@ func grantEachTurn(d *engine.Def, grant func(g *G, self CardID, p Seat)) {
 	}
 	d.Triggers = append(d.Triggers, engine.Trigger{On: engine.EvTurnStart, EachTurn: true,
 		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
-		Do:   func(g *G, f *F) { grant(g, self(f), you(f)) }})
+		Do:   func(g *G, f *F) { grant(g, self(f), you(f)) }},
+		engine.Trigger{On: engine.EvControl,
+			When: func(g *G, self CardID, ev engine.Event) bool {
+				return ev.Card == self && Seat(ev.Num) != ev.Player && ev.Player == g.Ctrl(self) && isCurrent(g, ev.Player)
+			},
+			Do: func(g *G, f *F) {
+				if p := you(f); g.Ctrl(self(f)) == p && isCurrent(g, p) {
+					grant(g, self(f), p)
+				}
+			}})
 }
 
 var _ = card("tricksters/enshrouding_mist", func(d *engine.Def) {

@@ -38,10 +38,17 @@ import (
 // ("when X would"); a titan leaves play with a base Terraforming swaps away;
 // an extra minion or action granted outside its player's Play Cards phase is
 // offered at once.
-// 5: the audit of 3- and 4-player play. The VP of a scoring are awarded from
-// the current player clockwise, so what answers a gain (Cosplay) has priority
-// in that order. Tied winners each use a base's ability from the current
-// player clockwise (Evans City Cemetery, Golem Schloss), not from the first seat.
+// 5: a second audit, of 3- and 4-player play and of the terms and detailed
+// rules. The VP of a scoring are awarded from the current player clockwise,
+// so what answers a gain (Cosplay) has priority in that order; tied winners
+// each use a base's ability from the current player clockwise (Evans City
+// Cemetery, Golem Schloss), not from the first seat. A new grant of control
+// ends an earlier one on the same card (a temporary one then gives the card
+// back to whom the earlier one would have; a permanent one is not undone); a
+// player who takes control of Archmage (or another "on each of your turns"
+// card) from another player on their turn gets its extra play; looking at or
+// revealing several top cards (Prepare for Battle, Mulligan) goes on into the
+// discard pile, shuffled under the deck, when the deck runs out.
 const RulesVersion = 5
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -246,16 +246,29 @@ func (g *Game) PlaceCounters(f *Frame, c CardID, n int) {
 }
 
 // TakeControl gives p control of card c in play until expiry (ExpireNever: permanently).
+// A grant of control lasts only until another ability changes the card's
+// control (compendium: Using Card Abilities): a new grant ends the earlier
+// temporary one, so that when the new one expires the card goes back to the
+// player the earlier grant would have given it back to, and a permanent
+// change leaves nothing to give back.
 func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 	if !g.InPlay(c) || g.offerRedirectOp(f, c, rdControl, int(p), int(expires)) || !g.affect(f, c, AffControl) {
 		return
 	}
 	old := g.Cards[c].Ctrl
+	from := old
+	g.dropEffects(func(e *Effect) bool {
+		if e.Kind != EffControl || e.Card != c {
+			return false
+		}
+		old = Seat(e.Amount) // the earlier grant ends here: its return is inherited
+		return true
+	})
 	g.Cards[c].Ctrl = p
 	if expires != ExpireNever {
 		g.AddEffect(Effect{Kind: EffControl, Expires: expires, Player: g.Current, Base: None, Card: c, Amount: int16(old), Src: f.Src})
 	}
-	g.emit(Event{Kind: EvControl, Player: p, Card: c, Base: g.Cards[c].Base})
+	g.emit(Event{Kind: EvControl, Player: p, Card: c, Base: g.Cards[c].Base, Num: int16(from)})
 }
 
 // SwapBase replaces the base at slot s with base card nb (from the base deck

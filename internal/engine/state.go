@@ -220,7 +220,7 @@ const (
 	EvGameOver      // winner Player (None: shared)
 	EvReveal        // Card revealed
 	EvText          // Num = text id, a free-form log line
-	EvControl       // Card changed controller to Player
+	EvControl       // Card changed controller to Player (from Num)
 	EvAffect        // Card was affected by Other's ability (Player = credited)
 	EvLeavePlay     // Card left play (any reason)
 	EvMinionPlaced  // not played, but entered a base

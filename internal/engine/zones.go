@@ -572,12 +572,36 @@ func (g *Game) collectTriggersOf(i CardID, ev Event) {
 	}
 }
 
-// LookTop returns up to n cards from the top of p's deck, top first, for an
-// ability that looks at or reveals them; an empty deck is first refilled from
-// the discard pile, as the rules say for looking.
+// LookTop returns up to n cards from the top of p's deck, top first, for p to
+// look at or reveal (they stay where they are). When the deck runs out before
+// n, the discard pile is shuffled into a new deck below the cards already
+// taken and the looking goes on from it (compendium: Decks, Discards, and
+// Searches: start or continue from the new deck).
 func (g *Game) LookTop(p Seat, n int) []CardID {
 	g.EnsureDeck(p)
-	return g.topCards(p, make([]CardID, 0, n), n)
+	top := g.topCards(p, make([]CardID, 0, n), n)
+	if len(top) < n && g.Count(ZDiscard, p) > 0 {
+		g.reshuffleDiscardBelow(p)
+		top = g.topCards(p, top[:0], n)
+	}
+	return top
+}
+
+// reshuffleDiscardBelow shuffles p's discard pile and puts it under p's deck.
+func (g *Game) reshuffleDiscardBelow(p Seat) {
+	var arr [64]CardID
+	pile := g.collectInto(ZDiscard, p, arr[:0])
+	for _, c := range pile {
+		g.put(c, ZDeck, p)
+	}
+	for i := len(pile) - 1; i > 0; i-- {
+		j := g.Intn(i + 1)
+		pile[i], pile[j] = pile[j], pile[i]
+	}
+	for _, c := range pile {
+		g.Cards[c].Pos = g.nextPos()
+	}
+	g.emit(Event{Kind: EvShuffle, Player: p, Card: None, Base: None})
 }
 
 // topCards appends to buf up to k cards from the top of p's deck, top first.

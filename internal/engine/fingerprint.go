@@ -49,7 +49,10 @@ import (
 // card) from another player on their turn gets its extra play; looking at or
 // revealing several top cards (Prepare for Battle, Mulligan) goes on into the
 // discard pile, shuffled under the deck, when the deck runs out.
-const RulesVersion = 5
+// 6: an audit of durations, ongoing abilities, counters and cards that leave
+// play. A card that changes zones keeps no memory: a once-a-turn ability
+// used before it left play is unused when it comes back (Child of the Sun).
+const RulesVersion = 6
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

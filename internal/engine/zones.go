@@ -130,7 +130,8 @@ func (g *Game) put(c CardID, z Zone, p Seat) {
 	cd.On = None
 	cd.Pos = g.nextPos()
 	cd.Counters = 0
-	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway | FSuspended
+	cd.Note = 0 // a card that changes zones is a new card: it keeps no memory (compendium: In and Out of Play)
+	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway | FSuspended | FUsedSpecial
 	if fromPlay && z == ZDiscard {
 		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: c, Base: base, Num: int16(counters)})
 	}

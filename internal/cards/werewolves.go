@@ -135,28 +135,24 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 
 var dogPicked = flagID("werewolves/let_the_dog_out picked")
 
-var territoryMarked = flagID("werewolves/marking_territory active")
-
 var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 	// At the start of your turn, with more power here than anyone else, this
-	// base's starting breakpoint is 0 for that turn (a flag that ends with the turn).
-	d.BreakMod = func(g *G, s CardID, slot BaseID) int {
-		if g.BaseOf(s) != slot || !g.HasEffect(int(territoryMarked), s, none) {
-			return 0
-		}
-		return -g.DefOf(g.BaseCardAt(slot)).Breakpoint
-	}
+	// base starts from breakpoint 0 for that turn: an effect on the base that
+	// lasts the turn even if this card leaves play (compendium, Overgrowth).
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
 		When: func(g *G, s CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(s) },
 		Do: func(g *G, f *F) {
 			s, p := g.BaseOf(self(f)), you(f)
+			if s == none {
+				return
+			}
 			for _, q := range g.Others(p) {
 				if g.PowerAt(s, q) >= g.PowerAt(s, p) {
 					return
 				}
 			}
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: self(f), Amount: territoryMarked, Src: self(f)})
+			g.SetStartingBreakpoint(f, s, 0)
 		},
 	}}
 })

@@ -7,7 +7,7 @@ package engine
 // base takes its slot.
 func (g *Game) dropBaseEffects(s BaseID) {
 	g.dropEffects(func(e *Effect) bool {
-		return e.Base == s && (e.Kind == EffBreakpoint || e.Kind == EffBasePower)
+		return e.Base == s && (e.Kind == EffBreakpoint || e.Kind == EffBasePower || e.Kind == EffStartBreakpoint)
 	})
 	for p := range g.NPlayers {
 		pl := &g.Players[p]

@@ -52,6 +52,8 @@ import (
 // 6: an audit of durations, ongoing abilities, counters and cards that leave
 // play. A card that changes zones keeps no memory: a once-a-turn ability
 // used before it left play is unused when it comes back (Child of the Sun).
+// Marking Territory sets its base's starting breakpoint to 0 as an effect
+// that lasts the turn even if the card leaves play (SetStartingBreakpoint).
 const RulesVersion = 6
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -120,6 +120,12 @@ func (g *Game) breakpointFrom(s BaseID, srcs []CardID) int {
 		return 0
 	}
 	bp := defs[g.Cards[b].Def].Breakpoint
+	for i := 0; i < int(g.NEff); i++ {
+		if e := &g.Effects[i]; e.Kind == EffStartBreakpoint && e.Base == s && e.Card == CardID(b) {
+			bp = int(e.Amount) // the first setter stands
+			break
+		}
+	}
 	for _, i := range srcs {
 		bp += defs[g.Cards[i].Def].BreakMod(g, i, s)
 	}
@@ -212,6 +218,15 @@ func (g *Game) AddPower(f *Frame, c CardID, n int) {
 // AddBreakpoint changes the breakpoint of slot s by n until the end of the turn.
 func (g *Game) AddBreakpoint(f *Frame, s BaseID, n int) {
 	g.AddEffect(Effect{Kind: EffBreakpoint, Expires: ExpireEndOfTurn, Player: g.Current, Base: s, Card: None, Amount: int16(n), Src: f.Src})
+}
+
+// SetStartingBreakpoint makes the base now at slot s start from breakpoint v
+// (instead of its printed one) until the end of the turn; changes to the
+// breakpoint apply from there. It is an effect of its own: it lasts its turn
+// even if the card that made it leaves play (compendium: an Ongoing
+// ability's stated expiry; Overgrowth), and ends with the base.
+func (g *Game) SetStartingBreakpoint(f *Frame, s BaseID, v int) {
+	g.AddEffect(Effect{Kind: EffStartBreakpoint, Expires: ExpireEndOfTurn, Player: g.Current, Base: s, Card: g.Bases[s].Card, Amount: int16(v), Src: f.Src})
 }
 
 // HasEffect reports whether an EffFlag effect with this flag id exists for card c (None: any) and player p (None: any).

@@ -158,15 +158,16 @@ type Effect struct {
 
 // Effect kinds.
 const (
-	EffNone        uint8 = iota
-	EffPower             // Card gets Amount power
-	EffBreakpoint        // Base breakpoint changes by Amount
-	EffBasePower         // every minion at Base gets Amount (standing rule)
-	EffControl           // Card is controlled by Player until expiry, then returns to Amount
-	EffProtect           // Card is not affected by Amount-kind effects of Player's opponents
-	EffFlag              // a generic flag for card code (Amount = flag id)
-	EffPlayerPower       // every minion Player controls gets Amount
-	EffLoosePower        // Player has Amount power at Base, not on any minion (see loosepower.go)
+	EffNone            uint8 = iota
+	EffPower                 // Card gets Amount power
+	EffBreakpoint            // Base breakpoint changes by Amount
+	EffBasePower             // every minion at Base gets Amount (standing rule)
+	EffControl               // Card is controlled by Player until expiry, then returns to Amount
+	EffProtect               // Card is not affected by Amount-kind effects of Player's opponents
+	EffFlag                  // a generic flag for card code (Amount = flag id)
+	EffPlayerPower           // every minion Player controls gets Amount
+	EffLoosePower            // Player has Amount power at Base, not on any minion (see loosepower.go)
+	EffStartBreakpoint       // the base Card at Base starts from breakpoint Amount (SetStartingBreakpoint)
 )
 
 // Expiry moments.

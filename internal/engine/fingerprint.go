@@ -49,7 +49,9 @@ import (
 // card) from another player on their turn gets its extra play; looking at or
 // revealing several top cards (Prepare for Battle, Mulligan) goes on into the
 // discard pile, shuffled under the deck, when the deck runs out.
-const RulesVersion = 5
+// 6: an audit of the Specials, the Me First windows and the titans. Arcane
+// Protector answers only a card its own player has just played.
+const RulesVersion = 6
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

@@ -113,6 +113,22 @@ func windowPrompt(w Window) Prompt {
 	return "Play or use a Special, or pass"
 }
 
+// JustPlayed returns, during a WinAfterPlay window, the card just played and
+// the player who played it (the innermost such window); None, None at any
+// other time. A Special "right after you play" a card asks it whose card it was.
+func (g *Game) JustPlayed() (card CardID, player Seat) {
+	for i := int(g.NFrames) - 1; i >= 0; i-- {
+		fr := &g.Frames[i]
+		if fr.Fn == fnWindow {
+			if Window(fr.Get(theWindow)) != WinAfterPlay {
+				break
+			}
+			return fr.Src, fr.Player
+		}
+	}
+	return None, None
+}
+
 // OpenWindow schedules a Me First window.
 func (g *Game) OpenWindow(w Window, slot BaseID) {
 	wf := g.push(fnWindow, g.Current, None, slot, None)

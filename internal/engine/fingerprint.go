@@ -50,7 +50,8 @@ import (
 // revealing several top cards (Prepare for Battle, Mulligan) goes on into the
 // discard pile, shuffled under the deck, when the deck runs out.
 // 6: an audit of the Specials, the Me First windows and the titans. Arcane
-// Protector answers only a card its own player has just played.
+// Protector answers only a card its own player has just played. Fan ("during
+// your turn") may also be used in the Me First windows of its player's turn.
 const RulesVersion = 6
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

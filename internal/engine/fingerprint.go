@@ -52,6 +52,9 @@ import (
 // 6: an audit of the Specials, the Me First windows and the titans. Arcane
 // Protector answers only a card its own player has just played. Fan ("during
 // your turn") may also be used in the Me First windows of its player's turn.
+// A card uses a Special at most once in a window (once per trigger): Finist
+// the Falcon moved to the scoring base may not go on to another base; a card
+// played again is new and may.
 const RulesVersion = 6
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

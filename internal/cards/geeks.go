@@ -90,13 +90,10 @@ var _ = card("geeks/game_guru", func(d *engine.Def) { d.Protect = notByOthers })
 
 // fanSpecial: during your turn, discard this from your hand to draw a card.
 func fanSpecial(d *engine.Def) {
-	d.Specials = []engine.Special{{
-		Window: engine.WinPlayPhase, From: engine.ZHand,
-		Do: func(g *G, f *F) {
-			g.DiscardCard(self(f))
-			g.Draw(you(f), 1)
-		},
-	}}
+	d.Specials = duringYourTurn(engine.ZHand, func(g *G, f *F) {
+		g.DiscardCard(self(f))
+		g.Draw(you(f), 1)
+	})
 }
 
 var _ = card("geeks/fan", fanSpecial)

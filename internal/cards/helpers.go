@@ -226,6 +226,18 @@ func lookAtChosenHand(g *G, f *F) Seat {
 // isCurrent reports whether it is p's turn.
 func isCurrent(g *G, p Seat) bool { return g.Current == p }
 
+// duringYourTurn is a Special used (not played) from zone from "during your
+// turn": whenever its player has priority on their own turn, in their Play
+// Cards phase and in the Me First windows before and after a base scores.
+func duringYourTurn(from engine.Zone, do engine.AbilityFn) []engine.Special {
+	ok := func(g *G, c CardID, p Seat, slot BaseID) bool { return isCurrent(g, p) }
+	var out []engine.Special
+	for _, w := range []engine.Window{engine.WinPlayPhase, engine.WinBeforeScore, engine.WinAfterScore} {
+		out = append(out, engine.Special{Window: w, From: from, OK: ok, Do: do})
+	}
+	return out
+}
+
 // cardsNamed filters by printed name.
 func named(g *G, name string) func(CardID) bool {
 	return func(c CardID) bool { return g.NameIs(c, name) }

@@ -164,7 +164,8 @@ var _ = card("wizards/arcane_protector", func(d *engine.Def) {
 	d.Specials = []engine.Special{titanSpecial(engine.WinAfterPlay,
 		func(g *G, c CardID, p Seat, slot BaseID) bool {
 			pl := &g.Players[p]
-			return myTurnTitan(g, c, p) && int(pl.MinionsPlayed)+int(pl.ActionsPlayed) >= 5
+			_, by := g.JustPlayed() // right after a card *you* play
+			return by == p && myTurnTitan(g, c, p) && int(pl.MinionsPlayed)+int(pl.ActionsPlayed) >= 5
 		}, nil)}
 	d.TotalPower = func(g *G, c CardID) int { return len(g.Hand(g.Ctrl(c))) / 2 }
 	d.Talent = func(g *G, f *F) { g.Draw(you(f), 1) }

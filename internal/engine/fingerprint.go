@@ -49,11 +49,16 @@ import (
 // card) from another player on their turn gets its extra play; looking at or
 // revealing several top cards (Prepare for Battle, Mulligan) goes on into the
 // discard pile, shuffled under the deck, when the deck runs out.
-// 6: an audit of durations, ongoing abilities, counters and cards that leave
-// play. A card that changes zones keeps no memory: a once-a-turn ability
-// used before it left play is unused when it comes back (Child of the Sun).
-// Marking Territory sets its base's starting breakpoint to 0 as an effect
-// that lasts the turn even if the card leaves play (SetStartingBreakpoint).
+// 6: a third audit, of durations, ongoing abilities, counters, cards that
+// leave play, the Specials, the Me First windows and the titans. A card that
+// changes zones keeps no memory: a once-a-turn ability used before it left
+// play is unused when it comes back (Child of the Sun). Marking Territory sets
+// its base's starting breakpoint to 0 as an effect that lasts the turn even if
+// the card leaves play (SetStartingBreakpoint). Arcane Protector answers only
+// a card its own player has just played. Fan ("during your turn") may also be
+// used in the Me First windows of its player's turn. A card uses a Special at
+// most once in a window (once per trigger): Finist the Falcon moved to the
+// scoring base may not go on to another base; a card played again is new and may.
 const RulesVersion = 6
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -107,10 +107,13 @@ func (g *Game) playOptions(p Seat, w Window, slot BaseID) {
 			}
 		}
 	}
-	g.specialOptions(p, w, slot)
+	g.specialOptions(p, w, slot, None)
 }
 
-func (g *Game) specialOptions(p Seat, w Window, slot BaseID) {
+// specialOptions offers what p may play or use in window w (about base slot);
+// key (None in the Play Cards phase) is what the window is about: a card
+// marked as having used a Special in it is not offered to use one again.
+func (g *Game) specialOptions(p Seat, w Window, slot BaseID, key CardID) {
 	if g.SpecialWins&(1<<w) == 0 {
 		return
 	}
@@ -139,6 +142,9 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID) {
 				continue
 			}
 			kind := OptUse
+			if !sp.Play && key != None && g.Marked(flagUsedInWindow, i, key) {
+				continue
+			}
 			if sp.Play {
 				kind = OptPlay
 				if d.Type == Action && g.ActionsForbidden(p) {

@@ -21,11 +21,12 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 	switch f.Step {
 	case askNext:
 		if f.Get(passesInARow) >= int(g.NPlayers) {
+			g.Unmark(flagUsedInWindow, g.windowKey(f))
 			return true
 		}
 		p := g.SeatAfter(g.Current, f.Get(playersAsked))
 		g.BeginAsk()
-		g.specialOptions(p, w, slot)
+		g.specialOptions(p, w, slot, g.windowKey(f))
 		if g.Pending.N == 0 && !g.askEveryone(w) {
 			f.Add(passesInARow, 1)
 			f.Add(playersAsked, 1)
@@ -35,6 +36,9 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 		f.SetSeat(askedPlayer, p)
 		g.Ask(f, p, prompt, AskMay|g.askFlags(w))
 	case takeAnswer:
+		if o := f.Ans; o.Kind == OptUse && o.Num >= 0 {
+			g.MarkCard(flagUsedInWindow, o.Card, g.windowKey(f)) // once per window
+		}
 		if g.takeWindowOption(f, f.SeatIn(askedPlayer), w, slot) {
 			f.Set(passesInARow, 0)
 		} else {
@@ -44,6 +48,28 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 		f.Goto(askNext)
 	}
 	return false
+}
+
+// An ability resolves once per trigger (compendium: Using Card Abilities): a
+// card in play that has used a Special in a window may not use it again in
+// that window (Finist the Falcon moved to the scoring base may not then go
+// back to its owner's hand). The card is marked (flagUsedInWindow, with what
+// the window is about as the source) until the window closes; the mark goes
+// with the card when it leaves play, so a card played again is a new card
+// whose ability may be used again.
+var flagUsedInWindow = FlagID("special used in this window")
+
+// windowKey is what window frame f is about, as the source of its marks: the
+// card played (a window after a card is played), else the card of the base
+// scoring.
+func (g *Game) windowKey(f *Frame) CardID {
+	if f.Src != None {
+		return f.Src
+	}
+	if f.Base >= 0 && f.Base < g.NBases {
+		return g.Bases[f.Base].Card
+	}
+	return None
 }
 
 // windowProc's steps.
@@ -111,6 +137,22 @@ func windowPrompt(w Window) Prompt {
 		return "VP were gained: respond with a Special, or pass"
 	}
 	return "Play or use a Special, or pass"
+}
+
+// JustPlayed returns, during a WinAfterPlay window, the card just played and
+// the player who played it (the innermost such window); None, None at any
+// other time. A Special "right after you play" a card asks it whose card it was.
+func (g *Game) JustPlayed() (card CardID, player Seat) {
+	for i := int(g.NFrames) - 1; i >= 0; i-- {
+		fr := &g.Frames[i]
+		if fr.Fn == fnWindow {
+			if Window(fr.Get(theWindow)) != WinAfterPlay {
+				break
+			}
+			return fr.Src, fr.Player
+		}
+	}
+	return None, None
 }
 
 // OpenWindow schedules a Me First window.

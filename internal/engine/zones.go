@@ -174,12 +174,17 @@ func (g *Game) reshuffleDiscard(p Seat) {
 // Shuffle shuffles p's deck.
 func (g *Game) Shuffle(p Seat) {
 	var arr [64]CardID
-	deck := g.collectInto(ZDeck, p, arr[:0])
-	for i := len(deck) - 1; i > 0; i-- {
+	g.shuffleToBottom(p, g.collectInto(ZDeck, p, arr[:0]))
+}
+
+// shuffleToBottom shuffles cards (of p's deck) and puts them, in that random
+// order, at the bottom of p's deck: all of it, they are the whole deck.
+func (g *Game) shuffleToBottom(p Seat, cards []CardID) {
+	for i := len(cards) - 1; i > 0; i-- {
 		j := g.Intn(i + 1)
-		deck[i], deck[j] = deck[j], deck[i]
+		cards[i], cards[j] = cards[j], cards[i]
 	}
-	for _, c := range deck {
+	for _, c := range cards {
 		g.Cards[c].Pos = g.nextPos()
 	}
 	g.emit(Event{Kind: EvShuffle, Player: p, Card: None, Base: None})
@@ -595,14 +600,7 @@ func (g *Game) reshuffleDiscardBelow(p Seat) {
 	for _, c := range pile {
 		g.put(c, ZDeck, p)
 	}
-	for i := len(pile) - 1; i > 0; i-- {
-		j := g.Intn(i + 1)
-		pile[i], pile[j] = pile[j], pile[i]
-	}
-	for _, c := range pile {
-		g.Cards[c].Pos = g.nextPos()
-	}
-	g.emit(Event{Kind: EvShuffle, Player: p, Card: None, Base: None})
+	g.shuffleToBottom(p, pile)
 }
 
 // topCards appends to buf up to k cards from the top of p's deck, top first.

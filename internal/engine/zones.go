@@ -177,8 +177,8 @@ func (g *Game) Shuffle(p Seat) {
 	g.shuffleToBottom(p, g.collectInto(ZDeck, p, arr[:0]))
 }
 
-// shuffleToBottom shuffles cards (of p's deck) and puts them, in that random
-// order, at the bottom of p's deck: all of it, they are the whole deck.
+// shuffleToBottom shuffles cards of p's deck and puts them, in that random
+// order, below the rest of the deck (Shuffle passes the whole deck).
 func (g *Game) shuffleToBottom(p Seat, cards []CardID) {
 	for i := len(cards) - 1; i > 0; i-- {
 		j := g.Intn(i + 1)

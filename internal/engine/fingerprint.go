@@ -49,7 +49,12 @@ import (
 // card) from another player on their turn gets its extra play; looking at or
 // revealing several top cards (Prepare for Battle, Mulligan) goes on into the
 // discard pile, shuffled under the deck, when the deck runs out.
-const RulesVersion = 5
+// 6: a third audit, of the per-card rulings of the non-core sets. Grimms'
+// Blessing, while it bears minions' names, gets the power that abilities give
+// to cards of those names (a Microbot for Microbot Fixer), and abilities that
+// pump minions (The Central Brain, Red Riding Hood, All Stars Full Moon) do
+// not pump it.
+const RulesVersion = 6
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

@@ -239,7 +239,7 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 
 // yourMinionsHerePlusOne: ongoing, each of your minions on this card's base has +1 power.
 func yourMinionsHerePlusOne(g *G, self, target CardID) int {
-	if g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) {
+	if g.IsMinion(target) && g.BaseOf(target) == g.BaseOf(self) && g.Ctrl(target) == g.Ctrl(self) {
 		return 1
 	}
 	return 0

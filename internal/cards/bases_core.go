@@ -284,7 +284,7 @@ var _ = card("base/factory_436_1337", func(d *engine.Def) {
 
 var _ = card("base/the_central_brain", func(d *engine.Def) {
 	d.PowerMod = func(g *G, me, target CardID) int {
-		if g.BaseOf(target) == g.SlotOfBase(me) {
+		if g.IsMinion(target) && g.BaseOf(target) == g.SlotOfBase(me) {
 			return 1
 		}
 		return 0

@@ -103,7 +103,7 @@ var _ = card("grimms_fairy_tales/prince_charming", func(d *engine.Def) {
 
 var _ = card("grimms_fairy_tales/red_riding_hood", func(d *engine.Def) {
 	d.PowerMod = func(g *G, self, target CardID) int {
-		if g.BaseOf(target) != g.BaseOf(self) || g.Ctrl(target) != g.Ctrl(self) || theMinion(g, "Big Bad Wolf") {
+		if !g.IsMinion(target) || g.BaseOf(target) != g.BaseOf(self) || g.Ctrl(target) != g.Ctrl(self) || theMinion(g, "Big Bad Wolf") {
 			return 0
 		}
 		return 1

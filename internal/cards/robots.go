@@ -18,13 +18,29 @@ func alphaOf(g *G, p Seat) bool {
 	return false
 }
 
+// microbotNames are the names of the Microbots.
+var microbotNames = []string{"Microbot Alpha", "Microbot Archive", "Microbot Fixer", "Microbot Guard", "Microbot Reclaimer"}
+
 // isMicrobot reports whether card c counts as a Microbot: by its name, or,
-// while in play, as a minion of a player who controls Microbot Alpha.
+// while in play, as a minion of a player who controls Microbot Alpha, or as
+// a card in play bearing a Microbot's name (Grimms' Blessing: Culture Shock
+// clarification, Microbot Fixer gives it +1 power).
 func isMicrobot(g *G, c CardID) bool {
 	if strings.HasPrefix(g.DefOf(c).Key, "robots/microbot_") {
 		return true
 	}
-	return g.InPlay(c) && g.IsMinion(c) && alphaOf(g, g.Ctrl(c))
+	if !g.InPlay(c) {
+		return false
+	}
+	if g.IsMinion(c) {
+		return alphaOf(g, g.Ctrl(c))
+	}
+	for _, n := range microbotNames {
+		if g.HasName(c, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstMinionThisTurn reports whether the minion whose play ability resolves

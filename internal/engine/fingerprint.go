@@ -59,6 +59,10 @@ import (
 // used in the Me First windows of its player's turn. A card uses a Special at
 // most once in a window (once per trigger): Finist the Falcon moved to the
 // scoring base may not go on to another base; a card played again is new and may.
+// Grimms' Blessing, while it bears minions' names, gets the power that
+// abilities give to cards of those names (a Microbot for Microbot Fixer), and
+// abilities and effects that pump minions (The Central Brain, Red Riding Hood,
+// All Stars Full Moon, "each of your minions") do not pump it.
 const RulesVersion = 6
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

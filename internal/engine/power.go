@@ -2,11 +2,19 @@ package engine
 
 // Power returns the current power of card c: printed, then counters,
 // ongoing modifiers and temporary effects, floored at zero. Only minions have
-// power (a titan gives power to its controller instead: PowerGiven).
+// power (a titan gives power to its controller instead: PowerGiven), save a
+// card in play that bears minions' names (Def.AlsoNamed: Grimms' Blessing):
+// it has no power of its own but gets the power that abilities give to cards
+// of those names, and that power counts for its controller (Culture Shock
+// clarification: Microbot Fixer gives it +1). An ability that gives power to
+// minions checks that its target is one.
 func (g *Game) Power(c CardID) int {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
 	if d.Type != Minion {
+		if cd.Zone == ZInPlay && d.AlsoNamed != nil {
+			return max(0, g.modsFor(c)) // a card bearing minions' names (see namedPower)
+		}
 		return 0
 	}
 	p := d.Power
@@ -36,9 +44,12 @@ func (g *Game) modsFor(c CardID) int {
 	return p + g.effectPower(c)
 }
 
-// effectPower is the power temporary effects give minion c in play.
+// effectPower is the power temporary effects give card c in play (the
+// effects on every minion at a base or of a player skip a card bearing
+// minions' names: it is no minion).
 func (g *Game) effectPower(c CardID) int {
 	cd := &g.Cards[c]
+	minion := defType[cd.Def] == Minion
 	p := 0
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
@@ -48,11 +59,11 @@ func (g *Game) effectPower(c CardID) int {
 				p += int(e.Amount)
 			}
 		case EffBasePower:
-			if e.Base == cd.Base && (e.Player == None || e.Player == cd.Ctrl) {
+			if minion && e.Base == cd.Base && (e.Player == None || e.Player == cd.Ctrl) {
 				p += int(e.Amount)
 			}
 		case EffPlayerPower:
-			if e.Player == cd.Ctrl {
+			if minion && e.Player == cd.Ctrl {
 				p += int(e.Amount)
 			}
 		}

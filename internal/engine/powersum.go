@@ -27,6 +27,8 @@ func (g *Game) powerGivenFrom(c CardID, srcs []CardID) int {
 	n := 0
 	if d := defs[cd.Def]; d.Type == Minion {
 		n = max(0, d.Power+int(cd.Counters)+g.modsFrom(c, srcs))
+	} else if d.AlsoNamed != nil {
+		n = max(0, g.modsFrom(c, srcs)) // see Power
 	}
 	return n + g.givenBesidesPower(c)
 }

@@ -63,7 +63,10 @@ import (
 // abilities give to cards of those names (a Microbot for Microbot Fixer), and
 // abilities and effects that pump minions (The Central Brain, Red Riding Hood,
 // All Stars Full Moon, "each of your minions") do not pump it.
-const RulesVersion = 6
+// 7: a fourth audit, of interactions between factions. A minion whose
+// control changes sheds the attached actions it is then not affected by
+// (Wildlife Preserve, The Show Must Go On: the former controller's actions).
+const RulesVersion = 7
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

@@ -269,6 +269,32 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 		g.AddEffect(Effect{Kind: EffControl, Expires: expires, Player: g.Current, Base: None, Card: c, Amount: int16(old), Src: f.Src})
 	}
 	g.emit(Event{Kind: EvControl, Player: p, Card: c, Base: g.Cards[c].Base, Num: int16(from)})
+	g.shedUnaffected(f, c)
+}
+
+// shedUnaffected destroys the actions attached to card c that c is not
+// affected by: a card that is not affected by some cards (Wildlife Preserve,
+// The Show Must Go On, Game Guru) cannot keep such cards attached to it
+// (compendium: Attached Cards). It is called when c's controller changes,
+// since whom a protection covers and whose cards it stops depend on it.
+// (Only the protections of cards count: an ability that a Tooth and Claw
+// stopped is dealt with by that card.)
+func (g *Game) shedUnaffected(f *Frame, c CardID) {
+	if !g.InPlay(c) {
+		return
+	}
+	for _, a := range g.Attached(c) {
+		if defs[g.Cards[a].Def].Type != Action {
+			continue
+		}
+		aff := Affect{Kind: AffAttach, By: g.Cards[a].Ctrl, Src: a}
+		for i := range g.heeded(hProtect, g.Cards[c].Ctrl) {
+			if defs[g.Cards[i].Def].Protect(g, i, c, aff) {
+				g.Destroy(f, a)
+				break
+			}
+		}
+	}
 }
 
 // SwapBase replaces the base at slot s with base card nb (from the base deck

@@ -63,7 +63,9 @@ import (
 // abilities give to cards of those names (a Microbot for Microbot Fixer), and
 // abilities and effects that pump minions (The Central Brain, Red Riding Hood,
 // All Stars Full Moon, "each of your minions") do not pump it.
-const RulesVersion = 6
+// 7: a fourth audit, of the bases. The Homeworld's extra minion goes to the
+// owner of the minion played there, who need not be the player who played it.
+const RulesVersion = 7
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

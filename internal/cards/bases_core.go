@@ -17,14 +17,15 @@ func playedHere(g *G, self CardID, ev engine.Event) bool {
 }
 
 var _ = card("base/the_homeworld", func(d *engine.Def) {
-	// After a minion is played here, whoever played it may play an extra minion
-	// of power 2 or less. In that player's own Play Cards phase it is a generic
-	// extra they may keep for later in the phase; at any other time it must be
-	// played at once.
+	// After a minion is played here, its owner (who need not be the player
+	// who played it: a card given by the Anansi Tales) may play an extra
+	// minion of power 2 or less. In that player's own Play Cards phase it is a
+	// generic extra they may keep for later in the phase; at any other time it
+	// must be played at once.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: playedHere,
 		Do: func(g *G, f *F) {
-			p := f.Ev.Player
+			p := g.Owner(f.Ev.Card)
 			if g.BaseMustIgnore(f.Ev.Base, p) {
 				return
 			}

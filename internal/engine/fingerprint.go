@@ -63,9 +63,14 @@ import (
 // abilities give to cards of those names (a Microbot for Microbot Fixer), and
 // abilities and effects that pump minions (The Central Brain, Red Riding Hood,
 // All Stars Full Moon, "each of your minions") do not pump it.
-// 7: a fourth audit, of interactions between factions. A minion whose
-// control changes sheds the attached actions it is then not affected by
-// (Wildlife Preserve, The Show Must Go On: the former controller's actions).
+// 7: a fourth audit, of the bases and of interactions between factions. A
+// minion whose control changes sheds the attached actions it is then not
+// affected by (Wildlife Preserve, The Show Must Go On: the former
+// controller's actions). The Homeworld's extra minion goes to the owner of
+// the minion played there, who need not be the player who played it. A
+// player who only may ignore a base (Infiltrate) may still use its optional
+// abilities that are not triggers: its Talent (Storyteller's Hut), a second
+// talent use (Standing Stones), its offer after a standard action (Anansi's Web).
 const RulesVersion = 7
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -77,7 +77,9 @@ func (g *Game) standardLeaves(p Seat, c CardID) bool {
 		if d.AfterStandard == nil || !g.live(i) {
 			continue
 		}
-		if d.Type == BaseCard && g.BaseIgnored(s.Base, p) {
+		// a base's offer is optional: a player who only may ignore the
+		// base (Infiltrate) is still offered it (BaseMustIgnore)
+		if d.Type == BaseCard && g.BaseMustIgnore(s.Base, p) {
 			continue
 		}
 		if d.AfterStandardOK != nil && !d.AfterStandardOK(g, i, p, c) {
@@ -161,10 +163,12 @@ func (g *Game) CanPlayMinionSomewhere(p Seat, c CardID) bool {
 
 // baseTalentOK: a base in play with a Talent offers it to the current player once
 // per turn during their Play Cards phase (the base card's FTalentUsed flag).
+// A talent is optional: a player who only may ignore the base (Infiltrate)
+// may still use it (BaseMustIgnore).
 func (g *Game) baseTalentOK(p Seat, b CardID) bool {
 	d := g.def(b)
 	c := &g.Cards[b]
-	if d.Talent == nil || g.Current != p || c.Flags&FTalentUsed != 0 || g.BaseIgnored(c.Base, p) {
+	if d.Talent == nil || g.Current != p || c.Flags&FTalentUsed != 0 || g.BaseMustIgnore(c.Base, p) {
 		return false
 	}
 	return d.TalentOK == nil || d.TalentOK(g, b)

@@ -33,7 +33,9 @@ func (g *Game) talentGranter(c CardID) CardID {
 		if d.TalentAgain == nil || s.Flags&FUsedSpecial != 0 {
 			continue
 		}
-		if d.Type == BaseCard && g.BaseIgnored(s.Base, g.Cards[c].Ctrl) {
+		// the second use is optional: a player who only may ignore the
+		// base (Infiltrate) may still take it (BaseMustIgnore)
+		if d.Type == BaseCard && g.BaseMustIgnore(s.Base, g.Cards[c].Ctrl) {
 			continue
 		}
 		if d.TalentAgain(g, i, c) {

@@ -3,6 +3,7 @@ package tui_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -40,4 +41,28 @@ func TestHotseatAsksEveryWindow(t *testing.T) {
 		return
 	}
 	t.Fatal("no Me First window with nothing to play found")
+}
+
+// The seed of a terminal game determines every shuffle: whoever knows it can
+// deal the game again and see every hand and deck. Unless the player chose
+// it, it is drawn unguessably and printed only once the game is over (or
+// left), never while it is played.
+func TestSeedIsSecretWhilePlaying(t *testing.T) {
+	for _, args := range [][]string{{"--seats", "human,ai"}, {"--seats", "human,random", "--factions", "draft"}} {
+		var out, errOut bytes.Buffer
+		tui.Main(args, strings.NewReader("hand\nquit\n"), &out, &errOut)
+		s := out.String()
+		at := strings.Index(s, "Seed ")
+		if at < 0 {
+			t.Fatalf("%v: the seed is not printed when the game is left:\n%s", args, tail(s))
+		}
+		if last := strings.LastIndex(s, "> "); last < 0 || at < last {
+			t.Fatalf("%v: the seed is printed while the game is played:\n%s", args, tail(s[:max(last, 0)]))
+		}
+		after := s[at+len("Seed "):]
+		var seed uint64
+		if _, err := fmt.Sscan(after, &seed); err != nil || seed < 1<<32 {
+			t.Fatalf("%v: seed %d (%v): a seed from the clock can be guessed", args, seed, err)
+		}
+	}
 }

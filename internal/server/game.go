@@ -377,13 +377,27 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 	return nil
 }
 
-// breakLocked marks l as broken by err (kept read-only, its log and replay
-// kept for a bug report), logs it, and returns the error.
+// breakLocked marks l as broken by err at its next move (kept read-only, its
+// log and replay kept for a bug report), logs it, and returns the error
+// every seat is told. That names the move only: err's details (a choice
+// recorded, the options offered, a card's failure) may be about another
+// seat's decision and its hidden cards, so they go to the server's log alone.
 func (l *live) breakLocked(err error) error {
-	l.broken = fmt.Errorf("game %s is broken: %w", l.id, err)
-	l.log().Error("game broken", "err", err)
+	n := len(l.moves) + 1
+	l.log().Error("game broken", "move", n, "err", err)
+	l.broken = &brokenError{fmt.Sprintf("game %s is broken at move %d (a failure of this version of smashup; the details are in the server's log): it is kept read-only", l.id, n), err}
 	return l.broken
 }
+
+// brokenError is why a game is broken: its text is what seats are told, and
+// it wraps the detailed error (errors.Is), which is never shown to them.
+type brokenError struct {
+	text string
+	err  error
+}
+
+func (e *brokenError) Error() string { return e.text }
+func (e *brokenError) Unwrap() error { return e.err }
 
 // stepAI makes one computer move if a computer seat is to decide. It reports
 // whether it moved.

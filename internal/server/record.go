@@ -113,24 +113,30 @@ func (l *live) replayStored(st *store.Game) error {
 	}
 	for n, m := range st.Moves {
 		if err := l.applyLocal(m); err != nil {
+			// what every seat is told names the move, never err's details
+			// (the choice recorded and the option offered there, which
+			// may be another seat's hidden cards): the server's log has them
 			switch {
 			case st.Fingerprint == "":
-				return &legacyError{fmt.Errorf("its moves (by position only) do not replay under this version at move %d of %d: %w", n+1, len(st.Moves), err)}
+				return &legacyError{fmt.Errorf("its moves (by position only) do not replay under this version at move %d of %d", n+1, len(st.Moves)), err}
 			case l.rec.other:
-				l.rec.foreign = fmt.Sprintf("this game was recorded by another version of smashup (rules %s; this server runs %s) and does not replay under this one: %v. It is kept read-only.", st.Fingerprint, here, err)
+				l.log().Warn("a game of another version does not replay", "move", n+1, "err", err)
+				l.rec.foreign = fmt.Sprintf("this game was recorded by another version of smashup (rules %s; this server runs %s) and does not replay under this one at move %d of %d (the details are in the server's log). It is kept read-only.", st.Fingerprint, here, n+1, len(st.Moves))
 				return nil
 			}
 			// kept in memory as broken (read-only, its log and replay still
 			// served), never replayed again on every request or restart
-			l.broken = fmt.Errorf("game %s is broken: replaying move %d of %d: %w", l.id, n+1, len(st.Moves), err)
+			l.breakLocked(fmt.Errorf("replaying move %d of %d: %w", n+1, len(st.Moves), err))
 			return nil
 		}
 	}
 	return nil
 }
 
-// legacyError: a legacy game's positional moves do not replay.
-type legacyError struct{ err error }
+// legacyError: a legacy game's positional moves do not replay. Its text is
+// what seats are told (it is stored as the game's problem); detail is for
+// the server's log.
+type legacyError struct{ err, detail error }
 
 func (e *legacyError) Error() string { return e.err.Error() }
 func (e *legacyError) Unwrap() error { return e.err }
@@ -142,6 +148,7 @@ func (s *Server) restore(ctx context.Context, id string, st *store.Game) (*live,
 		var le *legacyError
 		if errors.As(err, &le) {
 			problem := le.Error()
+			s.log().Warn("a legacy game does not replay", "game", id, "err", le.detail)
 			if err := s.store.Migrate(ctx, id, "", nil, problem); err != nil && !errors.Is(err, store.ErrConflict) {
 				return nil, err
 			}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -301,7 +302,7 @@ func TestAnotherVersionsGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := message(l3)
-	if !strings.Contains(m.Foreign, "move 6") || !strings.Contains(m.Foreign, "player=3") || !strings.Contains(m.Foreign, "read-only") {
+	if !strings.Contains(m.Foreign, "move 6") || !strings.Contains(m.Foreign, "read-only") {
 		t.Fatalf("the game that does not replay: %q", m.Foreign)
 	}
 	who, _ := l3.pending()
@@ -423,4 +424,107 @@ func TestSecretSeedStaysSecret(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRecordProblemsHideCards: a game whose record does not replay (of
+// another version, or of its own that disagrees) is kept read-only and says
+// so to every seat and the spectator, but the text names no card a seat may
+// not see: the choice recorded and the option offered at that move are
+// another player's decision (a card in their hand).
+func TestRecordProblemsHideCards(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.db")
+	ctx := context.Background()
+	st, _ := store.OpenSQLite(path)
+	s := New(st)
+	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", Seed: seed(5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// moves until a card is played from a hand
+	l := playRandom(t, s, resp.ID, 0, 1)
+	k := -1
+	for i := 0; i < 200 && k < 0; i++ {
+		l.mu.Lock()
+		who, count := l.pending()
+		d, _ := l.g.Decision()
+		for o := 0; o < count; o++ {
+			if c := d.Options[o].Card; d.Options[o].Kind == engine.OptPlay && c >= 0 && l.g.Cards[c].Zone == engine.ZHand {
+				k = len(l.moves)
+				break
+			}
+		}
+		n := len(l.moves)
+		l.mu.Unlock()
+		if k >= 0 {
+			break
+		}
+		if err := l.move(ctx, who, n, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if k < 0 {
+		t.Fatal("no card played from a hand")
+	}
+	l.mu.Lock()
+	who, count := l.pending()
+	d, _ := l.g.Decision()
+	opt := 0
+	for o := 0; o < count; o++ {
+		if c := d.Options[o].Card; d.Options[o].Kind == engine.OptPlay && c >= 0 && l.g.Cards[c].Zone == engine.ZHand {
+			opt = o
+		}
+	}
+	l.mu.Unlock()
+	if err := l.move(ctx, who, k, opt); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	st.Close()
+	exec := func(q string, args ...any) {
+		t.Helper()
+		db, _ := sql.Open("sqlite", "file:"+path)
+		defer db.Close()
+		if _, err := db.Exec(q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var moves []store.Move
+	{
+		st, _ := store.OpenSQLite(path)
+		g, _ := st.Load(ctx, resp.ID)
+		st.Close()
+		moves = g.Moves
+	}
+	c, _ := engine.ParseChoice(moves[k].Choice)
+	c.Player = 3 // a player this two-player game does not have
+	exec(`UPDATE moves SET choice = ? WHERE game_id = ? AND n = ?`, c.String(), resp.ID, k)
+	check := func(what string) {
+		t.Helper()
+		s := newSQLiteServer(t, path)
+		l, err := s.game(ctx, resp.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		for seat := engine.None; seat < len(l.cfg.Seats); seat++ {
+			m := l.messageLocked(engine.Seat(seat))
+			text := m.Foreign + m.Broken
+			if text == "" {
+				t.Fatalf("%s: seat %d is not told", what, seat)
+			}
+			for i := range l.g.NCards {
+				if l.g.Knows(engine.Seat(seat), i) {
+					continue
+				}
+				if d := l.g.DefOf(i); strings.Contains(text, d.Key) || regexp.MustCompile(fmt.Sprintf(`#%d\b`, i)).MatchString(text) {
+					t.Fatalf("%s: seat %d is told of %s (%s#%d), which it may not see: %q", what, seat, d.Name, d.Key, i, text)
+				}
+			}
+		}
+	}
+	exec(`UPDATE games SET fingerprint = 'r0-older' WHERE id = ?`, resp.ID)
+	check("another version")
+	exec(`UPDATE games SET fingerprint = ? WHERE id = ?`, engine.RulesFingerprint(), resp.ID)
+	check("its own version")
 }

@@ -208,7 +208,7 @@ func (s *Server) reloadLocked(ctx context.Context, l *live) {
 	}
 	for n := len(l.moves); n < len(st.Moves); n++ {
 		if err := l.applyLocal(st.Moves[n]); err != nil {
-			l.broken = err
+			l.breakLocked(err)
 			return
 		}
 	}

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"bufio"
+	crand "crypto/rand"
+	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,7 +12,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/cli"
@@ -158,7 +159,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	bases := fl.String("bases", "sets", `the base deck: "sets" (the bases of the sets the factions come from) or "all"`)
 	titans := fl.Bool("titans", false, "play with the optional titans")
 	record := fl.String("record", "", "write a replay of the game to this file (kept up to date after every decision)")
-	seed := fl.Uint64("seed", 0, "random seed (default: from the clock, printed so the game can be replayed)")
+	seed := fl.Uint64("seed", 0, "random seed (default: a secret one, printed once the game is over so that it can be replayed)")
 	if code, ok := cli.Parse(fl, args); !ok {
 		return code
 	}
@@ -182,8 +183,12 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	}
 	sd := *seed
 	if !set["seed"] {
-		sd = uint64(time.Now().UnixNano()) % 1000000
+		sd = secretSeed()
 	}
+	// the seed determines every shuffle: whoever knows it can deal the game
+	// again and see every hand and deck, so it is told only once the game
+	// is over or left
+	tellSeed := func() { fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd) }
 	if *bases != "sets" && *bases != "all" {
 		fmt.Fprintf(errOut, "smashup play: --bases must be sets or all, got %q\n", *bases)
 		return 2
@@ -196,23 +201,21 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 	var err error
 	if strings.EqualFold(strings.TrimSpace(*factions), "draft") {
 		if ss, err = makeSeats(cfg); err == nil {
-			fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd)
 			var fs [][2]string
 			if fs, err = Draft(ss, sd, sc, out); err == nil {
 				es = match.SetupFor(fs, sd, cfg.Match)
 				g, err = engine.New(es)
 			} else if errors.Is(err, ErrQuit) {
+				tellSeed()
 				return 0
 			} else if errors.Is(err, ErrInputEnded) {
+				tellSeed()
 				fmt.Fprintln(errOut, "smashup play: the input ended before the game did")
 				return 1
 			}
 		}
 	} else {
 		g, ss, es, err = setupGame(cfg)
-		if err == nil {
-			fmt.Fprintf(out, "Seed %d (replay this game with --seed %d)\n", sd, sd)
-		}
 	}
 	if err != nil {
 		fmt.Fprintf(errOut, "smashup play: %v\n", err)
@@ -241,6 +244,7 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		fmt.Fprintf(out, "Recording the game to %s (watch it with: smashup replay %s)\n", *record, *record)
 	}
 	err = sess.Run()
+	tellSeed()
 	switch {
 	case err == nil, errors.Is(err, ErrQuit):
 		return 0
@@ -302,4 +306,14 @@ func CardsMain(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(out, "  %s%s\n", present.Def(d), mark)
 	}
 	return 0
+}
+
+// secretSeed is a seed nobody can guess (a seed from the clock could be
+// found again by dealing every likely one).
+func secretSeed() uint64 {
+	var b [8]byte
+	if _, err := crand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return binary.LittleEndian.Uint64(b[:])
 }

@@ -140,9 +140,12 @@ func (s *Session) Run() error {
 			return fmt.Errorf("a decision for seat %d, which does not exist", p)
 		}
 		if s.Seats[p].Human {
-			if g.WindowPassOnly() {
-				// a Me First window with nothing to play: pass for the person
-				// (no one at this terminal learns anything from it)
+			if g.WindowPassOnly() && s.observer() == int(p) {
+				// a Me First window with nothing to play: pass for the only
+				// person at the terminal (no one here learns anything from
+				// it). At a hotseat table it is asked all the same: whether
+				// the terminal stops for a person would tell the others
+				// whether they hold a Special.
 				if err := s.apply(0); err != nil {
 					return err
 				}

@@ -258,14 +258,7 @@ func TestAnotherVersionsGame(t *testing.T) {
 	want := *l.g
 	s.Close()
 	st.Close()
-	exec := func(q string, args ...any) {
-		t.Helper()
-		db, _ := sql.Open("sqlite", "file:"+path)
-		defer db.Close()
-		if _, err := db.Exec(q, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	exec := sqlExec(t, path)
 	message := func(l *live) Message {
 		l.mu.Lock()
 		defer l.mu.Unlock()
@@ -480,14 +473,7 @@ func TestRecordProblemsHideCards(t *testing.T) {
 	}
 	s.Close()
 	st.Close()
-	exec := func(q string, args ...any) {
-		t.Helper()
-		db, _ := sql.Open("sqlite", "file:"+path)
-		defer db.Close()
-		if _, err := db.Exec(q, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
+	exec := sqlExec(t, path)
 	var moves []store.Move
 	{
 		st, _ := store.OpenSQLite(path)
@@ -527,4 +513,16 @@ func TestRecordProblemsHideCards(t *testing.T) {
 	check("another version")
 	exec(`UPDATE games SET fingerprint = ? WHERE id = ?`, engine.RulesFingerprint(), resp.ID)
 	check("its own version")
+}
+
+// sqlExec returns a function that runs one statement on the SQLite file at path.
+func sqlExec(t *testing.T, path string) func(q string, args ...any) {
+	return func(q string, args ...any) {
+		t.Helper()
+		db, _ := sql.Open("sqlite", "file:"+path)
+		defer db.Close()
+		if _, err := db.Exec(q, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -30,9 +30,9 @@ const browser = await chromium.launch({
 const fail = async (msg) => { console.error('FAIL:', msg); await browser.close(); process.exit(1); };
 const errors = [];
 
-async function newPage(viewport, speed = 'instant', autopass = false) {
+async function newPage(viewport, speed = 'instant', askAll = false) {
   const ctx = await browser.newContext({ viewport });
-  await ctx.addInitScript(([s, a]) => { localStorage.setItem('smashup.speed', s); if (a) localStorage.setItem('smashup.autopass', '1'); }, [speed, autopass]);
+  await ctx.addInitScript(([s, a]) => { localStorage.setItem('smashup.speed', s); if (a) localStorage.setItem('smashup.askall', '1'); }, [speed, askAll]);
   const p = await ctx.newPage();
   p.on('pageerror', (e) => { errors.push(e.message); console.error('page error:', e.message); });
   return p;
@@ -50,66 +50,64 @@ async function axe(page, what) {
 
 async function barVisible(page, what) {
   const r = await page.evaluate(() => {
-    const b = document.getElementById('actionbar').getBoundingClientRect();
+    const b = document.getElementById('bar').getBoundingClientRect();
     return { top: b.top, bottom: b.bottom, h: innerHeight, w: innerWidth, scrollY: scrollY, docH: document.documentElement.scrollHeight, docW: document.documentElement.scrollWidth };
   });
   if (r.top < 0 || r.bottom > r.h + 0.5 || r.scrollY !== 0 || r.docH > r.h + 1 || r.docW > r.w + 1) await fail(`${what}: the action bar is not on screen without scrolling: ${JSON.stringify(r)}`);
 }
 
-// One step of a player who plays by clicking the table. Returns what it did.
+// One step of a player who plays by clicking the table (docs/client.md
+// lists the page's hooks). Returns what it did.
 const shots = {};
 async function step(page, tag, rnd, stats) {
-  const s = await page.evaluate(() => ({ st: document.body.dataset.state, main: document.body.dataset.main, posting: !!document.body.dataset.posting, move: document.body.dataset.move,
-    overlay: document.getElementById('overlay').hidden ? '' : document.getElementById('overlay').dataset.kind, pile: document.getElementById('pile').open }));
-  if (s.overlay === 'scoring') {
+  const s = await page.evaluate(() => ({ ...document.body.dataset, overlay: !!document.getElementById('overlay'),
+    confirm: !!document.getElementById('confirm-end'), menu: !!document.getElementById('menu'), pile: !!document.getElementById('pile'),
+    selected: !!document.querySelector('#app .selected') }));
+  if (s.overlay) {
     if (!shots[`scoring-${tag}`]) { shots[`scoring-${tag}`] = 1; await page.screenshot({ path: `${out}/scoring-${tag}.png` }); }
     stats.scorings++;
     await page.click('#overlay [data-ov="close"]').catch(() => {});
     return 'overlay';
   }
-  if (s.st === 'over') return 'over';
-  if (s.st !== 'mine' || s.posting) return 'wait';
+  if (s.state === 'over') return 'over';
+  if (s.state !== 'mine' || s.busy || s.sending) return 'wait';
+  const pick = async (sel) => { const els = await page.$$(sel); return els.length ? els[Math.floor(rnd() * els.length)] : null; };
   let act = null;
-  if (s.pile) {
-    const inPile = await page.$$('#pile .card.target');
-    if (inPile.length) act = ['table', inPile[Math.floor(rnd() * inPile.length)]];
-    else { await page.click('#pile-close'); return 'pile'; }
+  if (s.confirm) act = ['bar', await page.$(rnd() < 0.7 ? '[data-confirm=yes]' : '[data-confirm=no]')];
+  else if (s.menu) act = ['table', await pick('#menu button[data-path]')];
+  else if (s.pile) {
+    const c = await pick('#pile .target');
+    if (c) act = ['table', c]; else { await page.click('[data-pile-close]'); return 'pile'; }
+  } else if (s.selected) {
+    // a card is selected: click one of its lit targets, or a button that commits it
+    const t = await pick('#app .target:not(.selected):not(#hand .target)');
+    const b = await pick('#bar button[data-opt]');
+    act = t ? ['table', t] : b ? ['bar', b] : ['bar', await page.$('#cancel')];
+  } else if (s.decision === 'main') {
+    // the main question: mostly select a card of the hand, sometimes use a
+    // talent on the table, else end the phase
+    const hand = await pick('#hand .target'), table = await pick('#bases .target');
+    const done = await page.$('#bar button[data-opt]'); // the end of the phase
+    if (hand && rnd() < 0.85) act = ['table', hand];
+    else if (table && rnd() < 0.5) act = ['table', table];
+    else if (done) act = ['bar', done];
+  } else {
+    const t = await pick('#app .target'), b = await pick('#bar button[data-opt]');
+    act = t && (!b || rnd() < 0.85) ? ['table', t] : b ? ['bar', b] : null;
   }
-  if (!act) {
-    const hand = await page.$$('#hand .card.target');
-    const table = await page.$$('#bases .target, #players .who.target, #tray:not([hidden]) .card.target');
-    const quick = await page.$$('#quick button');
-    if (s.main === '1') {
-      // the main question: mostly play a card from the hand, sometimes a
-      // talent on the table, else end the phase
-      const done = quick.length ? quick[quick.length - 1] : null;
-      if (hand.length && rnd() < 0.85) act = ['table', hand[Math.floor(rnd() * hand.length)]];
-      else if (table.length && rnd() < 0.5) act = ['table', table[Math.floor(rnd() * table.length)]];
-      else if (done) act = ['bar', done];
-    } else if (hand.length + table.length) {
-      const all = [...hand, ...table];
-      act = ['table', all[Math.floor(rnd() * all.length)]];
-    } else if (quick.length) act = ['bar', quick[Math.floor(rnd() * quick.length)]];
-  }
-  if (!act) {
-    // nothing on the table nor in the bar: the accessible option list
+  if (!act || !act[1]) {
+    // nothing on the table nor in the bar: the accessible list of every move
     if (!(await page.click('#btn-opts', { timeout: 2000 }).then(() => true).catch(() => false))) return 'stale';
-    const bs = await page.$$('#optlist button');
-    if (!bs.length) return 'wait';
-    act = ['list', bs[Math.floor(rnd() * bs.length)]];
-    if (process.env.DEBUG) console.log('list:', await page.textContent('#prompt'), await page.$$eval('#optlist button', b => b.map(x => x.textContent).join(' | ')), await page.evaluate(() => [...document.querySelectorAll('.target')].map(e => e.dataset.k).join(',')));
+    const b = await pick('#optlist button');
+    if (!b) return 'wait';
+    act = ['list', b];
   }
   try {
-    if (process.env.DEBUG) console.log(tag, s.move, act[0], await act[1].getAttribute('data-k'));
+    if (process.env.DEBUG) console.log(tag, s.move, act[0], await act[1].getAttribute('data-target') || await act[1].textContent());
     await act[1].click({ timeout: 3000 });
-  } catch (e) { if (process.env.DEBUG) { console.log(String(e).slice(0, 100)); await page.screenshot({ path: out + '/stale.png' }); console.log(await page.evaluate(() => document.getElementById('tray').outerHTML.slice(0, 800))); } return 'stale'; } // re-rendered by a live update: look again
-  // several options on one card (a Special and a normal play): a menu
-  if (await page.$('#menu:not([hidden]) button[data-opt]')) {
-    const items = await page.$$('#menu button[data-opt]');
-    await items[Math.floor(rnd() * items.length)].click({ timeout: 2000 }).catch(() => {});
-  }
+  } catch (e) { if (process.env.DEBUG) console.log(String(e).slice(0, 100)); return 'stale'; } // re-rendered by a live update: look again
   stats[act[0]]++;
-  await page.waitForFunction((m) => document.body.dataset.move !== m || document.getElementById('err').textContent, s.move, { timeout: 5000 }).catch(() => {});
+  await page.waitForFunction((m) => document.body.dataset.move !== m || document.getElementById('err') || document.querySelector('#app .selected, #confirm-end, #menu, #pile'), s.move, { timeout: 5000 }).catch(() => {});
   return act[0];
 }
 
@@ -157,24 +155,26 @@ try {
     await p.selectOption('#mode', 'draft');
     await p.fill('.seat[data-i="0"] .name', 'Zoë 🦊');
     await p.click('#create');
+    await p.waitForURL(/\/g\/[0-9a-f]+\?t=/); // one person against the computer: straight into the game
+    for (let k = 0; k < 2; k++) {
+      await p.waitForSelector('#draft button[data-opt]', { timeout: 10000 });
+      await p.click('#draft button[data-opt]');
+      await p.waitForFunction(() => !document.querySelector('#draft button[data-opt]') || document.body.dataset.sending !== '1');
+      await p.waitForTimeout(300);
+    }
+    await p.waitForSelector('#bases section[data-slot]', { timeout: 10000 });
+    const me = await p.textContent('.pchip .pname');
+    if (!me.includes('Zoë 🦊')) await fail(`the name is not shown whole: ${me}`);
+    await p.goto(base + '/');
+    await p.waitForSelector('#mygames li');
+    // two people: the lobby stops on the invite links, with copy buttons
+    await p.selectOption('.seat[data-i="1"] .kind', 'human');
+    await p.click('#create');
     await p.waitForSelector('#links [data-copy]');
     await p.click('#links [data-copy]');
     await p.waitForFunction(() => /Copied|Selected/.test(document.querySelector('#links [data-copy]').textContent), null, { timeout: 3000 }).catch(() => {});
     const copied = await p.textContent('#links [data-copy]');
     if (!/Copied|Selected/.test(copied)) await fail(`the copy button says ${copied}`);
-    const href = await p.getAttribute('#links a.link', 'href');
-    await p.goto(base + href);
-    for (let k = 0; k < 2; k++) {
-      await p.waitForSelector('[data-draft]', { timeout: 10000 });
-      await p.click('[data-draft]');
-      await p.waitForFunction(() => !document.querySelector('[data-draft]') || document.body.dataset.posting !== '1');
-      await p.waitForTimeout(300);
-    }
-    await p.waitForSelector('#bases .basecard', { timeout: 10000 });
-    const me = await p.textContent('.pchip .who b');
-    if (!me.includes('Zoë 🦊')) await fail(`the name is not shown whole: ${me}`);
-    await p.goto(base + '/');
-    await p.waitForSelector('#mygames li');
     await p.context().close();
     console.log('PASS draft by clicking factions, copy button, names with accents and emoji, "my games" in the lobby');
   }
@@ -186,13 +186,13 @@ try {
     await lobby.waitForSelector('.seat');
     await lobby.fill('#seed', '42');
     await lobby.click('#create');
-    const link = await lobby.waitForSelector('#links a.link');
-    const href = await link.getAttribute('href');
+    await lobby.waitForURL(/\/g\/[0-9a-f]+\?t=/); // one person against the computer: straight into the game
+    const href = new URL(lobby.url()).pathname + new URL(lobby.url()).search;
     await lobby.context().close();
     const page = await newPage(WIDE);
     await page.goto(base + href);
-    await page.waitForSelector('#bases .basecard');
-    await page.waitForFunction(() => document.querySelector('#hand .card .ctext') && document.querySelector('#hand .card .ctext').textContent.length > 5);
+    await page.waitForSelector('#bases section[data-slot]');
+    await page.waitForFunction(() => document.querySelector('#hand .card .sr-only:last-child') && document.querySelector('#hand .card .sr-only:last-child').textContent.length > 5);
     // full text on hover
     await page.hover('#hand .card');
     const tip = await page.textContent('#tip');
@@ -203,17 +203,17 @@ try {
     const title = await page.title();
     if (!/your turn/i.test(title)) await fail(`the tab title does not say it is my turn: ${title}`);
     const m0 = await page.evaluate(() => document.body.dataset.move);
+    await page.keyboard.press('Tab'); // keyboard use: focus rings and the tooltip on focus
     await page.focus('#hand .card.target');
     if (!(await page.evaluate(() => !document.getElementById('tip').hidden))) await fail('focusing a card does not show its text');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction((m) => document.body.dataset.move !== m, m0);
-    await page.waitForSelector('.basecard.target, #quick button', { timeout: 5000 });
-    if (await page.$('.basecard.target')) {
-      const m1 = await page.evaluate(() => document.body.dataset.move);
-      await page.focus('.basecard.target');
+    await page.keyboard.press('Enter'); // selects the card (choose, then commit)
+    await page.waitForSelector('#hand .card.selected', { timeout: 5000 });
+    if (await page.evaluate((m) => document.body.dataset.move !== m, m0)) await fail('selecting a card sent a move');
+    if (await page.$('.bhead.target')) {
+      await page.focus('.bhead.target');
       await page.keyboard.press('Enter');
-      await page.waitForFunction((m) => document.body.dataset.move !== m, m1);
-    }
+    } else await page.click('#bar button[data-opt]');
+    await page.waitForFunction((m) => document.body.dataset.move !== m, m0);
     console.log('PASS keyboard: a card played with Tab/focus and Enter; the tab title says whose turn it is');
     // offline: a banner, then back
     await page.context().setOffline(true);
@@ -221,13 +221,13 @@ try {
     await page.context().setOffline(false);
     if (offline) {
       await page.click('#retry-now').catch(() => {});
-      await page.waitForSelector('#banner[hidden]', { state: 'attached', timeout: 10000 }).catch(() => fail('the offline banner stays after the connection is back'));
+      await page.waitForSelector('#banner', { state: 'detached', timeout: 10000 }).catch(() => fail('the offline banner stays after the connection is back'));
       console.log('PASS offline banner shown and cleared');
     } else console.log('SKIP offline banner: this Chromium keeps the WebSocket open when offline');
     const stats = { table: 0, bar: 0, list: 0, scorings: 0 };
     const r = rng(42);
     let mid = false, res = '';
-    while (Date.now() - started < (+process.env.GAME_MS || 200000)) {
+    while (Date.now() - started < (+process.env.GAME_MS || 600000)) {
       res = await step(page, 'wide', r, stats);
       if (res === 'over') break;
       if (res === 'wait' || res === 'stale') await page.waitForTimeout(40);
@@ -241,11 +241,11 @@ try {
     }
     if (res !== 'over') {
       await page.screenshot({ path: `${out}/fail.png` });
-      const dump = await page.evaluate(() => ({ url: location.pathname + location.search, ds: { ...document.body.dataset }, prompt: document.getElementById('prompt').textContent, err: document.getElementById('err').textContent, quick: document.getElementById('quick').innerHTML, targets: document.querySelectorAll('.target').length, opts: document.getElementById('optlist').innerText }));
+      const dump = await page.evaluate(() => ({ url: location.pathname + location.search, ds: { ...document.body.dataset }, prompt: document.getElementById('prompt').textContent, err: (document.getElementById('err') || {}).textContent, bar: document.getElementById('bar').innerText, targets: document.querySelectorAll('.target').length }));
       await fail(`the game against the computer did not end: ${JSON.stringify(stats)} ${res} ${JSON.stringify(dump)}`);
     }
     if (stats.table < 10 || stats.table < stats.list) await fail(`the game was not played on the table: ${JSON.stringify(stats)}`);
-    await page.waitForSelector('#overlay:not([hidden]) #replay-link');
+    await page.waitForSelector('#gameover #replay-link');
     await page.screenshot({ path: `${out}/gameover-wide.png` });
     const replay = await page.getAttribute('#replay-link', 'href');
     const rr = await page.request.get(base + replay);
@@ -267,12 +267,13 @@ try {
     console.log('PASS replay viewer: steps, another seat\'s view, the end and back');
     // rematch: the same seats and factions in a new game
     await page.goto(base + href);
-    await page.waitForSelector('#overlay:not([hidden]) [data-ov="rematch"]');
-    const factionsBefore = await page.$$eval('.pchip small', (e) => e.map(x => x.textContent.split(' · ')[0]));
-    await page.click('[data-ov="rematch"]');
+    await page.waitForSelector('#gameover #rematch');
+    const factionsOf = async () => { const u = new URL(page.url()); const r = await page.request.get(base + `/api/games/${u.pathname.split('/')[2]}?${u.search.slice(1)}`); return (await r.json()).table.players.map(p => p.factions.join(' + ')); };
+    const factionsBefore = await factionsOf();
+    await page.click('#rematch');
     await page.waitForURL((u) => !u.href.includes(href.split('?')[0]));
-    await page.waitForSelector('#bases .basecard');
-    const factionsAfter = await page.$$eval('.pchip small', (e) => e.map(x => x.textContent.split(' · ')[0]));
+    await page.waitForSelector('#bases section[data-slot]');
+    const factionsAfter = await factionsOf();
     if (JSON.stringify(factionsBefore) !== JSON.stringify(factionsAfter)) await fail(`rematch factions ${factionsAfter} differ from ${factionsBefore}`);
     console.log(`PASS rematch: a new game with the same factions (${factionsAfter.join('; ')})`);
     await page.context().close();
@@ -289,17 +290,18 @@ try {
     await lobby.waitForFunction(() => document.querySelectorAll('#links a.link').length >= 3);
     const hrefs = await lobby.$$eval('#links a.link', (as) => as.map((a) => a.getAttribute('href')));
     await lobby.context().close();
-    const people = [await newPage(WIDE, 'fast'), await newPage(PHONE, 'instant', true)]; // the first animates moves; the second passes Me First automatically
+    const people = [await newPage(WIDE, 'fast'), await newPage(PHONE, 'instant', true)]; // the first animates moves; the second asks to be asked in every Me First window
     const tags = ['wide2', 'phone'];
-    for (let i = 0; i < 2; i++) { await people[i].goto(base + hrefs[i]); await people[i].waitForSelector('#bases .basecard'); }
+    for (let i = 0; i < 2; i++) { await people[i].goto(base + hrefs[i]); await people[i].waitForSelector('#bases section[data-slot]'); }
     await barVisible(people[1], '390x844 start');
+    await people[1].waitForTimeout(500);
     const ap = await people[1].request.get(base + `/api/games/${hrefs[1].split('/')[2].split('?')[0]}?t=${hrefs[1].split('t=')[1]}`);
-    if (!(await ap.json()).auto_pass) await fail('the stored "pass automatically" setting was not sent to the server');
+    if (!((await ap.json()).settings || {}).ask_every_window) await fail('the stored "ask me in every Me First window" setting was not sent to the server');
     const stats = { table: 0, bar: 0, list: 0, scorings: 0 };
     const rs = [rng(7), rng(8)];
     let over = false, shot = false;
     const t0 = Date.now();
-    while (!over && Date.now() - t0 < 200000) {
+    while (!over && Date.now() - t0 < (+process.env.GAME_MS || 600000)) {
       let acted = false;
       for (let i = 0; i < 2; i++) {
         const res = await step(people[i], tags[i], rs[i], stats);
@@ -317,7 +319,7 @@ try {
     }
     if (!over) await fail(`the two-person game did not end: ${JSON.stringify(stats)}`);
     if (stats.table < 10 || stats.table < stats.list) await fail(`the two-person game was not played on the table: ${JSON.stringify(stats)}`);
-    for (let i = 0; i < 2; i++) await people[i].waitForSelector('#overlay:not([hidden]) #replay-link');
+    for (let i = 0; i < 2; i++) await people[i].waitForSelector('#gameover #replay-link');
     await people[1].screenshot({ path: `${out}/gameover-phone.png` });
     await barVisible(people[1], '390x844 game over');
     const final = await people[1].textContent('#prompt');

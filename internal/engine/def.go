@@ -242,10 +242,34 @@ func Register(d *Def) *Def {
 // Fn registers a free-standing ability (used by scheduled sub-abilities) and returns its id.
 func Fn(f AbilityFn) int16 { return regFn(f) }
 
-func regFn(f AbilityFn) int16 {
+func regFn(f AbilityFn) int16 { return regProc(f, causeSrc) }
+
+// regProc registers procedure f, whose frames find their cause by rule r.
+func regProc(f AbilityFn, r causeRule) int16 {
 	fns = append(fns, f)
+	fnCause = append(fnCause, r)
 	return int16(len(fns) - 1)
 }
+
+// causeRule says how the frame of a registered procedure finds its cause
+// (Frame.Cause, named by the events emitted while it runs).
+type causeRule uint8
+
+const (
+	// causeSrc: an ability, or an operation scheduled by one (destroy,
+	// move ...): its card (Src), or, without one, the cause of the step
+	// that scheduled it. Every card's ability is one.
+	causeSrc causeRule = iota
+	// causeInherit: work done for whatever scheduled it (playing a card):
+	// the cause of the step that scheduled it, whatever its Src.
+	causeInherit
+	// causeNone: the rules themselves (the turn and its phases, scoring,
+	// the hand limit, the windows and the resolution of triggers): no cause.
+	causeNone
+)
+
+// fnCause is the cause rule of each registered procedure (beside fns).
+var fnCause []causeRule
 
 // textTable is a snapshot of the interned texts.
 type textTable struct {

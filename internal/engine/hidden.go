@@ -100,12 +100,15 @@ func (g *Game) decisionCards(fn func(c CardID)) {
 	}
 }
 
-// audience returns who may see the cards an event is about (Card, and Other
-// when it is a card). An event about a card that has just moved names it to
-// the seats that could see it before the move or can see it after: a card
-// played from a hand is public, a card drawn is not, a card taken from a
-// player's hand into another's is seen by those two players.
-func (g *Game) audience(ev Event) (vis, ovis uint8) {
+// audience returns who may see the cards an event is about (Card, Other
+// when it is a card, and its Cause). An event about a card that has just
+// moved names it to the seats that could see it before the move or can see
+// it after: a card played from a hand is public, a card drawn is not, a card
+// taken from a player's hand into another's is seen by those two players.
+// The card whose ability caused it is named to those who may see it then
+// (a card in play, or being played, to everyone; one in a hand to its
+// holder).
+func (g *Game) audience(ev Event) (vis, ovis, cvis uint8) {
 	card := func(c int16) uint8 {
 		if c < 0 || CardID(c) >= g.NCards {
 			return everyone
@@ -127,6 +130,10 @@ func (g *Game) audience(ev Event) (vis, ovis uint8) {
 	if otherIsCard(ev.Kind) {
 		ovis = card(ev.Other)
 	}
+	if ev.Kind == EvBaseReplaced {
+		ovis = everyone // the base that leaves was face up on the table (even when it goes into the base deck)
+	}
+	cvis = card(int16(ev.Cause))
 	if ev.Kind == EvText {
 		// a log line (Log) tells what player did: the cards it names are
 		// named to that player, who handled them ("You put Mystic Studies on
@@ -136,13 +143,13 @@ func (g *Game) audience(ev Event) (vis, ovis uint8) {
 		vis |= me
 		ovis |= me
 	}
-	return vis, ovis
+	return vis, ovis, cvis
 }
 
 // otherIsCard reports whether an event of kind k names a card in Other.
 func otherIsCard(k EventKind) bool {
 	switch k {
-	case EvDestroy, EvPlay, EvBaseReplaced, EvAffect, EvText:
+	case EvDestroy, EvPlay, EvBaseReplaced, EvAffect, EvText, EvCancel, EvControlEnd:
 		return true
 	}
 	return false
@@ -169,6 +176,9 @@ func (g *Game) Redeal(p Seat, seed uint64) *Game {
 		}
 		if otherIsCard(ev.Kind) && ev.Other >= 0 && int(ev.Other) < MaxCards && ev.OVis&bit != 0 {
 			known[ev.Other] = true
+		}
+		if ev.Cause >= 0 && ev.Cause < MaxCards && ev.CVis&bit != 0 {
+			known[ev.Cause] = true
 		}
 	}
 	// permute definitions among the bases, and among each player's own

@@ -46,14 +46,35 @@ func (f *Frame) Passed() bool {
 }
 
 // push schedules an ability frame; it runs after the current step, in call order.
+// The frame's Cause, the card the events it emits name, follows the rule its
+// procedure was registered with (causeRule): an ability's own card; the
+// cause of the step scheduling it (an operation with no card, playing a
+// card); or none (the rules' own procedures).
 func (g *Game) push(fn int16, player Seat, src CardID, base BaseID, target CardID) *Frame {
 	if int(g.NFrames) >= MaxFrames {
 		panic("engine: work stack overflow")
 	}
+	cause := NoCard
+	switch fnCause[fn] {
+	case causeSrc:
+		if cause = src; src < 0 || src >= g.NCards {
+			cause = g.runningCause()
+		}
+	case causeInherit:
+		cause = g.runningCause()
+	}
 	f := &g.Frames[g.NFrames]
-	*f = Frame{Fn: fn, Player: player, Src: src, Base: base, Target: target, Jump: -1, Parent: g.NFrames - 1}
+	*f = Frame{Fn: fn, Player: player, Src: src, Base: base, Target: target, Jump: -1, Parent: g.NFrames - 1, Cause: cause}
 	g.NFrames++
 	return f
+}
+
+// runningCause returns the cause of the step running now (None between steps).
+func (g *Game) runningCause() CardID {
+	if r := int(g.Running); r > 0 && r <= int(g.NFrames) {
+		return g.Frames[r-1].Cause
+	}
+	return None
 }
 
 // Schedule runs ability fn (registered with Fn) as part of the current step's work.
@@ -74,7 +95,9 @@ func (g *Game) exec(fi int) {
 	f.Jump = -1
 	h := g.NFrames
 	g.refreshLent()
+	g.Running = int8(fi + 1)
 	fns[f.Fn](g, f)
+	g.Running = 0
 	if g.NFrames > h { // scheduled work runs in the order it was scheduled
 		for i, j := int(h), int(g.NFrames)-1; i < j; i, j = i+1, j-1 {
 			g.Frames[i], g.Frames[j] = g.Frames[j], g.Frames[i]

@@ -115,8 +115,11 @@ func destroyProc(g *Game, f *Frame) {
 	if !ok {
 		return
 	}
-	g.put(c, ZDiscard, g.Cards[c].Owner)
+	had := g.relocate(c, ZDiscard, g.Cards[c].Owner)
+	// Other is the card whose ability destroys it (f.Src), and so is its
+	// Cause (f.Cause: push) when it has one
 	g.emit(Event{Kind: EvDestroy, Player: ctrl, Card: c, Base: slot, Other: int16(f.Src), Num: int16(f.Player)})
+	g.controlEnds(c, had)
 }
 
 // Move schedules moving minion c (with everything on it) to base slot to.
@@ -190,8 +193,9 @@ func returnProc(g *Game, f *Frame) {
 	if !ok {
 		return
 	}
-	g.put(c, ZHand, g.Cards[c].Owner)
+	had := g.relocate(c, ZHand, g.Cards[c].Owner)
 	g.emit(Event{Kind: EvReturn, Player: g.Cards[c].Owner, Card: c, Base: slot})
+	g.controlEnds(c, had)
 }
 
 // Placement destinations.
@@ -219,17 +223,20 @@ func placeProc(g *Game, f *Frame) {
 		return
 	}
 	o := g.Cards[c].Owner
+	var had Seat
 	switch f.Get(placeWhere) {
 	case PlaceDeckBottom:
-		g.put(c, ZDeck, o)
+		had = g.relocate(c, ZDeck, o)
 	case PlaceDeckTop:
-		g.putTop(c, o)
+		had = g.relocate(c, ZDeck, o)
+		g.Cards[c].Pos = g.topPos() // (putTop)
 	case PlaceHand:
-		g.put(c, ZHand, o)
+		had = g.relocate(c, ZHand, o)
 	default:
-		g.put(c, ZDiscard, o)
+		had = g.relocate(c, ZDiscard, o)
 	}
 	g.emit(Event{Kind: EvPlace, Player: o, Card: c, Base: slot, Num: int16(f.Get(placeWhere))})
+	g.controlEnds(c, had)
 }
 
 // PlaceCounters puts n +1 power counters on minion c (negative n removes them).
@@ -270,6 +277,32 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 	}
 	g.emit(Event{Kind: EvControl, Player: p, Card: c, Base: g.Cards[c].Base, Num: int16(from)})
 	g.shedUnaffected(f, c)
+}
+
+// expireTurn ends the effects that expire at this moment of p's turn
+// (expire: ExpireStartOfTurn, ExpireEndOfTurn) and tells of each control of a
+// card that ends with them and gives it back (EvControlEnd, Other = the card
+// that had given control). (Control also ends when the card leaves play:
+// put, controlEnds.)
+func (g *Game) expireTurn(kind uint8, p Seat) {
+	type ending struct {
+		card, src CardID
+		had       Seat
+	}
+	var arr [4]ending
+	ends := arr[:0]
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind == EffControl && e.Expires == kind && (e.Player == p || e.Player == None) && g.InPlay(e.Card) {
+			ends = append(ends, ending{card: e.Card, src: e.Src, had: g.Cards[e.Card].Ctrl})
+		}
+	}
+	g.expire(kind, p)
+	for _, x := range ends {
+		if now := g.Cards[x.card].Ctrl; now != x.had {
+			g.emit(Event{Kind: EvControlEnd, Player: x.had, Card: x.card, Base: g.Cards[x.card].Base, Num: int16(now), Other: int16(x.src)})
+		}
+	}
 }
 
 // shedUnaffected destroys the actions attached to card c that c is not

@@ -26,7 +26,7 @@ const FCancelled uint8 = 1 << 7
 
 var fnReact int16
 
-func init() { fnReact = regFn(reactProc) }
+func init() { fnReact = regProc(reactProc, causeNone) }
 
 // resolvePlayed resolves the ability fn (None: no ability) of card c just
 // played by p onto slot (on minion on), after a WinPlayed window when some
@@ -120,16 +120,19 @@ func (g *Game) Reaction() (w Window, card CardID, player Seat) {
 func (g *Game) Cancelled(c CardID) bool { return c >= 0 && g.Cards[c].Flags&FCancelled != 0 }
 
 // CancelPlay cancels card c as it is being played (f's ability does it): the
-// card goes to its owner's discard pile and its ability does not resolve.
-// It reports false when c is protected from it.
+// card goes to its owner's discard pile and its ability does not resolve
+// (EvCancel: Cause = f's card). It reports false when c is protected from it.
 func (g *Game) CancelPlay(f *Frame, c CardID) bool {
 	if c < 0 || g.Cancelled(c) || !g.affect(f, c, AffCancel) {
 		return false
 	}
+	ctrl, slot := g.Cards[c].Ctrl, g.Cards[c].Base
 	if g.InPlay(c) {
 		g.leavePlay(c)
 	}
-	g.put(c, ZDiscard, g.Cards[c].Owner)
+	had := g.relocate(c, ZDiscard, g.Cards[c].Owner)
 	g.Cards[c].Flags |= FCancelled
+	g.emit(Event{Kind: EvCancel, Player: ctrl, Card: c, Base: slot, Other: None, Num: None})
+	g.controlEnds(c, had)
 	return true
 }

@@ -33,8 +33,10 @@ const saveMagic = "SMASHUP\x00"
 // SaveVersion is the current save format version. A saved game holds the
 // steps and remembered values of the abilities in progress, so a change in
 // what an ability's steps or slots mean changes the version: 3 came with
-// named steps and slots (engine.Step, engine.Slot), which renumbered some.
-const SaveVersion = 3
+// named steps and slots (engine.Step, engine.Slot), which renumbered some;
+// 4 with the causes of events (Event.Cause, CVis; Frame.Cause replacing the
+// unused Kind; Game.Running): a game saved before is refused.
+const SaveVersion = 4
 
 // ErrBadSave is wrapped by every error Unmarshal returns.
 var ErrBadSave = errors.New("bad saved game")
@@ -299,6 +301,9 @@ func (g *Game) Validate() error {
 			}
 		}
 	}
+	if g.Running != 0 {
+		return errors.New("a step is running") // (only in the middle of Game.exec)
+	}
 	if !g.checkTable() {
 		return errors.New("the table index or the lent base record does not match the cards")
 	}
@@ -309,6 +314,9 @@ func (g *Game) Validate() error {
 		}
 		if f.Src != None && !card(f.Src) {
 			return fmt.Errorf("frame %d: source card %d", i, f.Src)
+		}
+		if f.Cause != None && !card(f.Cause) {
+			return fmt.Errorf("frame %d: cause %d", i, f.Cause)
 		}
 	}
 	for i := 0; i < int(g.NTrig); i++ {

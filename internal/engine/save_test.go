@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
+	"strings"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -171,6 +173,8 @@ func TestUnmarshalRejectsBadInput(t *testing.T) {
 	field("definition", func(c *engine.Game) { c.Cards[5].Def = 30000 })
 	field("zone", func(c *engine.Game) { c.Cards[5].Zone = 42 })
 	field("procedure", func(c *engine.Game) { c.Frames[0].Fn = 30000 })
+	field("frame cause", func(c *engine.Game) { c.Frames[0].Cause = 4000 })
+	field("running step", func(c *engine.Game) { c.Running = 1 })
 	field("options", func(c *engine.Game) { c.Pending.N = 0 })
 	field("pending frame", func(c *engine.Game) { c.Pending.Frame = 60 })
 	field("base slot", func(c *engine.Game) { c.Bases[0].Card = 4000 })
@@ -272,5 +276,17 @@ func TestBadApplyLeavesGameUnchanged(t *testing.T) {
 	rep := &engine.Replay{Setup: playout.RandomSetup(21, 2), Moves: []int{0, 500}}
 	if _, err := rep.Play(-1); err == nil {
 		t.Fatal("a replay with an out-of-range move was accepted")
+	}
+}
+
+// A game saved in an earlier format (version 3: events had no cause) is
+// refused with an error that says so.
+func TestEarlierSaveFormatIsRefused(t *testing.T) {
+	b := mustMarshal(t, midGame(t, 77, 3, 60))
+	binary.LittleEndian.PutUint16(b[8:], engine.SaveVersion-1)
+	_, err := engine.Unmarshal(withCRC(b))
+	want := fmt.Sprintf("format version %d, this build reads version %d", engine.SaveVersion-1, engine.SaveVersion)
+	if err == nil || !errors.Is(err, engine.ErrBadSave) || !strings.Contains(err.Error(), want) {
+		t.Errorf("an earlier save: %v, want an error saying %q", err, want)
 	}
 }

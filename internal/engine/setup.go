@@ -252,7 +252,7 @@ func (g *Game) place(s Setup) error {
 
 var fnSetup int16
 
-func init() { fnSetup = regFn(setupProc) }
+func init() { fnSetup = regProc(setupProc, causeNone) }
 
 // deal builds the decks and base deck from the chosen factions and starts the game
 // with the optional mulligans.

@@ -12,21 +12,25 @@ package engine
 const EffShield uint8 = 32
 
 // Shield makes card c unaffected by the abilities of card src until expiry
-// (ExpireEndOfTurn: the end of the current turn).
+// (ExpireEndOfTurn: the end of the current turn). The ability resolving
+// cancels src's ability on c: it emits EvCancel (Card = src, Other = c).
 func (g *Game) Shield(c, src CardID, expires uint8) {
 	if src < 0 {
 		return
 	}
 	g.AddEffect(Effect{Kind: EffShield, Expires: expires, Player: g.Current, Base: None, Card: c, Src: src})
+	g.emit(Event{Kind: EvCancel, Player: g.Cards[src].Ctrl, Card: src, Base: g.BaseOf(c), Other: int16(c), Num: None})
 }
 
 // ShieldMinionsAt protects the minions p controls at slot from card src's
-// abilities until the end of the turn.
+// abilities until the end of the turn. The ability resolving cancels src's
+// ability on them: it emits EvCancel (Card = src, Base = slot, Num = p).
 func (g *Game) ShieldMinionsAt(p Seat, slot BaseID, src CardID) {
 	if src < 0 {
 		return
 	}
 	g.AddEffect(Effect{Kind: EffShield, Expires: ExpireEndOfTurn, Player: g.Current, Base: slot, Card: None, Amount: int16(p), Src: src})
+	g.emit(Event{Kind: EvCancel, Player: g.Cards[src].Ctrl, Card: src, Base: slot, Other: None, Num: int16(p)})
 }
 
 // shielded reports whether a shield stops attempt a on target.

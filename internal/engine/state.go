@@ -188,7 +188,14 @@ type Event struct {
 	Num    int16
 	Other  int16 // a second card, e.g. the card that caused a destruction
 	OVis   uint8 // who may see which card Other is, when it is a card
-	Seq    int32
+	CVis   uint8 // who may see which card Cause is; set by emit
+	// Cause is the card whose ability made it happen (set by emit: the
+	// ability resolving when it is emitted, see Frame.Cause), or None for
+	// what the rules do themselves (the draw phase, the hand limit, the
+	// discards after scoring, a player's own play of a card). A base's
+	// ability names the base card.
+	Cause CardID
+	Seq   int32
 }
 
 // OtherCard reads Other as the card it names, for the kinds whose Other is a
@@ -205,9 +212,9 @@ const (
 	EvNone EventKind = iota
 	EvTurnStart
 	EvPlay          // Card was played (Base where, Other = minion it is on)
-	EvDestroy       // Card was destroyed from Base (Other = cause card)
+	EvDestroy       // Card was destroyed from Base (Other = the card whose ability destroyed it, its Cause too; Num = the player credited)
 	EvMove          // Card moved to Base (Num = from slot, Other = the player who moved it)
-	EvReturn        // Card returned to hand
+	EvReturn        // Card returned from play (Base) to its owner Player's hand (the only way a card goes back to a hand from play, but for EvPlace to PlaceHand)
 	EvDiscard       // Card went to a discard pile from a hand or deck
 	EvDraw          // Player drew Num cards
 	EvVP            // Player gained Num VP
@@ -230,11 +237,26 @@ const (
 	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was, Num = the +1 power counters it carried)
 	EvGive          // Player put Card into player Num's hand
 	EvLook          // Player looks at player Num's hand (Card None), or at Card in it: named to them alone
+	// EvCancel: the ability of Card (controlled by Player) is cancelled by
+	// Cause's ability. Other a card: Card's ability no longer affects Other
+	// (Shield; Base = where Other is); Num a player: it no longer affects
+	// player Num's minions at Base (ShieldMinionsAt); Other and Num None:
+	// Card is cancelled outright as it is played (CancelPlay: it went to its
+	// owner's discard pile and does nothing; Base = where it was played,
+	// None for a standard action).
+	EvCancel
+	// EvControlEnd: Player's control of Card ends; player Num controls (or,
+	// when it left play, holds) it now. Base = its slot while it stays in
+	// play (a temporary control expiring), None when it left play. Other =
+	// the card whose control effect ended, or None.
+	EvControlEnd
+	// EvPhase: Player's turn enters phase Num (a Phase).
+	EvPhase
 )
 
 // Frame is one unit of pending work on the stack.
 type Frame struct {
-	Kind   FrameKind
+	Cause  CardID // the card whose ability this work is part of, or None (see Game.push)
 	Step   Step
 	Fn     int16  // registered ability (FAbility)
 	Src    CardID // source card instance, or None
@@ -306,9 +328,6 @@ const (
 	frResolving // an ability scheduled by resolve (resolve.go)
 )
 
-// FrameKind selects the procedure a frame runs.
-type FrameKind uint8
-
 // Option is one choice in a Decision.
 type Option struct {
 	Kind   OptKind
@@ -374,6 +393,7 @@ type Game struct {
 	Bases    [MaxBases]BaseSlot
 	Cards    [MaxCards]Card
 	NFrames  int8
+	Running  int8 // 1 + the index of the frame whose step runs (exec), 0 between steps: see emit
 	Frames   [MaxFrames]Frame
 	NEff     int8
 	Effects  [MaxEffects]Effect

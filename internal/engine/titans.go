@@ -31,8 +31,8 @@ const AnyBase = -1
 var fnPlayTitan, fnTitanDefault int16
 
 func init() {
-	fnPlayTitan = regFn(playTitanProc)
-	fnTitanDefault = regFn(func(g *Game, f *Frame) { g.PlayTitan(f, f.Src, AnyBase, TitanFree) })
+	fnPlayTitan = regProc(playTitanProc, causeInherit)
+	fnTitanDefault = regProc(func(g *Game, f *Frame) { g.PlayTitan(f, f.Src, AnyBase, TitanFree) }, causeInherit)
 }
 
 // TitansOn reports whether the game is played with titans.

@@ -5,7 +5,7 @@ package engine
 
 var fnHostLeftCleanup int16
 
-func init() { fnHostLeftCleanup = regFn(hostLeftCleanupProc) }
+func init() { fnHostLeftCleanup = regProc(hostLeftCleanupProc, causeNone) }
 
 // transferOnLeave handles attached action a whose minion is leaving play: when
 // its definition has HostLeaves, a is set aside and the ability is scheduled.

@@ -10,16 +10,16 @@ var (
 )
 
 func init() {
-	fnTurn = regFn(turnProc)
-	fnPlayPhase = regFn(playPhaseProc)
-	fnPlayCard = regFn(playCardProc)
-	fnDrain = regFn(drainProc)
-	fnWindow = regFn(windowProc)
-	fnScorePhase = regFn(scorePhaseProc)
-	fnScoreBase = regFn(scoreBaseProc)
-	fnHandLimit = regFn(handLimitProc)
-	fnExtraPlay = regFn(extraPlayProc)
-	fnResolveTrig = regFn(resolveTrigProc)
+	fnTurn = regProc(turnProc, causeNone)
+	fnPlayPhase = regProc(playPhaseProc, causeNone)
+	fnPlayCard = regProc(playCardProc, causeInherit) // an ability's extra play names it; a player's own play nothing
+	fnDrain = regProc(drainProc, causeNone)
+	fnWindow = regProc(windowProc, causeNone)
+	fnScorePhase = regProc(scorePhaseProc, causeNone)
+	fnScoreBase = regProc(scoreBaseProc, causeNone)
+	fnHandLimit = regProc(handLimitProc, causeNone)
+	fnExtraPlay = regFn(extraPlayProc) // Src: the card offering the play
+	fnResolveTrig = regProc(resolveTrigProc, causeNone)
 }
 
 // resetTurn resets the per-turn counters of player p.
@@ -61,7 +61,10 @@ var phaseSteps = map[Phase]Step{PhaseStart: stepStartTurn, PhasePlay: stepPlayCa
 // begins (a tool stepping through the game: pauseAt); it reports whether
 // the phase goes on now.
 func (g *Game) enterPhase(f *Frame, ph Phase, p Seat) bool {
-	g.Phase = ph
+	if g.Phase != ph {
+		g.Phase = ph
+		g.emit(Event{Kind: EvPhase, Player: p, Num: int16(ph), Card: None, Other: None, Base: None, Cause: None})
+	}
 	if g.pauseAt(f, ph, p) {
 		return false
 	}
@@ -87,7 +90,7 @@ func turnProc(g *Game, f *Frame) {
 				g.Players[p].Flags |= pfNoActions
 			}
 		}
-		g.expire(ExpireStartOfTurn, p)
+		g.expireTurn(ExpireStartOfTurn, p)
 		g.emit(Event{Kind: EvTurnStart, Player: p, Card: None, Base: None})
 		g.push(fnDrain, p, None, None, None)
 		f.Next()
@@ -120,7 +123,7 @@ func turnProc(g *Game, f *Frame) {
 		g.push(fnDrain, p, None, None, None)
 		f.Next()
 	case stepPassTurn:
-		g.expire(ExpireEndOfTurn, p)
+		g.expireTurn(ExpireEndOfTurn, p)
 		g.endSuspensions()
 		g.Players[p].Flags &^= pfNoActions
 		g.Players[p].NExtra = 0

@@ -102,10 +102,12 @@ type EventView struct {
 	Event
 	CardName    string
 	OtherName   string
+	CauseName   string // the card whose ability caused it ("" for none, or hidden)
 	BaseName    string
 	Text        string // EvText: the line
 	CardHidden  bool
 	OtherHidden bool
+	CauseHidden bool // there is a cause, a card the seat may not know (Cause is None then)
 }
 
 // View is the whole of what a seat may know.
@@ -300,6 +302,7 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 	if otherIsCard(ev.Kind) {
 		e.OtherName = name(ev.Other, ev.OVis, &e.OtherHidden)
 	}
+	e.CauseName = name(int16(ev.Cause), ev.CVis, &e.CauseHidden)
 	// an instance number tells which card it is (instances are numbered as
 	// the decks were built): a hidden card's is not shown either
 	if e.CardHidden {
@@ -307,6 +310,9 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 	}
 	if e.OtherHidden {
 		e.Event.Other = None
+	}
+	if e.CauseHidden {
+		e.Event.Cause = None
 	}
 	if ev.Kind == EvText {
 		var args []ArgView

@@ -125,6 +125,17 @@ func (g *Game) WindowPassOnly() bool {
 	return fi >= 0 && fi < int(g.NFrames) && (g.Frames[fi].Fn == fnWindow || g.Frames[fi].Fn == fnReact)
 }
 
+// InWindow reports whether the pending decision is a Me First window (or
+// a reaction window, such as a card answering from the hand): a question put
+// to every player in turn, whoever holds something to play.
+func (g *Game) InWindow() bool {
+	if !g.Pending.Active {
+		return false
+	}
+	fi := int(g.Pending.Frame)
+	return fi >= 0 && fi < int(g.NFrames) && (g.Frames[fi].Fn == fnWindow || g.Frames[fi].Fn == fnReact)
+}
+
 func windowPrompt(w Window) Prompt {
 	switch w {
 	case WinBeforeScore:

@@ -115,8 +115,15 @@ func (g *Game) Deck(p Seat) []CardID { return g.Collect(ZDeck, p) }
 // Discard returns player p's discard pile.
 func (g *Game) Discard(p Seat) []CardID { return g.Collect(ZDiscard, p) }
 
-// put moves card c to zone z of holder p at the end (bottom / newest).
-func (g *Game) put(c CardID, z Zone, p Seat) {
+// put moves card c to zone z of holder p at the end (bottom / newest). A
+// card that leaves play for another player's zones (its owner's) is no
+// longer controlled by the player who had it: put tells so (EvControlEnd).
+func (g *Game) put(c CardID, z Zone, p Seat) { g.controlEnds(c, g.relocate(c, z, p)) }
+
+// relocate is put but for telling that control ends: it returns the player
+// whose control of c ended (NoSeat: none). An operation that tells of the
+// move itself (destroy, return, place, cancel) passes it to controlEnds after.
+func (g *Game) relocate(c CardID, z Zone, p Seat) (had Seat) {
 	cd := &g.Cards[c]
 	if defs[cd.Def].Type == Titan && (z == ZHand || z == ZDeck || z == ZDiscard) {
 		z, p = ZTitan, cd.Owner // a titan only ever goes back beside its owner (titans.go)
@@ -134,6 +141,18 @@ func (g *Game) put(c CardID, z Zone, p Seat) {
 	cd.Flags &^= FTalentUsed | FPlayedTurn | FFaceDown | FRevealed | FGiveAway | FSuspended | FUsedSpecial
 	if fromPlay && z == ZDiscard {
 		g.emit(Event{Kind: EvPlayToDiscard, Player: ctrl, Card: c, Base: base, Num: int16(counters)})
+	}
+	if fromPlay && z != ZInPlay && ctrl != p {
+		return ctrl // leaving play ends control of it
+	}
+	return NoSeat
+}
+
+// controlEnds tells that player had's control of card c, which has left
+// play, has ended (nothing for NoSeat): Num = who holds it now.
+func (g *Game) controlEnds(c CardID, had Seat) {
+	if had != NoSeat {
+		g.emit(Event{Kind: EvControlEnd, Player: had, Card: c, Base: None, Num: int16(g.Cards[c].Ctrl), Other: None})
 	}
 }
 
@@ -471,15 +490,22 @@ func (g *Game) PlayersFrom(p Seat) []Seat {
 // Events ---------------------------------------------------------------------
 
 // emit records an event and queues the triggered abilities it sets off.
-func (g *Game) emit(ev Event) {
+// Its Cause is the cause of the step running (the ability resolving: see
+// Game.push), None outside any step.
+func (g *Game) emit(ev Event) { g.emitCaused(ev, g.runningCause()) }
+
+// emitCaused is emit naming cause (None: none) as the event's cause.
+func (g *Game) emitCaused(ev Event, cause CardID) {
 	g.EvSeq++
 	ev.Seq = g.EvSeq
-	ev.Vis, ev.OVis = g.audience(ev)
+	ev.Cause = cause
+	ev.Vis, ev.OVis, ev.CVis = g.audience(ev)
 	g.Events[int(g.EvSeq)%MaxEvents] = ev
 	g.collectTriggers(ev)
 }
 
-// Emit records an event on behalf of card code.
+// Emit records an event on behalf of card code; its Cause is the ability
+// resolving (whatever ev.Cause says).
 func (g *Game) Emit(ev Event) { g.emit(ev) }
 
 // Log records a line of the log about player p: text is a template whose

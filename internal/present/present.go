@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/engine"
 )
 
@@ -33,10 +34,29 @@ func Card(c engine.CardView) string {
 		b.WriteString(", " + c.Faction)
 	}
 	b.WriteString(")")
-	if c.Text != "" {
-		b.WriteString(": " + c.Text)
+	if t := faceText(c.Key, c.Text); t != "" {
+		b.WriteString(": " + t)
 	}
 	return b.String()
+}
+
+// faceText is a card's text as printed on it (cards.FaceOf), or the
+// reference text when it has no face.
+func faceText(key, text string) string {
+	if f, ok := cards.FaceOf(key); ok {
+		return f.Text
+	}
+	return text
+}
+
+// Rulings are the clarifications printed beside a card's text, one line
+// ("Rulings: ..."), or "" when it has none.
+func Rulings(key string) string {
+	f, ok := cards.FaceOf(key)
+	if !ok || len(f.Rulings) == 0 {
+		return ""
+	}
+	return "Rulings: " + strings.Join(f.Rulings, " ")
 }
 
 // Def describes a card definition like Card, with copies for deck cards.
@@ -44,8 +64,8 @@ func Def(d *engine.Def) string {
 	s := Card(engine.DefView(d))
 	if d.Type == engine.BaseCard {
 		s = fmt.Sprintf("%s (base, breakpoint %d, VP %d/%d/%d)", d.Name, d.Breakpoint, d.VP[0], d.VP[1], d.VP[2])
-		if d.Text != "" {
-			s += ": " + d.Text
+		if t := faceText(d.Key, d.Text); t != "" {
+			s += ": " + t
 		}
 		return s
 	}
@@ -354,8 +374,11 @@ func (n Names) Of(p engine.Seat) string {
 	return Player(p)
 }
 
-// Event describes an event in one line, or "" for bookkeeping events not
-// worth showing. A card the seat may not know is "a card".
+// Event describes an event in one line, a sentence starting with a capital
+// letter, or "" for bookkeeping events not worth showing. A card the seat
+// may not know is "a card". The card whose ability made it happen (its
+// cause) is named: "Felicia Day moves Grave Digger to Tar Pits", "Bob
+// discards Zapbot because of Pay the Piper", "Wil Wheaton cancels Outbreak".
 func Event(e engine.EventView, names Names) string {
 	p := names.Of(e.Player)
 	if e.CardHidden {
@@ -364,9 +387,25 @@ func Event(e engine.EventView, names Names) string {
 	if e.OtherHidden {
 		e.OtherName = "a card"
 	}
+	if e.CauseHidden {
+		e.CauseName = "a card"
+	}
+	card := capital(e.CardName) // the card as the subject of a sentence
+	// cause is the card whose ability did it, "" for none and when it is
+	// the card the event is about (a minion moving itself; both hidden: it
+	// may be, and "a card ... because of a card" would say nothing more)
+	self := e.CauseName != "" && e.CardHidden == e.CauseHidden && e.Cause == e.Card && (e.CardHidden || e.Card >= 0)
+	cause := e.CauseName
+	if self {
+		cause = ""
+	}
+	because := ""
+	if cause != "" {
+		because = " because of " + cause
+	}
 	switch e.Kind {
 	case engine.EvGive:
-		return fmt.Sprintf("%s puts %s into %s's hand", p, e.CardName, names.Of(engine.Seat(e.Num)))
+		return fmt.Sprintf("%s puts %s into %s's hand%s", p, e.CardName, names.Of(engine.Seat(e.Num)), because)
 	case engine.EvTurnStart:
 		return fmt.Sprintf("--- %s's turn begins", p)
 	case engine.EvPlay:
@@ -377,76 +416,130 @@ func Event(e engine.EventView, names Names) string {
 		if e.BaseName != "" {
 			s += " at " + e.BaseName
 		}
-		return s
+		return s + because
 	case engine.EvDestroy:
-		s := fmt.Sprintf("%s (%s) is destroyed", e.CardName, p)
+		s := fmt.Sprintf("%s (%s) is destroyed", card, p)
 		if e.BaseName != "" {
 			s += " at " + e.BaseName
 		}
-		if e.OtherName != "" && e.Other >= 0 && engine.CardID(e.Other) != e.Card {
+		switch {
+		case e.OtherName != "" && e.Other >= 0 && engine.CardID(e.Other) != e.Card:
 			s += " by " + e.OtherName
+		case cause != "" && !(e.OtherName != "" && e.Other >= 0):
+			s += " by " + cause
 		}
 		return s
 	case engine.EvMove:
-		return fmt.Sprintf("%s moves to %s", e.CardName, e.BaseName)
+		if cause != "" {
+			return fmt.Sprintf("%s moves %s to %s", capital(cause), e.CardName, e.BaseName)
+		}
+		return fmt.Sprintf("%s moves to %s", card, e.BaseName)
 	case engine.EvReturn:
-		return fmt.Sprintf("%s returns to %s's hand", e.CardName, p)
+		if cause != "" {
+			return fmt.Sprintf("%s returns %s to %s's hand", capital(cause), e.CardName, p)
+		}
+		return fmt.Sprintf("%s returns to %s's hand", card, p)
 	case engine.EvDiscard:
-		return fmt.Sprintf("%s discards %s", p, e.CardName)
+		return fmt.Sprintf("%s discards %s%s", p, e.CardName, because)
 	case engine.EvDraw:
-		return fmt.Sprintf("%s draws %s", p, count(int(e.Num), "a card", "cards"))
+		return fmt.Sprintf("%s draws %s%s", p, count(int(e.Num), "a card", "cards"), because)
 	case engine.EvVP:
-		return fmt.Sprintf("%s gains %d VP", p, e.Num)
+		return fmt.Sprintf("%s gains %d VP%s", p, e.Num, because)
 	case engine.EvScoringChosen:
-		return fmt.Sprintf("%s scores", e.BaseName)
+		return fmt.Sprintf("%s scores", capital(e.BaseName))
 	case engine.EvAward:
 		return fmt.Sprintf("%s takes place %d at %s: %d VP", p, e.Other, e.BaseName, e.Num)
 	case engine.EvBaseReplaced:
-		if e.CardName == "" {
-			return fmt.Sprintf("%s leaves play", e.OtherName)
+		switch {
+		case e.CardName == "":
+			return fmt.Sprintf("%s leaves play", capital(e.OtherName))
+		case cause != "":
+			return fmt.Sprintf("%s replaces %s with %s", capital(cause), e.OtherName, e.CardName)
 		}
-		return fmt.Sprintf("%s replaces %s", e.CardName, e.OtherName)
+		return fmt.Sprintf("%s replaces %s", card, e.OtherName)
 	case engine.EvShuffle:
-		return fmt.Sprintf("%s shuffles their deck", p)
+		return fmt.Sprintf("%s shuffles their deck%s", p, because)
 	case engine.EvCounter:
-		if e.Num < 0 {
-			return fmt.Sprintf("%s removed from %s", count(int(-e.Num), "a +1 power counter", "+1 power counters"), e.CardName)
+		n := int(e.Num)
+		what := count(max(n, -n), "a +1 power counter", "+1 power counters")
+		switch {
+		case self && n < 0:
+			return fmt.Sprintf("%s removes %s from itself", card, what)
+		case self:
+			return fmt.Sprintf("%s places %s on itself", card, what)
+		case cause != "" && n < 0:
+			return fmt.Sprintf("%s removes %s from %s", capital(cause), what, e.CardName)
+		case cause != "":
+			return fmt.Sprintf("%s places %s on %s", capital(cause), what, e.CardName)
+		case n < 0:
+			return fmt.Sprintf("%s loses %s", card, what)
 		}
-		return fmt.Sprintf("%s placed on %s", count(int(e.Num), "a +1 power counter", "+1 power counters"), e.CardName)
+		return fmt.Sprintf("%s gets %s", card, what)
 	case engine.EvPlace:
-		where := "discard pile"
-		switch e.Num {
-		case engine.PlaceDeckBottom:
-			where = "bottom of the deck"
-		case engine.PlaceDeckTop:
-			where = "top of the deck"
-		case engine.PlaceHand:
-			where = "hand"
+		where := map[int16][2]string{ // without a cause, with one
+			engine.PlaceDeckBottom: {"goes to the bottom of %s's deck", "on the bottom of %s's deck"},
+			engine.PlaceDeckTop:    {"goes on top of %s's deck", "on top of %s's deck"},
+			engine.PlaceHand:       {"goes into %s's hand", "into %s's hand"},
+		}[e.Num]
+		if where[0] == "" {
+			where = [2]string{"goes to %s's discard pile", "into %s's discard pile"}
 		}
-		return fmt.Sprintf("%s goes to %s's %s", e.CardName, p, where)
+		if cause != "" {
+			return fmt.Sprintf("%s places %s "+where[1], capital(cause), e.CardName, p)
+		}
+		return fmt.Sprintf("%s "+where[0], card, p)
 	case engine.EvGameOver:
 		if e.Player < 0 {
 			return "The game is over"
 		}
 		return fmt.Sprintf("The game is over: %s wins", p)
 	case engine.EvReveal:
-		return fmt.Sprintf("%s reveals %s", p, e.CardName)
+		return fmt.Sprintf("%s reveals %s%s", p, e.CardName, because)
 	case engine.EvLook:
 		switch {
 		case e.CardHidden:
 			return "" // what they saw is theirs alone
 		case e.Card < 0:
-			return fmt.Sprintf("%s looks at %s's hand", p, names.Of(engine.Seat(e.Num)))
+			return fmt.Sprintf("%s looks at %s's hand%s", p, names.Of(engine.Seat(e.Num)), because)
 		}
 		return fmt.Sprintf("%s sees %s in %s's hand", p, e.CardName, names.Of(engine.Seat(e.Num)))
 	case engine.EvText:
 		return fmt.Sprintf("%s %s", p, e.Text)
 	case engine.EvControl:
-		return fmt.Sprintf("%s takes control of %s", p, e.CardName)
+		return fmt.Sprintf("%s takes control of %s%s", p, e.CardName, because)
+	case engine.EvControlEnd:
+		if e.Base >= 0 {
+			return fmt.Sprintf("%s regains control of %s", names.Of(engine.Seat(e.Num)), e.CardName)
+		}
+		return fmt.Sprintf("%s no longer controls %s", p, e.CardName)
+	case engine.EvCancel:
+		by := capital(e.CauseName)
+		if by == "" {
+			by = "An ability" // (every cancellation has a cause)
+		}
+		switch {
+		case e.OtherName != "":
+			return fmt.Sprintf("%s cancels %s's effect on %s", by, e.CardName, e.OtherName)
+		case e.Num >= 0:
+			return fmt.Sprintf("%s cancels %s's effect on %s's minions at %s", by, e.CardName, names.Of(engine.Seat(e.Num)), e.BaseName)
+		}
+		return fmt.Sprintf("%s cancels %s", by, e.CardName)
 	case engine.EvMinionPlaced:
-		return fmt.Sprintf("%s is placed at %s", e.CardName, e.BaseName)
+		if cause != "" {
+			return fmt.Sprintf("%s places %s at %s", capital(cause), e.CardName, e.BaseName)
+		}
+		return fmt.Sprintf("%s is placed at %s", card, e.BaseName)
 	}
 	return ""
+}
+
+// capital gives a card's name (or "a card") a capital first letter, to
+// begin a sentence.
+func capital(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
 }
 
 // Screen renders a seat's whole table: status, players, bases, hand, recent

@@ -28,6 +28,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	fullSync := fs.Bool("full-sync", false, "SQLite: flush every move to the disk before answering (survives a power cut; slower)")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
 	debug := fs.Bool("debug", false, "log every request, static files included")
+	windowPause := fs.Duration("window-pause", 500*time.Millisecond, "how long after a Me First window asks a computer seat answers it, or a person with nothing to play is passed for: the same for both, so timing tells nothing")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -65,6 +66,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	srv := New(st)
 	srv.Logger = logger
 	srv.TrustProxy = *trustProxy
+	srv.WindowPause = *windowPause
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		srv.Close()

@@ -18,6 +18,7 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/present"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/wire"
 )
 
 // Seat kinds.
@@ -59,16 +60,18 @@ type live struct {
 	moves  []store.Move
 	draft  *draft.Draft // non-nil while the draft runs
 	g      *engine.Game
-	logs   [engine.MaxPlayers + 1][]string // readable log lines by seat+1 (0: the spectator), each as that seat may see them
-	evSeq  int32
+	events wire.Log  // every seat's events, as each may see them
+	asked  time.Time // when the pending decision was first put
+	waking time.Time // the question (asked) a wake-up is set for (settings.go)
 	subs   map[*subscriber]struct{}
 	ais    []ai.Player
 	srv    *Server
 	broken error
 	rec    recording // the rules the game was recorded under (record.go)
-	// autoPass: seats whose person asked to pass automatically in Me First
-	// windows when they have nothing to play (settings.go)
-	autoPass [engine.MaxPlayers]bool
+	// askAll: seats whose person asked to be asked in every Me First
+	// window, even with nothing to play (by default such a window is passed
+	// for them after the pause a computer takes: settings.go)
+	askAll   [engine.MaxPlayers]bool
 	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
 	thinking atomic.Bool  // a worker is deciding for one of its computer seats
 	used     atomic.Int64 // when last asked for (unix ns; memory.go)
@@ -174,7 +177,7 @@ func (l *live) start() error {
 			return err
 		}
 		l.draft = d
-		l.logf("Draft: %s picks first.", l.cfg.Seats[l.cfg.First].Name)
+		l.asked = time.Now()
 		return nil
 	}
 	return l.startGame()
@@ -190,35 +193,14 @@ func (l *live) startGame() error {
 	return nil
 }
 
-// logf adds a public line to every seat's log.
-func (l *live) logf(format string, a ...any) {
-	s := fmt.Sprintf(format, a...)
-	for i := range l.logs {
-		l.addLog(i-1, s)
-	}
-}
+// tell adds a public event (a draft pick, a seat's presence) to every
+// seat's events.
+func (l *live) tell(e wire.Event) { l.events.Tell(e) }
 
-// addLog adds a line to seat's log (None: the spectator's).
-func (l *live) addLog(seat int, s string) {
-	lg := &l.logs[seat+1]
-	*lg = append(*lg, s)
-	if len(*lg) > 300 {
-		*lg = (*lg)[len(*lg)-300:]
-	}
-}
-
-// collectLog renders the game's new events into each seat's log, as that
-// seat may see them (engine.EventViews).
+// collectLog turns the game's new events into each seat's events.
 func (l *live) collectLog() {
-	names := l.names()
-	for seat := engine.None; seat < len(l.cfg.Seats); seat++ {
-		for _, e := range l.g.EventViews(engine.Seat(seat), l.evSeq) {
-			if s := present.Event(e, names); s != "" {
-				l.addLog(seat, s)
-			}
-		}
-	}
-	l.evSeq = l.g.EvSeq
+	l.asked = time.Now()
+	l.events.Collect(l.g)
 }
 
 // names are the seats' names.
@@ -267,7 +249,8 @@ func (l *live) applyLocal(m store.Move) error {
 		if err := l.draft.Pick(m.Choice); err != nil {
 			return fmt.Errorf("move %d: %w", len(l.moves)+1, err)
 		}
-		l.logf("%s drafts %s.", l.cfg.Seats[p].Name, m.Choice)
+		l.tell(wire.Event{Kind: "draft", Player: &p, Text: m.Choice})
+		l.asked = time.Now()
 		l.moves = append(l.moves, m)
 		if l.draft.Done() {
 			for i := range l.cfg.Setup.Players {
@@ -311,15 +294,59 @@ var (
 	ErrGameOver    = errors.New("the game is over")
 )
 
-// move validates and records a decision of seat at move number n.
-func (l *live) move(ctx context.Context, seat, n, option int) error {
+// move validates and records a decision of seat at move number n, and then
+// the answers to the questions it leads to at once (wire.Move.Then): all of
+// them, or none.
+func (l *live) move(ctx context.Context, seat, n, option int, then ...int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if len(then) > 0 {
+		if err := l.tryThen(seat, n, option, then); err != nil {
+			return err
+		}
+	}
 	if err := l.moveLocked(ctx, seat, n, option); err != nil {
 		return err
 	}
+	for k, o := range then {
+		if err := l.moveLocked(ctx, seat, n+1+k, o); err != nil {
+			l.broadcastLocked() // the part made stands (it was checked: only a store failure gets here)
+			return err
+		}
+	}
 	l.broadcastLocked()
 	l.srv.kick(l)
+	return nil
+}
+
+// ErrBadThen: a move's follow-up answers do not fit the questions it leads to.
+var ErrBadThen = errors.New("the rest of this move does not fit the questions it leads to; reload")
+
+// tryThen checks on a copy of the game that option and then its follow-up
+// answers can all be made by seat, one question after another.
+func (l *live) tryThen(seat, n, option int, then []int) error {
+	if l.draft != nil || l.g == nil || len(then) > wire.MaxThen {
+		return ErrBadThen
+	}
+	if n != len(l.moves) {
+		return ErrStale
+	}
+	if who, count := l.pending(); who != seat || option < 0 || option >= count {
+		return ErrNotYourTurn
+	}
+	trial := new(engine.Game)
+	trial.CopyFrom(l.g)
+	if err := trial.ApplySafe(option); err != nil {
+		return nil // moveLocked refuses it with the reason
+	}
+	for _, o := range then {
+		if !trial.Pending.Active || int(trial.Pending.Player) != seat || o < 0 || o >= trial.NumOptions() {
+			return ErrBadThen
+		}
+		if err := trial.ApplySafe(o); err != nil {
+			return fmt.Errorf("this move cannot be played (%w: %v); choose another", ErrPanic, err)
+		}
+	}
 	return nil
 }
 
@@ -435,20 +462,24 @@ func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 		return
 	}
 	at = len(l.moves)
-	switch {
-	case l.autoMove(who):
-		return who, at, 0, nil, true // the pass, the only option
-	}
 	p := l.ais[who]
 	if p == nil {
 		p = l.standInLocked(who) // a person who has left (presence.go)
 	}
+	if (p != nil || l.autoMove(who)) && l.waitWindowLocked() {
+		return
+	}
 	switch {
+	case l.autoMove(who):
+		return who, at, 0, nil, true // the pass, the only option
 	case p == nil:
 		return
 	case l.draft != nil:
 		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(at)), 0))
 		return who, at, r.IntN(count), nil, true
+	}
+	if l.g.InWindow() && l.g.WindowPassOnly() {
+		return who, at, 0, nil, true // nothing to think about: pass, as a person's seat is passed for
 	}
 	g := new(engine.Game)
 	g.CopyFrom(l.g)
@@ -493,133 +524,58 @@ func (l *live) aiMove(ctx context.Context, who, at, opt int) bool {
 	return true
 }
 
-// Message is what a client receives: its view of the game.
-type Message struct {
-	Game      string        `json:"game"`
-	Move      int           `json:"move"`
-	Seat      int           `json:"seat"`
-	Seats     []SeatInfo    `json:"seats"`
-	Draft     *DraftView    `json:"draft,omitempty"`
-	View      *engine.View  `json:"view,omitempty"`
-	Log       []string      `json:"log"`
-	Options   []OptionLabel `json:"options,omitempty"`
-	Error     string        `json:"error,omitempty"`
-	Broken    string        `json:"broken,omitempty"`
-	Factions  [][]string    `json:"factions,omitempty"`
-	Spectator bool          `json:"spectator"`
-	AutoPass  bool          `json:"auto_pass,omitempty"` // this seat's setting (settings.go)
-	// Reproducible games (only) show their public seed to every seat.
-	Reproducible bool    `json:"reproducible,omitempty"`
-	Seed         *uint64 `json:"seed,omitempty"`
-	// Version says the game was recorded by another version of smashup
-	// (replayed under the compatibility check); Foreign, that it could not
-	// be replayed by this one and is kept read-only.
-	Version string `json:"version,omitempty"`
-	Foreign string `json:"foreign,omitempty"`
-}
+// Message is what a client receives: its view of the game (docs/protocol.md).
+type Message = wire.Update
 
 // SeatInfo is public information about a seat.
-type SeatInfo struct {
-	Name string `json:"name"`
-	Kind string `json:"kind"`
-	// Away: a person's seat with no page connected; StandIn: a computer
-	// plays for them meanwhile (presence.go).
-	Away    bool `json:"away,omitempty"`
-	StandIn bool `json:"stand_in,omitempty"`
-}
-
-// OptionLabel is a readable label for an option of the seat's pending decision.
-type OptionLabel struct {
-	Index int    `json:"index"`
-	Label string `json:"label"`
-	Text  string `json:"text,omitempty"`
-}
-
-// DraftView is the draft as a seat sees it (all public).
-type DraftView struct {
-	Next    int        `json:"next"`
-	Options []string   `json:"options"`
-	Picks   [][]string `json:"picks"`
-}
+type SeatInfo = wire.Seat
 
 func (l *live) messageLocked(seat engine.Seat) Message {
-	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.None}
-	if seat >= 0 && int(seat) < len(l.autoPass) {
-		m.AutoPass = l.autoPass[seat]
+	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.None, Goal: wire.Goal}
+	if seat >= 0 && int(seat) < len(l.askAll) {
+		m.Settings = &wire.Settings{AskEveryWindow: l.askAll[seat]}
 	}
+	now := time.Now()
 	for i, s := range l.cfg.Seats {
-		m.Seats = append(m.Seats, SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(i), StandIn: l.pres.standing[i]})
+		si := SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(i), StandIn: l.pres.standing[i]}
+		if si.Away && !si.StandIn && l.cfg.StandIn > 0 {
+			left := time.Duration(l.cfg.StandIn)*time.Second - now.Sub(l.pres.seen[i])
+			si.StandInIn = max(1, int((left+time.Second-1)/time.Second))
+		}
+		m.Seats = append(m.Seats, si)
 	}
 	if l.broken != nil {
 		m.Broken = l.broken.Error()
 	}
 	l.versionInfo(&m)
-	lg := l.logs[0]
-	if seat >= 0 && seat < engine.MaxPlayers {
-		lg = l.logs[seat+1]
-	}
-	start := 0
-	if len(lg) > 60 {
-		start = len(lg) - 60
-	}
-	m.Log = append([]string{}, lg[start:]...)
+	m.Events = l.events.For(int(seat))
 	if l.draft != nil {
-		dv := &DraftView{Next: l.draft.Next()}
+		dv := &wire.Draft{Next: l.draft.Next()}
 		for _, p := range l.draft.Picks { // a copy: the message is encoded after the lock is released
 			dv.Picks = append(dv.Picks, append([]string(nil), p...))
 		}
 		dv.Options = l.draft.Options()
 		m.Draft = dv
-		if int(seat) == dv.Next {
+		d := &wire.Decision{Player: &dv.Next, Mine: int(seat) == dv.Next, Kind: "draft"}
+		if d.Mine {
+			d.Prompt = "Choose a faction"
 			for i, f := range dv.Options {
-				m.Options = append(m.Options, OptionLabel{Index: i, Label: f})
+				d.Options = append(d.Options, wire.Option{Index: i, Kind: "text", Label: f, Text: f, Target: wire.Target{Where: "button"}})
 			}
 		}
+		m.Decision = d
 		return m
 	}
-	m.View, m.Options = seatView(l.g, seat, l.names())
+	m.Table, m.Decision = wire.Build(l.g, seat, l.names())
+	if m.Decision != nil && m.Decision.Mine && l.autoMove(int(seat)) {
+		// the server passes for this seat (settings.go): it is shown the
+		// window as every other seat is, never a question to answer
+		m.Decision = &wire.Decision{Kind: "window"}
+	}
+	if m.Decision != nil && m.Decision.Mine {
+		wire.Lookahead(l.g, seat, l.names(), m.Decision)
+	}
 	return m
-}
-
-// seatView is the table and the options of seat (None: the spectator) as
-// messages carry them: built from the engine's view of that seat alone
-// (engine.View), so that nothing the seat may not know can reach it.
-func seatView(g *engine.Game, seat engine.Seat, names present.Names) (*engine.View, []OptionLabel) {
-	v := g.View(seat)
-	v.Names = names
-	var opts []OptionLabel
-	if d := v.Decision; d != nil && d.Mine {
-		d.Prompt = present.Prompt(&v)
-		for _, o := range d.Options {
-			opts = append(opts, OptionLabel{Index: o.Index, Label: present.Option(o, &v), Text: o.CardText})
-		}
-	}
-	stripTexts(&v)
-	return &v, opts
-}
-
-// stripTexts removes card texts from a view: clients get them once from
-// /api/cards (keyed by Key), which keeps every update small.
-func stripTexts(v *engine.View) {
-	strip := func(cs []engine.CardView) {
-		for i := range cs {
-			cs[i].Text = ""
-			for j := range cs[i].Attached {
-				cs[i].Attached[j].Text = ""
-			}
-		}
-	}
-	strip(v.Hand)
-	strip(v.BaseDiscard)
-	strip(v.Revealed)
-	for i := range v.Players {
-		strip(v.Players[i].Discard)
-	}
-	for i := range v.Bases {
-		v.Bases[i].Card.Text = ""
-		strip(v.Bases[i].Minions)
-		strip(v.Bases[i].Actions)
-	}
 }
 
 func (l *live) broadcastLocked() {

@@ -15,24 +15,26 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/match"
 	"github.com/smashup/smashup/internal/present"
+	"github.com/smashup/smashup/internal/wire"
 )
 
 // seatBytes is everything seat (None: the spectator) is sent about g: the
-// message's view and options as the browser gets them, the log as events and
-// as lines, and the terminal's screen for that seat.
+// table, the decision (with its lookahead) and the events as the browser
+// gets them (wire), the log as the terminal's lines, and the terminal's
+// screen for that seat.
 func seatBytes(g *engine.Game, seat int, names present.Names) []byte {
-	v, opts := seatView(g, engine.Seat(seat), names)
-	evs := g.EventViews(engine.Seat(seat), 0)
+	t, d := wire.Build(g, engine.Seat(seat), names)
+	wire.Lookahead(g, engine.Seat(seat), names, d)
 	var lines []string
-	for _, e := range evs {
+	for _, e := range g.EventViews(engine.Seat(seat), 0) {
 		lines = append(lines, present.Event(e, names))
 	}
 	b, err := json.Marshal(struct {
-		View    *engine.View
-		Options []OptionLabel
-		Events  []engine.EventView
-		Log     []string
-	}{v, opts, evs, lines})
+		Table    *wire.Table
+		Decision *wire.Decision
+		Events   []wire.Event
+		Log      []string
+	}{t, d, wire.SeatEvents(g, engine.Seat(seat)), lines})
 	if err != nil {
 		panic(err)
 	}
@@ -101,9 +103,9 @@ func TestHiddenInformationProperty(t *testing.T) {
 }
 
 // Me First in a server game: every seat is asked in every window (new games
-// have engine.RuleAskAll), and a person who turned on automatic passing is
-// passed for exactly when they have nothing to play. The setting is refused
-// to spectators and to malformed requests.
+// have engine.RuleAskAll); a person is passed for exactly when they have
+// nothing to play, unless they asked to be asked in every window. The
+// setting is refused to spectators and to malformed requests.
 func TestAutoPassSetting(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "a.db"))
 	ctx := context.Background()
@@ -131,17 +133,23 @@ func TestAutoPassSetting(t *testing.T) {
 		return rec.Code, m
 	}
 	tok := func(link string) string { return link[strings.Index(link, "t=")+2:] }
-	if code, _ := post(tok(resp.Spectator), `{"auto_pass":true}`); code != 403 {
+	if code, _ := post(tok(resp.Spectator), `{"ask_every_window":true}`); code != 403 {
 		t.Errorf("a spectator's setting: %d, want 403", code)
 	}
-	for _, bad := range []string{`{}`, `null`, `{"auto_pass":1}`, `{"auto_pass":true,"x":1}`} {
-		if code, _ := post(tok(resp.Links[0]), bad); code != 400 {
+	for _, bad := range []string{`{}`, `null`, `{"ask_every_window":1}`, `{"ask_every_window":true,"x":1}`, `{"ask_every_window":true,"auto_pass":false}`} {
+		if code, _ := post(tok(resp.Links[1]), bad); code != 400 {
 			t.Errorf("setting %s: %d, want 400", bad, code)
 		}
 	}
-	code, m := post(tok(resp.Links[0]), `{"auto_pass":true}`)
-	if code != 200 || !m.AutoPass {
-		t.Fatalf("turning automatic passing on: %d, auto_pass %v", code, m.AutoPass)
+	if code, m := post(tok(resp.Links[0]), `{}`); code != 400 || m.Settings != nil {
+		t.Fatalf("an empty setting: %d", code)
+	}
+	code, m := post(tok(resp.Links[1]), `{"ask_every_window":true}`)
+	if code != 200 || m.Settings == nil || !m.Settings.AskEveryWindow {
+		t.Fatalf("asking to be asked in every window: %d, %+v", code, m.Settings)
+	}
+	if code, m := post(tok(resp.Links[0]), `{"auto_pass":true}`); code != 200 || m.Settings == nil || m.Settings.AskEveryWindow {
+		t.Fatalf("the older setting: %d, %+v", code, m.Settings)
 	}
 	r := rand.New(rand.NewPCG(3, 3))
 	windows, autos := 0, 0
@@ -173,7 +181,7 @@ func TestAutoPassSetting(t *testing.T) {
 				}
 			}
 			if !moved {
-				t.Fatal("seat 0 asked for automatic passing but was not passed for")
+				t.Fatal("seat 0, with nothing to play, was not passed for")
 			}
 			autos++
 			continue

@@ -5,6 +5,7 @@ import (
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/wire"
 )
 
 // Seats that leave. A person's seat is away while no page of it is
@@ -68,10 +69,10 @@ func (l *live) presenceChangedLocked(now time.Time) bool {
 			changed = true
 			if si {
 				l.log().Info("a computer stands in", "seat", seat)
-				l.logf("%s has been away for a while: a computer plays for them until they are back.", l.cfg.Seats[seat].Name)
+				l.tell(wire.Event{Kind: "stand-in", Player: &seat})
 			} else {
 				l.log().Info("back at the table", "seat", seat)
-				l.logf("%s is back.", l.cfg.Seats[seat].Name)
+				l.tell(wire.Event{Kind: "back", Player: &seat})
 			}
 		}
 	}

@@ -31,6 +31,7 @@ func playRandom(t *testing.T, s *Server, id string, n int, seed uint64) *live {
 	if err != nil {
 		t.Fatal(err)
 	}
+	askEveryWindow(l)
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for i := 0; i < n; i++ {
 		l.mu.Lock()
@@ -114,6 +115,7 @@ func makeLegacyGames(t *testing.T) []legacyGame {
 func checkMigrated(t *testing.T, st store.Store, games []legacyGame) {
 	ctx := context.Background()
 	s := New(st)
+	s.WindowPause = time.Hour // the people's seats are not passed for while the test looks
 	defer s.Close()
 	if err := s.Resume(ctx); err != nil {
 		t.Fatal(err)
@@ -174,6 +176,7 @@ func checkMigrated(t *testing.T, st store.Store, games []legacyGame) {
 	}
 	// a second server (a restart) finds nothing left to migrate and the same games
 	s2 := New(st)
+	s2.WindowPause = time.Hour
 	defer s2.Close()
 	for _, lg := range games[:2] {
 		l, err := s2.game(ctx, lg.id)
@@ -368,14 +371,14 @@ func TestSecretSeedStaysSecret(t *testing.T) {
 			}
 			answers = append(answers, raw)
 			json.Unmarshal(raw, &m)
-			if len(m.Options) > 0 || (m.View != nil && m.View.Over) {
+			if len(options(m)) > 0 || (over(m)) {
 				break
 			}
 		}
-		if m.View != nil && m.View.Over {
+		if over(m) {
 			break
 		}
-		call("POST", "/api/games/"+cr.ID+"/move?t="+tok, fmt.Sprintf(`{"move":%d,"option":%d}`, m.Move, i%len(m.Options)))
+		call("POST", "/api/games/"+cr.ID+"/move?t="+tok, fmt.Sprintf(`{"move":%d,"option":%d}`, m.Move, i%len(options(m))))
 		call("POST", "/api/games/"+cr.ID+"/move?t="+tok, fmt.Sprintf(`{"move":%d,"option":0}`, m.Move)) // stale
 		call("GET", "/api/games/"+cr.ID+"?t="+spec, "")
 		call("GET", "/api/games/"+cr.ID+"?t="+tok, "")

@@ -24,6 +24,7 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
 	"github.com/smashup/smashup/internal/web"
+	"github.com/smashup/smashup/internal/wire"
 )
 
 // Server is the HTTP server state.
@@ -50,6 +51,10 @@ type Server struct {
 	// TrustProxy: the server is behind a reverse proxy, which gives each
 	// request's client address as the last X-Forwarded-For entry (limit.go).
 	TrustProxy bool
+	// WindowPause: how long after a Me First window asks the server answers
+	// it for a computer seat, or passes for a person with nothing to play
+	// (settings.go); 0 in tests, about half a second for people.
+	WindowPause time.Duration
 	// Games held in memory (memory.go): at most MaxGames; idle ones are
 	// unloaded after IdleAfter, finished ones after DoneAfter.
 	MaxGames             int
@@ -405,6 +410,8 @@ func (s *Server) Handler() http.Handler {
 	}
 	mux.HandleFunc("GET /{$}", page("lobby.html"))
 	mux.HandleFunc("GET /g/{id}", page("game.html"))
+	mux.HandleFunc("GET /g/{$}", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/", http.StatusSeeOther) })
+	mux.HandleFunc("GET /", notFoundPage)
 	mux.HandleFunc("GET /api/factions", s.handleFactions)
 	mux.HandleFunc("POST /api/games", s.limited(s.createLimit, "new games", s.handleCreate))
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
@@ -551,19 +558,17 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 }
 
 // MoveRequest is a decision sent by a seat.
-type MoveRequest struct {
-	Move   int `json:"move"`
-	Option int `json:"option"`
-}
+type MoveRequest = wire.Move
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	l, seat, ok := s.lookupSeat(w, r, "spectators cannot move")
 	if !ok {
 		return
 	}
-	var req struct { // MoveRequest, with both numbers required
-		Move   *int `json:"move"`
-		Option *int `json:"option"`
+	var req struct { // wire.Move, with both numbers required
+		Move   *int  `json:"move"`
+		Option *int  `json:"option"`
+		Then   []int `json:"then"`
 	}
 	if !readJSON(w, r, 4096, &req, false) {
 		return
@@ -572,16 +577,20 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 400, apiError{`bad request: send {"move": N, "option": I}, both numbers`})
 		return
 	}
-	err := l.move(r.Context(), seat, *req.Move, *req.Option)
+	if len(req.Then) > wire.MaxThen {
+		writeJSON(w, 400, apiError{fmt.Sprintf("bad request: at most %d follow-up answers", wire.MaxThen)})
+		return
+	}
+	err := l.move(r.Context(), seat, *req.Move, *req.Option, req.Then...)
 	if errors.Is(err, errEvicted) { // unloaded meanwhile: once more, on the game as loaded again
 		if l, seat, ok = s.lookup(w, r); !ok {
 			return
 		}
-		err = l.move(r.Context(), seat, *req.Move, *req.Option)
+		err = l.move(r.Context(), seat, *req.Move, *req.Option, req.Then...)
 	}
 	if err != nil {
 		code := 409
-		if errors.Is(err, ErrBadOption) {
+		if errors.Is(err, ErrBadOption) || errors.Is(err, ErrBadThen) {
 			code = 400
 		}
 		writeJSON(w, code, apiError{err.Error()})
@@ -666,4 +675,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// notFoundPage answers a page address that leads nowhere with a page that
+// says so and leads back to the lobby (the API answers JSON errors).
+func notFoundPage(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusNotFound)
+	fmt.Fprint(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found · smashup</title><link rel="stylesheet" href="/static/style.css"></head>
+<body class="lost"><main><h1>Nothing here</h1><p>This address leads to no page. A game's address comes from its invite link.</p>
+<p><a href="/">Go to the lobby</a></p></main></body></html>`)
 }

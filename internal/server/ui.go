@@ -7,9 +7,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/present"
 	"github.com/smashup/smashup/internal/web"
+	"github.com/smashup/smashup/internal/wire"
 )
 
 // Routes the browser table uses beyond the game API: the card catalogue
@@ -33,14 +35,15 @@ func (s *Server) uiRoutes(mux *http.ServeMux) {
 
 // CatalogCard is what the page needs to draw a card it has only the key of.
 type CatalogCard struct {
-	Name       string `json:"name"`
-	Type       int    `json:"type"`
-	Power      int    `json:"power,omitempty"`
-	Faction    string `json:"faction,omitempty"`
-	Set        string `json:"set,omitempty"`
-	Text       string `json:"text"`
-	Breakpoint int    `json:"breakpoint,omitempty"`
-	VP         [3]int `json:"vp,omitzero"`
+	Name       string   `json:"name"`
+	Type       string   `json:"type"` // "minion", "action", "base", "titan"
+	Power      int      `json:"power,omitempty"`
+	Faction    string   `json:"faction,omitempty"`
+	Set        string   `json:"set,omitempty"`
+	Text       string   `json:"text"`              // as printed on the card, in our words (cards.Face)
+	Rulings    []string `json:"rulings,omitempty"` // clarifications beside it
+	Breakpoint int      `json:"breakpoint,omitempty"`
+	VP         [3]int   `json:"vp,omitzero"`
 }
 
 // CatalogFaction is a faction as the lobby lists it.
@@ -69,8 +72,12 @@ func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	c := Catalog{Cards: map[string]CatalogCard{}}
 	sets := map[string]string{}
 	for _, d := range engine.Defs() {
-		c.Cards[d.Key] = CatalogCard{Name: d.Name, Type: int(d.Type), Power: d.Power, Faction: d.Faction, Set: d.Set,
+		cc := CatalogCard{Name: d.Name, Type: wire.TypeName(d.Type), Power: d.Power, Faction: d.Faction, Set: d.Set,
 			Text: rulesText(d.Text), Breakpoint: d.Breakpoint, VP: d.VP}
+		if f, ok := cards.FaceOf(d.Key); ok {
+			cc.Text, cc.Rulings = f.Text, f.Rulings
+		}
+		c.Cards[d.Key] = cc
 		if d.Faction != "" && d.Type != engine.BaseCard && sets[d.Faction] == "" {
 			sets[d.Faction] = d.Set
 		}
@@ -154,8 +161,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 // ReplayFrame is a finished game as one seat (or a spectator) saw it after
 // its first Move decisions: the in-browser replay viewer steps through them.
 type ReplayFrame struct {
-	Message
-	Total int `json:"total"` // decisions in the whole game
+	Total   int     `json:"total"` // decisions in the whole game
+	Message Message `json:"message"`
 }
 
 // handleAt serves the state of a finished game after n decisions, as seat
@@ -194,28 +201,18 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 500, apiError{err.Error()})
 		return
 	}
-	var log []string
-	var seq int32
-	collect := func() {
-		for _, e := range g.EventViews(engine.Seat(seat), seq) {
-			if line := present.Event(e, names); line != "" {
-				log = append(log, line)
-			}
-		}
-		seq = g.EvSeq
-	}
-	collect()
+	// the game's events as the seat saw them
+	var lg wire.Log
+	lg.Collect(g)
 	for k := 0; k < n; k++ {
 		if _, err := rep.Step(g, k, false); err != nil {
 			writeJSON(w, 500, apiError{err.Error()})
 			return
 		}
-		collect()
+		lg.Collect(g)
 	}
-	if len(log) > 60 {
-		log = log[len(log)-60:]
-	}
-	v, _ := seatView(g, engine.Seat(seat), names) // no options: a replay is watched, not played
-	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: Message{Game: l.id, Move: n, Seat: seat,
-		Seats: seats, View: v, Log: log, Spectator: seat == engine.None}})
+	m := Message{Game: l.id, Move: n, Seat: seat, Seats: seats, Spectator: seat == engine.None, Goal: wire.Goal}
+	m.Events = lg.For(seat)
+	m.Table, _ = wire.Build(g, engine.Seat(seat), names) // no decision: a replay is watched, not played
+	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: m})
 }

@@ -70,8 +70,9 @@ func TestRematchKeepsSeatsAndFactions(t *testing.T) {
 		var f ReplayFrame
 		json.NewDecoder(r.Body).Decode(&f)
 		r.Body.Close()
-		if f.View == nil || f.Total < 5 || (q == "n=99999" && (!f.View.Over || f.Move != f.Total)) || (q == "n=0&seat=1" && (f.Move != 0 || len(f.View.Hand) == 0)) {
-			t.Fatalf("at %s: move %d of %d, view %v", q, f.Move, f.Total, f.View != nil)
+		m := f.Message
+		if m.Table == nil || f.Total < 5 || (q == "n=99999" && (!m.Table.Over || m.Move != f.Total || len(m.Events) == 0)) || (q == "n=0&seat=1" && (m.Move != 0 || len(m.Table.Hand) == 0)) {
+			t.Fatalf("at %s: move %d of %d, table %v", q, m.Move, f.Total, m.Table != nil)
 		}
 	}
 	if r, _ := http.Get(url); r.StatusCode != 404 {

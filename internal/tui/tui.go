@@ -251,6 +251,9 @@ func (s *Session) command(p engine.Seat, line string) (bool, error) {
 			return false, nil
 		}
 		s.printf("%s\n", present.Def(d))
+		if r := present.Rulings(d.Key); r != "" {
+			s.printf("  %s\n", r)
+		}
 		return false, nil
 	case "hand":
 		s.printf("%s", present.Hand(&v))

@@ -1,5 +1,7 @@
 // The lobby: create a game, hand out invite links, remember my games.
-import { SETS, FACTION_BLURBS, PLAYER_VARS, esc, fc } from './table.js';
+import { SETS, FACTION_BLURBS, PLAYER_COLOURS as PLAYER_VARS, factionColour as fc } from './js/util.js';
+
+const esc = (s) => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
 const $ = (id) => document.getElementById(id);
 let factions = [];
@@ -67,6 +69,9 @@ async function create() {
     const j = await r.json();
     if (!r.ok) { $('err').textContent = j.error; return; }
     showLinks(j, seats, names);
+    // one person against the computer: straight to the creator's own seat
+    const people = j.links.filter(Boolean);
+    if (people.length === 1) location.href = people[0];
   } catch (e) {
     $('err').textContent = 'The server cannot be reached. Check the connection and try again.';
   } finally { $('create').disabled = false; }
@@ -97,7 +102,7 @@ function remember(e) { const all = load().filter(x => x.id !== e.id); all.unshif
 function showMine() {
   const all = load();
   $('mine').hidden = !all.length;
-  $('mygames').innerHTML = all.map(g => `<li>${new Date(g.at).toLocaleString()}: ${g.seats.map(s => `<a href="${esc(s.href)}">${esc(s.name)}</a>`).join(', ')} <button data-forget="${esc(g.id)}" aria-label="Forget the game of ${esc(new Date(g.at).toLocaleString())}">Forget</button></li>`).join('');
+  $('mygames').innerHTML = all.map(g => `<li><span>${new Date(g.at).toLocaleString()}${g.names ? ': ' + esc(g.names.join(', ')) : ''}</span>${g.status ? ` <small class="status">(${esc(g.status)})</small>` : ''}<span class="row">${g.seats.map(s => `<a href="${esc(s.href)}">${s.name === 'spectator' ? 'watch' : 'play as ' + esc(s.name)}</a>`).join(' ')} <button data-forget="${esc(g.id)}" aria-label="Forget the game of ${esc(new Date(g.at).toLocaleString())}">Forget</button></span></li>`).join('');
 }
 
 document.addEventListener('click', async (e) => {

@@ -1,0 +1,91 @@
+// In-page checks of the table's layout, run with page.evaluate: what a
+// person sees at a decision of theirs. Each returns a list of problems
+// (strings), empty when all is well.
+
+// tableCheck: every base's name, total and breakpoint visible, inside the
+// window, and not covered by another element (a hit test at the element's
+// centre; the tooltip, which lets clicks through, is tested by overlap);
+// every target of the decision visible and not covered, after scrolling it
+// into view inside its own scroll container (the hand strip, a base's
+// column). Also reports names cut short and whether the page itself
+// scrolled (it should not: the table is a fixed grid).
+export function tableCheck(opts) {
+  const probs = [], notes = [];
+  const vw = innerWidth, vh = innerHeight;
+  const tip = document.getElementById('tip');
+  const tipRect = tip && !tip.hidden && tip.offsetWidth ? tip.getBoundingClientRect() : null;
+  const describe = (el) => {
+    if (!el) return 'nothing';
+    let s = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.classList.length ? '.' + [...el.classList].join('.') : '');
+    if (el.dataset && el.dataset.card) s += `[data-card=${el.dataset.card}]`;
+    const txt = (el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    if (txt) s += ` "${txt}"`;
+    const host = el.parentElement && el.parentElement.closest('[id], section[data-slot]');
+    if (host) s += ` in ${host.id ? '#' + host.id : `base slot ${host.dataset.slot}`}`;
+    return s;
+  };
+  const visible = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return `${what} has no size`;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || +cs.opacity < 0.1) return `${what} is hidden (${cs.visibility}, opacity ${cs.opacity})`;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= vw || y >= vh) return `${what} is outside the window (centre at ${Math.round(x)},${Math.round(y)}; window ${vw}x${vh})`;
+    const h = document.elementFromPoint(x, y);
+    if (!h) return `${what}: nothing is at its centre`;
+    if (!(el.contains(h) || h.contains(el))) return `${what} is covered by ${describe(h)}`;
+    if (tipRect && x >= tipRect.left && x <= tipRect.right && y >= tipRect.top && y <= tipRect.bottom) return `${what} is covered by the tooltip (#tip)`;
+    return '';
+  };
+  const doc = document.scrollingElement;
+  const bases = [...document.querySelectorAll('section[data-slot]')];
+  if (opts.bases != null && bases.length !== opts.bases) probs.push(`${bases.length} bases on the page, the table has ${opts.bases}`);
+  for (const b of bases) {
+    const label = b.getAttribute('aria-label') || '';
+    const nameEl = b.querySelector('[data-role=base-name]');
+    const name = nameEl ? nameEl.textContent.trim() : '?';
+    if (!/^Base ./.test(label)) probs.push(`base slot ${b.dataset.slot}: aria-label is "${label}", not "Base NAME"`);
+    else if (nameEl && label !== 'Base ' + name) probs.push(`base slot ${b.dataset.slot}: aria-label "${label}" but its name reads "${name}"`);
+    for (const role of ['base-name', 'base-total', 'base-breakpoint']) {
+      const el = b.querySelector(`[data-role=${role}]`);
+      if (!el) { probs.push(`base ${name} (slot ${b.dataset.slot}) has no [data-role=${role}]`); continue; }
+      const p = visible(el, `the ${role.slice(5)} of base ${name} (slot ${b.dataset.slot})`);
+      if (p) probs.push(p);
+    }
+    if (nameEl && nameEl.scrollWidth > nameEl.clientWidth + 1) notes.push(`base name "${name}" is cut (${nameEl.scrollWidth}px of text in ${nameEl.clientWidth}px)`);
+  }
+  if (doc.scrollTop || doc.scrollLeft) notes.push(`the page itself was scrolled (${doc.scrollLeft},${doc.scrollTop}) before the check`);
+  const ghosts = document.querySelectorAll('.ghost-card[data-target]').length;
+  if (ghosts) notes.push(`${ghosts} travelling copies of cards (.ghost-card) carry data-target`);
+  const targets = [...document.querySelectorAll('[data-target]:not(.ghost-card)')];
+  let n = 0;
+  for (const el of targets) {
+    if (!el.classList.contains('target')) { probs.push(`[data-target=${el.dataset.target}] has no class "target"`); continue; }
+    n++;
+    const before = [doc.scrollLeft, doc.scrollTop];
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (doc.scrollTop !== before[1] || doc.scrollLeft !== before[0]) {
+      probs.push(`target ${el.dataset.target} (${describe(el)}) can only be reached by scrolling the whole page`);
+      doc.scrollTo(before[0], before[1]);
+    }
+    const p = visible(el, `target ${el.dataset.target} (${describe(el)})`);
+    if (p) probs.push(p);
+  }
+  const hand = document.getElementById('hand');
+  const moving = !!document.querySelector('.ghost-card') || document.getAnimations().some(a => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  return { probs, notes, targets: n, moving, handTop: hand ? Math.round(hand.getBoundingClientRect().top) : null };
+}
+
+// logCheck: every log line is a sentence: a capital (or a digit) first, no "---".
+export function logCheck() {
+  const bad = [];
+  const ls = [...document.querySelectorAll('#log li')].map(li => li.textContent.trim());
+  for (const t of ls) {
+    if (!t) bad.push('an empty line');
+    else if (t.includes('---')) bad.push(`"${t}" contains "---"`);
+    else if (!/^[\p{Lu}\p{N}"“'(▶]/u.test(t)) bad.push(`"${t}" does not start with a capital letter`);
+    else if (/replaces (a|a hidden) card\b/.test(t)) bad.push(`"${t}" does not name the base replaced`);
+    else if (/\b(undefined|null|NaN|\[object)/.test(t)) bad.push(`"${t}" shows a programming value`);
+  }
+  return { n: ls.length, bad: bad.slice(0, 8), sample: ls.slice(-6) };
+}

@@ -1,0 +1,661 @@
+// The table, proven in a real browser (issue 21, part 3). Headless Chromium
+// plays games by clicking the table as a person would, with seeded random
+// choices (the same clicks on the same table):
+//   1. a whole 2-player game against the computer at 1366x768: the first
+//      computer turn at `normal` speed (each move captioned on its own for
+//      about a second), Skip once, then `fast`, then `instant`;
+//   2. the first 24 decisions of a 3-player game at 1366x768 (four bases),
+//      with "Ask me in every Me First window" ticked in Settings;
+//   3. a whole 4-player game (one person, three computers) at 1366x768;
+//   4. a whole game between two people at 390x844 (touch), and a spectator.
+// At every decision of a person: every base's name, total and breakpoint
+// are visible and not covered; every target is visible and not covered
+// (scrolled into view inside its own scroll container, never by scrolling
+// the page: never behind the hand); with default settings a `window`
+// decision offers something besides pass (the server passes for a person
+// who holds nothing playable); the tab title says "Your turn" exactly when
+// data-state=mine; a selected hand card has .selected and a #cancel; ending
+// the Play Cards phase asks first exactly when plays are left. Once per
+// game and person: Escape, #cancel and a second click each deselect a card.
+// Per game: the log's lines are sentences; #gameover offers #rematch and a
+// #replay-link that downloads; axe-core finds no serious or critical
+// violation at mid-game and at game over. A self-test first proves that the
+// layout check sees a panel put over the table.
+// Layout and axe-core problems are each reported once (with a screenshot)
+// and fail the run at the end; a broken game fails at once. Screenshots:
+// ARTIFACT_DIR/table-{2p,3p,4p}-1366-{mid,scoring,over}.png,
+// table-2p-390-{mid,scoring,over}.png, table-2p-390-spectator-*.png.
+// Usage: node table.mjs BASE_URL ARTIFACT_DIR   (ONLY=2p,3p,4p,phone runs some)
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { tableCheck, logCheck } from './lib/layout.mjs';
+
+const base = process.argv[2] || 'http://127.0.0.1:8080';
+const out = process.argv[3] || 'artifacts';
+fs.mkdirSync(out, { recursive: true });
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const LAPTOP = { width: 1366, height: 768 }, PHONE = { width: 390, height: 844 };
+const started = Date.now();
+const secs = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+const DEBUG = !!process.env.DEBUG;
+const only = process.env.ONLY ? process.env.ONLY.split(',') : null; // e.g. ONLY=2p,phone
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+class Failure extends Error {}
+const pages = new Set(); // open pages, shot on failure
+const pageErrors = [];
+const notes = new Set(); // what is not a failure but worth a look
+const note = (s) => { if (!notes.has(s)) { notes.add(s); console.log('NOTE', s); } };
+// problems are failures that do not stop the game (layout, axe-core): each
+// kind is told (and shot) once, and the run fails at the end.
+const problems = new Map(); // kind -> {msg, count, shot}
+async function problem(page, tag, msg) {
+  const kind = tag.replace(/ \(.*\)$/, '') + ': ' + msg.replace(/\d+/g, '#').replace(/"[^"]*"/g, '"…"').slice(0, 160);
+  const p = problems.get(kind);
+  if (p) { p.count++; return; }
+  const name = `table-problem-${problems.size + 1}`;
+  await page.screenshot({ path: `${out}/${name}.png` }).catch(() => {});
+  problems.set(kind, { msg: `${tag}: ${msg}`, count: 1, shot: `${out}/${name}.png` });
+  console.log(`PROBLEM ${tag}: ${msg} (screenshot ${out}/${name}.png)`);
+}
+
+function rng(seed) { let x = (seed >>> 0) || 1; return () => { x ^= x << 13; x >>>= 0; x ^= x >> 17; x ^= x << 5; x >>>= 0; return x / 4294967296; }; }
+const pick = (r, xs) => xs[Math.floor(r() * xs.length)];
+
+// ---------- the server ----------
+async function createGame(req) {
+  const r = await fetch(base + '/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) });
+  const j = await r.json();
+  if (!r.ok) throw new Failure(`POST /api/games ${JSON.stringify(req)}: ${r.status} ${JSON.stringify(j)}`);
+  return j;
+}
+const tokenOf = (link) => new URL(link, base).searchParams.get('t');
+async function update(game, token) {
+  const r = await fetch(`${base}/api/games/${game}`, { headers: { Authorization: 'Bearer ' + token } });
+  if (!r.ok) throw new Failure(`GET /api/games/${game}: ${r.status}`);
+  return r.json();
+}
+
+// ---------- pages ----------
+async function newPage(viewport, speed, phone = false) {
+  const ctx = await browser.newContext(phone ? { viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } : { viewport });
+  await ctx.addInitScript((s) => { if (!sessionStorage.getItem('e2e.speed')) { localStorage.setItem('smashup.speed', s); sessionStorage.setItem('e2e.speed', '1'); } }, speed);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => { pageErrors.push(e.message); console.error('page error:', e.message); });
+  pages.add(page);
+  return page;
+}
+async function closePage(page) { pages.delete(page); await page.context().close(); }
+
+async function axe(page, what) {
+  await page.mouse.move(2, 2).catch(() => {});
+  await page.addScriptTag({ path: axePath });
+  const res = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ')) })));
+  fs.writeFileSync(`${out}/axe-table-${what}.json`, JSON.stringify(res, null, 2));
+  const bad = res.filter(v => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of bad) await problem(page, 'axe-core', `${v.impact} violation ${v.id} on ${what} (${v.help}): ${v.nodes.join(', ')}`);
+  if (!bad.length) console.log(`  axe-core on ${what}: no serious or critical violation (${res.length} lesser: ${res.map(v => v.id).join(', ') || 'none'})`);
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: `${out}/${name}.png` });
+  console.log(`  screenshot ${out}/${name}.png`);
+}
+
+// look is what the page shows, read at once (one evaluate): its hooks, its
+// dialogs, and when the decision is the person's, what is lit to click.
+const look = (page) => page.evaluate(() => {
+  const b = document.body.dataset;
+  const vis = (id) => { const e = document.getElementById(id); return !!(e && !e.hidden && e.getClientRects().length); };
+  const sel = document.querySelector('.selected[data-target]:not(.ghost-card)');
+  const s = {
+    state: b.state, move: b.move, decision: b.decision || '', busy: b.busy === '1', sending: b.sending === '1',
+    title: document.title, selected: sel ? sel.dataset.target : '', cancel: vis('cancel'),
+    overlay: vis('overlay'), gameover: vis('gameover'), confirm: vis('confirm-end'), menu: vis('menu'), pile: vis('pile'),
+    err: (document.getElementById('err') || {}).textContent || '', tip: vis('tip'),
+    moving: !!document.querySelector('.ghost-card') || document.getAnimations().some(a => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity),
+    targets: [], bar: [],
+  };
+  if (s.state === 'mine') {
+    s.targets = [...document.querySelectorAll('[data-target].target:not(.ghost-card)')].map(e => ({ key: e.dataset.target, hand: !!e.closest('#hand'), pile: !!e.closest('#pile'), sel: e.classList.contains('selected') }));
+    s.bar = [...document.querySelectorAll('#bar button[data-opt]:not([data-whole])')].map(e => ({ opt: e.dataset.opt, path: e.dataset.path || '', text: e.textContent.trim() }));
+  }
+  return s;
+});
+const state = look;
+
+// ---------- a person at the table ----------
+let selfTested = false;
+// A Player is one seat played through one page by clicking.
+class Player {
+  constructor(page, tag, game, link, seed, opts = {}) {
+    Object.assign(this, { page, tag, game, token: tokenOf(link), link, r: rng(seed), touch: !!opts.touch, shots: opts.shots || tag });
+    this.stats = { passOnly: 0, decisions: 0, clicks: 0, selects: 0, commits: 0, bar: 0, list: 0, overlays: 0, window: 0, confirm: 0, menu: 0, pile: 0, switches: 0 };
+    this.did = {}; // once-per-game checks done
+    this.checked = ''; // the decision (move, selection) last checked
+    this.maxTargets = 0;
+    this.time = { check: 0, act: 0, wait: 0 };
+    this.idle = {};
+    this.misses = 0;
+  }
+  where() { return `${this.tag}, move ${this.lastMove ?? '?'}`; }
+  async fail(msg) {
+    const name = `table-fail-${this.shots}`;
+    await this.page.screenshot({ path: `${out}/${name}.png` }).catch(() => {});
+    throw new Failure(`${this.where()}: ${msg} (screenshot ${out}/${name}.png)`);
+  }
+  target(key) { return this.page.locator(`[data-target="${key}"]:not(.ghost-card)`).first(); }
+  button(b) { return this.page.locator(b.path ? `#bar button[data-path="${b.path}"]:not([data-whole])` : `#bar button[data-opt="${b.opt}"]:not([data-whole])`).first(); }
+
+  // click clicks (taps, on a touch screen) as a person does: Playwright
+  // waits until the element is visible, still and not covered.
+  async click(loc, what) {
+    this.stats.clicks++;
+    const t0 = Date.now();
+    try {
+      if (this.touch) await loc.tap({ timeout: 4000 });
+      else await loc.click({ timeout: 4000 });
+    } catch (e) {
+      this.stats.clicks--;
+      if (++this.misses > 25) await this.fail(`25 clicks in a row failed; the last, on ${what}: ${String(e).split('\n')[0]}`);
+      if (DEBUG) console.log(`  ${this.tag} m${this.lastMove} click ${what} FAILED in ${Date.now() - t0} ms: ${String(e).split('\n')[0]}`);
+      return false; // redrawn under us: look again
+    }
+    this.misses = 0;
+    if (DEBUG) console.log(`  ${this.tag} m${this.lastMove} click ${what} in ${Date.now() - t0} ms`);
+    return true;
+  }
+
+  // step does one thing the person would do now: 'over', 'wait' or what it did.
+  async step() {
+    const p = this.page;
+    const s = await look(p);
+    this.lastMove = s.move;
+    const yourTurn = /your turn/i.test(s.title);
+    if (yourTurn && s.state !== 'mine') await this.fail(`the tab title is "${s.title}" while data-state=${s.state}`);
+    if (!yourTurn && s.state === 'mine' && !s.selected) await problem(p, this.tag, `the tab title is "${s.title}" at a ${s.decision} decision of mine (data-state=mine)`);
+    if (s.overlay && !s.gameover) {
+      if (!this.did.scoringShot) { this.did.scoringShot = true; await shot(p, `table-${this.shots}-scoring`); }
+      this.stats.overlays++;
+      return await this.click(p.locator('#overlay [data-ov=close]').first(), 'Continue (scoring overlay)') ? 'overlay' : 'wait';
+    }
+    if (s.state === 'over') return 'over';
+    this.why = s.busy ? 'busy' : s.sending ? 'sending' : s.state === 'wait' ? 'wait' : s.state;
+    if (s.state !== 'mine') return 'wait';
+    this.why = 'moving';
+    if (s.err) note(`${this.where()}: the page shows an error: ${s.err}`);
+    if (s.confirm) return this.confirmEnd();
+    if (s.menu) {
+      const n = await p.locator('#menu button[data-path]').count();
+      if (!n) await this.fail('a #menu with no [data-path] button');
+      this.stats.menu++;
+      return await this.commitBy({ loc: p.locator('#menu button[data-path]').nth(Math.floor(this.r() * n)), what: 'a #menu item' }) ? 'menu' : 'wait';
+    }
+    if (s.pile) {
+      const ts = s.targets.filter(t => t.pile);
+      if (ts.length) { const t = pick(this.r, ts); return await this.commitBy({ loc: this.target(t.key), what: `${t.key} in #pile` }) ? 'pile' : 'wait'; }
+      await this.click(p.locator('#pile [data-pile-close]').first(), 'close #pile');
+      return 'pile';
+    }
+    // a decision of mine, on screen: check the table once per (move, selection)
+    const key = `${s.move}:${s.selected}`;
+    if (key !== this.checked) {
+      this.checked = key;
+      const tc = Date.now();
+      const bad = await this.check(s);
+      this.time.check += Date.now() - tc;
+      if (bad === 'stale') { this.checked = ''; return 'wait'; }
+      if (!s.selected) this.stats.decisions++;
+    }
+    return this.choose(s);
+  }
+
+  // check runs the checks of a decision on screen.
+  async check(s) {
+    const p = this.page;
+    // a mouse rests where the person looks next: away from the table
+    const [u] = await Promise.all([update(this.game, this.token), this.touch ? null : p.mouse.move(2, 2)]);
+    if (String(u.move) !== s.move) return 'stale'; // the page is behind (an update on its way)
+    const d = u.decision;
+    this.u = u;
+    if (!d || !d.mine) await this.fail(`data-state=mine but the server's decision is not this seat's: ${JSON.stringify(d && { kind: d.kind, player: d.player })}`);
+    if (d.kind !== s.decision) await this.fail(`data-decision=${s.decision} but the decision is a ${d.kind}`);
+    if (d.kind === 'window' && d.options.every(o => o.kind === 'pass')) {
+      if (!(u.settings && u.settings.ask_every_window)) await this.fail(`asked in a Me First window where the only option is to pass ("${d.prompt}"), with default settings`);
+      this.stats.passOnly++;
+    }
+    if (this.touch && s.tip) await problem(p, this.tag, 'a tooltip (#tip) is shown on a touch screen at a decision');
+    if (!selfTested && s.targets.length) await this.selfTest();
+    let r = await p.evaluate(tableCheck, { bases: u.table ? u.table.bases.length : null });
+    if (r.probs.length && r.moving) {
+      // cards still travelling after the person's own move: look again once they have landed
+      const still = await p.waitForFunction(() => !document.querySelector('.ghost-card') && document.getAnimations().every(a =>
+        a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity), null, { timeout: 3000, polling: 50 }).then(() => true, () => false);
+      if (!still) note(`${this.tag}: cards were still moving 3 s after a decision was shown`);
+      r = await p.evaluate(tableCheck, { bases: u.table ? u.table.bases.length : null });
+    }
+    for (const n of r.notes) note(`${this.tag}: ${n}`);
+    for (const x of r.probs) await problem(p, this.tag, `at a ${d.kind} decision ("${d.prompt}"), move ${s.move}: ${x}`);
+    this.maxTargets = Math.max(this.maxTargets, r.targets);
+    const passIdx = String(d.options.findIndex(o => o.kind === 'pass'));
+    if (d.kind === 'window' && !s.targets.length && s.bar.every(b => b.opt === passIdx) && !(u.settings && u.settings.ask_every_window))
+      await this.fail(`a Me First window whose bar offers only pass and nothing lit on the table ("${d.prompt}")`);
+    if (!s.targets.length && !s.bar.length) note(`${this.tag}: a ${d.kind} decision ("${d.prompt}") with nothing lit on the table nor in the bar; options ${d.options.map(o => o.kind).join(',')}`);
+    if (d.kind === 'main' && !s.selected && !this.did.turnLine) {
+      this.did.turnLine = true;
+      const t = await p.textContent('#turn').catch(() => '');
+      if (!/left/.test(t || '')) note(`${this.tag}: on my turn the bar does not say what is left to play ("${t}")`);
+    }
+    return '';
+  }
+
+  // selfTest: the layout check must see a base name and a target covered
+  // (a panel put over the table and the hand for a moment), else it proves nothing.
+  async selfTest() {
+    selfTested = true;
+    const r = await this.page.evaluate(([fn, bases]) => {
+      const d = document.createElement('div');
+      d.style.cssText = 'position:fixed;inset:0;z-index:99999;background:rgba(0,0,0,.01)';
+      document.body.appendChild(d);
+      try { return (0, eval)(`(${fn})`)({ bases }); } finally { d.remove(); }
+    }, [tableCheck.toString(), null]);
+    const names = r.probs.filter(x => /the name of base .* is covered/.test(x)).length;
+    const targets = r.probs.filter(x => /^target .* is covered/.test(x)).length;
+    if (!names || !targets) throw new Failure(`self-test: the layout check did not see a panel covering the table (${names} base names and ${targets} targets reported covered)`);
+    console.log(`  self-test: the layout check sees a panel over the table (${names} base names, ${targets} targets covered)`);
+  }
+
+  // choose clicks one of the lit targets or buttons.
+  async choose(s) {
+    const p = this.page, r = this.r;
+    const d = this.u.decision;
+    const passIdx = String(d.options.findIndex(o => o.kind === 'pass'));
+    const lit = s.targets.filter(t => !t.sel);
+    const inHand = lit.filter(t => t.hand), onTable = lit.filter(t => !t.hand);
+    const tgt = (t) => ({ loc: this.target(t.key), what: t.key, hand: t.hand });
+    const btn = (b) => ({ loc: this.button(b), what: `button ${b.path || b.opt} "${b.text}"`, bar: true });
+    if (s.selected) {
+      // a card is selected: its follow-up targets, or the bar's answers
+      if (!s.cancel) await this.fail(`card ${s.selected} is selected but there is no #cancel`);
+      if (await this.deselectChecks(s)) return 'checks';
+      if (inHand.length && r() < 0.06) { this.stats.switches++; return this.select(pick(r, inHand).key); }
+      const follow = [...onTable.map(tgt), ...s.bar.map(btn)];
+      if (!follow.length) await this.fail(`card ${s.selected} is selected but nothing is lit to complete its move`);
+      return await this.commitBy(pick(r, follow)) ? 'commit' : 'wait';
+    }
+    if (d.kind === 'main') {
+      const x = r();
+      const pass = s.bar.find(b => b.opt === passIdx);
+      if (inHand.length && (x < 0.8 || !pass)) return this.select(pick(r, inHand).key);
+      if (onTable.length && (x < 0.9 || !pass)) return await this.commitBy(tgt(pick(r, onTable))) ? 'commit' : 'wait';
+      if (!pass) await this.fail('a main decision with no button to end the phase and nothing lit to play');
+      return await this.commitBy(btn(pass), true) ? 'pass' : 'wait';
+    }
+    // choice, window, draft: anything lit
+    const all = [...lit.map(tgt), ...s.bar.map(btn)];
+    if (all.length) {
+      const c = pick(r, all);
+      if (d.kind === 'window') this.stats.window++;
+      if (c.hand) return this.select(c.what);
+      return await this.commitBy(c) ? 'commit' : 'wait';
+    }
+    // nothing on the table nor in the bar: the list of every choice
+    if (!(await p.$('#optlist'))) await this.click(p.locator('#btn-opts'), '#btn-opts');
+    const n = await p.locator('#optlist button[data-path]').count();
+    if (!n) await this.fail(`a ${d.kind} decision ("${d.prompt}") with nothing to click at all`);
+    this.stats.list++;
+    note(`${this.tag}: a ${d.kind} decision ("${d.prompt}") answered from "All choices": nothing was lit on the table`);
+    return await this.commitBy({ loc: p.locator('#optlist button[data-path]').nth(Math.floor(r() * n)), what: 'an item of #optlist' }) ? 'list' : 'wait';
+  }
+
+  // select clicks a hand card: it must get .selected and light its follow-ups.
+  async select(key) {
+    if (!(await this.click(this.target(key), `select ${key}`))) return 'wait';
+    const ok = await this.page.waitForFunction((k) => {
+      const e = document.querySelector(`[data-target="${k}"]:not(.ghost-card)`);
+      return (e && e.classList.contains('selected')) || document.body.dataset.state !== 'mine' || document.getElementById('menu');
+    }, key, { timeout: 3000, polling: 30 }).then(() => true, () => false);
+    if (!ok) await this.fail(`clicking hand card ${key} did not select it (no class "selected")`);
+    this.stats.selects++;
+    return 'select';
+  }
+
+  // deselectChecks: once per game, Escape, the Cancel button and a second
+  // click each deselect the card (it is selected again after each).
+  async deselectChecks(s) {
+    const p = this.page;
+    const k = s.selected;
+    if (this.did.reclick || !k.startsWith('card:') || !s.targets.some(t => t.sel && t.hand)) return false;
+    const gone = () => p.waitForFunction(() => !document.querySelector('.selected:not(.ghost-card)') && !document.getElementById('cancel'), null, { timeout: 2000, polling: 30 }).then(() => true, () => false);
+    this.did.escape = this.did.cancel = this.did.reclick = true;
+    await p.keyboard.press('Escape');
+    if (!(await gone())) await this.fail(`Escape did not deselect ${k}`);
+    await this.select(k);
+    await this.click(p.locator('#cancel'), '#cancel');
+    if (!(await gone())) await this.fail(`#cancel did not deselect ${k}`);
+    await this.select(k);
+    await this.click(this.target(k), `${k} again`);
+    if (!(await gone())) await this.fail(`clicking the selected ${k} again did not deselect it`);
+    console.log(`  ${this.tag}: Escape, #cancel and a second click each deselect a hand card`);
+    return true;
+  }
+
+  // commitBy clicks c (a target or a button) that answers, or opens a
+  // menu, a pile, a question, or selects, and waits for the page to react.
+  async commitBy(c, endPhase = false) {
+    const p = this.page;
+    const before = await p.evaluate(() => [document.body.dataset.move, document.body.dataset.state, (document.querySelector('.selected') || { dataset: {} }).dataset.target || ''].join('|'));
+    if (!(await this.click(c.loc, c.what))) return false;
+    this.stats.commits++;
+    if (c.bar) this.stats.bar++;
+    const changed = await p.waitForFunction((b) => {
+      const now = [document.body.dataset.move, document.body.dataset.state, (document.querySelector('.selected') || { dataset: {} }).dataset.target || ''].join('|');
+      return now !== b || document.body.dataset.sending === '1' || document.getElementById('confirm-end') || document.getElementById('menu') || document.getElementById('pile') || (document.getElementById('err') || {}).textContent;
+    }, before, { timeout: 6000, polling: 30 }).then(() => true, () => false);
+    if (!changed) await this.fail(`clicking ${c.what} changed nothing in 6 s`);
+    if (endPhase) {
+      // ending the phase with plays left asks first
+      const pl = this.u.table.players[this.u.seat];
+      const left = this.u.decision.options.some(o => o.kind === 'play') && (pl.minions || pl.actions || pl.extras);
+      const asked = !!(await p.$('#confirm-end'));
+      if (left && !asked) await this.fail(`ending the phase with ${pl.minions} minion(s) and ${pl.actions} action(s) left did not ask first (#confirm-end)`);
+      if (!left && asked) await this.fail('ending the phase with nothing left to play asked "are you sure"');
+    }
+    return true;
+  }
+
+  async confirmEnd() {
+    const p = this.page;
+    const text = await p.textContent('#confirm-end');
+    if (!/\d/.test(text)) note(`${this.tag}: #confirm-end does not say what is left: "${text.trim()}"`);
+    this.stats.confirm++;
+    const yes = !this.did.confirmNo ? false : this.r() < 0.85;
+    this.did.confirmNo = true;
+    const b = p.locator(`#confirm-end [data-confirm=${yes ? 'yes' : 'no'}]`);
+    if (!(await b.count())) await this.fail(`#confirm-end has no [data-confirm=${yes ? 'yes' : 'no'}] button`);
+    await this.click(b, `#confirm-end ${yes ? 'yes' : 'no'}`);
+    await p.waitForFunction(() => !document.getElementById('confirm-end'), null, { timeout: 3000 }).catch(() => this.fail('#confirm-end stays after an answer'));
+    return 'confirm';
+  }
+
+  // gameOver: the end of a game, checked.
+  async gameOver(spectator = false) {
+    const p = this.page;
+    const ok = await p.waitForSelector('#gameover', { timeout: 20000 }).then(() => true, () => false);
+    if (!ok) await this.fail('the game is over but #gameover does not appear');
+    await p.waitForTimeout(200);
+    if (!spectator && !(await p.$('#gameover #rematch'))) await this.fail('#gameover has no #rematch');
+    const link = await p.$('#gameover #replay-link');
+    if (!link) await this.fail('#gameover has no #replay-link');
+    // its buttons in sight: at once, or after scrolling the dialog
+    const seen = await p.evaluate(() => ['rematch', 'replay-link'].map(id => {
+      const e = document.getElementById(id);
+      if (!e) return '';
+      const hit = () => { const r = e.getBoundingClientRect(); const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return r.width > 0 && r.bottom <= innerHeight && h && (e.contains(h) || h.contains(e)); };
+      const now = hit();
+      e.scrollIntoView({ block: 'nearest' });
+      const doc = document.scrollingElement.scrollTop;
+      return now ? '' : hit() && !doc ? `#${id} is cut off until the dialog is scrolled` : `#${id} cannot be seen, even by scrolling the dialog`;
+    }).filter(Boolean));
+    for (const x of seen) {
+      if (/cannot/.test(x)) await problem(p, this.tag, `at game over, ${x}`);
+      else note(`${this.tag}: at game over, ${x} (${p.viewportSize().width}x${p.viewportSize().height})`);
+    }
+    const href = await link.getAttribute('href');
+    const rr = await p.request.get(new URL(href, base).href);
+    if (!rr.ok()) await this.fail(`the replay link ${href} answers ${rr.status()}`);
+    const title = await p.title();
+    if (/your turn/i.test(title)) await this.fail(`the tab title at game over says "${title}"`);
+    await this.logChecks();
+  }
+
+  async logChecks() {
+    const l = await this.page.evaluate(logCheck);
+    if (!l.n) await this.fail('the log (#log li) is empty');
+    for (const b of l.bad) await problem(this.page, this.tag, `a log line is not a sentence: ${b}`);
+    return l;
+  }
+}
+
+// play drives players (pages) until the game is over; extra pages are
+// watched (spectators). hooks.mid(player) runs once around decision `midAt`.
+async function play(players, { limitMs, midAt = 30, mid, stopAt, watchers = [] }) {
+  const t0 = Date.now();
+  const over = new Set();
+  let midDone = false;
+  while (over.size < players.length) {
+    if (Date.now() - t0 > limitMs) {
+      const pl = players.find(x => !over.has(x)) || players[0];
+      const s = await state(pl.page);
+      await pl.fail(`the game did not end in ${limitMs / 1000} s: ${JSON.stringify(pl.stats)} ${JSON.stringify(s)}`);
+    }
+    let acted = false;
+    const tl = Date.now();
+    for (const pl of players) {
+      if (over.has(pl)) continue;
+      const ts = Date.now();
+      const res = await pl.step();
+      pl.time[res === 'wait' || res === 'over' ? 'wait' : 'act'] = (pl.time[res === 'wait' || res === 'over' ? 'wait' : 'act'] || 0) + Date.now() - ts;
+      if (DEBUG && Date.now() - ts > 400) console.log(`  ${pl.tag} step ${res} took ${Date.now() - ts} ms`);
+      if (res === 'over') over.add(pl);
+      else if (res !== 'wait') acted = true;
+    }
+    for (const w of watchers) await w();
+    const lead = players[0];
+    if (!midDone && lead.stats.decisions >= midAt) {
+      const s = await state(lead.page);
+      if (s.state === 'mine' && !s.selected && !s.overlay && !s.confirm && !s.menu && !s.pile) { midDone = true; if (mid) await mid(lead); }
+    }
+    if (stopAt && stopAt(players)) return false;
+    if (!acted) await players[0].page.waitForTimeout(40);
+    if (!acted) { const w = players[0].why || '?'; players[0].idle[w] = (players[0].idle[w] || 0) + Date.now() - tl; }
+  }
+  if (DEBUG) for (const pl of players) console.log(`  ${pl.tag} idle: ${Object.entries(pl.idle).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')}`);
+  return true;
+}
+
+// pacing watches the captions of one computer turn at `normal` speed:
+// each move is shown on its own, about a second each.
+async function pacing(pl) {
+  const p = pl.page;
+  await p.evaluate(() => {
+    window.__caps = [];
+    const c = document.getElementById('caption');
+    let last = '';
+    new MutationObserver(() => {
+      const t = (c.querySelector('.ctext') || c).textContent.trim();
+      if (t && t !== last) { last = t; window.__caps.push({ t: performance.now(), text: t, title: document.title, busy: document.body.dataset.busy === '1', skip: (() => { const s = document.getElementById('skip'); return !!(s && !s.hidden && s.getClientRects().length); })() }); }
+    }).observe(c, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(() => { if (document.body.dataset.busy !== '1') window.__caps.push({ t: performance.now(), end: true, title: document.title }); })
+      .observe(document.body, { attributes: true, attributeFilter: ['data-busy'] });
+  });
+}
+
+function summary(pl) {
+  const s = pl.stats;
+  return `${s.decisions} decisions, ${s.clicks} clicks (${s.selects} selections, ${s.commits} answers, ${s.bar} by a bar button, ${s.window} in Me First windows, ${s.confirm} "plays left?" questions, ${s.overlays} overlays closed, ${s.list} from the list), most targets at once ${pl.maxTargets}; time acting ${(pl.time.act / 1000).toFixed(0)} s (checks ${(pl.time.check / 1000).toFixed(0)} s), waiting ${(pl.time.wait / 1000).toFixed(0)} s`;
+}
+
+const wanted = (k) => !only || only.includes(k);
+
+try {
+  // ---- 1. two players, a person against the computer, 1366x768 ----
+  if (wanted('2p')) {
+    const t0 = Date.now();
+    const g = await createGame({ seats: ['human', 'ai'], names: ['Ada'], factions: [['Aliens', 'Dinosaurs'], ['Ninjas', 'Pirates']], seed: 2101 });
+    const page = await newPage(LAPTOP, 'normal');
+    const me = new Player(page, '2p laptop', g.id, g.links[0], 2101, { shots: '2p-1366' });
+    await page.goto(base + g.links[0]);
+    await page.waitForSelector('section[data-slot]');
+    await pacing(me);
+    // my first turn, then watch the computer's at `normal`
+    let pacedDone = false, pacingTries = 0;
+    const paced = async () => {
+      if (pacedDone) return;
+      const s = await state(page);
+      if (s.state !== 'mine' || s.busy || me.stats.decisions < 2) return;
+      // the captions shown during the computer's turn, each until the next (or the end of the queue)
+      const all = await page.evaluate(() => window.__caps);
+      const i0 = all.findIndex(c => !c.end && c.busy && /computer/.test(c.title));
+      if (i0 < 0) return;
+      const caps = [];
+      for (let i = i0; i < all.length && !(all[i].end && /your turn/i.test(all[i].title)); i++) if (!all[i].end) caps.push(all[i]);
+      const endAt = all.slice(i0).find(c => c.end && /your turn/i.test(c.title));
+      if (!endAt) return;
+      pacedDone = true;
+      const gaps = caps.map((c, i) => Math.round((i + 1 < caps.length ? caps[i + 1].t : endAt.t) - c.t));
+      console.log(`  a computer turn at normal speed: ${caps.length} moves shown, for ${gaps.join(' ms, ')} ms: ${caps.map(c => c.text).join(' | ')}`);
+      // (a turn's start may close the person's own move, shown at once: it is not a move of the computer)
+      const moves = gaps.filter((g, i) => !/^[^.]*turn begins\.$/.test(caps[i].text));
+      if (!moves.length) {
+        // a turn without a move to show: watch the next one
+        if (++pacingTries < 3) { pacedDone = false; await page.evaluate(() => { window.__caps.length = 0; }); return; }
+        throw new Failure(`${me.where()}: no move of the computer was captioned at normal speed in 3 turns: ${caps.map(c => c.text).join(' | ')}`);
+      }
+      if (Math.min(...moves) < 700) throw new Failure(`${me.where()}: at normal speed a move of the computer was shown for only ${Math.min(...moves)} ms (captions: ${caps.map(c => c.text).join(' | ')})`);
+      if (!caps.some(c => c.skip)) note('2p laptop: #skip was not visible while the computer\'s moves were shown');
+      // then fast, through the speed select
+      await page.selectOption('#speed', 'fast');
+      const stored = await page.evaluate(() => localStorage.getItem('smashup.speed'));
+      if (stored !== 'fast') throw new Failure(`choosing "fast" in #speed stored smashup.speed=${stored}`);
+    };
+    let skipped = false;
+    const skip = async () => {
+      if (skipped || !pacedDone || instant) return;
+      const s = await state(page);
+      if (!s.busy || !/computer/.test(s.title)) return;
+      const b = page.locator('#skip');
+      if (!(await b.isVisible())) return;
+      skipped = true;
+      const t0 = Date.now();
+      await b.click({ timeout: 2000 }).catch(() => {});
+      me.stats.clicks++;
+      const done = await page.waitForFunction(() => document.body.dataset.busy !== '1', null, { timeout: 3000, polling: 20 }).then(() => true, () => false);
+      if (!done) note('2p laptop: #skip did not end the showing of the computer\'s moves within 3 s');
+      else console.log(`  #skip showed the rest of the computer's moves at once (${Date.now() - t0} ms)`);
+    };
+    let instant = false;
+    const speedUp = async () => {
+      // once the middle of the game and a scoring have been seen at `fast`: `instant`, to keep the run short
+      if (instant || !me.did.mid || !me.did.scoringShot || !skipped || process.env.SLOW) return;
+      const s = await state(page);
+      if (s.state !== 'mine' || s.selected || s.confirm || s.menu || s.pile) return;
+      instant = true;
+      await page.selectOption('#speed', 'instant');
+    };
+    const mid = async (pl) => {
+      pl.did.mid = true;
+      await pl.page.waitForTimeout(150);
+      await shot(pl.page, 'table-2p-1366-mid');
+      await axe(pl.page, '2p-1366-mid');
+      const l = await pl.logChecks();
+      console.log(`  the log at mid-game: ${l.n} lines, e.g. ${l.sample.slice(-3).map(x => JSON.stringify(x)).join(' ')}`);
+    };
+    await play([me], { limitMs: 300000, midAt: 25, mid, watchers: [paced, skip, speedUp] });
+    if (!pacedDone) note('2p laptop: the computer\'s turn at normal speed was not measured');
+    await me.gameOver();
+    await shot(page, 'table-2p-1366-over');
+    await axe(page, '2p-1366-over');
+    if (me.stats.selects < 5) throw new Failure(`2p laptop: only ${me.stats.selects} cards were played from the hand by clicking`);
+    console.log(`PASS a 2-player game against the computer at 1366x768 in ${secs(t0)} s: ${summary(me)}`);
+    await closePage(page);
+  }
+
+  // ---- 2. three players, a short game, 1366x768 ----
+  if (wanted('3p')) {
+    const t0 = Date.now();
+    const g = await createGame({ seats: ['human', 'easy', 'easy'], factions: [['Robots', 'Wizards'], ['Zombies', 'Tricksters'], ['Aliens', 'Pirates']], seed: 3103 });
+    const page = await newPage(LAPTOP, 'instant');
+    const me = new Player(page, '3p laptop', g.id, g.links[0], 3103, { shots: '3p-1366' });
+    await page.goto(base + g.links[0]);
+    await page.waitForSelector('section[data-slot]');
+    const n = await page.$$eval('section[data-slot]', x => x.length);
+    if (n !== 4) throw new Failure(`3p laptop: ${n} bases on the page, a 3-player game has 4`);
+    // the setting to be asked in every Me First window, by its checkbox
+    await page.click('#btn-settings');
+    await page.click('#set-ask');
+    await page.click('[data-close=settings]');
+    const asked = await (async () => { for (let i = 0; i < 30; i++) { const u = await update(g.id, me.token); if (u.settings && u.settings.ask_every_window) return true; await page.waitForTimeout(100); } return false; })();
+    if (!asked) throw new Failure('3p laptop: ticking "Ask me in every Me First window" (#set-ask) did not reach the server');
+    if ((await page.evaluate(() => localStorage.getItem('smashup.askall'))) !== '1') note('3p laptop: the "ask in every window" setting is not kept in localStorage smashup.askall');
+    const mid = async (pl) => { await pl.page.waitForTimeout(150); await shot(pl.page, 'table-3p-1366-mid'); };
+    const done = await play([me], { limitMs: 120000, midAt: 14, mid, stopAt: ([pl]) => pl.stats.decisions >= 24 });
+    if (!me.stats.passOnly) note('3p laptop: asked in every Me First window, yet no window with nothing but pass came in 24 decisions');
+    else console.log(`  asked in every Me First window: ${me.stats.passOnly} windows where only pass was possible were asked, as set`);
+    console.log(`PASS a 3-player game at 1366x768 (${done ? 'to the end' : 'its first ' + me.stats.decisions + ' decisions'}) in ${secs(t0)} s: ${summary(me)}`);
+    await closePage(page);
+  }
+
+  // ---- 3. four players, one person and three computers, 1366x768 ----
+  if (wanted('4p')) {
+    const t0 = Date.now();
+    const g = await createGame({ seats: ['human', 'ai', 'ai', 'ai'], factions: [['Wizards', 'Zombies'], ['Robots', 'Tricksters'], ['Aliens', 'Ninjas'], ['Dinosaurs', 'Pirates']], seed: 4104 });
+    const page = await newPage(LAPTOP, 'instant');
+    const me = new Player(page, '4p laptop', g.id, g.links[0], 4104, { shots: '4p-1366' });
+    await page.goto(base + g.links[0]);
+    await page.waitForSelector('section[data-slot]');
+    const mid = async (pl) => { await pl.page.waitForTimeout(150); await shot(pl.page, 'table-4p-1366-mid'); await axe(pl.page, '4p-1366-mid'); };
+    await play([me], { limitMs: 300000, midAt: 20, mid });
+    await me.gameOver();
+    await shot(page, 'table-4p-1366-over');
+    await axe(page, '4p-1366-over');
+    console.log(`PASS a 4-player game (one person, three computers) at 1366x768 in ${secs(t0)} s: ${summary(me)}`);
+    await closePage(page);
+  }
+
+  // ---- 4. two people at 390x844 (touch), and a spectator ----
+  if (wanted('phone')) {
+    const t0 = Date.now();
+    const g = await createGame({ seats: ['human', 'human'], names: ['Noor', 'Sam'], factions: [['Zombies', 'Pirates'], ['Robots', 'Dinosaurs']], seed: 3905 });
+    const a = await newPage(PHONE, 'fast', true), b = await newPage(PHONE, 'instant', true);
+    const spec = await newPage(PHONE, 'instant', true);
+    const pa = new Player(a, '2p phone (Noor)', g.id, g.links[0], 39051, { touch: true, shots: '2p-390' });
+    const pb = new Player(b, '2p phone (Sam)', g.id, g.links[1], 39052, { touch: true, shots: '2p-390-sam' });
+    for (const [pg, l] of [[a, g.links[0]], [b, g.links[1]], [spec, g.spectator]]) { await pg.goto(base + l); await pg.waitForSelector('section[data-slot]'); }
+    let specChecks = 0;
+    const watchSpec = async () => {
+      if (++specChecks % 15) return;
+      const s = await state(spec);
+      if (s.state === 'mine' || /your turn/i.test(s.title)) throw new Failure(`spectator: data-state=${s.state}, title "${s.title}"`);
+      const bad = await spec.evaluate(() => ({ targets: document.querySelectorAll('.target').length, hand: document.querySelectorAll('#hand [data-card]').length }));
+      if (bad.targets || bad.hand) throw new Failure(`spectator sees ${bad.targets} targets and ${bad.hand} hand cards`);
+    };
+    const mid = async (pl) => {
+      await pl.page.waitForTimeout(150);
+      await shot(pl.page, 'table-2p-390-mid');
+      await shot(spec, 'table-2p-390-spectator-mid');
+      await axe(pl.page, '2p-390-mid');
+    };
+    await play([pa, pb], { limitMs: 300000, midAt: 20, mid, watchers: [watchSpec] });
+    await pa.gameOver();
+    await pb.gameOver();
+    await shot(a, 'table-2p-390-over');
+    await axe(a, '2p-390-over');
+    await spec.waitForFunction(() => document.body.dataset.state === 'over', null, { timeout: 15000 }).catch(() => { throw new Failure('the spectator\'s page does not show the game over'); });
+    const sp = new Player(spec, '2p phone spectator', g.id, g.spectator, 1, { touch: true, shots: '2p-390-spectator' });
+    await sp.gameOver(true);
+    await shot(spec, 'table-2p-390-spectator-over');
+    console.log(`PASS a game between two people at 390x844 in ${secs(t0)} s: Noor ${summary(pa)}; Sam ${summary(pb)}; the spectator saw no target and no hand`);
+    await closePage(a); await closePage(b); await closePage(spec);
+  }
+
+  if (notes.size) console.log(`NOTES (not failures):\n  ${[...notes].join('\n  ')}`);
+  if (pageErrors.length) throw new Failure(`page errors: ${pageErrors.join('; ')}`);
+  if (problems.size) throw new Failure(`${problems.size} kind(s) of problem:\n  ${[...problems.values()].map(p => `${p.msg} [${p.count} time(s); ${p.shot}]`).join('\n  ')}`);
+  console.log(`PASS table tests in ${secs(started)} s; screenshots in ${out}`);
+} catch (e) {
+  for (const p of pages) await p.screenshot({ path: `${out}/table-fail-last-${[...pages].indexOf(p)}.png` }).catch(() => {});
+  if (notes.size && !(e instanceof Failure && /kind\(s\) of problem/.test(e.message))) console.error(`NOTES:\n  ${[...notes].join('\n  ')}`);
+  else if (problems.size && !/kind\(s\) of problem/.test(e.message)) console.error(`PROBLEMS so far:\n  ${[...problems.values()].map(p => p.msg).join('\n  ')}`);
+  console.error('FAIL:', e instanceof Failure ? e.message : (e.stack || String(e)));
+  await browser.close();
+  process.exit(1);
+}
+await browser.close();

@@ -1,0 +1,165 @@
+// The game page as a function of the store: header (players, tools), the
+// caption of the move on screen, the bases (all in sight), the log, and the
+// dock (action bar, hand). Preact keeps elements by key: cards by id, bases
+// by slot.
+import { html } from '../vendor/preact-htm.js';
+import { namer, waiting, PHASES } from './words.js';
+import { plan, where, playsLeft, mine as mineOf } from './decide.js';
+import { Base, Seat, Card } from './view-table.js';
+import { Log, Overlay, GameOver, ConfirmEnd, Pile, Menu, DetailPanel, Settings, Rules, Tray, SpeedSelect } from './view-panels.js';
+import { DraftView } from './view-draft.js';
+import { info, typeWord } from './cards.js';
+import { factionColour } from './util.js';
+import { ReplayBar } from './view-replay.js';
+
+// context is what every view needs, computed once per drawing.
+export function context(s) {
+  const u = s.shown;
+  const n = namer(u, s.replay); // the replay viewer watches: nobody is "you"
+  const idle = !s.busy && !s.sending && !s.replay;
+  const sel = s.selected && u && s.selected.move === u.move ? s.selected : null;
+  const p = plan(idle ? u : null, sel);
+  const lit = new Set(); // elements lit by the move on screen
+  return { s, u, n, plan: p, lit, step: s.busy ? s.step : null, roomy: false, me: n.me };
+}
+
+export function App(s) {
+  if (s.gone) return Gone(s.gone);
+  const ctx = context(s);
+  const u = ctx.u;
+  if (!u) return html`<main class="loading"><p>Loading the game…</p></main>`;
+  const t = u.table;
+  const nb = t ? t.bases.length : 0;
+  ctx.roomy = nb <= 5 && !s.narrow; // wide columns: the base's whole text under its name
+  return html`
+    <a class="skip" href="#bar">Skip to the action bar</a>
+    <header class="top">
+      <h1 class="brand">Smash Up</h1>
+      <ul id="players" aria-label="Players">${t ? t.players.map(pl => Seat(ctx, pl)) : DraftSeats(ctx)}</ul>
+      <div class="tools">
+        <button id="btn-log" aria-controls="side" aria-expanded=${s.logOpen ? 'true' : 'false'}>Log</button>
+        <button id="btn-rules">Rules</button>
+        <button id="btn-settings">Settings</button>
+        <label class="speed"><span class="lbl">Speed</span>${SpeedSelect(ctx, 'speed')}</label>
+      </div>
+    </header>
+    ${s.banner ? html`<div id="banner" class=${s.banner.kind} role="status"><span>${s.banner.text}</span>${s.banner.retry ? html`<button id="retry-now">Retry now</button>` : null}</div>` : null}
+    <div id="caption" role="status" aria-live="polite" class=${s.busy ? 'playing' : ''}>
+      <span class="ctext">${s.step ? s.step.lines.join(' ') : ''}</span>
+      ${s.step && s.step.shown && s.step.shown.length ? html`<span class="cshown">${s.step.shown.map((r, i) => RevealedChip(r, i))}</span>` : null}
+      <button id="skip" hidden=${!s.busy} aria-label="Skip: show the rest at once">Skip ›</button>
+    </div>
+    <main id="table">
+      ${t ? html`<section id="bases" aria-label="Bases on the table" style=${gridStyle(t.bases, s.narrow)} class=${'n' + nb}>${t.bases.map(b => Base(ctx, b))}</section>`
+        : u.draft ? DraftView(ctx) : null}
+      <aside id="side" class=${s.logOpen ? 'open' : ''} aria-label="Game log">
+        <div class="sidehead"><h2>What happened</h2><button id="btn-side-close" aria-label="Close the log">Close</button></div>
+        ${Info(ctx)}
+        ${Log(ctx)}
+      </aside>
+      ${Overlay(ctx)}${GameOver(ctx)}${Pile(ctx)}
+    </main>
+    <section id="dock" aria-label="Your hand and actions">
+      ${Tray(ctx)}
+      ${s.replay ? ReplayBar(ctx) : Bar(ctx)}
+      ${DetailPanel(ctx)}
+      ${Hand(ctx)}
+    </section>
+    ${ConfirmEnd(ctx)}${Menu(ctx)}${Settings(ctx)}${Rules(ctx)}`;
+}
+
+// RevealedChip: a card revealed in the move on screen, as a small card face.
+function RevealedChip(r, i) {
+  const c = info(r);
+  return html`<span key=${i} class=${'chip-card ' + (c.type || '')} style=${`--fc:${factionColour(c.faction)}`} data-info=${'key:' + r.key} tabindex="0" role="button">
+    <b>${c.name}</b>${c.type === 'minion' && c.power != null ? html` <span class="cpow">${c.power}</span>` : null}<small>${typeWord(c.type)}${c.faction ? ' · ' + c.faction : ''}</small></span>`;
+}
+
+// gridStyle lays the bases out: one row on a wide screen; on a narrow one
+// two or three columns, each row as tall as its fullest base needs (every
+// row keeps a minimum, so that every base's name and numbers stay in sight).
+function gridStyle(bases, narrow) {
+  const nb = bases.length;
+  const cols = !narrow ? Math.max(1, nb) : nb <= 3 ? Math.max(1, nb) : nb === 4 ? 2 : 3;
+  const rows = [];
+  for (let i = 0; i < nb; i += cols) {
+    const row = bases.slice(i, i + cols);
+    const need = Math.max(...row.map(b => b.minions.length + 0.8 * new Set(b.minions.map(m => m.controller)).size + 0.5 * (b.actions || []).length));
+    rows.push(`minmax(${narrow ? 112 : 190}px, ${(3 + need).toFixed(1)}fr)`);
+  }
+  return `--n:${nb};--cols:${cols};grid-template-rows:${rows.join(' ')}`;
+}
+
+function Gone(g) {
+  return html`<main class="gone"><h1>${g.title}</h1><p>${g.text}</p><p><a href="/">Go to the lobby to start a new game</a></p></main>`;
+}
+
+function Info(ctx) {
+  const u = ctx.u;
+  const bits = [];
+  if (u.reproducible && u.seed != null) bits.push(`Reproducible game, seed ${u.seed}: anyone with the seed can work out the hidden cards.`);
+  if (u.version) bits.push(u.version);
+  if (u.broken) bits.push(`This game stopped: ${u.broken}`);
+  if (u.foreign) bits.push(u.foreign);
+  if (u.spectator) bits.push('You are watching this game.');
+  return bits.length ? html`<p class="info">${bits.join(' ')}</p>` : null;
+}
+
+function DraftSeats(ctx) {
+  const u = ctx.u;
+  return u.seats.map((st, i) => html`<li key=${i} class=${'pchip' + (u.draft && u.draft.next === i ? ' current' : '')} data-seat-chip=${i} style=${`--pc:var(--p${i})`}>
+    <div class="who"><span class="pname">${ctx.n.you(i)}</span><small class="pmeta">${((u.draft && u.draft.picks[i]) || []).join(' + ') || 'no faction yet'}</small></div></li>`);
+}
+
+// Bar: whose turn and what is left to play, the question, and the buttons
+// that answer it (or commit the selected card's move).
+function Bar(ctx) {
+  const { s, u, n, plan: p } = ctx;
+  const t = u.table, d = u.decision;
+  const mine = mineOf(u) && !s.busy && !s.sending;
+  let turn = '';
+  if (t) {
+    const cur = t.players[t.current];
+    const who = t.current === n.me ? 'Your turn' : `${n.poss(t.current)} turn`;
+    turn = t.over ? 'Game over' : `${who} · ${PHASES[t.phase] || t.phase}`;
+    if (!t.over && t.phase === 'play' && cur) turn += ` · ${playsLeft(cur)}`;
+  } else if (u.draft) turn = 'Faction draft';
+  const prompt = t && t.over ? 'The game is over.' : mine ? p.prompt : s.busy ? 'Showing the other players\' moves…' : waiting(u, n);
+  const hint = mine && s.hints ? where(p, n) : '';
+  const all = mine && d.options.length > 1;
+  return html`<div id="bar" role="region" aria-label="Action bar" tabindex="-1">
+    <span id="turn" class=${t && t.current === n.me && !t.over ? 'me' : ''} data-info="phase" tabindex="0" role="note">${turn}</span>
+    <span id="prompt" class=${mine ? 'mine' : ''}>${prompt}${hint ? html`<small class="hint"> ${hint}</small>` : null}</span>
+    <span id="buttons">
+      ${mine ? p.bar.map(b => html`<button key=${b.path.join('.')} class=${b.primary ? 'primary' : ''} data-opt=${b.path[0]} data-path=${b.path.join('.')}>${b.text}</button>`) : null}
+      ${mine && p.selected ? html`<button id="cancel">Cancel</button>` : null}
+      ${t && t.over && !s.gameoverOpen ? html`<button id="results" class="primary">${u.spectator ? 'Results and replay' : 'Results, rematch and replay'}</button>` : null}
+      ${all ? html`<button id="btn-opts" aria-expanded=${s.allOpen ? 'true' : 'false'} aria-controls="optlist">All choices (${d.options.length})</button>` : null}
+    </span>
+    ${s.error ? html`<p id="err" role="alert">${s.error}</p>` : null}
+    ${all && s.allOpen ? AllChoices(ctx) : null}
+  </div>`;
+}
+
+// AllChoices lists every whole move, for keyboards and screen readers.
+function AllChoices(ctx) {
+  const d = ctx.u.decision;
+  const items = [];
+  for (const o of d.options) {
+    if (o.then) for (const t of o.then.options) items.push({ path: [o.index, t.index], text: `${o.label}: ${t.label}` });
+    else items.push({ path: [o.index], text: o.label });
+  }
+  return html`<div id="optlist" role="group" aria-label="All choices of your decision">
+    ${items.map(x => html`<button key=${x.path.join('.')} data-path=${x.path.join('.')} data-opt=${x.path[0]} data-whole="1">${x.text}</button>`)}
+  </div>`;
+}
+
+function Hand(ctx) {
+  const u = ctx.u, t = u.table;
+  if (u.spectator) return html`<div id="hand" class="hand watching"><p class="empty">You are watching: hands are hidden.</p></div>`;
+  if (!t) return null;
+  const hand = t.hand || [];
+  return html`<ul id="hand" class="hand" aria-label=${`Your hand: ${hand.length} cards`}>
+    ${hand.length ? hand.map(c => html`<li key=${c.id}>${Card(ctx, c, 'hand')}</li>`) : html`<li class="empty">Your hand is empty.</li>`}
+  </ul>`;
+}

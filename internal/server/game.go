@@ -32,7 +32,11 @@ const (
 type Seat struct {
 	Kind  string `json:"kind"`
 	Name  string `json:"name"`
-	Token string `json:"token"` // secret: whoever holds it plays this seat
+	Token string `json:"token"` // secret: whoever holds it plays this seat ("" while a person's seat is open)
+	// Invite: the code of the seat's invite link, which the first browser
+	// to open it claims (seats.go); kept after the claim, so that the link
+	// then says the seat is taken.
+	Invite string `json:"invite,omitempty"`
 }
 
 // Config is everything needed to rebuild a game from its move log.
@@ -50,6 +54,12 @@ type Config struct {
 	// StandIn: seconds after which a computer plays for a person who has
 	// left (0: never; presence.go).
 	StandIn int `json:"stand_in,omitempty"`
+	// Host: the creator's key (seats.go); Waiting: the cards are not dealt
+	// until every invited person has taken their seat, or the host starts
+	// with computers in the open seats. Games made before seats were
+	// claimed have neither.
+	Host    string `json:"host,omitempty"`
+	Waiting bool   `json:"waiting,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -84,8 +94,19 @@ type live struct {
 type subscriber struct {
 	seat int
 	ch   chan []byte
+	// gone is closed when the seat's key changes (seats.go): the page is
+	// disconnected
+	gone     chan struct{}
+	dropOnce sync.Once
 	mu   sync.Mutex
 	last uint64 // the latest update offered (updates are marshalled concurrently)
+}
+
+// drop disconnects the subscriber (its seat was invited again).
+func (s *subscriber) drop() {
+	if s.gone != nil {
+		s.dropOnce.Do(func() { close(s.gone) })
+	}
 }
 
 // locked runs f holding l's lock, which is released even if f panics.
@@ -170,6 +191,9 @@ func (l *live) start() error {
 			}
 			l.ais[i] = p
 		}
+	}
+	if l.cfg.Waiting {
+		return nil // dealt when the seats are taken (seats.go begin)
 	}
 	if l.cfg.Draft {
 		d, err := draft.New(n, l.cfg.DraftPool, l.cfg.First, 1)
@@ -537,7 +561,7 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 	}
 	now := time.Now()
 	for i, s := range l.cfg.Seats {
-		si := SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(i), StandIn: l.pres.standing[i]}
+		si := SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(i), StandIn: l.pres.standing[i], Open: s.Kind == Human && s.Token == ""}
 		if si.Away && !si.StandIn && l.cfg.StandIn > 0 {
 			left := time.Duration(l.cfg.StandIn)*time.Second - now.Sub(l.pres.seen[i])
 			si.StandInIn = max(1, int((left+time.Second-1)/time.Second))
@@ -549,6 +573,10 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 	}
 	l.versionInfo(&m)
 	m.Events = l.events.For(int(seat))
+	if l.cfg.Waiting {
+		m.Waiting = true
+		return m
+	}
 	if l.draft != nil {
 		dv := &wire.Draft{Next: l.draft.Next()}
 		for _, p := range l.draft.Picks { // a copy: the message is encoded after the lock is released

@@ -110,7 +110,7 @@ func TestAutoPassSetting(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "a.db"))
 	ctx := context.Background()
 	// Ninjas have Specials for the window before scoring
-	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"},
+	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"},
 		Factions: [][]string{{"Ninjas", "Pirates"}, {"Wizards", "Zombies"}}})
 	if err != nil {
 		t.Fatal(err)

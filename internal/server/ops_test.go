@@ -50,6 +50,23 @@ func createHTTP(t *testing.T, h http.Handler, body string) CreateResponse {
 	if err := json.Unmarshal(rec.Body.Bytes(), &cr); err != nil {
 		t.Fatal(err)
 	}
+	// every invited seat claimed, as its person's browser does: the link
+	// becomes the seat's key
+	for i, link := range cr.Links {
+		code, ok := strings.CutPrefix(link, "/g/"+cr.ID+"?invite=")
+		if !ok {
+			continue
+		}
+		req := httptest.NewRequest("POST", "/api/games/"+cr.ID+"/claim", strings.NewReader(`{"invite":"`+code+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		var c ClaimResponse
+		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c.Seat != i {
+			t.Fatalf("claim seat %d: %d %s", i, rec.Code, rec.Body)
+		}
+		cr.Links[i] = "/g/" + cr.ID + "?t=" + c.Token
+	}
 	return cr
 }
 
@@ -185,7 +202,7 @@ func TestIdleGamesAreUnloaded(t *testing.T) {
 	ctx := context.Background()
 	var ids []string
 	for range 3 {
-		cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random"})
+		cr, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +227,7 @@ func TestIdleGamesAreUnloaded(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	// full: the least recently used idle game (0) makes room
-	cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random"})
+	cr, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +266,7 @@ func TestIdleGamesAreUnloaded(t *testing.T) {
 	}
 	_ = cr
 	stored, _ := s.store.List(ctx)
-	if _, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}}); !errors.Is(err, ErrBusy) {
+	if _, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}}); !errors.Is(err, ErrBusy) {
 		t.Fatalf("a game over the cap with none idle: %v, want ErrBusy", err)
 	}
 	if now, _ := s.store.List(ctx); len(now) != len(stored) {
@@ -275,10 +292,10 @@ func TestStandInForAnAbsentPlayer(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "si.db"))
 	s.SetTick(20 * time.Millisecond)
 	ctx := context.Background()
-	if _, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, StandIn: maxStandIn + 1}); err == nil {
+	if _, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, StandIn: maxStandIn + 1}); err == nil {
 		t.Fatal("a stand-in time over the longest was accepted")
 	}
-	cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", StandIn: 1})
+	cr, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", StandIn: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

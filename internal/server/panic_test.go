@@ -33,7 +33,7 @@ func TestPanickingCardIsContained(t *testing.T) {
 	var l *live
 	pick := -1
 	for k := uint64(1); k < 60 && pick < 0; k++ {
-		resp, err = s.Create(ctx, CreateRequest{Seats: []string{"human", "human"},
+		resp, err = s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"},
 			Factions: [][]string{{"Aliens", "Dinosaurs"}, {"Ninjas", "Pirates"}}, Seed: seed(k)})
 		if err != nil {
 			t.Fatal(err)
@@ -140,7 +140,7 @@ func TestStrictRequests(t *testing.T) {
 	if c := do("/api/games", "application/json", `{"seats":["human","human"],"x":1}`); c != 400 {
 		t.Errorf("creation with an unknown field: %d, want 400", c)
 	}
-	resp, err := s.Create(context.Background(), CreateRequest{Seats: []string{"human", "human"}})
+	resp, err := s.Create(context.Background(), CreateRequest{seated: true, Seats: []string{"human", "human"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -176,6 +176,18 @@ func (s *Server) remoteMove(id string, n int) {
 	if l == nil {
 		return
 	}
+	if n < 0 { // the game's configuration changed (seats.go)
+		l.locked(func() {
+			if st, err := s.store.Load(s.ctx, id); err == nil {
+				var cfg Config
+				if json.Unmarshal(st.Config, &cfg) == nil {
+					l.takeConfigLocked(cfg)
+				}
+			}
+		})
+		s.kick(l)
+		return
+	}
 	l.locked(func() {
 		if len(l.moves) <= n {
 			s.reloadLocked(s.ctx, l)
@@ -259,13 +271,24 @@ type CreateRequest struct {
 	// reproducible (an older lobby sends a Seed alone).
 	Reproducible bool    `json:"reproducible"`
 	Seed         *uint64 `json:"seed"`
+	// seated: every person's seat is taken at once (a rematch hands each
+	// player their own seat's key); otherwise the creator takes the first
+	// person's seat and the others are invited (seats.go).
+	seated bool
 }
 
-// CreateResponse tells the creator the invite links.
+// CreateResponse tells the creator their own seat and the invite links.
 type CreateResponse struct {
-	ID        string   `json:"id"`
-	Links     []string `json:"links"` // one per seat ("" for computer seats)
-	Spectator string   `json:"spectator"`
+	ID string `json:"id"`
+	// Links: one per seat. The creator's own seat's link carries its key
+	// (?t=, which the page moves out of the address bar at once); another
+	// person's seat has an invite link (?invite=), claimed by the first
+	// browser that opens it; a computer's seat has "".
+	Links     []string `json:"links"`
+	Seat      int      `json:"seat"`      // the creator's seat (-1: none, every seat is a computer's)
+	Host      string   `json:"host"`      // the creator's key: start with computers, invite a seat again
+	Spectator string   `json:"spectator"` // the spectators' link
+	tokens    []string // every seat's key (a rematch gives each player theirs)
 }
 
 // Create makes a new game and stores it.
@@ -280,6 +303,10 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		return CreateResponse{}, fmt.Errorf("stand_in: %d seconds is not between 0 (never) and %d", req.StandIn, maxStandIn)
 	}
 	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn}
+	if !req.seated {
+		cfg.Host = newToken()
+	}
+	creator := -1
 	// every player is asked in every Me First window, so that being asked
 	// tells nothing about a hand (engine.RuleAskAll)
 	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.RuleAskAll}
@@ -302,7 +329,19 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		if k != Human {
 			name += " (computer)"
 		}
-		cfg.Seats = append(cfg.Seats, Seat{Kind: k, Name: name, Token: newToken()})
+		st := Seat{Kind: k, Name: name}
+		switch {
+		case k != Human:
+		case req.seated || creator < 0:
+			st.Token = newToken()
+			if creator < 0 {
+				creator = i
+			}
+		default: // dealt once this seat is claimed (seats.go)
+			st.Invite = newToken()
+			cfg.Waiting = true
+		}
+		cfg.Seats = append(cfg.Seats, st)
 	}
 	playable := engine.PlayableFactions()
 	switch req.Mode {
@@ -382,12 +421,16 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	s.withGames(func() { s.games[id] = l })
 	s.kick(l)
 	s.log().Info("game created", "game", id, "seats", strings.Join(req.Seats, ","), "mode", req.Mode, "people", humans)
-	resp := CreateResponse{ID: id, Spectator: "/g/" + id + "?t=" + cfg.Spectator}
-	for _, st := range cfg.Seats {
-		if st.Kind == Human {
-			resp.Links = append(resp.Links, "/g/"+id+"?t="+st.Token)
-		} else {
+	resp := CreateResponse{ID: id, Seat: creator, Host: cfg.Host, Spectator: "/g/" + id + "?t=" + cfg.Spectator}
+	for i, st := range cfg.Seats {
+		resp.tokens = append(resp.tokens, st.Token)
+		switch {
+		case st.Kind != Human:
 			resp.Links = append(resp.Links, "")
+		case i == creator || req.seated:
+			resp.Links = append(resp.Links, "/g/"+id+"?t="+st.Token)
+		default:
+			resp.Links = append(resp.Links, "/g/"+id+"?invite="+st.Invite)
 		}
 	}
 	return resp, nil
@@ -423,7 +466,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
-	s.uiRoutes(mux) // ui.go
+	s.uiRoutes(mux)   // ui.go
+	s.seatRoutes(mux) // seats.go
 	return s.accessLog(mux)
 }
 
@@ -630,7 +674,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer c.CloseNow()
 	s.open.Add(1)
 	defer s.open.Add(-1)
-	sub := &subscriber{seat: seat, ch: make(chan []byte, 8)}
+	sub := &subscriber{seat: seat, ch: make(chan []byte, 8), gone: make(chan struct{})}
 	var msg Message
 	for { // subscribe to the game as held in memory (loaded again if it was unloaded)
 		if l.subscribe(sub, &msg) {
@@ -665,6 +709,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-s.ctx.Done():
 			c.Close(websocket.StatusGoingAway, "server stopping")
+			return
+		case <-sub.gone:
+			c.Close(websocket.StatusPolicyViolation, "this seat was invited again: its old link no longer plays it")
 			return
 		case b := <-sub.ch:
 			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)

@@ -115,7 +115,7 @@ func TestHiddenInformationOverFullGames(t *testing.T) {
 		games = 1
 	}
 	for gi := 0; gi < games; gi++ {
-		resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human", "human"}, Mode: "random", Seed: seed(uint64(100 + gi))})
+		resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human", "human"}, Mode: "random", Seed: seed(uint64(100 + gi))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func TestRestartLosesNothing(t *testing.T) {
 	st, _ := store.OpenSQLite(path)
 	s := New(st)
 	s.WindowPause = time.Hour // the test plays both people's seats: the server never passes for them
-	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", Seed: seed(7)})
+	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(7)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +305,7 @@ func TestTwoInstancesShareAPostgresStore(t *testing.T) {
 	ta, tb := httptest.NewServer(a.Handler()), httptest.NewServer(b.Handler())
 	defer ta.Close()
 	defer tb.Close()
-	resp, err := a.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", Seed: seed(3)})
+	resp, err := a.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +374,7 @@ func TestLoad(t *testing.T) {
 	start := time.Now()
 	ids := make([]string, games)
 	for gi := 0; gi < games; gi++ {
-		resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", Seed: seed(uint64(1000 + gi))})
+		resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(uint64(1000 + gi))})
 		if err != nil {
 			t.Fatal(err)
 		}

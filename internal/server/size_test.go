@@ -30,7 +30,7 @@ func flateSize(b []byte) int {
 func TestMessageSizes(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "s.db"))
 	ctx := context.Background()
-	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human", "human", "human"}, Mode: "random"})
+	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human", "human", "human"}, Mode: "random"})
 	if err != nil {
 		t.Fatal(err)
 	}

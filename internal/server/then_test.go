@@ -18,7 +18,7 @@ func TestWholeMove(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "w.db"))
 	s.WindowPause = time.Hour // the test is the only one to move
 	ctx := context.Background()
-	resp, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"},
+	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"},
 		Factions: [][]string{{"Aliens", "Dinosaurs"}, {"Ninjas", "Pirates"}}, Seed: seed(3)})
 	if err != nil {
 		t.Fatal(err)

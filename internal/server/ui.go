@@ -127,7 +127,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		var over bool
-		req := CreateRequest{Mode: "chosen", Bases: "sets"}
+		req := CreateRequest{Mode: "chosen", Bases: "sets", seated: true}
 		l.locked(func() {
 			over = l.g != nil && l.g.Over
 			if l.cfg.Setup.AllBases {
@@ -152,8 +152,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		rematches.m[key] = resp
 	}
 	out := RematchResponse{ID: resp.ID, Link: resp.Spectator}
-	if seat >= 0 && seat < len(resp.Links) {
-		out.Link = resp.Links[seat]
+	if seat >= 0 && seat < len(resp.tokens) && resp.tokens[seat] != "" {
+		out.Link = "/g/" + resp.ID + "?t=" + resp.tokens[seat] // the player's own seat's key, moved out of the address by the page
 	}
 	writeJSON(w, 200, out)
 }

@@ -90,6 +90,27 @@ func (p *Postgres) Create(ctx context.Context, id string, config []byte, fingerp
 	return err
 }
 
+// SetConfig implements Store; the other instances are told with move
+// number -1.
+func (p *Postgres) SetConfig(ctx context.Context, id string, config []byte) error {
+	tx, err := p.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `UPDATE games SET config = $1 WHERE id = $2`, config, id)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, pgChannel, id+":-1"); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
 // Append implements Store.
 func (p *Postgres) Append(ctx context.Context, id string, n int, m Move) error {
 	tx, err := p.pool.Begin(ctx)

@@ -101,6 +101,18 @@ func (s *SQLite) Create(ctx context.Context, id string, config []byte, fingerpri
 	return err
 }
 
+// SetConfig implements Store.
+func (s *SQLite) SetConfig(ctx context.Context, id string, config []byte) error {
+	r, err := s.db.ExecContext(ctx, `UPDATE games SET config = ? WHERE id = ?`, config, id)
+	if err != nil {
+		return err
+	}
+	if n, err := r.RowsAffected(); err == nil && n == 0 {
+		return ErrNotFound
+	}
+	return err
+}
+
 // Append implements Store.
 func (s *SQLite) Append(ctx context.Context, id string, n int, m Move) error {
 	tx, err := s.db.BeginTx(ctx, nil)

@@ -63,6 +63,10 @@ type Store interface {
 	// Create records a new game with its configuration (opaque JSON) and the
 	// rules fingerprint of the build that creates it.
 	Create(ctx context.Context, id string, config []byte, fingerprint string) error
+	// SetConfig replaces a game's configuration (a seat claimed, an invite
+	// issued again, the game started): ErrNotFound when there is no such
+	// game. A shared store tells the other instances (Notifier, n = -1).
+	SetConfig(ctx context.Context, id string, config []byte) error
 	// Append records move n (0-based) of game id. n must equal the number of
 	// moves already recorded.
 	Append(ctx context.Context, id string, n int, m Move) error

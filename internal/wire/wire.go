@@ -17,6 +17,9 @@ type Update struct {
 	Spectator bool   `json:"spectator"` // the page only watches
 	Seats     []Seat `json:"seats"`
 	Goal      int    `json:"goal"` // VP that end the game (15)
+	// Waiting: the game waits for the people it invited to take their seats
+	// (Seats[].Open); nothing is dealt yet (Table and Draft are absent).
+	Waiting bool `json:"waiting,omitempty"`
 	// Draft is the faction draft while it runs (Table is absent then).
 	Draft    *Draft    `json:"draft,omitempty"`
 	Table    *Table    `json:"table,omitempty"`
@@ -60,6 +63,8 @@ type Seat struct {
 	// StandInIn: seconds until a computer stands in for this away seat
 	// (absent when none will).
 	StandInIn int `json:"stand_in_in,omitempty"`
+	// Open: a person's seat whose invite nobody has taken yet.
+	Open bool `json:"open,omitempty"`
 }
 
 // Draft is the formal faction draft as every seat sees it (all public).

@@ -1,0 +1,273 @@
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/smashup/smashup/internal/store"
+)
+
+// Seats belong to the people who take them.
+//
+// The creator of a game takes the first person's seat (its key comes back
+// in the creation's answer); every other person's seat gets an invite link
+// (?invite=CODE). The first browser to open an invite claims the seat: the
+// server hands that browser the seat's key, which the page keeps in its own
+// storage and sends in a header, never in the address. Opening the invite
+// again shows that the seat is taken. Nothing is dealt until every invited
+// person has taken their seat, or until the creator (who holds the host
+// key) starts with computers in the open seats: dealing the game again and
+// again shows the creator nothing about anyone's hand. A person who lost
+// their browser asks the creator to invite their seat again, which ends the
+// old claim (its pages are disconnected) and makes a new invite link.
+
+// ClaimRequest is what POST /api/games/{id}/claim accepts.
+type ClaimRequest struct {
+	Invite string `json:"invite"`
+}
+
+// ClaimResponse hands the claiming browser its seat's key.
+type ClaimResponse struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// InviteRequest is what POST /api/games/{id}/invite accepts (with the host
+// key as the bearer token).
+type InviteRequest struct {
+	Seat int `json:"seat"`
+}
+
+// InviteResponse is a seat's new invite link.
+type InviteResponse struct {
+	Link string `json:"link"`
+}
+
+// ErrSeatTaken: the invite has been claimed already.
+var ErrSeatTaken = errors.New("this seat is taken: someone opened this invite link already. If that was not you, ask whoever created the game to invite you again")
+
+// errNotHost refuses a host's request made without the host key.
+var errNotHost = errors.New("only the game's creator may do this (their browser holds the game's host key)")
+
+func (s *Server) seatRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleClaim))
+	mux.HandleFunc("POST /api/games/{id}/invite", s.limited(s.createLimit, "seat requests", s.handleInvite))
+	mux.HandleFunc("POST /api/games/{id}/start", s.limited(s.createLimit, "seat requests", s.handleStart))
+}
+
+// Claim takes the seat whose invite code is invite, returning the seat and
+// its key.
+func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, error) {
+	l, err := s.game(ctx, id)
+	if err != nil {
+		return ClaimResponse{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	seat := l.inviteOf(invite)
+	if seat < 0 {
+		return ClaimResponse{}, errNoSuchLink
+	}
+	if l.cfg.Seats[seat].Token != "" {
+		return ClaimResponse{}, ErrSeatTaken
+	}
+	tok := newToken()
+	if err := l.changeConfigLocked(ctx, func(c *Config) {
+		c.Seats[seat].Token = tok
+		if openSeats(c) == 0 {
+			c.Waiting = false
+		}
+	}); err != nil {
+		return ClaimResponse{}, err
+	}
+	l.srv.kick(l)
+	return ClaimResponse{Seat: seat, Token: tok}, nil
+}
+
+// inviteOf returns the seat whose invite code is code (-1: none), comparing
+// every seat's code in constant time.
+func (l *live) inviteOf(code string) int {
+	seat, found := -1, 0
+	for i, st := range l.cfg.Seats {
+		eq := subtle.ConstantTimeCompare([]byte(code), []byte(st.Invite))
+		if st.Invite == "" {
+			eq = 0
+		}
+		seat = subtle.ConstantTimeSelect(eq&^found, i, seat)
+		found |= eq
+	}
+	if code == "" {
+		return -1
+	}
+	return seat
+}
+
+// isHost reports whether token is the game's host key.
+func (l *live) isHost(token string) bool {
+	return l.cfg.Host != "" && token != "" && subtle.ConstantTimeCompare([]byte(token), []byte(l.cfg.Host)) == 1
+}
+
+// openSeats counts the people's seats nobody has taken.
+func openSeats(c *Config) int {
+	n := 0
+	for _, st := range c.Seats {
+		if st.Kind == Human && st.Token == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Invite makes a new invite link for seat (the host's request): whoever
+// held the seat loses it, and their pages are disconnected.
+func (s *Server) Invite(ctx context.Context, id, host string, seat int) (InviteResponse, error) {
+	l, err := s.game(ctx, id)
+	if err != nil {
+		return InviteResponse{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.isHost(host) {
+		return InviteResponse{}, errNotHost
+	}
+	if seat < 0 || seat >= len(l.cfg.Seats) || l.cfg.Seats[seat].Kind != Human {
+		return InviteResponse{}, errors.New("bad request: that seat is not a person's seat of this game")
+	}
+	code := newToken()
+	if err := l.changeConfigLocked(ctx, func(c *Config) {
+		c.Seats[seat].Invite = code
+		c.Seats[seat].Token = ""
+	}); err != nil {
+		return InviteResponse{}, err
+	}
+	return InviteResponse{Link: "/g/" + id + "?invite=" + code}, nil
+}
+
+// Start deals the game with a computer (of the normal level) in every seat
+// still open (the host's request).
+func (s *Server) Start(ctx context.Context, id, host string) error {
+	l, err := s.game(ctx, id)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.isHost(host) {
+		return errNotHost
+	}
+	if !l.cfg.Waiting {
+		return nil
+	}
+	if err := l.changeConfigLocked(ctx, func(c *Config) {
+		for i := range c.Seats {
+			if st := &c.Seats[i]; st.Kind == Human && st.Token == "" {
+				st.Kind, st.Invite = Greedy, ""
+				st.Name += " (computer)"
+			}
+		}
+		c.Waiting = false
+	}); err != nil {
+		return err
+	}
+	l.srv.kick(l)
+	return nil
+}
+
+// changeConfigLocked changes the game's configuration, stores it, and then
+// takes it up: the seats whose key changed lose their pages, and a game no
+// longer waiting is dealt. A store failure leaves everything as it was.
+func (l *live) changeConfigLocked(ctx context.Context, change func(c *Config)) error {
+	next := l.cfg
+	next.Seats = append([]Seat(nil), l.cfg.Seats...)
+	change(&next)
+	raw, err := json.Marshal(next)
+	if err != nil {
+		return err
+	}
+	if err := l.srv.store.SetConfig(ctx, l.id, raw); err != nil {
+		return err
+	}
+	return l.takeConfigLocked(next)
+}
+
+// takeConfigLocked makes cfg the game's configuration (changed here or by
+// another instance: remoteMove).
+func (l *live) takeConfigLocked(cfg Config) error {
+	old := l.cfg
+	l.cfg = cfg
+	for i := range cfg.Seats {
+		if i < len(old.Seats) && old.Seats[i].Token != "" && old.Seats[i].Token != cfg.Seats[i].Token {
+			l.dropSeatLocked(i)
+		}
+	}
+	if old.Waiting && !cfg.Waiting && l.g == nil && l.draft == nil {
+		if err := l.start(); err != nil {
+			return l.breakLocked(err)
+		}
+	}
+	l.broadcastLocked()
+	return nil
+}
+
+// dropSeatLocked disconnects the pages of seat, whose key has changed.
+func (l *live) dropSeatLocked(seat int) {
+	for sub := range l.subs {
+		if sub.seat == seat {
+			sub.drop()
+		}
+	}
+}
+
+func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
+	var req ClaimRequest
+	if !readJSON(w, r, 1024, &req, false) {
+		return
+	}
+	resp, err := s.Claim(r.Context(), r.PathValue("id"), req.Invite)
+	if err != nil {
+		s.seatError(w, err)
+		return
+	}
+	writeJSON(w, 200, resp)
+}
+
+func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
+	var req InviteRequest
+	if !readJSON(w, r, 1024, &req, false) {
+		return
+	}
+	resp, err := s.Invite(r.Context(), r.PathValue("id"), requestToken(r), req.Seat)
+	if err != nil {
+		s.seatError(w, err)
+		return
+	}
+	writeJSON(w, 200, resp)
+}
+
+func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
+	if err := s.Start(r.Context(), r.PathValue("id"), requestToken(r)); err != nil {
+		s.seatError(w, err)
+		return
+	}
+	writeJSON(w, 200, struct{}{})
+}
+
+// seatError answers a refused claim, invite or start.
+func (s *Server) seatError(w http.ResponseWriter, err error) {
+	code := 400
+	switch {
+	case errors.Is(err, errNoSuchLink), errors.Is(err, store.ErrNotFound):
+		code, err = 404, errNoSuchLink
+	case errors.Is(err, ErrSeatTaken):
+		code = 409
+	case errors.Is(err, errNotHost):
+		code = 403
+	case errors.Is(err, ErrBusy):
+		code = http.StatusServiceUnavailable
+		w.Header().Set("Retry-After", "60")
+	}
+	writeJSON(w, code, apiError{err.Error()})
+}

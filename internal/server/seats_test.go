@@ -1,0 +1,174 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/smashup/smashup/internal/store"
+)
+
+// seatAPI calls the game API with an optional bearer key.
+type seatAPI struct {
+	t *testing.T
+	h http.Handler
+}
+
+func (a seatAPI) call(method, path, key, body string) (int, []byte) {
+	a.t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	rec := httptest.NewRecorder()
+	a.h.ServeHTTP(rec, req)
+	return rec.Code, rec.Body.Bytes()
+}
+
+func (a seatAPI) state(id, key string) (int, Message) {
+	a.t.Helper()
+	code, b := a.call("GET", "/api/games/"+id, key, "")
+	var m Message
+	json.Unmarshal(b, &m)
+	return code, m
+}
+
+func (a seatAPI) claim(id, link string) (int, ClaimResponse) {
+	a.t.Helper()
+	code := link[strings.Index(link, "?invite=")+len("?invite="):]
+	st, b := a.call("POST", "/api/games/"+id+"/claim", "", `{"invite":"`+code+`"}`)
+	var c ClaimResponse
+	json.Unmarshal(b, &c)
+	return st, c
+}
+
+// A seat belongs to the person who takes it: the creator gets their own
+// seat's key and invite links, never another seat's key; an invite is
+// claimed once; nothing is dealt until every person has a seat; the host
+// invites a seat again (ending the old claim) or starts with computers.
+func TestSeatsAreClaimed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "seats.db")
+	s := newSQLiteServer(t, path)
+	a := seatAPI{t, s.Handler()}
+	code, b := a.call("POST", "/api/games", "", `{"seats":["human","human","ai"],"mode":"random"}`)
+	var cr CreateResponse
+	if code != 200 || json.Unmarshal(b, &cr) != nil {
+		t.Fatalf("create: %d %s", code, b)
+	}
+	if cr.Seat != 0 || !strings.Contains(cr.Links[0], "?t=") || !strings.Contains(cr.Links[1], "?invite=") || cr.Links[2] != "" || cr.Host == "" {
+		t.Fatalf("the creation's answer: %+v", cr)
+	}
+	mine := tokenOf(cr.Links[0])
+
+	// waiting: nothing dealt, the open seat shown
+	_, m := a.state(cr.ID, mine)
+	if !m.Waiting || m.Table != nil || m.Decision != nil || !m.Seats[1].Open || m.Seats[0].Open {
+		t.Fatalf("before the invite is taken: %+v", m)
+	}
+	// the host key is no seat's key, and the invite link reads nothing
+	if code, _ := a.state(cr.ID, cr.Host); code != 404 {
+		t.Fatalf("the host key reads the game as a seat: %d", code)
+	}
+	if code, _ := a.call("GET", cr.Links[1], "", ""); code != 200 {
+		t.Fatalf("the invite page: %d", code)
+	}
+
+	code, c := a.claim(cr.ID, cr.Links[1])
+	if code != 200 || c.Seat != 1 || c.Token == "" {
+		t.Fatalf("claim: %d %+v", code, c)
+	}
+	if code, again := a.claim(cr.ID, cr.Links[1]); code != 409 || again.Token != "" {
+		t.Fatalf("a second claim of the same invite: %d %+v", code, again)
+	}
+	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/claim", "", `{"invite":"nope"}`); code != 404 {
+		t.Fatalf("an unknown invite: %d", code)
+	}
+	_, m = a.state(cr.ID, c.Token)
+	if m.Waiting || m.Table == nil || m.Seat != 1 {
+		t.Fatalf("dealt once every seat is taken: %+v", m)
+	}
+
+	// the claim survives a restart
+	s.Close()
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s2 := New(st)
+	defer s2.Close()
+	a = seatAPI{t, s2.Handler()}
+	if code, m := a.state(cr.ID, c.Token); code != 200 || m.Seat != 1 || m.Table == nil {
+		t.Fatalf("after a restart: %d %+v", code, m)
+	}
+
+	// the host invites seat 2 again: the old key and the old invite are
+	// dead, the new invite is claimed
+	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/invite", mine, `{"seat":1}`); code != 403 {
+		t.Fatalf("a seat's key invites again: %d", code)
+	}
+	code, b = a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
+	var inv InviteResponse
+	if code != 200 || json.Unmarshal(b, &inv) != nil || !strings.Contains(inv.Link, "?invite=") {
+		t.Fatalf("invite again: %d %s", code, b)
+	}
+	if code, _ := a.state(cr.ID, c.Token); code != 404 {
+		t.Fatalf("the old claim still reads the seat: %d", code)
+	}
+	if code, _ := a.claim(cr.ID, cr.Links[1]); code != 404 {
+		t.Fatalf("the old invite: %d", code)
+	}
+	if _, m := a.state(cr.ID, mine); !m.Seats[1].Open || m.Table == nil {
+		t.Fatalf("the seat open again, the game going on: %+v", m.Seats)
+	}
+	code, c2 := a.claim(cr.ID, inv.Link)
+	if code != 200 || c2.Seat != 1 || c2.Token == c.Token {
+		t.Fatalf("the new invite: %d %+v", code, c2)
+	}
+	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":2}`); code != 400 {
+		t.Fatalf("inviting a computer's seat: %d", code)
+	}
+}
+
+// The host starts a game with computers in the seats nobody took.
+func TestHostStartsWithComputers(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "start.db"))
+	a := seatAPI{t, s.Handler()}
+	code, b := a.call("POST", "/api/games", "", `{"seats":["human","human","human"],"mode":"random"}`)
+	var cr CreateResponse
+	if code != 200 || json.Unmarshal(b, &cr) != nil {
+		t.Fatalf("create: %d %s", code, b)
+	}
+	mine := tokenOf(cr.Links[0])
+	if code, _ := a.claim(cr.ID, cr.Links[2]); code != 200 {
+		t.Fatalf("claim: %d", code)
+	}
+	if _, m := a.state(cr.ID, mine); !m.Waiting {
+		t.Fatal("dealt with a seat still open")
+	}
+	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/start", mine, ""); code != 403 {
+		t.Fatalf("a seat's key starts the game: %d", code)
+	}
+	if code, b := a.call("POST", "/api/games/"+cr.ID+"/start", cr.Host, ""); code != 200 {
+		t.Fatalf("start: %d %s", code, b)
+	}
+	_, m := a.state(cr.ID, mine)
+	if m.Waiting || m.Table == nil || m.Seats[1].Kind == Human || m.Seats[1].Open || m.Seats[2].Kind != Human {
+		t.Fatalf("after the start: %+v", m.Seats)
+	}
+	if code, _ := a.claim(cr.ID, cr.Links[1]); code != 404 {
+		t.Fatalf("the invite of a seat given to a computer: %d", code)
+	}
+	// the game goes on: the computer seat moves when it is asked
+	ctx := context.Background()
+	if _, err := s.game(ctx, cr.ID); err != nil {
+		t.Fatal(err)
+	}
+}

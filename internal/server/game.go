@@ -98,8 +98,8 @@ type subscriber struct {
 	// disconnected
 	gone     chan struct{}
 	dropOnce sync.Once
-	mu   sync.Mutex
-	last uint64 // the latest update offered (updates are marshalled concurrently)
+	mu       sync.Mutex
+	last     uint64 // the latest update offered (updates are marshalled concurrently)
 }
 
 // drop disconnects the subscriber (its seat was invited again).

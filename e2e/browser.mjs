@@ -155,7 +155,7 @@ try {
     await p.selectOption('#mode', 'draft');
     await p.fill('.seat[data-i="0"] .name', 'Zoë 🦊');
     await p.click('#create');
-    await p.waitForURL(/\/g\/[0-9a-f]+\?t=/); // one person against the computer: straight into the game
+    await p.waitForURL(/\/g\/[0-9a-f]+$/); // one person against the computer: straight into the game
     for (let k = 0; k < 2; k++) {
       await p.waitForSelector('#draft button[data-opt]', { timeout: 10000 });
       await p.click('#draft button[data-opt]');
@@ -186,11 +186,10 @@ try {
     await lobby.waitForSelector('.seat');
     await lobby.fill('#seed', '42');
     await lobby.click('#create');
-    await lobby.waitForURL(/\/g\/[0-9a-f]+\?t=/); // one person against the computer: straight into the game
-    const href = new URL(lobby.url()).pathname + new URL(lobby.url()).search;
-    await lobby.context().close();
-    const page = await newPage(WIDE);
-    await page.goto(base + href);
+    await lobby.waitForURL(/\/g\/[0-9a-f]+$/); // one person against the computer: straight into the game (the key in storage)
+    await lobby.waitForSelector('#bases section[data-slot]');
+    const href = new URL(lobby.url()).pathname;
+    const page = lobby;
     await page.waitForSelector('#bases section[data-slot]');
     await page.waitForFunction(() => document.querySelector('#hand .card .sr-only:last-child') && document.querySelector('#hand .card .sr-only:last-child').textContent.length > 5);
     // full text on hover
@@ -268,10 +267,10 @@ try {
     // rematch: the same seats and factions in a new game
     await page.goto(base + href);
     await page.waitForSelector('#gameover #rematch');
-    const factionsOf = async () => { const u = new URL(page.url()); const r = await page.request.get(base + `/api/games/${u.pathname.split('/')[2]}?${u.search.slice(1)}`); return (await r.json()).table.players.map(p => p.factions.join(' + ')); };
+    const factionsOf = async () => { const id = new URL(page.url()).pathname.split('/')[2]; const key = await page.evaluate((g) => localStorage.getItem('smashup.key.' + g), id); const r = await page.request.get(base + `/api/games/${id}`, { headers: { Authorization: 'Bearer ' + key } }); return (await r.json()).table.players.map(p => p.factions.join(' + ')); };
     const factionsBefore = await factionsOf();
     await page.click('#rematch');
-    await page.waitForURL((u) => !u.href.includes(href.split('?')[0]));
+    await page.waitForURL((u) => !u.href.includes(href) && !/[?&]t=/.test(u.href));
     await page.waitForSelector('#bases section[data-slot]');
     const factionsAfter = await factionsOf();
     if (JSON.stringify(factionsBefore) !== JSON.stringify(factionsAfter)) await fail(`rematch factions ${factionsAfter} differ from ${factionsBefore}`);
@@ -287,15 +286,24 @@ try {
     await lobby.fill('#seed', '7');
     await lobby.selectOption('.seat[data-i="1"] .kind', 'human');
     await lobby.click('#create');
-    await lobby.waitForFunction(() => document.querySelectorAll('#links a.link').length >= 3);
-    const hrefs = await lobby.$$eval('#links a.link', (as) => as.map((a) => a.getAttribute('href')));
+    await lobby.waitForSelector('#links code');
+    // the creator's browser holds its own seat's key and the invite links, never another seat's key
+    const invite = await lobby.$eval('#links [data-copy]', (b) => b.dataset.copy);
+    if (!/\?invite=/.test(invite)) await fail(`the second seat's link is not an invite: ${invite}`);
+    const gid = new URL(invite).pathname.split('/')[2];
+    const mine = await lobby.evaluate((id) => localStorage.getItem('smashup.key.' + id), gid);
     await lobby.context().close();
     const people = [await newPage(WIDE, 'fast'), await newPage(PHONE, 'instant', true)]; // the first animates moves; the second asks to be asked in every Me First window
     const tags = ['wide2', 'phone'];
-    for (let i = 0; i < 2; i++) { await people[i].goto(base + hrefs[i]); await people[i].waitForSelector('#bases section[data-slot]'); }
+    await people[0].goto(base + `/g/${gid}?t=${mine}`);
+    await people[0].waitForSelector('#waiting'); // nothing dealt before the invited person comes
+    await people[1].goto(invite);
+    for (let i = 0; i < 2; i++) await people[i].waitForSelector('#bases section[data-slot]');
+    for (let i = 0; i < 2; i++) if (/[?&](t|invite)=/.test(people[i].url())) await fail(`a secret left in the address bar: ${people[i].url()}`);
+    const theirs = await people[1].evaluate((id) => localStorage.getItem('smashup.key.' + id), gid);
     await barVisible(people[1], '390x844 start');
     await people[1].waitForTimeout(500);
-    const ap = await people[1].request.get(base + `/api/games/${hrefs[1].split('/')[2].split('?')[0]}?t=${hrefs[1].split('t=')[1]}`);
+    const ap = await people[1].request.get(base + `/api/games/${gid}?t=${theirs}`);
     if (!((await ap.json()).settings || {}).ask_every_window) await fail('the stored "ask me in every Me First window" setting was not sent to the server');
     const stats = { table: 0, bar: 0, list: 0, scorings: 0 };
     const rs = [rng(7), rng(8)];

@@ -618,7 +618,24 @@ try {
     const spec = await newPage(PHONE, 'instant', true);
     const pa = new Player(a, '2p phone (Noor)', g.id, g.links[0], 39051, { touch: true, shots: '2p-390' });
     const pb = new Player(b, '2p phone (Sam)', g.id, g.links[1], 39052, { touch: true, shots: '2p-390-sam' });
-    for (const [pg, l] of [[a, g.links[0]], [b, g.links[1]], [spec, g.spectator]]) { await pg.goto(base + l); await pg.waitForSelector('section[data-slot]'); }
+    // Sam's seat is an invite: nothing is dealt until Sam's browser takes it
+    if (!/\?invite=/.test(g.links[1]) || /[?&]t=/.test(g.links[1])) throw new Failure(`the creator was given another seat's key: ${g.links[1]}`);
+    await a.goto(base + g.links[0]);
+    await a.waitForSelector('#waiting');
+    await shot(a, 'table-2p-390-waiting');
+    await b.goto(base + g.links[1]);
+    for (const pg of [a, b]) await pg.waitForSelector('section[data-slot]');
+    pb.token = await b.evaluate((id) => localStorage.getItem('smashup.key.' + id), g.id);
+    // the invite opened again, in another browser: the seat is taken, no hand is shown
+    const intruder = await newPage(PHONE, 'instant', true);
+    await intruder.goto(base + g.links[1]);
+    await intruder.waitForFunction(() => document.body.dataset.state === 'gone', null, { timeout: 10000 }).catch(() => { throw new Failure('a second browser opening the invite was not refused'); });
+    const taken = await intruder.textContent('main h1');
+    if (!/taken/i.test(taken) || (await intruder.$('#hand .card'))) throw new Failure(`the invite opened again shows: ${taken}`);
+    await closePage(intruder);
+    await spec.goto(base + g.spectator);
+    await spec.waitForSelector('section[data-slot]');
+    for (const pg of [a, b, spec]) if (/[?&](t|invite)=/.test(pg.url())) throw new Failure(`a secret left in the address bar: ${pg.url()}`);
     let specChecks = 0;
     const watchSpec = async () => {
       if (++specChecks % 15) return;

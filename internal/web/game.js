@@ -12,16 +12,19 @@ import { App } from './js/view.js';
 import { install, initReplay, tipStale, refreshTip } from './js/input.js';
 import { namer } from './js/words.js';
 import { mine as mineOf, plan } from './js/decide.js';
+import * as keys from './js/keys.js';
+import { installHostActions } from './js/view-seats.js';
 
 const params = new URLSearchParams(location.search);
 const game = location.pathname.split('/').filter(Boolean)[1] || '';
-const token = params.get('t') || '';
+let token = params.get('t') || '';
+const invite = params.get('invite') || '';
 const replay = params.has('replay');
 const storedSpeed = localStorage.getItem('smashup.speed');
 const narrowQ = matchMedia('(max-width: 820px)');
 
 set({
-  game, token, replay,
+  game, replay,
   speed: ['slow', 'normal', 'fast', 'instant'].includes(storedSpeed) ? storedSpeed : 'normal',
   hints: localStorage.getItem('smashup.hints') !== 'off',
   narrow: narrowQ.matches,
@@ -109,7 +112,13 @@ queue.init({ whenRendered });
 install();
 
 // ---------- updates ----------
+let keyKept = false;
 function onUpdate(u) {
+  if (!keyKept && !get().replay) { // the key that worked is kept in this browser, for the seat or for watching
+    keyKept = true;
+    if (u.spectator) { keys.setWatch(game, token); if (location.hash !== '#watch') history.replaceState(null, '', location.pathname + location.search + '#watch'); }
+    else keys.setSeat(game, token);
+  }
   u.receivedAt = Date.now(); // for the countdown before a stand-in (seats[].stand_in_in)
   remember(u);
   queue.rememberAll(u);
@@ -143,7 +152,7 @@ function syncSettings(u) {
 function remember(u) {
   try {
     const all = JSON.parse(localStorage.getItem('smashup.mygames') || '[]');
-    const href = location.pathname + '?t=' + encodeURIComponent(token);
+    const href = `/g/${game}` + (u.spectator ? '#watch' : ''); // the key stays in this browser's storage
     let g = all.find(x => x.id === game);
     if (!g) { g = { id: game, at: Date.now(), seats: [] }; all.unshift(g); }
     const n = namer(u);
@@ -165,7 +174,7 @@ async function loadAt(n, seat) {
   set({ error: '', replayInfo: { ...s.replayInfo, total: r.total, seat } });
   if (s.shown && u.move === s.shown.move + 1 && seat === s.replayInfo.seat) queue.offer(u);
   else queue.reset(u);
-  history.replaceState(null, '', `/g/${game}?t=${encodeURIComponent(token)}&replay=1&n=${u.move}&seat=${seat}`);
+  history.replaceState(null, '', `/g/${game}?replay=1&n=${u.move}&seat=${seat}`);
 }
 let playing = null;
 async function replayPlay() {
@@ -200,10 +209,43 @@ setInterval(() => {
 }, 1000);
 
 // ---------- start ----------
-net.init({ game, token, onUpdate, onStatus });
+// The key comes from the address once (moved into storage and out of the
+// address at once), from claiming an invite, or from this browser's storage.
+async function findKey() {
+  const clean = () => {
+    const q = new URLSearchParams(location.search);
+    q.delete('t'); q.delete('invite');
+    const rest = q.toString();
+    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+  };
+  if (token) { clean(); return true; }
+  if (invite) {
+    clean();
+    const held = keys.seat(game);
+    if (held) { // this browser holds a seat of this game already: it does not take another
+      const r = await fetch(`/api/games/${game}`, { headers: { Authorization: `Bearer ${held}` } }).catch(() => null);
+      if (!r || r.status !== 404) { token = held; return true; }
+    }
+    const c = await keys.claim(game, invite);
+    if (c.token) { token = c.token; keys.setSeat(game, token); return true; }
+    if (c.taken) set({ gone: { title: 'This seat is taken', text: 'Someone has opened this invite link already, and the seat is theirs. If that was not you, ask whoever created the game to invite you again: a new link ends the old claim.' } });
+    else if (c.gone) set({ gone: { title: 'This invite link does not lead to a seat', text: 'No game on this server has this invite: the link may have been cut short, replaced by a newer invite, or the game deleted. Ask whoever created the game for a new link.' } });
+    else set({ gone: { title: 'The invite could not be opened', text: c.error } });
+    return false;
+  }
+  token = location.hash === '#watch' ? (keys.watch(game) || keys.seat(game)) : (keys.seat(game) || keys.watch(game));
+  if (!token) set({ gone: { title: 'This browser holds no seat of this game', text: 'Open your invite link to take your seat. If you played this game in another browser, ask whoever created it to invite you again.' } });
+  return !!token;
+}
+
 net.catalog().then(c => { if (c) set({ catalog: c }); });
 addEventListener('offline', () => onStatus({ kind: 'offline' }));
 addEventListener('online', () => net.reconnectNow());
-if (!token) set({ gone: { title: 'This invite link is not valid', text: 'The link has no seat key. Ask whoever created the game for your own link.' } });
-else if (replay) loadAt(+(params.get('n') || 0), params.has('seat') ? +params.get('seat') : -1);
-else net.load().then(ok => { if (ok) net.connect(); });
+installHostActions(game, set);
+findKey().then(ok => {
+  if (!ok) return;
+  set({ token });
+  net.init({ game, token, onUpdate, onStatus });
+  if (replay) loadAt(+(params.get('n') || 0), params.has('seat') ? +params.get('seat') : -1);
+  else net.load().then(ok => { if (ok) net.connect(); });
+});

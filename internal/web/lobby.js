@@ -1,5 +1,6 @@
 // The lobby: create a game, hand out invite links, remember my games.
 import { SETS, FACTION_BLURBS, PLAYER_COLOURS as PLAYER_VARS, factionColour as fc } from './js/util.js';
+import * as keys from './js/keys.js';
 
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
@@ -68,13 +69,24 @@ async function create() {
     const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const j = await r.json();
     if (!r.ok) { $('err').textContent = j.error; return; }
+    keepKeys(j);
     showLinks(j, seats, names);
     // one person against the computer: straight to the creator's own seat
     const people = j.links.filter(Boolean);
-    if (people.length === 1) location.href = people[0];
+    if (people.length === 1 && j.seat >= 0) location.href = `/g/${j.id}`;
   } catch (e) {
     $('err').textContent = 'The server cannot be reached. Check the connection and try again.';
   } finally { $('create').disabled = false; }
+}
+
+// keepKeys puts the creator's keys in this browser's storage: their own
+// seat's, the host key, the spectators' (the links shown carry no seat key
+// but the invites, which the first browser to open each claims).
+function keepKeys(j) {
+  if (j.seat >= 0) keys.setSeat(j.id, new URL(j.links[j.seat], location.origin).searchParams.get('t'));
+  if (j.host) keys.setHost(j.id, j.host);
+  keys.setWatch(j.id, new URL(j.spectator, location.origin).searchParams.get('t'));
+  j.links.forEach((l, i) => { if (l && i !== j.seat) keys.setInvite(j.id, i, l); });
 }
 
 function showLinks(j, seats, names) {
@@ -83,15 +95,19 @@ function showLinks(j, seats, names) {
   const entry = { id: j.id, at: Date.now(), seats: [] };
   j.links.forEach((l, i) => {
     const who = names[i] || `Player ${i + 1}`;
-    if (l) {
-      h += `<div class="linkrow"><span class="swatch" style="background:${PLAYER_VARS[i]};width:14px;height:14px;border-radius:50%" aria-hidden="true"></span><b>Seat ${i + 1} (${esc(who)})</b> <a class="link" href="${esc(l)}">open</a><code>${esc(origin + l)}</code><button data-copy="${esc(origin + l)}" aria-label="Copy the invite link of seat ${i + 1}">Copy</button></div>`;
-      entry.seats.push({ name: who, href: l });
+    const dot = `<span class="swatch" style="background:${PLAYER_VARS[i]};width:14px;height:14px;border-radius:50%" aria-hidden="true"></span>`;
+    if (i === j.seat) {
+      h += `<div class="linkrow">${dot}<b>Seat ${i + 1} (${esc(who)})</b> your seat <a class="link" href="/g/${esc(j.id)}">open</a></div>`;
+      entry.seats.push({ name: who, href: `/g/${j.id}` });
+    } else if (l) {
+      h += `<div class="linkrow">${dot}<b>Seat ${i + 1} (${esc(who)})</b> invite link <code>${esc(origin + l)}</code><button data-copy="${esc(origin + l)}" aria-label="Copy the invite link of seat ${i + 1}">Copy</button></div>`;
     } else h += `<div class="linkrow"><b>Seat ${i + 1}</b> the computer</div>`;
   });
   h += `<div class="linkrow"><b>Spectators</b> <a class="link" href="${esc(j.spectator)}">watch</a><code>${esc(origin + j.spectator)}</code><button data-copy="${esc(origin + j.spectator)}" aria-label="Copy the spectator link">Copy</button></div>`;
+  h += `<p class="small">Send each person their own invite link. The first browser to open a link takes that seat, and the cards are dealt once every seat is taken (or when you start with computers in the open seats, from your seat's page).</p>`;
   $('links').innerHTML = h;
   $('result').hidden = false;
-  entry.seats.push({ name: 'spectator', href: j.spectator });
+  entry.seats.push({ name: 'spectator', href: `/g/${j.id}#watch` });
   remember(entry);
   $('result').scrollIntoView({ behavior: 'smooth' });
 }

@@ -2,6 +2,7 @@
 // the question before ending the phase with plays left, a discard pile,
 // the menu of several answers on one target, the detail panel, settings
 // and rules.
+import * as keys from './keys.js';
 import { html } from '../vendor/preact-htm.js';
 import { lines } from './words.js';
 import { ordinal, playerColour, capital as cap } from './util.js';
@@ -64,7 +65,7 @@ export function GameOver(ctx) {
       </table>
       <p class="row">
         ${!u.spectator ? (rm && rm.link ? html`<a class="button primary" id="rematch" href=${rm.link}>Join the rematch</a>` : html`<button class="primary" id="rematch">Rematch (same factions, new shuffle)</button>`) : null}
-        <a class="button" id="watch-link" href=${`/g/${u.game}?${q}&replay=1`}>Watch the replay</a>
+        <a class="button" id="watch-link" href=${`/g/${u.game}?replay=1${u.spectator ? '#watch' : ''}`}>Watch the replay</a>
         <a class="button" id="replay-link" href=${`/api/games/${u.game}/replay?${q}`} download>Download the replay</a>
         <a class="button" href="/">New game</a>
         <button data-go="close">Look at the table</button>
@@ -134,6 +135,10 @@ export function Settings(ctx) {
       <p class="hint-text">By default you are asked in a Me First window (the chance to answer with a Special) only when you hold a card you could play there; otherwise you pass after the same short pause a computer takes, so nobody learns what you hold.</p>
       <p><label><input type="checkbox" id="set-hints" checked=${ctx.s.hints} /> Show hints about where to click</label></p>
       <p><label>Speed of other players' moves ${SpeedSelect(ctx, 'set-speed')}</label></p>
+      ${u && !ctx.s.replay && keys.host(u.game) ? html`<h3>Seats (you created this game)</h3>
+        <p class="hint-text">Someone who lost the browser they played in gets back in with a new invite link for their seat; it ends the old one.</p>
+        <p class="row">${u.seats.map((st, i) => st.kind === 'human' && i !== u.seat ? html`<button key=${i} data-reinvite=${i}>Invite ${st.name} again</button>` : null)}</p>
+        ${ctx.s.seatMsg ? html`<p class="info" role="status">${ctx.s.seatMsg}</p>` : null}` : null}
       <p class="row"><button class="primary" data-close="settings">Close</button></p>
     </div>
   </div>`;

@@ -21,7 +21,7 @@ export function ReplayBar(ctx) {
         <option value="-1" selected=${r.seat < 0}>everyone (public)</option>
         ${u.seats.map((st, i) => html`<option key=${i} value=${String(i)} selected=${r.seat === i}>${st.name}</option>`)}
       </select></label>
-      <a class="button" href=${`/g/${u.game}?t=${encodeURIComponent(s.token)}`}>Back to the game</a>
+      <a class="button" href=${`/g/${u.game}`}>Back to the game</a>
     </span>
     ${s.error ? html`<p id="err" role="alert">${s.error}</p>` : null}
   </div>`;

@@ -8,6 +8,7 @@ import { plan, where, playsLeft, mine as mineOf } from './decide.js';
 import { Base, Seat, Card } from './view-table.js';
 import { Log, Overlay, GameOver, ConfirmEnd, Pile, Menu, DetailPanel, Settings, Rules, Tray, SpeedSelect } from './view-panels.js';
 import { DraftView } from './view-draft.js';
+import { WaitingView } from './view-seats.js';
 import { info, typeWord } from './cards.js';
 import { factionColour } from './util.js';
 import { ReplayBar } from './view-replay.js';
@@ -51,7 +52,7 @@ export function App(s) {
     </div>
     <main id="table">
       ${t ? html`<section id="bases" aria-label="Bases on the table" style=${gridStyle(t.bases, s.narrow)} class=${'n' + nb}>${t.bases.map(b => Base(ctx, b))}</section>`
-        : u.draft ? DraftView(ctx) : null}
+        : u.waiting ? WaitingView(ctx) : u.draft ? DraftView(ctx) : null}
       <aside id="side" class=${s.logOpen ? 'open' : ''} aria-label="Game log">
         <div class="sidehead"><h2>What happened</h2><button id="btn-side-close" aria-label="Close the log">Close</button></div>
         ${Info(ctx)}
@@ -123,7 +124,8 @@ function Bar(ctx) {
     const who = t.current === n.me ? 'Your turn' : `${n.poss(t.current)} turn`;
     turn = t.over ? 'Game over' : `${who} · ${PHASES[t.phase] || t.phase}`;
     if (!t.over && t.phase === 'play' && cur) turn += ` · ${playsLeft(cur)}`;
-  } else if (u.draft) turn = 'Faction draft';
+  } else if (u.waiting) turn = 'Waiting for players';
+  else if (u.draft) turn = 'Faction draft';
   const prompt = t && t.over ? 'The game is over.' : mine ? p.prompt : s.busy ? 'Showing the other players\' moves…' : waiting(u, n);
   const hint = mine && s.hints ? where(p, n) : '';
   const all = mine && d.options.length > 1;

@@ -159,6 +159,7 @@ export function waiting(update, n) {
   const d = update.decision;
   const t = update.table;
   if (t && t.over) return 'The game is over.';
+  if (update.waiting) return 'Waiting for the invited players to take their seats…';
   if (!d) return 'Waiting…';
   if (d.kind === 'window') return 'Players may respond…'; // never who is being waited on
   const seat = update.seats[d.player] || {};

@@ -28,7 +28,8 @@ func Main(args []string, out, errOut io.Writer) int {
 	fullSync := fs.Bool("full-sync", false, "SQLite: flush every move to the disk before answering (survives a power cut; slower)")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
 	debug := fs.Bool("debug", false, "log every request, static files included")
-	windowPause := fs.Duration("window-pause", 500*time.Millisecond, "how long after a Me First window asks a computer seat answers it, or a person with nothing to play is passed for: the same for both, so timing tells nothing")
+	answerPause := fs.Duration("answer-pause", 500*time.Millisecond, "how long after a question the answers the server makes reach the table: a computer seat's (thinking longer: the next multiple of it), and a person's pass in a Me First window with nothing to play; the same whatever the seat holds, so timing tells nothing")
+	fs.Var(durationAlias{answerPause}, "window-pause", "the older name of -answer-pause")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -66,7 +67,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	srv := New(st)
 	srv.Logger = logger
 	srv.TrustProxy = *trustProxy
-	srv.WindowPause = *windowPause
+	srv.AnswerPause = *answerPause
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		srv.Close()
@@ -113,4 +114,22 @@ func Main(args []string, out, errOut io.Writer) int {
 	}
 	<-done
 	return 0
+}
+
+// durationAlias is a second flag name for a duration flag.
+type durationAlias struct{ d *time.Duration }
+
+func (a durationAlias) String() string {
+	if a.d == nil {
+		return ""
+	}
+	return a.d.String()
+}
+
+func (a durationAlias) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err == nil {
+		*a.d = v
+	}
+	return err
 }

@@ -72,12 +72,12 @@ type live struct {
 	g      *engine.Game
 	events wire.Log  // every seat's events, as each may see them
 	asked  time.Time // when the pending decision was first put
-	waking time.Time // the question (asked) a wake-up is set for (settings.go)
 	subs   map[*subscriber]struct{}
 	ais    []ai.Player
 	srv    *Server
 	broken error
 	rec    recording // the rules the game was recorded under (record.go)
+	ready  readyAnswer // an answer the server made, held until its pause is over (settings.go)
 	// askAll: seats whose person asked to be asked in every Me First
 	// window, even with nothing to play (by default such a window is passed
 	// for them after the pause a computer takes: settings.go)
@@ -477,7 +477,8 @@ func (l *live) stepAI(ctx context.Context) bool {
 // aiTurn says, under the game's lock, what the server is to do for it now:
 // the seat and move number, and the option, or a function that thinks of it
 // on a copy of the game without holding the lock (so that the game's pages
-// are served while a computer player searches).
+// are served while a computer player searches). An answer already thought
+// of, waiting for its pause (aiMove), is given again.
 func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -490,10 +491,9 @@ func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 	if p == nil {
 		p = l.standInLocked(who) // a person who has left (presence.go)
 	}
-	if (p != nil || l.autoMove(who)) && l.waitWindowLocked() {
-		return
-	}
 	switch {
+	case l.ready.ok && l.ready.at == at:
+		return who, at, l.ready.opt, nil, true
 	case l.autoMove(who):
 		return who, at, 0, nil, true // the pass, the only option
 	case p == nil:
@@ -529,6 +529,10 @@ func (l *live) aiMove(ctx context.Context, who, at, opt int) bool {
 	if len(l.moves) != at || l.broken != nil {
 		return len(l.moves) != at // moved on (another instance): look again
 	}
+	if l.holdAnswerLocked(at, opt) {
+		return false // it reaches the table when its pause is over (settings.go)
+	}
+	l.ready = readyAnswer{}
 	_, count := l.pending()
 	if err := l.moveLocked(ctx, who, at, opt); err != nil {
 		if l.broken != nil || !errors.Is(err, ErrPanic) {

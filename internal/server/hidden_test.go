@@ -172,7 +172,7 @@ func TestAutoPassSetting(t *testing.T) {
 			// the server's own loop may have passed already (it is kicked after every move)
 			l.stepAI(ctx)
 			moved := false
-			for wait := 0; wait < 200 && !moved; wait++ { // a worker may be at it
+			for wait := 0; wait < 2000 && !moved; wait++ { // a worker may be at it (slow on a loaded machine)
 				l.mu.Lock()
 				moved = len(l.moves) > at
 				l.mu.Unlock()

@@ -8,3 +8,5 @@ const (
 )
 
 const fairGames = 300
+
+const raceBuild = false

@@ -115,7 +115,7 @@ func makeLegacyGames(t *testing.T) []legacyGame {
 func checkMigrated(t *testing.T, st store.Store, games []legacyGame) {
 	ctx := context.Background()
 	s := New(st)
-	s.WindowPause = time.Hour // the people's seats are not passed for while the test looks
+	s.AnswerPause = time.Hour // the people's seats are not passed for while the test looks
 	defer s.Close()
 	if err := s.Resume(ctx); err != nil {
 		t.Fatal(err)
@@ -176,7 +176,7 @@ func checkMigrated(t *testing.T, st store.Store, games []legacyGame) {
 	}
 	// a second server (a restart) finds nothing left to migrate and the same games
 	s2 := New(st)
-	s2.WindowPause = time.Hour
+	s2.AnswerPause = time.Hour
 	defer s2.Close()
 	for _, lg := range games[:2] {
 		l, err := s2.game(ctx, lg.id)

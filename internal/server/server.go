@@ -51,10 +51,13 @@ type Server struct {
 	// TrustProxy: the server is behind a reverse proxy, which gives each
 	// request's client address as the last X-Forwarded-For entry (limit.go).
 	TrustProxy bool
-	// WindowPause: how long after a Me First window asks the server answers
-	// it for a computer seat, or passes for a person with nothing to play
-	// (settings.go); 0 in tests, about half a second for people.
-	WindowPause time.Duration
+	// AnswerPause: how long after a question is asked an answer the server
+	// makes reaches the table when a person sits at it: a computer seat's
+	// (a longer think: at the next multiple of the pause), or a pass for a
+	// person with nothing to play in a Me First window (settings.go). It
+	// is the same whatever the seat holds, so that how soon an answer comes
+	// tells nothing. 0 in tests, half a second by default.
+	AnswerPause time.Duration
 	// Games held in memory (memory.go): at most MaxGames; idle ones are
 	// unloaded after IdleAfter, finished ones after DoneAfter.
 	MaxGames             int

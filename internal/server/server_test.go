@@ -160,7 +160,7 @@ func TestRestartLosesNothing(t *testing.T) {
 	ctx := context.Background()
 	st, _ := store.OpenSQLite(path)
 	s := New(st)
-	s.WindowPause = time.Hour // the test plays both people's seats: the server never passes for them
+	s.AnswerPause = time.Hour // the test plays both people's seats: the server never passes for them
 	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(7)})
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +183,7 @@ func TestRestartLosesNothing(t *testing.T) {
 	st.Close()
 
 	s2 := newSQLiteServer(t, path)
-	s2.WindowPause = time.Hour
+	s2.AnswerPause = time.Hour
 	if err := s2.Resume(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -49,23 +49,44 @@ func (l *live) autoMove(seat int) bool {
 	return l.draft == nil && l.g != nil && seat >= 0 && seat < len(l.askAll) && !l.askAll[seat] && l.g.WindowPassOnly()
 }
 
-// waitWindowLocked reports whether a Me First window's answer made by the
-// server (a computer seat's, or a pass for a person) must wait: every such
-// answer comes the same pause (Server.WindowPause) after the window asked,
-// so that how soon a seat answers tells nothing about what it holds. The
-// game is looked at again when the pause is over.
-func (l *live) waitWindowLocked() bool {
-	pause := l.srv.WindowPause
-	if pause <= 0 || l.g == nil || !l.g.InWindow() || !l.people() {
-		return false
+// readyAnswer is an answer the server has made for the decision of move at
+// (a computer seat's, or a pass for a person), held until its pause is over.
+type readyAnswer struct {
+	at, opt int
+	ok      bool
+	release time.Time // when it reaches the table
+}
+
+// holdAnswerLocked reports whether the server's answer opt to the decision
+// of move at must wait before it reaches the table, and then keeps it and
+// sets a wake-up for when it may. When a person sits at the table, every
+// answer the server makes comes AnswerPause after the question was asked, or
+// at the next multiple of it when thinking took longer: so how soon a
+// computer answers, or a person with nothing to play passes, tells nothing
+// about what they hold. Hard computers think for under 0.1 s at most
+// decisions (TestComputerAnswersTellNothingByTheClock measures it).
+func (l *live) holdAnswerLocked(at, opt int) bool {
+	now := time.Now()
+	if !l.ready.ok || l.ready.at != at {
+		l.ready = readyAnswer{at: at, opt: opt, ok: true, release: l.releaseAt(now)}
 	}
-	wait := pause - time.Since(l.asked)
+	wait := l.ready.release.Sub(now)
 	if wait <= 0 {
 		return false
 	}
-	if !l.waking.Equal(l.asked) { // one wake-up per window question
-		l.waking = l.asked
-		time.AfterFunc(wait, func() { l.srv.kick(l) })
-	}
+	time.AfterFunc(wait, func() { l.srv.kick(l) })
 	return true
+}
+
+// releaseAt is when an answer the server has made at done reaches the
+// table: the first multiple of the pause after the question was asked that
+// is not before done (done itself when no person sits at the table).
+func (l *live) releaseAt(done time.Time) time.Time {
+	pause := l.srv.AnswerPause
+	if pause <= 0 || !l.people() {
+		return done
+	}
+	since := done.Sub(l.asked)
+	k := max(1, (since+pause-1)/pause)
+	return l.asked.Add(k * pause)
 }

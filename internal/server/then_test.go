@@ -16,7 +16,7 @@ import (
 // answers is refused with a clear error and changes nothing.
 func TestWholeMove(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "w.db"))
-	s.WindowPause = time.Hour // the test is the only one to move
+	s.AnswerPause = time.Hour // the test is the only one to move
 	ctx := context.Background()
 	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"},
 		Factions: [][]string{{"Aliens", "Dinosaurs"}, {"Ninjas", "Pirates"}}, Seed: seed(3)})

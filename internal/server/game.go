@@ -76,7 +76,7 @@ type live struct {
 	ais    []ai.Player
 	srv    *Server
 	broken error
-	rec    recording // the rules the game was recorded under (record.go)
+	rec    recording   // the rules the game was recorded under (record.go)
 	ready  readyAnswer // an answer the server made, held until its pause is over (settings.go)
 	// askAll: seats whose person asked to be asked in every Me First
 	// window, even with nothing to play (by default such a window is passed

@@ -97,32 +97,74 @@ func sorted(cs []engine.CardID) []engine.CardID {
 	return c
 }
 
-// Determinize keeps what the seat knows and re-deals what it does not.
+// Determinize keeps what the seat knows and re-deals what it does not: the
+// other player's hand is drawn from their unseen cards, nothing moves, and
+// the copy is a valid game.
 func TestDeterminize(t *testing.T) {
 	g, _, err := match.DealRandom(2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defsOf := func(g *engine.Game, cs []engine.CardID) []engine.DefID {
+		var ds []engine.DefID
+		for _, c := range cs {
+			ds = append(ds, g.Cards[c].Def)
+		}
+		return ds
+	}
 	moved := false
 	for seed := uint64(0); seed < 5; seed++ {
 		d := g.Determinize(0, seed)
-		if !slices.Equal(d.Hand(0), g.Hand(0)) {
+		if !slices.Equal(defsOf(d, d.Hand(0)), defsOf(g, g.Hand(0))) {
 			t.Fatal("own hand changed")
 		}
-		if len(d.Hand(1)) != len(g.Hand(1)) || len(d.Deck(1)) != len(g.Deck(1)) || len(d.Deck(0)) != len(g.Deck(0)) {
-			t.Fatal("sizes changed")
+		if !slices.Equal(d.Hand(1), g.Hand(1)) || !slices.Equal(sorted(d.Deck(1)), sorted(g.Deck(1))) || len(d.Deck(0)) != len(g.Deck(0)) {
+			t.Fatal("cards moved")
 		}
-		if !slices.Equal(sorted(append(d.Hand(1), d.Deck(1)...)), sorted(append(g.Hand(1), g.Deck(1)...))) {
+		all := append(d.Hand(1), d.Deck(1)...)
+		if !slices.Equal(sortedDefs(defsOf(d, all)), sortedDefs(defsOf(g, all))) {
 			t.Fatal("player 2's unseen cards changed")
 		}
-		if !slices.Equal(d.Hand(1), g.Hand(1)) {
+		if !slices.Equal(defsOf(d, d.Hand(1)), defsOf(g, g.Hand(1))) {
 			moved = true
 		}
 		if d.Rng == g.Rng {
 			t.Fatal("random generator kept")
 		}
+		if err := d.Validate(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if !moved {
 		t.Fatal("player 2's hand was never re-dealt")
+	}
+}
+
+func sortedDefs(ds []engine.DefID) []engine.DefID {
+	c := append([]engine.DefID(nil), ds...)
+	slices.Sort(c)
+	return c
+}
+
+// BenchmarkDeterminizeInto: one re-deal of a 3-player game after 60 random
+// decisions, as the search makes thousands of times per decision.
+func BenchmarkDeterminizeInto(b *testing.B) {
+	g, _, err := match.DealRandom(3, 11)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(11, 1))
+	for i := 0; i < 60 && !g.Over; i++ {
+		if err := g.ApplySafe(r.IntN(g.NumOptions())); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var w engine.Game
+	p := g.Pending.Player
+	seed := uint64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		g.DeterminizeInto(&w, p, seed)
 	}
 }

@@ -39,11 +39,15 @@ func choices(g *engine.Game, seed uint64) [3]int {
 }
 
 // sameWorlds checks that the re-deals of g1 and g2 for seat p are the same
-// game for every seed tried (they depend on what p may know only).
+// valid game for every seed tried (they depend on what p may know only).
 func sameWorlds(t *testing.T, g1, g2 *engine.Game, p engine.Seat) {
 	t.Helper()
 	for s := uint64(0); s < 20; s++ {
-		if w1, w2 := g1.Determinize(p, s), g2.Determinize(p, s); *w1 != *w2 {
+		w1, w2 := g1.Determinize(p, s), g2.Determinize(p, s)
+		if err := w1.Validate(); err != nil {
+			t.Fatalf("seed %d: the re-deal for player %d is not a valid game: %v", s, p+1, err)
+		}
+		if *w1 != *w2 {
 			for i := range w1.Cards {
 				if w1.Cards[i] != w2.Cards[i] {
 					t.Fatalf("seed %d: the re-deals for player %d differ: card %d is %s in one and %s in the other",

@@ -167,7 +167,7 @@ func TestRedealProperty(t *testing.T) {
 			n = 12
 		}
 	}
-	checked, changed, told := 0, 0, 0
+	checked, changed, told, given, unseenAbility := 0, 0, 0, 0, 0
 	for game := uint64(1); checked < n && game <= uint64(20*n); game++ {
 		np := 2 + int(game%3)
 		g, _, err := match.DealRandom(np, game)
@@ -188,6 +188,18 @@ func TestRedealProperty(t *testing.T) {
 							break
 						}
 					}
+					for i := range g.NCards {
+						if cd := g.Cards[i]; (cd.Zone == engine.ZHand || cd.Zone == engine.ZDeck) && cd.Owner != cd.Ctrl && !g.Knows(p, i) {
+							given++
+							break
+						}
+					}
+					for _, f := range g.Frames[:g.NFrames] {
+						if f.Src >= 0 && !g.Knows(p, f.Src) {
+							unseenAbility++
+							break
+						}
+					}
 					sameWorlds(t, g, twin, p)
 					seed := game + uint64(moves)
 					if a, b := choices(g, seed), choices(twin, seed); a != b {
@@ -202,7 +214,8 @@ func TestRedealProperty(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions checked (%d with another card somewhere), %d twins told apart by their messages", checked, changed, told)
+	t.Logf("%d positions checked (%d with another card somewhere, %d with a card given to a hand the seat cannot see, %d with an ability in progress of a card it cannot see); %d twins told apart by their messages",
+		checked, changed, given, unseenAbility, told)
 	if checked < n || changed < checked/2 {
 		t.Fatalf("only %d positions checked, %d with a card changed", checked, changed)
 	}

@@ -168,3 +168,57 @@ func BenchmarkDeterminizeInto(b *testing.B) {
 		g.DeterminizeInto(&w, p, seed)
 	}
 }
+
+// A card referred to by an ability in progress that the seat cannot see
+// (here the action Tattoo Artist took from the deck, being played, set aside
+// face down while its player chooses the minion it goes on) is dealt again
+// like the seat's other unknown cards, not kept as it really is, and the
+// copies stay games that may be played on.
+func TestDeterminizeFrameCard(t *testing.T) {
+	g, err := engine.New(engine.Setup{Seed: 1, Players: []engine.SetupPlayer{
+		{Hand: []string{"Tattoo Artist"}, Deck: []string{"Ocean Tattoo", "Maui", "Tiki", "Growth of the Tribes", "Wayfinder"}},
+		{Hand: []string{"Invader"}},
+	}, Bases: []engine.SetupBase{{Base: "Jungle Oasis", Cards: []engine.SetupCard{
+		{Card: "Mo'ai", Owner: 0, Controller: -1, On: -1}, {Card: "Wayfinder", Owner: 0, Controller: -1, On: -1}}}},
+		Phase: engine.PhasePlay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wanted := map[string]bool{"Tattoo Artist": true, "Ocean Tattoo": true, "Play it as an extra action": true}
+	for steps := 0; g.Pending.Player != 0 || g.Pending.Src < 0 || g.DefOf(g.Pending.Src).Name != "Ocean Tattoo"; steps++ {
+		v := g.View(g.Pending.Player)
+		pick := -1
+		for _, o := range v.Decision.Options {
+			if wanted[o.CardName] || wanted[o.Text] {
+				pick = o.Index
+			}
+		}
+		if pick < 0 || steps > 10 {
+			t.Fatalf("no option wanted in %q", v.Decision.Prompt)
+		}
+		if err := g.ApplySafe(pick); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := g.Pending.Src
+	if g.Pending.Player != 0 || src < 0 || g.DefOf(src).Name != "Ocean Tattoo" || g.Knows(1, src) {
+		t.Fatalf("not the position wanted: player %d decides %q", g.Pending.Player+1, g.View(0).Decision.Prompt)
+	}
+	seen := map[string]bool{}
+	for seed := uint64(0); seed < 30; seed++ {
+		w := g.Determinize(1, seed)
+		seen[w.DefOf(src).Name] = true
+		if err := w.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < w.NumOptions(); i++ {
+			c := *w
+			if err := c.ApplySafe(i); err != nil {
+				t.Fatalf("seed %d: playing on as %s: %v", seed, w.DefOf(src).Name, err)
+			}
+		}
+	}
+	if len(seen) < 3 {
+		t.Fatalf("the card being played is always one of %v in player 2's re-deals", seen)
+	}
+}

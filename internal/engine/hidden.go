@@ -175,8 +175,9 @@ func (g *Game) Redeal(p Seat, seed uint64) *Game {
 
 // RedealIdentities returns a copy of the game in which every card instance
 // seat p may not know (it is not in view, not shown by p's decision, and the
-// log never named it to p) is another of its owner's such cards (the
-// definitions of those instances permuted, among the bases for bases).
+// log never named it to p) in a deck, a hand or set aside is another of its
+// owner's such cards, and every such base in the base deck another such
+// base (the definitions of those instances permuted: redealGroup).
 // Nothing moves, so the copy is a game that may be played on, and p cannot
 // tell it from the game: a computer player for p must decide the same in
 // both (internal/ai's tests).

@@ -154,7 +154,8 @@ func TestRedealGivenCard(t *testing.T) {
 }
 
 // The property over random positions: at a decision of seat p in a random
-// game, a twin game whose cards p may not know are other cards of their
+// game (2 to 4 players, every set, titans in some, every seat asked in every
+// window in half), a twin game whose cards p may not know are other cards of their
 // owners (engine.RedealIdentities) sends p the same messages; the re-deals
 // for p of both are the same game, and every computer player with a search
 // chooses the same in both (seeds fixed). -redeal.positions sets how many
@@ -170,7 +171,12 @@ func TestRedealProperty(t *testing.T) {
 	checked, changed, told, given, unseenAbility := 0, 0, 0, 0, 0
 	for game := uint64(1); checked < n && game <= uint64(20*n); game++ {
 		np := 2 + int(game%3)
-		g, _, err := match.DealRandom(np, game)
+		fs, err := match.RandomFactions(np, game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// every set; titans in some games; every seat asked in every window in half
+		g, err := engine.New(match.SetupFor(fs, game, match.Options{Titans: game%4 == 1, AllBases: game%2 == 0, AskAll: game%2 == 1}))
 		if err != nil {
 			t.Fatal(err)
 		}

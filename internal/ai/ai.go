@@ -1,9 +1,11 @@
 // Package ai holds the computer players.
 //
 // A Player decides from what its seat may know. It gets the seat's View and
-// the game, but may use the game only through Game.Determinize, which hides
-// everything the seat cannot know (other hands, deck orders, the random
-// generator) behind a random re-deal.
+// the game, but may use the game only through Game.Determinize, which deals
+// again every card the seat cannot identify (other hands, every deck, cards
+// given away or set aside face down) from the cards it could be, and
+// replaces the random generator: the copy, and so the choice, is the same
+// in every game the seat cannot tell apart (TestRedealProperty).
 package ai
 
 import (

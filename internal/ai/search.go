@@ -12,7 +12,7 @@ import (
 // Search is a computer player that plans its turn by single-observer
 // information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
 // 2012). Each iteration deals a world the seat cannot tell from the real one
-// (Game.Determinize: other hands and every deck re-dealt), walks down a tree
+// (Game.Determinize: every card it cannot identify dealt again), walks down a tree
 // of the seat's own decisions in that world, choosing by UCB among the options
 // the world offers (a child's count of "available" visits stands in for its
 // parent's, as the information-set variant asks), adds one new decision,

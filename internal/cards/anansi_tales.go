@@ -31,14 +31,17 @@ func giftFromDeck(forbid bool) engine.AbilityFn {
 		switch f.Step {
 		case ask:
 			g.EnsureDeck(p)
-			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c CardID) bool { return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() }), true)
+			// no action can be found to play when p may play none (Mark of Sleep)
+			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c CardID) bool {
+				return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() && !g.ActionsForbidden(p)
+			}), true)
 		case answered:
 			c := f.Chosen()
 			if c == none {
 				g.Shuffle(p)
 				return
 			}
-			g.SetAside(c, false)
+			g.SetAside(c, true) // a card searched for is revealed (compendium: Decks, Discards, and Searches)
 			g.Shuffle(p)
 			g.GiveAwayAfterPlay(c)
 			g.PlayExtraNow(p, c, none)

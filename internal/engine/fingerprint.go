@@ -71,7 +71,13 @@ import (
 // player who only may ignore a base (Infiltrate) may still use its optional
 // abilities that are not triggers: its Talent (Storyteller's Hut), a second
 // talent use (Standing Stones), its offer after a standard action (Anansi's Web).
-const RulesVersion = 7
+// 8: a card played is public: one set aside face down (searched out by
+// Woodland Cottage or Sprout) is shown to everyone as it is played, and the
+// action The Perfect Gift and Anansi the Spider search for is revealed. A
+// player who may play no action (Mark of Sleep) finds none to play with
+// Anansi the Spider or The Perfect Gift, and a card taken from a deck to be
+// played that cannot be is discarded rather than left set aside.
+const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

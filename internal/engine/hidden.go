@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Hidden information: what each seat may know, decided here and nowhere else.
 //
 // A seat may know which card an instance is when the card is in a public
@@ -156,14 +158,40 @@ func otherIsCard(k EventKind) bool {
 }
 
 // Redeal returns a copy of the game as it could be for all seat p knows:
-// Determinize (every hand p cannot see and every deck re-dealt), and then
-// every card p may not know given another identity (the definitions of those
-// instances permuted). A message built for p that differs between the game
-// and such a copy depends on something p may not know: the hidden
-// information property tests compare them. The copy is only to be looked at,
-// not played on.
+// every hand p cannot see and every deck re-dealt (which of each player's
+// unseen cards are in hand and which in the deck, and in what order), and
+// then every card p may not know given another identity (RedealIdentities).
+// A message built for p that differs between the game and such a copy
+// depends on something p may not know: the hidden information property
+// tests compare them. The copy is only to be looked at, not played on.
 func (g *Game) Redeal(p Seat, seed uint64) *Game {
-	c := g.Determinize(p, seed)
+	c := new(Game)
+	c.CopyFrom(g)
+	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
+	c.reshuffle(g, p)
+	c.permuteUnknown(p)
+	return c
+}
+
+// RedealIdentities returns a copy of the game in which every card instance
+// seat p may not know (it is not in view, not shown by p's decision, and the
+// log never named it to p) in a deck, a hand or set aside is another of its
+// owner's such cards, and every such base in the base deck another such
+// base (the definitions of those instances permuted: redealGroup).
+// Nothing moves, so the copy is a game that may be played on, and p cannot
+// tell it from the game: a computer player for p must decide the same in
+// both (internal/ai's tests).
+func (g *Game) RedealIdentities(p Seat, seed uint64) *Game {
+	c := new(Game)
+	c.CopyFrom(g)
+	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
+	c.permuteUnknown(p)
+	return c
+}
+
+// permuteUnknown permutes the definitions of the cards p may not know (see
+// RedealIdentities) with g's random number generator.
+func (c *Game) permuteUnknown(p Seat) {
 	var known [MaxCards]bool
 	for i := range c.NCards {
 		known[i] = c.Knows(p, i)
@@ -181,14 +209,17 @@ func (g *Game) Redeal(p Seat, seed uint64) *Game {
 			known[ev.Cause] = true
 		}
 	}
-	// permute definitions among the bases, and among each player's own
-	// cards (which cards a player owns is public: their factions)
-	for owner := NoSeat; owner < c.NPlayers; owner++ {
-		var pool []CardID
+	// permute definitions among the bases in the base deck, and among each
+	// player's own cards (which cards a player owns is public: their
+	// factions), as Determinize deals them (redealGroup)
+	var moved cardSet
+	var pool []CardID
+	for k := 0; k <= MaxPlayers; k++ {
+		pool = pool[:0]
 		for i := range c.NCards {
-			isBase := defs[c.Cards[i].Def].Type == BaseCard
-			if !known[i] && isBase == (owner == None) && (isBase || c.Cards[i].Owner == owner) {
+			if !known[i] && c.redealGroup(i) == k {
 				pool = append(pool, i)
+				moved[i>>6] |= 1 << (i & 63)
 			}
 		}
 		for i := len(pool) - 1; i > 0; i-- {
@@ -197,5 +228,95 @@ func (g *Game) Redeal(p Seat, seed uint64) *Game {
 			c.Cards[a].Def, c.Cards[b].Def = c.Cards[b].Def, c.Cards[a].Def
 		}
 	}
-	return c
+	c.restamp(&moved)
+}
+
+// restamp records again the static facts (static.go) of the cards in s,
+// whose definitions have just changed: which hooks and triggers from
+// outside play each has.
+func (c *Game) restamp(s *cardSet) {
+	for k := range c.HookCards {
+		for w := range s {
+			c.HookCards[k][w] &^= s[w]
+		}
+	}
+	for w := range s {
+		c.OffTrig[w] &^= s[w]
+	}
+	for i := range s.each {
+		d := c.Cards[i].Def
+		for h := defHooks[d]; h != 0; h &= h - 1 {
+			c.HookCards[bits.TrailingZeros16(h)][i>>6] |= 1 << (i & 63)
+		}
+		if defOffTrig[d] {
+			c.OffTrig[i>>6] |= 1 << (i & 63)
+		}
+	}
+}
+
+// reshuffle re-deals, in c (a copy of g), which of each other player's
+// cards p cannot see are in hand and which in the deck, and the order of
+// every deck (for Redeal; cards an ability in progress refers to, or that p
+// is choosing among, stay put).
+func (c *Game) reshuffle(g *Game, p Seat) {
+	var keep [MaxCards]bool
+	for i := 0; i < int(c.NFrames); i++ {
+		for _, k := range [...]CardID{c.Frames[i].Src, c.Frames[i].Target} {
+			if k >= 0 && int(k) < MaxCards {
+				keep[k] = true
+			}
+		}
+	}
+	if c.Pending.Active && c.Pending.Player == p {
+		c.decisionCards(func(k CardID) { keep[k] = true })
+	}
+	for q := range c.NPlayers {
+		var hand, pool []CardID
+		for i := range c.NCards {
+			cd := &c.Cards[i]
+			if cd.Ctrl != q || keep[i] {
+				continue
+			}
+			if cd.Zone == ZDeck || (cd.Zone == ZHand && q != p) {
+				pool = append(pool, i)
+				if cd.Zone == ZHand {
+					hand = append(hand, i)
+				}
+			}
+		}
+		c.sortByPos(hand)
+		for i := len(pool) - 1; i > 0; i-- {
+			j := c.Intn(i + 1)
+			pool[i], pool[j] = pool[j], pool[i]
+		}
+		// the first len(hand) cards of the shuffled pool take the hand places
+		for k, i := range pool {
+			cd := &c.Cards[i]
+			if k < len(hand) {
+				c.setZone(i, ZHand)
+				cd.Pos = g.Cards[hand[k]].Pos
+			} else {
+				c.setZone(i, ZDeck)
+				cd.Pos = c.nextPos()
+			}
+		}
+	}
+	// the base deck, shuffled from an order that tells nothing (card index)
+	var bases []CardID
+	lent := CardID(g.Lent) - 1
+	for i := range c.NCards {
+		if c.Cards[i].Zone == ZBaseDeck && (i != lent || !g.lent(i)) {
+			bases = append(bases, i)
+		}
+	}
+	for i := len(bases) - 1; i > 0; i-- {
+		j := c.Intn(i + 1)
+		bases[i], bases[j] = bases[j], bases[i]
+	}
+	for _, b := range bases {
+		c.Cards[b].Pos = c.nextPos()
+	}
+	if lent >= 0 && g.lent(lent) {
+		c.Cards[lent].Pos = c.topPos() // a lent base is face up on top: it stays
+	}
 }

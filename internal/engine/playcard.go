@@ -259,7 +259,14 @@ func playCardProc(g *Game, f *Frame) {
 	switch f.Step {
 	case chooseWhere:
 		if d.Type == Action && g.ActionsForbidden(p) {
-			return // Mark of Sleep: no action may be played, not even an extra one
+			// Mark of Sleep: no action may be played, not even an extra
+			// one; a card taken out of a deck to be played cannot stay
+			// where it was put meanwhile: it is discarded instead (as the
+			// compendium has it for cards whose play becomes impossible)
+			if z := g.Cards[c].Zone; z == ZSetAside || z == ZDeck {
+				g.DiscardCard(c)
+			}
+			return
 		}
 		g.BeginAsk()
 		switch {
@@ -327,6 +334,7 @@ func playCardProc(g *Game, f *Frame) {
 			g.Players[p].ActionsPlayed++
 		}
 		cd := &g.Cards[c]
+		cd.Flags &^= FFaceDown | FRevealed // a card played is public, whatever it was set aside as
 		if d.Type == Action && d.Target == Standard {
 			g.setZone(c, ZSetAside)
 			cd.Ctrl = p

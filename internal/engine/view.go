@@ -339,10 +339,22 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 }
 
 // Determinize returns a copy of the game in which everything seat p cannot
-// know is re-dealt at random: for each other player, which of their unseen
-// cards are in hand and which in the deck; the order of every deck (p's own
-// too) and of the base deck; and the random number generator. Searching
-// computer players play on such copies so that they never use hidden facts.
+// know is dealt again at random, from what p has seen: every card instance
+// p cannot identify now (in another player's hand, in any deck, set aside
+// face down, or referred to by an ability in progress) is given the identity
+// of a card drawn from its owner's cards that p cannot identify, wherever
+// they lie (a card Akye the Turtle gave to another player's hand is drawn
+// from the giver's unseen cards); the bases of the base deck are dealt
+// again among themselves (but a face-up top one), and the random number
+// generator is replaced. Nothing moves: only which card each unseen
+// instance is changes, so the hands and decks keep their sizes. The copy
+// depends only on what p may know and on seed (two games p cannot tell
+// apart give the same copy). Searching computer players play on such copies
+// so that they never use hidden facts.
+//
+// An ability in progress keeps its step and values: when the card it
+// belongs to is unseen by p, the copy runs that ability for whatever card
+// the instance became (abilities read their card's definition as they run).
 func (g *Game) Determinize(p Seat, seed uint64) *Game {
 	c := new(Game)
 	g.DeterminizeInto(c, p, seed)
@@ -354,67 +366,73 @@ func (g *Game) Determinize(p Seat, seed uint64) *Game {
 func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
 	c.CopyFrom(g)
 	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
-	// Cards an ability in progress refers to, or that p is choosing among, stay put.
-	var keep [MaxCards]bool
-	for i := 0; i < int(c.NFrames); i++ {
-		for _, k := range [...]CardID{c.Frames[i].Src, c.Frames[i].Target} {
-			if k >= 0 && int(k) < MaxCards {
-				keep[k] = true
+	var known [MaxCards]bool
+	if c.Pending.Active && c.Pending.Player == p && p >= 0 {
+		c.decisionCards(func(k CardID) { known[k] = true })
+	}
+	// the instances p cannot identify, by owner (bases last), in index
+	// order: an order that tells nothing (it is the same whichever card
+	// each one is)
+	var mask cardSet
+	bit := SeatBit(p)
+	for _, z := range [...]Zone{ZDeck, ZHand, ZSetAside, ZBaseDeck} {
+		for i := range c.inZone(z).each {
+			if !known[i] && c.visMask(i)&bit == 0 && c.redealGroup(i) >= 0 {
+				mask[i>>6] |= 1 << (i & 63)
 			}
 		}
 	}
-	if c.Pending.Active && c.Pending.Player == p {
-		c.decisionCards(func(k CardID) { keep[k] = true })
+	var unseen [MaxPlayers + 1][MaxCards]CardID
+	var n [MaxPlayers + 1]int
+	for i := range mask.each {
+		k := c.redealGroup(i)
+		unseen[k][n[k]] = i
+		n[k]++
 	}
-	for q := range c.NPlayers {
-		var hand, pool []CardID
-		for i := range c.NCards {
-			cd := &c.Cards[i]
-			if cd.Ctrl != q || keep[i] {
-				continue
-			}
-			if cd.Zone == ZDeck || (cd.Zone == ZHand && q != p) {
-				pool = append(pool, i)
-				if cd.Zone == ZHand {
-					hand = append(hand, i)
-				}
-			}
+	var pool [MaxCards]DefID
+	for k := range unseen {
+		ids := unseen[k][:n[k]]
+		// the group's definitions, sorted (an order that tells nothing), then shuffled
+		ds := pool[:len(ids)]
+		for j, i := range ids {
+			ds[j] = c.Cards[i].Def
 		}
-		c.sortByPos(hand)
-		for i := len(pool) - 1; i > 0; i-- {
-			j := c.Intn(i + 1)
-			pool[i], pool[j] = pool[j], pool[i]
-		}
-		// the first len(hand) cards of the shuffled pool take the hand places
-		for k, i := range pool {
-			cd := &c.Cards[i]
-			if k < len(hand) {
-				c.setZone(i, ZHand)
-				cd.Pos = g.Cards[hand[k]].Pos
-			} else {
-				c.setZone(i, ZDeck)
-				cd.Pos = c.nextPos()
+		for a := 1; a < len(ds); a++ {
+			for b := a; b > 0 && ds[b] < ds[b-1]; b-- {
+				ds[b], ds[b-1] = ds[b-1], ds[b]
 			}
 		}
-	}
-	// the base deck, shuffled from an order that tells nothing (card index)
-	var bases []CardID
-	lent := CardID(g.Lent) - 1
-	for i := range c.NCards {
-		if c.Cards[i].Zone == ZBaseDeck && (i != lent || !g.lent(i)) {
-			bases = append(bases, i)
+		for a := len(ds) - 1; a > 0; a-- {
+			b := c.Intn(a + 1)
+			ds[a], ds[b] = ds[b], ds[a]
+		}
+		for j, i := range ids {
+			c.Cards[i].Def = ds[j]
 		}
 	}
-	for i := len(bases) - 1; i > 0; i-- {
-		j := c.Intn(i + 1)
-		bases[i], bases[j] = bases[j], bases[i]
+	c.restamp(&mask) // what an instance is decides which hooks and triggers it has
+}
+
+// redealGroup returns the group among which card i's identity may be dealt
+// again when a seat cannot see it: its owner for a card in a deck, a hand or
+// set aside (which cards a player owns is public: their factions), MaxPlayers
+// for a base in the base deck (but the lent one, face up on top), and None
+// for a card that stays what it is wherever it lies (titans, cards outside
+// the game, public zones).
+func (g *Game) redealGroup(i CardID) int {
+	cd := &g.Cards[i]
+	t := defs[cd.Def].Type
+	switch cd.Zone {
+	case ZBaseDeck:
+		if t == BaseCard && !g.lent(i) {
+			return MaxPlayers
+		}
+	case ZDeck, ZHand, ZSetAside:
+		if t != BaseCard && t != Titan && cd.Owner >= 0 && cd.Owner < g.NPlayers {
+			return int(cd.Owner)
+		}
 	}
-	for _, b := range bases {
-		c.Cards[b].Pos = c.nextPos()
-	}
-	if lent >= 0 && g.lent(lent) {
-		c.Cards[lent].Pos = c.topPos() // a lent base is face up on top: it stays
-	}
+	return None
 }
 
 // MainDecision reports whether the pending decision is the main question of a

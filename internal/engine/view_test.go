@@ -97,32 +97,128 @@ func sorted(cs []engine.CardID) []engine.CardID {
 	return c
 }
 
-// Determinize keeps what the seat knows and re-deals what it does not.
+// Determinize keeps what the seat knows and re-deals what it does not: the
+// other player's hand is drawn from their unseen cards, nothing moves, and
+// the copy is a valid game.
 func TestDeterminize(t *testing.T) {
 	g, _, err := match.DealRandom(2, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defsOf := func(g *engine.Game, cs []engine.CardID) []engine.DefID {
+		var ds []engine.DefID
+		for _, c := range cs {
+			ds = append(ds, g.Cards[c].Def)
+		}
+		return ds
+	}
 	moved := false
 	for seed := uint64(0); seed < 5; seed++ {
 		d := g.Determinize(0, seed)
-		if !slices.Equal(d.Hand(0), g.Hand(0)) {
+		if !slices.Equal(defsOf(d, d.Hand(0)), defsOf(g, g.Hand(0))) {
 			t.Fatal("own hand changed")
 		}
-		if len(d.Hand(1)) != len(g.Hand(1)) || len(d.Deck(1)) != len(g.Deck(1)) || len(d.Deck(0)) != len(g.Deck(0)) {
-			t.Fatal("sizes changed")
+		if !slices.Equal(d.Hand(1), g.Hand(1)) || !slices.Equal(sorted(d.Deck(1)), sorted(g.Deck(1))) || len(d.Deck(0)) != len(g.Deck(0)) {
+			t.Fatal("cards moved")
 		}
-		if !slices.Equal(sorted(append(d.Hand(1), d.Deck(1)...)), sorted(append(g.Hand(1), g.Deck(1)...))) {
+		all := append(d.Hand(1), d.Deck(1)...)
+		if !slices.Equal(sortedDefs(defsOf(d, all)), sortedDefs(defsOf(g, all))) {
 			t.Fatal("player 2's unseen cards changed")
 		}
-		if !slices.Equal(d.Hand(1), g.Hand(1)) {
+		if !slices.Equal(defsOf(d, d.Hand(1)), defsOf(g, g.Hand(1))) {
 			moved = true
 		}
 		if d.Rng == g.Rng {
 			t.Fatal("random generator kept")
 		}
+		if err := d.Validate(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if !moved {
 		t.Fatal("player 2's hand was never re-dealt")
+	}
+}
+
+func sortedDefs(ds []engine.DefID) []engine.DefID {
+	c := append([]engine.DefID(nil), ds...)
+	slices.Sort(c)
+	return c
+}
+
+// BenchmarkDeterminizeInto: one re-deal of a 3-player game after 60 random
+// decisions, as the search makes thousands of times per decision.
+func BenchmarkDeterminizeInto(b *testing.B) {
+	g, _, err := match.DealRandom(3, 11)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(11, 1))
+	for i := 0; i < 60 && !g.Over; i++ {
+		if err := g.ApplySafe(r.IntN(g.NumOptions())); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var w engine.Game
+	p := g.Pending.Player
+	seed := uint64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		g.DeterminizeInto(&w, p, seed)
+	}
+}
+
+// A card referred to by an ability in progress that the seat cannot see
+// (here the action Tattoo Artist took from the deck, being played, set aside
+// face down while its player chooses the minion it goes on) is dealt again
+// like the seat's other unknown cards, not kept as it really is, and the
+// copies stay games that may be played on.
+func TestDeterminizeFrameCard(t *testing.T) {
+	g, err := engine.New(engine.Setup{Seed: 1, Players: []engine.SetupPlayer{
+		{Hand: []string{"Tattoo Artist"}, Deck: []string{"Ocean Tattoo", "Maui", "Tiki", "Growth of the Tribes", "Wayfinder"}},
+		{Hand: []string{"Invader"}},
+	}, Bases: []engine.SetupBase{{Base: "Jungle Oasis", Cards: []engine.SetupCard{
+		{Card: "Mo'ai", Owner: 0, Controller: -1, On: -1}, {Card: "Wayfinder", Owner: 0, Controller: -1, On: -1}}}},
+		Phase: engine.PhasePlay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wanted := map[string]bool{"Tattoo Artist": true, "Ocean Tattoo": true, "Play it as an extra action": true}
+	for steps := 0; g.Pending.Player != 0 || g.Pending.Src < 0 || g.DefOf(g.Pending.Src).Name != "Ocean Tattoo"; steps++ {
+		v := g.View(g.Pending.Player)
+		pick := -1
+		for _, o := range v.Decision.Options {
+			if wanted[o.CardName] || wanted[o.Text] {
+				pick = o.Index
+			}
+		}
+		if pick < 0 || steps > 10 {
+			t.Fatalf("no option wanted in %q", v.Decision.Prompt)
+		}
+		if err := g.ApplySafe(pick); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := g.Pending.Src
+	if g.Pending.Player != 0 || src < 0 || g.DefOf(src).Name != "Ocean Tattoo" || g.Knows(1, src) {
+		t.Fatalf("not the position wanted: player %d decides %q", g.Pending.Player+1, g.View(0).Decision.Prompt)
+	}
+	seen := map[string]bool{}
+	for seed := uint64(0); seed < 30; seed++ {
+		w := g.Determinize(1, seed)
+		seen[w.DefOf(src).Name] = true
+		if err := w.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < w.NumOptions(); i++ {
+			c := *w
+			if err := c.ApplySafe(i); err != nil {
+				t.Fatalf("seed %d: playing on as %s: %v", seed, w.DefOf(src).Name, err)
+			}
+		}
+	}
+	if len(seen) < 3 {
+		t.Fatalf("the card being played is always one of %v in player 2's re-deals", seen)
 	}
 }

@@ -197,28 +197,45 @@ func (g *Game) Ask(f *Frame, player Seat, prompt Prompt, flags int, args ...Arg)
 	}
 	n := int(g.Pending.N)
 	if flags&(AskMay|AskAlways) == 0 && n <= 1 {
+		ans := Option{Kind: OptNone, Player: None, Base: None, Card: None}
 		if n == 1 {
-			f.Ans = g.Pending.Opts[0]
-		} else {
-			f.Ans = Option{Kind: OptNone, Player: None, Base: None, Card: None}
+			ans = g.Pending.Opts[0]
 		}
-		g.Pending.N = 0
-		f.Flags |= frContinue
+		g.answerAtOnce(f, player, prompt, args, ans)
 		return
 	}
 	if flags&AskMay != 0 && n == 1 && flags&AskAlways == 0 {
 		// a "may" with nothing to choose but declining is no decision: it is declined
-		f.Ans = g.Pending.Opts[0]
-		g.Pending.N = 0
-		f.Flags |= frContinue
+		g.answerAtOnce(f, player, prompt, args, g.Pending.Opts[0])
 		return
 	}
 	if g.collapseAlike(f) { // alike.go: alike options are one; one left is no question
-		f.Ans, g.Pending.N = g.Pending.Opts[0], 0
+		g.answerAtOnce(f, player, prompt, args, g.Pending.Opts[0])
+		return
+	}
+	g.pose(f, player, prompt, args, false)
+}
+
+// answerAtOnce answers a question that offers no real choice with ans. In a
+// game that stops at such questions (RuleStopNoChoice), it is put all the
+// same, with ans its only option and NoChoice set, for the server to answer
+// after the pause it takes for every answer it makes: how soon play goes on
+// then tells nobody whether the player had a choice (their hand held one
+// minion, two, or none).
+func (g *Game) answerAtOnce(f *Frame, player Seat, prompt Prompt, args []Arg, ans Option) {
+	if g.Options&RuleStopNoChoice == 0 || player < 0 || player >= g.NPlayers {
+		f.Ans, g.Pending.N = ans, 0
 		f.Flags |= frContinue
 		return
 	}
+	g.Pending.Opts[0], g.Pending.N = ans, 1
+	g.pose(f, player, prompt, args, true)
+}
+
+// pose makes the question built with Opt the pending decision.
+func (g *Game) pose(f *Frame, player Seat, prompt Prompt, args []Arg, noChoice bool) {
 	g.Pending.Active = true
+	g.Pending.NoChoice = noChoice
 	g.Pending.Player = player
 	g.Pending.Prompt = Text(string(prompt))
 	g.Pending.Args = packArgs(args)
@@ -342,7 +359,7 @@ func (g *Game) Apply(i int) error {
 		return fmt.Errorf("corrupt game: decision frame %d", fi)
 	}
 	g.Frames[fi].Ans = g.Pending.Opts[i]
-	g.Pending.Active = false
+	g.Pending.Active, g.Pending.NoChoice = false, false
 	g.Pending.N = 0
 	g.Moves++
 	g.run()

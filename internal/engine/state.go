@@ -357,13 +357,16 @@ const (
 // Pending is the one decision the game is waiting on.
 type Pending struct {
 	Active bool
-	Player Seat
-	Frame  int8 // frame waiting for the answer
-	N      int16
-	Prompt int16        // text id of the prompt's template
-	Src    CardID       // card whose ability asks, or None
-	Args   [MaxArgs]Arg // what the template's {} stand for
-	Opts   [MaxOpts]Option
+	// NoChoice: a question put only because the game stops at questions
+	// without a real choice (RuleStopNoChoice); its one option is the answer.
+	NoChoice bool
+	Player   Seat
+	Frame    int8 // frame waiting for the answer
+	N        int16
+	Prompt   int16        // text id of the prompt's template
+	Src      CardID       // card whose ability asks, or None
+	Args     [MaxArgs]Arg // what the template's {} stand for
+	Opts     [MaxOpts]Option
 }
 
 // Trig is a triggered ability waiting to resolve.
@@ -453,6 +456,14 @@ const (
 	// hand). Without it, only players who can respond are asked (the scenario
 	// format's automatic passing).
 	RuleAskAll
+	// RuleStopNoChoice: a question that offers its player no real choice
+	// (one option, alike options, or none) is put all the same, with its
+	// answer as its only option (Pending.NoChoice), instead of being answered
+	// at once: the server answers it after the pause it takes for any
+	// answer, so that when play goes on tells nothing about a hand.
+	// Without it (the scenarios, the simulator, the computers' searches)
+	// such questions are answered at once.
+	RuleStopNoChoice
 )
 
 // Clone returns a copy of the game. It never shares memory with g.

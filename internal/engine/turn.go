@@ -161,7 +161,7 @@ func (g *Game) checkGameOver() bool {
 			g.Winner = p
 		}
 	}
-	g.Pending.Active = false
+	g.Pending.Active, g.Pending.NoChoice = false, false
 	g.emit(Event{Kind: EvGameOver, Player: g.Winner, Card: None, Base: None})
 	return true
 }

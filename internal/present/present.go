@@ -265,6 +265,8 @@ func Option(o engine.OptionView, v *engine.View) string {
 	switch o.Kind {
 	case engine.OptPass:
 		return "pass / done"
+	case engine.OptNone:
+		return "nothing to choose"
 	case engine.OptYes:
 		return "yes"
 	case engine.OptNo:

@@ -82,6 +82,7 @@ type live struct {
 	// window, even with nothing to play (by default such a window is passed
 	// for them after the pause a computer takes: settings.go)
 	askAll   [engine.MaxPlayers]bool
+	manual   bool         // tests that play the people's seats: the server answers nothing for them
 	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
 	thinking atomic.Bool  // a worker is deciding for one of its computer seats
 	used     atomic.Int64 // when last asked for (unix ns; memory.go)
@@ -600,9 +601,13 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 	}
 	m.Table, m.Decision = wire.Build(l.g, seat, l.names())
 	if m.Decision != nil && m.Decision.Mine && l.autoMove(int(seat)) {
-		// the server passes for this seat (settings.go): it is shown the
-		// window as every other seat is, never a question to answer
-		m.Decision = &wire.Decision{Kind: "window"}
+		// the server answers for this seat (settings.go): it is shown the
+		// question as every other seat is, never a question to answer
+		if l.g.InWindow() {
+			m.Decision = &wire.Decision{Kind: "window"}
+		} else {
+			_, m.Decision = wire.Build(l.g, engine.None, l.names())
+		}
 	}
 	if m.Decision != nil && m.Decision.Mine {
 		wire.Lookahead(l.g, seat, l.names(), m.Decision)

@@ -393,8 +393,8 @@ func TestWebSocketOutlivesRequestTimeouts(t *testing.T) {
 	}
 	var m Message
 	json.Unmarshal(raw, &m)
-	if m.Move != at+1 {
-		t.Fatalf("update for move %d, want %d", m.Move, at+1)
+	if m.Move < at+1 { // or later: the server may have answered a question without a real choice meanwhile
+		t.Fatalf("update for move %d, want %d or later", m.Move, at+1)
 	}
 }
 

@@ -310,9 +310,11 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		cfg.Host = newToken()
 	}
 	creator := -1
-	// every player is asked in every Me First window, so that being asked
-	// tells nothing about a hand (engine.RuleAskAll)
-	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.RuleAskAll}
+	// every player is asked in every Me First window, and a question with
+	// no real choice is put all the same (and answered by the server after
+	// its pause), so that neither being asked nor when play goes on tells
+	// anything about a hand (engine.RuleAskAll, engine.RuleStopNoChoice)
+	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.RuleAskAll | engine.RuleStopNoChoice}
 	humans := 0
 	for i, k := range req.Seats {
 		switch k {

@@ -43,10 +43,17 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 }
 
 // autoMove reports whether the pending decision is one the server takes for
-// seat on its own: a Me First window with nothing to play but pass, for a
-// person who did not ask to be asked in every window.
+// seat on its own: a question with no real choice (engine.RuleStopNoChoice),
+// or a Me First window with nothing to play but pass, for a person who did
+// not ask to be asked in every window.
 func (l *live) autoMove(seat int) bool {
-	return l.draft == nil && l.g != nil && seat >= 0 && seat < len(l.askAll) && !l.askAll[seat] && l.g.WindowPassOnly()
+	if l.draft != nil || l.g == nil || seat < 0 || seat >= len(l.askAll) {
+		return false
+	}
+	if l.g.Pending.NoChoice {
+		return !l.manual || l.ais[seat] != nil
+	}
+	return !l.askAll[seat] && l.g.WindowPassOnly()
 }
 
 // readyAnswer is an answer the server has made for the decision of move at

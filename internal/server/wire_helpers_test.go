@@ -21,5 +21,6 @@ func askEveryWindow(l *live) {
 		for i := range l.askAll {
 			l.askAll[i] = true
 		}
+		l.manual = true // nor the questions without a real choice
 	})
 }

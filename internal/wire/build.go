@@ -41,7 +41,7 @@ func PhaseName(p engine.Phase) string {
 
 var optNames = [...]string{engine.OptPlay: "play", engine.OptUse: "use", engine.OptCard: "card", engine.OptBase: "base",
 	engine.OptPlayer: "player", engine.OptYes: "yes", engine.OptNo: "no", engine.OptNum: "number", engine.OptText: "text",
-	engine.OptPass: "pass"}
+	engine.OptPass: "pass", engine.OptNone: "none"}
 
 // OptionKind is an option kind's wire name.
 func OptionKind(k engine.OptKind) string {
@@ -310,7 +310,7 @@ func Lookahead(g *engine.Game, seat engine.Seat, names present.Names, d *Decisio
 		if err := c.ApplySafe(o.Index); err != nil {
 			continue
 		}
-		if c.EvSeq != g.EvSeq || c.Rng != g.Rng || !c.Pending.Active || c.Pending.Player != seat || c.MainDecision() || c.InWindow() {
+		if c.EvSeq != g.EvSeq || c.Rng != g.Rng || !c.Pending.Active || c.Pending.Player != seat || c.Pending.NoChoice || c.MainDecision() || c.InWindow() {
 			continue
 		}
 		_, next := Build(c, seat, names)

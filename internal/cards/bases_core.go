@@ -127,7 +127,8 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 
 // Temple of Goju: each player's highest-power minion here goes to the bottom of
 // its owner's deck. The text names no tie-break, so by the superlative rule every
-// minion tied for a player's highest power goes; that player chooses the order,
+// minion tied for a player's highest power goes; their owners place them (the
+// compendium), each choosing the order of those going under their own deck,
 // one at a time. Those minions are fixed before the first goes (one leaving may
 // lower the others' power). The players are handled in turn, counting from the
 // current player.
@@ -181,7 +182,16 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 					f.Goto(nextPlayer)
 					return
 				}
-				g.AskCards(f, p, "Temple of Goju: choose your highest-power minion to go to the bottom of its owner's deck", cands, false)
+				// owners place the minions (compendium): each owner, from the
+				// current player on, orders those going under their own deck
+				owner := engine.Seat(none)
+				for _, q := range g.PlayersFrom(g.Current) {
+					if owner == none && len(where(cands, func(m CardID) bool { return g.Owner(m) == q })) > 0 {
+						owner = q
+					}
+				}
+				cands = where(cands, func(m CardID) bool { return g.Owner(m) == owner })
+				g.AskCards(f, owner, "Temple of Goju: choose the next of your minions to go to the bottom of your deck", cands, false)
 			case putOnDeckBottom:
 				if c := f.Chosen(); c != none {
 					g.MarkCard(flagGojuDone, c, self(f))

@@ -71,7 +71,9 @@ import (
 // player who only may ignore a base (Infiltrate) may still use its optional
 // abilities that are not triggers: its Talent (Storyteller's Hut), a second
 // talent use (Standing Stones), its offer after a standard action (Anansi's Web).
-const RulesVersion = 7
+// 8: a fifth round of exactness (issue 23). Temple of Goju's tied minions are
+// ordered under a deck by their owner, not by the player controlling them.
+const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

@@ -73,6 +73,8 @@ import (
 // talent use (Standing Stones), its offer after a standard action (Anansi's Web).
 // 8: a fifth round of exactness (issue 23). Temple of Goju's tied minions are
 // ordered under a deck by their owner, not by the player controlling them.
+// The same ability of alike cards triggered together (two Igors discarded by
+// one scoring) is one choice: no question of which resolves first.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -74,7 +74,11 @@ import (
 // 8: a fifth round of exactness (issue 23). Temple of Goju's tied minions are
 // ordered under a deck by their owner, not by the player controlling them.
 // The same ability of alike cards triggered together (two Igors discarded by
-// one scoring) is one choice: no question of which resolves first.
+// one scoring) is one choice: no question of which resolves first. The
+// Specials of cards in play at a scoring moment (First Mate, Scout, Pirate
+// King) wait with the abilities that moment triggered (Temple of Goju's) and
+// the current player orders them all; the window that follows is for the
+// cards in hands.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

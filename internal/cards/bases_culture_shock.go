@@ -137,10 +137,13 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 					return g.IsMinion(c) && g.Power(c) <= 3
 				}), true)
 			case answered:
+				// the deck was searched (its minions offered) even when none
+				// was taken: it is shuffled all the same (compendium: after
+				// searching a deck, you must shuffle it)
 				if c := f.Chosen(); c != none {
 					g.ToHand(c, p)
-					g.Shuffle(p)
 				}
+				g.Shuffle(p)
 			}
 		},
 	}}

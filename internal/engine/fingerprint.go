@@ -78,7 +78,9 @@ import (
 // Specials of cards in play at a scoring moment (First Mate, Scout, Pirate
 // King) wait with the abilities that moment triggered (Temple of Goju's) and
 // the current player orders them all; the window that follows is for the
-// cards in hands.
+// cards in hands. Woodland Cottage shuffles the deck it searched even when
+// nothing is taken; Teamwork searching an empty deck first makes the discard
+// pile the new deck.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

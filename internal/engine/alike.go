@@ -181,6 +181,10 @@ func (g *Game) cardsAlike(a, b CardID, skipA, skipB int) bool {
 	return !g.pointedAt(a, skipA, skipB) && !g.pointedAt(b, skipA, skipB) && g.sameMarks(a, b)
 }
 
+// CardsAlike reports whether cards a and b are alike (see above): a question
+// about either is the same question.
+func (g *Game) CardsAlike(a, b CardID) bool { return g.cardsAlike(a, b, None, None) }
+
 // sameMarks reports whether cards a and b carry the same marks (marks.go): an
 // ability's bookkeeping tells two cards apart only where it differs for them.
 func (g *Game) sameMarks(a, b CardID) bool {

@@ -80,7 +80,8 @@ import (
 // the current player orders them all; the window that follows is for the
 // cards in hands. Woodland Cottage shuffles the deck it searched even when
 // nothing is taken; Teamwork searching an empty deck first makes the discard
-// pile the new deck.
+// pile the new deck. A card that two different limited extra plays both fit
+// (Enshrouding Mist's, Outbreak's) asks its player which one it uses.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

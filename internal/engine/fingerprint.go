@@ -81,7 +81,10 @@ import (
 // cards in hands. Woodland Cottage shuffles the deck it searched even when
 // nothing is taken; Teamwork searching an empty deck first makes the discard
 // pile the new deck. A card that two different limited extra plays both fit
-// (Enshrouding Mist's, Outbreak's) asks its player which one it uses.
+// (Enshrouding Mist's, Outbreak's) asks its player which one it uses. A
+// control that ends with the turn sheds the actions the card is then not
+// affected by (a minion back at its owner's Wildlife Preserve), and what that
+// sets off resolves before the turn passes.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

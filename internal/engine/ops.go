@@ -282,9 +282,9 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 // expireTurn ends the effects that expire at this moment of p's turn
 // (expire: ExpireStartOfTurn, ExpireEndOfTurn) and tells of each control of a
 // card that ends with them and gives it back (EvControlEnd, Other = the card
-// that had given control). (Control also ends when the card leaves play:
-// put, controlEnds.)
-func (g *Game) expireTurn(kind uint8, p Seat) {
+// that had given control), shedding the actions the card is then not affected
+// by. (Control also ends when the card leaves play: put, controlEnds.)
+func (g *Game) expireTurn(f *Frame, kind uint8, p Seat) {
 	type ending struct {
 		card, src CardID
 		had       Seat
@@ -301,6 +301,7 @@ func (g *Game) expireTurn(kind uint8, p Seat) {
 	for _, x := range ends {
 		if now := g.Cards[x.card].Ctrl; now != x.had {
 			g.emit(Event{Kind: EvControlEnd, Player: x.had, Card: x.card, Base: g.Cards[x.card].Base, Num: int16(now), Other: int16(x.src)})
+			g.shedUnaffected(f, x.card) // as when control is taken (TakeControl)
 		}
 	}
 }

@@ -84,7 +84,9 @@ import (
 // (Enshrouding Mist's, Outbreak's) asks its player which one it uses. A
 // control that ends with the turn sheds the actions the card is then not
 // affected by (a minion back at its owner's Wildlife Preserve), and what that
-// sets off resolves before the turn passes.
+// sets off resolves before the turn passes. Killer Queen counts the minions
+// its player played on its base this turn whoever controls them now
+// (Game.PlayedBy).
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

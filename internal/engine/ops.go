@@ -184,6 +184,33 @@ func (g *Game) playedOnMark(c CardID) (BaseID, bool) {
 	return None, false
 }
 
+// markPlayedBy marks a card played this turn whose control has changed since
+// with the player who played it (the mark's Player).
+var markPlayedBy = FlagID("played by")
+
+// PlayedBy returns the player who played card c (in play) this turn, whoever
+// controls it now, or None when it was not played this turn ("if you have
+// played another minion on this base this turn").
+func (g *Game) PlayedBy(c CardID) Seat {
+	cd := &g.Cards[c]
+	if cd.Zone != ZInPlay || cd.Flags&FPlayedTurn == 0 {
+		return None
+	}
+	if p, ok := g.playedByMark(c); ok {
+		return p
+	}
+	return cd.Ctrl
+}
+
+func (g *Game) playedByMark(c CardID) (Seat, bool) {
+	for i := 0; i < int(g.NEff); i++ {
+		if e := &g.Effects[i]; e.Kind == EffMark && int(e.Amount) == markPlayedBy && e.Card == c {
+			return e.Player, true
+		}
+	}
+	return None, false
+}
+
 // Return schedules returning card c from play to its owner's hand.
 func (g *Game) Return(f *Frame, c CardID) { g.push(fnReturn, f.Player, f.Src, None, c) }
 
@@ -264,6 +291,10 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 	}
 	old := g.Cards[c].Ctrl
 	from := old
+	if _, marked := g.playedByMark(c); g.Cards[c].Flags&FPlayedTurn != 0 && !marked {
+		// its first change of control since it was played: remember who played it (PlayedBy)
+		g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: from, Base: None, Card: c, Amount: int16(markPlayedBy), Src: c})
+	}
 	g.dropEffects(func(e *Effect) bool {
 		if e.Kind != EffControl || e.Card != c {
 			return false

@@ -7,13 +7,10 @@ import "github.com/smashup/smashup/internal/engine"
 func slotOf(g *G, s CardID) BaseID { return g.Cards[s].Base }
 
 // firstMinionHere is a When for "the first minion played on this base each
-// turn": the base card's once-a-turn use (UseOnce) is spent as it fires.
+// turn": the first is the first played there, even when the base's abilities
+// were ignored then (Jammed Signal): a later one is not the first.
 func firstMinionHere(g *G, s CardID, ev engine.Event) bool {
-	if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || g.UsedOnce(s) {
-		return false
-	}
-	g.UseOnce(s)
-	return true
+	return ev.Base == slotOf(g, s) && g.IsMinion(ev.Card) && g.FirstMinionPlayedAt(ev.Base)
 }
 
 var _ = card("base/egg_chamber", func(d *engine.Def) {

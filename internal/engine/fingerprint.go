@@ -86,7 +86,9 @@ import (
 // affected by (a minion back at its owner's Wildlife Preserve), and what that
 // sets off resolves before the turn passes. Killer Queen counts the minions
 // its player played on its base this turn whoever controls them now
-// (Game.PlayedBy).
+// (Game.PlayedBy). The first minion played on Moot Site or Laboratorium in a
+// turn is the first even while Jammed Signal hid the base's ability: a later
+// one is not.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -24,6 +24,13 @@ func (g *Game) pushPlay(p Seat, c CardID, slot BaseID, mode int, fn int16, onMin
 	return pf
 }
 
+// FirstMinionPlayedAt reports, while the event of a minion played on slot s
+// is being answered, whether no other minion was played there this turn
+// (even while the base's abilities were ignored: Jammed Signal).
+func (g *Game) FirstMinionPlayedAt(s BaseID) bool {
+	return s >= 0 && s < g.NBases && g.Bases[s].Flags&BMinionPlayed == 0
+}
+
 // PlayExtraNow schedules an immediate extra play of card c by p (onto slot, or
 // asking when None), as abilities like Shinobi or Hoverbot grant.
 func (g *Game) PlayExtraNow(p Seat, c CardID, slot BaseID) {
@@ -371,6 +378,9 @@ func playCardProc(g *Game, f *Frame) {
 			}
 		}
 		g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: int16(on), Num: int16(from)})
+		if d.Type == Minion && slot >= 0 && slot < g.NBases {
+			g.Bases[slot].Flags |= BMinionPlayed // after the event: its triggers see the plays before it
+		}
 		fn := int16(f.Get(abilityOverride))
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn

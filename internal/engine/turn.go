@@ -40,7 +40,7 @@ func (g *Game) resetTurn(p Seat) {
 		g.Cards[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
 	}
 	for s := range g.NBases {
-		g.Bases[s].Flags &^= BShinobiUsed
+		g.Bases[s].Flags &^= BShinobiUsed | BMinionPlayed
 	}
 }
 

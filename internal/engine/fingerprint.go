@@ -88,7 +88,11 @@ import (
 // its player played on its base this turn whoever controls them now
 // (Game.PlayedBy). The first minion played on Moot Site or Laboratorium in a
 // turn is the first even while Jammed Signal hid the base's ability: a later
-// one is not.
+// one is not. A player who only may ignore a base (Infiltrate) chooses
+// whether to take what its ability gives them (Rhodes Plaza Mall, Factory
+// 436-1337, Cave of Shinies, Evans City Cemetery, Machu Picchu, Island Peak,
+// Locker Room, Stadium, Golem Schloss, Laboratorium, Moot Site) instead of
+// always going without.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

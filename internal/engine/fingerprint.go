@@ -92,7 +92,9 @@ import (
 // whether to take what its ability gives them (Rhodes Plaza Mall, Factory
 // 436-1337, Cave of Shinies, Evans City Cemetery, Machu Picchu, Island Peak,
 // Locker Room, Stadium, Golem Schloss, Laboratorium, Moot Site) instead of
-// always going without.
+// always going without. The Me First window after a card played part-way
+// through an ability (IT'S ALIVE!'s minion) opens once that ability has
+// finished and the cards in play it set off have resolved.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -386,8 +386,10 @@ func playCardProc(g *Game, f *Frame) {
 			fn = d.onPlayFn
 		}
 		g.resolvePlayed(fn, p, c, slot, on) // reactions.go: a WinPlayed window may come first
-		// Specials that answer a card being played come after its triggers.
-		if g.windowOpens(WinAfterPlay) {
+		// Specials that answer a card being played come after its triggers;
+		// for a card played part-way through an ability, after that ability
+		// has finished too (deferAfterPlayWindow)
+		if g.windowOpens(WinAfterPlay) && !g.deferAfterPlayWindow(f, p, c, slot) {
 			wf := g.push(fnWindow, p, c, slot, None)
 			wf.Set(theWindow, int(WinAfterPlay))
 		}

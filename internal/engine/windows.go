@@ -254,3 +254,37 @@ func inPlaySpecialProc(g *Game, f *Frame) {
 		rf.Set(usedInWindow, int(w))
 	}
 }
+
+// A card played part-way through an ability (Teamwork playing the minion it
+// found) is answered by Specials from hands only once that ability has
+// finished and the cards in play it set off have resolved (Culture Shock,
+// Card Resolution Order: steps 2 and 3 before step 4). Its Me First window
+// then waits in the queue of triggered abilities, as the cards in hands do,
+// and opens when its turn comes (afterPlayWindowProc).
+var fnAfterPlayWindow int16
+
+func init() { fnAfterPlayWindow = regProc(afterPlayWindowProc, causeNone) }
+
+// deferAfterPlayWindow queues the window after card c played by p onto slot
+// when an ability is resolving below play frame f; it reports whether it did.
+func (g *Game) deferAfterPlayWindow(f *Frame, p Seat, c CardID, slot BaseID) bool {
+	if !g.resolvingBelow(f) || int(g.NTrig) >= MaxTrig {
+		return false
+	}
+	g.Trigs[g.NTrig] = Trig{Fn: fnAfterPlayWindow, Src: c, Player: p, Base: slot, Ev: Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: None}}
+	g.NTrig++
+	return true
+}
+
+// afterPlayWindowProc opens the window deferred by deferAfterPlayWindow.
+func afterPlayWindowProc(g *Game, f *Frame) {
+	wf := g.push(fnWindow, f.Player, f.Src, f.Base, None)
+	wf.Set(theWindow, int(WinAfterPlay))
+}
+
+// handLike reports whether waiting trigger t resolves with the cards in
+// hands, after those of cards in play: a card's ability from a hand, or a
+// deferred Me First window.
+func (g *Game) handLike(t *Trig) bool {
+	return g.Cards[t.Src].Zone == ZHand || t.Fn == fnAfterPlayWindow
+}

@@ -54,17 +54,13 @@ var _ = card("base/evans_city_cemetery", func(d *engine.Def) {
 	// After it scores, each winner discards their hand and draws five cards.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
-		Do: func(g *G, f *F) {
-			for _, w := range scoredWinners(g, f) {
-				if g.BaseIgnored(f.Base, w) {
-					continue
-				}
+		Do: eachGains(func(g *G, f *F, p Seat) bool { return slices.Contains(scoredWinners(g, f), p) },
+			func(g *G, f *F, w Seat) {
 				for _, c := range g.Hand(w) {
 					g.DiscardCard(c)
 				}
 				g.Draw(w, 5)
-			}
-		},
+			}),
 	}}
 })
 
@@ -72,13 +68,8 @@ var _ = card("base/rhodes_plaza_mall", func(d *engine.Def) {
 	// When it scores, every player (places do not matter) gains 1 VP per minion they have here.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvScore, When: scoredHere,
-		Do: func(g *G, f *F) {
-			for _, p := range g.PlayersFrom(g.Current) {
-				if !g.BaseIgnored(f.Base, p) {
-					g.GainVP(p, len(g.MinionsAt(f.Base, p)))
-				}
-			}
-		},
+		Do: eachGains(func(g *G, f *F, p Seat) bool { return len(g.MinionsAt(f.Base, p)) > 0 },
+			func(g *G, f *F, p Seat) { g.GainVP(p, len(g.MinionsAt(f.Base, p))) }),
 	}}
 })
 
@@ -127,7 +118,8 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 
 // Temple of Goju: each player's highest-power minion here goes to the bottom of
 // its owner's deck. The text names no tie-break, so by the superlative rule every
-// minion tied for a player's highest power goes; that player chooses the order,
+// minion tied for a player's highest power goes; their owners place them (the
+// compendium), each choosing the order of those going under their own deck,
 // one at a time. Those minions are fixed before the first goes (one leaving may
 // lower the others' power). The players are handled in turn, counting from the
 // current player.
@@ -181,7 +173,16 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 					f.Goto(nextPlayer)
 					return
 				}
-				g.AskCards(f, p, "Temple of Goju: choose your highest-power minion to go to the bottom of its owner's deck", cands, false)
+				// owners place the minions (compendium): each owner, from the
+				// current player on, orders those going under their own deck
+				owner := engine.Seat(none)
+				for _, q := range g.PlayersFrom(g.Current) {
+					if owner == none && len(where(cands, func(m CardID) bool { return g.Owner(m) == q })) > 0 {
+						owner = q
+					}
+				}
+				cands = where(cands, func(m CardID) bool { return g.Owner(m) == owner })
+				g.AskCards(f, owner, "Temple of Goju: choose the next of your minions to go to the bottom of your deck", cands, false)
 			case putOnDeckBottom:
 				if c := f.Chosen(); c != none {
 					g.MarkCard(flagGojuDone, c, self(f))
@@ -272,14 +273,10 @@ var _ = card("base/factory_436_1337", func(d *engine.Def) {
 	// When it scores, each winner gains 1 VP per full 5 power they have here.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvScore, When: aboutThisBase,
-		Do: func(g *G, f *F) {
-			s := f.Ev.Base
-			for _, p := range g.PlayersFrom(g.Current) {
-				if place, _ := g.ScoredPlace(f.Ev.Card, p); place == 1 && !g.BaseIgnored(s, p) {
-					g.GainVP(p, g.PowerAt(s, p)/5)
-				}
-			}
-		},
+		Do: eachGains(func(g *G, f *F, p Seat) bool {
+			place, _ := g.ScoredPlace(f.Ev.Card, p)
+			return place == 1 && g.PowerAt(f.Base, p) >= 5
+		}, func(g *G, f *F, p Seat) { g.GainVP(p, g.PowerAt(f.Base, p)/5) }),
 	}}
 })
 
@@ -300,9 +297,10 @@ var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvDestroy,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			s := g.SlotOfBase(self)
-			return g.IsMinion(ev.Card) && ev.Base == s && !g.BaseIgnored(s, g.Owner(ev.Card))
+			return g.IsMinion(ev.Card) && ev.Base == s && !g.BaseMustIgnore(s, g.Owner(ev.Card))
 		},
-		Do:    func(g *G, f *F) { g.GainVP(g.Owner(f.Ev.Card), 1) },
+		Do: eachGains(func(g *G, f *F, p Seat) bool { return p == g.Owner(f.Ev.Card) },
+			func(g *G, f *F, p Seat) { g.GainVP(p, 1) }),
 		EvKey: ownerOfEvCard}}
 })
 
@@ -366,6 +364,46 @@ func eachPlayerMay(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, cand
 		}
 	}
 }
+
+// eachGains builds a base ability that gives something to some players
+// (who, in turn from the current player): one who must ignore the base gets
+// nothing; one who only may ignore it (Infiltrate: "you may ignore") chooses
+// whether to take it; the others get it.
+func eachGains(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat)) engine.AbilityFn {
+	const (
+		nextPlayer engine.Step = iota
+		answered
+	)
+	const (
+		considered engine.Slot = iota // players considered so far
+		asking                        // the player asked
+	)
+	return func(g *G, f *F) {
+		switch f.Step {
+		case nextPlayer:
+			for {
+				p := nextInTurn(g, f, considered, func(p Seat) bool { return who(g, f, p) && !g.BaseMustIgnore(f.Base, p) })
+				if p == none {
+					return
+				}
+				if g.BaseIgnored(f.Base, p) {
+					f.SetSeat(asking, p)
+					g.AskYesNo(f, p, "You may ignore {}'s ability: do you take what it gives you?", engine.CardArg(g.BaseCardAt(f.Base)))
+					return
+				}
+				give(g, f, p)
+			}
+		case answered:
+			if f.Yes() {
+				give(g, f, f.SeatIn(asking))
+			}
+			f.Goto(nextPlayer)
+		}
+	}
+}
+
+// evPlayer is eachGains's who for the player the event is about.
+func evPlayer(g *G, f *F, p Seat) bool { return p == f.Ev.Player }
 
 // wonHere is eachPlayerMay's who for "each winner": the winners of the
 // scoring f answers (even when a destruction since has left one of them with

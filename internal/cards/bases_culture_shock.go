@@ -76,11 +76,7 @@ func playedActionOnBase(g *G, self CardID, ev engine.Event) bool {
 var _ = card("base/machu_picchu", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: playedActionOnBase,
-		Do: func(g *G, f *F) {
-			if p := f.Ev.Player; !g.BaseIgnored(f.Base, p) {
-				g.Draw(p, 1)
-			}
-		},
+		Do: eachGains(evPlayer, func(g *G, f *F, p Seat) { g.Draw(p, 1) }),
 	}}
 })
 
@@ -112,12 +108,8 @@ var _ = card("base/tropical_paradise", func(d *engine.Def) {
 var _ = card("base/island_peak", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
-		Do: func(g *G, f *F) {
-			p := f.Ev.Player
-			if ms := g.MinionsAt(f.Base, p); len(ms) == 1 && !g.BaseIgnored(f.Base, p) {
-				g.PlaceCounters(f, ms[0], 1)
-			}
-		},
+		Do: eachGains(func(g *G, f *F, p Seat) bool { return p == f.Ev.Player && len(g.MinionsAt(f.Base, p)) == 1 },
+			func(g *G, f *F, p Seat) { g.PlaceCounters(f, g.MinionsAt(f.Base, p)[0], 1) }),
 	}}
 })
 
@@ -137,10 +129,13 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 					return g.IsMinion(c) && g.Power(c) <= 3
 				}), true)
 			case answered:
+				// the deck was searched (its minions offered) even when none
+				// was taken: it is shuffled all the same (compendium: after
+				// searching a deck, you must shuffle it)
 				if c := f.Chosen(); c != none {
 					g.ToHand(c, p)
-					g.Shuffle(p)
 				}
+				g.Shuffle(p)
 			}
 		},
 	}}

@@ -82,11 +82,7 @@ var _ = card("base/the_con", func(d *engine.Def) {
 
 // eventPlayerDraws is the Do of Locker Room and Stadium: the player the event
 // is about draws a card, unless they ignore this base.
-func eventPlayerDraws(g *G, f *F) {
-	if !g.BaseIgnored(f.Base, f.Ev.Player) {
-		g.Draw(f.Ev.Player, 1)
-	}
-}
+var eventPlayerDraws = eachGains(evPlayer, func(g *G, f *F, p Seat) { g.Draw(p, 1) })
 
 var _ = card("base/locker_room", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{

@@ -1,19 +1,20 @@
 package cards
 
-import "github.com/smashup/smashup/internal/engine"
+import (
+	"slices"
+
+	"github.com/smashup/smashup/internal/engine"
+)
 
 // The bases of Monster Smash. For a base, g.Cards[s].Base is its slot.
 
 func slotOf(g *G, s CardID) BaseID { return g.Cards[s].Base }
 
 // firstMinionHere is a When for "the first minion played on this base each
-// turn": the base card's once-a-turn use (UseOnce) is spent as it fires.
+// turn": the first is the first played there, even when the base's abilities
+// were ignored then (Jammed Signal): a later one is not the first.
 func firstMinionHere(g *G, s CardID, ev engine.Event) bool {
-	if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || g.UsedOnce(s) {
-		return false
-	}
-	g.UseOnce(s)
-	return true
+	return ev.Base == slotOf(g, s) && g.IsMinion(ev.Card) && g.FirstMinionPlayedAt(ev.Base)
 }
 
 var _ = card("base/egg_chamber", func(d *engine.Def) {
@@ -46,32 +47,26 @@ var _ = card("base/golem_schloss", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvAfterScore,
 		When: func(g *G, s CardID, ev engine.Event) bool { return ev.Base == slotOf(g, s) },
-		Do: func(g *G, f *F) {
-			cur := f.Player
-			for _, w := range scoredWinners(g, f) {
-				if g.BaseIgnored(f.Base, w) {
-					continue // Infiltrate: this winner ignores the base
-				}
+		Do: eachGains(func(g *G, f *F, p Seat) bool { return slices.Contains(scoredWinners(g, f), p) },
+			func(g *G, f *F, w Seat) {
+				cur := f.Player
 				f.Player = w // the winner places the counters
 				for _, m := range g.Minions(w) {
 					g.PlaceCounters(f, m, 1)
 				}
-			}
-			f.Player = cur
-		},
+				f.Player = cur
+			}),
 	}}
 })
 
 var _ = card("base/laboratorium", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: firstMinionHere,
-		Do: func(g *G, f *F) {
-			if g.BaseIgnored(f.Base, f.Ev.Player) {
-				return // still the first minion played here, but its player ignores the base
-			}
-			f.Player = f.Ev.Player // its controller places the counter
+		// still the first minion played here when its player ignores the base
+		Do: eachGains(evPlayer, func(g *G, f *F, p Seat) {
+			f.Player = p // its controller places the counter
 			g.PlaceCounters(f, f.Ev.Card, 1)
-		},
+		}),
 	}}
 })
 
@@ -135,12 +130,9 @@ var _ = card("base/crypt", func(d *engine.Def) {
 var _ = card("base/moot_site", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: firstMinionHere,
-		Do: func(g *G, f *F) {
-			// the minion is still the first one played here even when its player ignores the base
-			if g.InPlay(f.Ev.Card) && !g.BaseIgnored(f.Base, f.Ev.Player) {
-				g.AddPower(f, f.Ev.Card, 2)
-			}
-		},
+		// the minion is still the first one played here even when its player ignores the base
+		Do: eachGains(func(g *G, f *F, p Seat) bool { return p == f.Ev.Player && g.InPlay(f.Ev.Card) },
+			func(g *G, f *F, p Seat) { g.AddPower(f, f.Ev.Card, 2) }),
 	}}
 })
 

@@ -5,10 +5,12 @@ import "github.com/smashup/smashup/internal/engine"
 // Giant Ants: +1 power counters, placed and passed around the colony.
 
 // queenPartners: other minions the Killer Queen's controller played on its
-// base this turn, wherever they are now (moved there later does not count).
+// base this turn, wherever they are now (moved there later does not count)
+// and whoever controls them now (a Toad given away still counts; a minion
+// taken from the player who played it does not).
 func queenPartners(g *G, q CardID) []CardID {
-	return where(g.Minions(g.Ctrl(q)), func(m CardID) bool {
-		return m != q && g.PlayedOn(m) == g.BaseOf(q)
+	return where(g.Minions(none), func(m CardID) bool {
+		return m != q && g.PlayedBy(m) == g.Ctrl(q) && g.PlayedOn(m) == g.BaseOf(q)
 	})
 }
 

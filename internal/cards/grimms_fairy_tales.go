@@ -289,6 +289,7 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 				return
 			}
 			text := " " + engine.Normalize(g.DefOf(m).Text) + " "
+			g.EnsureDeck(p) // searching an empty deck searches the reshuffled discard pile (compendium)
 			var cands []CardID
 			for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
 				cands = append(cands, where(g.Collect(z, p), func(c CardID) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)

@@ -187,7 +187,7 @@ var _ = card("zombies/outbreak", func(d *engine.Def) {
 	// A generic extra (held for the phase), usable only on a base where you have no minions then.
 	d.OnPlay = func(g *G, f *F) {
 		e := engine.ExtraMinionGrant()
-		e.Where = engine.WhereNoOwnMinion
+		e.Where, e.Src = engine.WhereNoOwnMinion, self(f)
 		g.GrantExtra(you(f), e)
 	}
 })

@@ -18,7 +18,8 @@ package engine
 // never alike (each is unique).
 //
 // Simultaneous abilities (the question "which ability resolves next") are
-// alike when they are the same ability of the same card, for the same player
+// alike when they are the same ability of the same card or of alike cards
+// (two Igors discarded by one scoring), for the same player
 // and base, fired by alike events: events of the same kind, player, base and
 // numbers whose cards are alike, or, for a trigger that says which part of
 // the event it depends on (Trigger.EvKey), events with the same key.
@@ -76,7 +77,11 @@ func (g *Game) alikeKey(o Option, order bool) (key uint64, any bool) {
 			return 0, false
 		}
 		t := &g.Trigs[i]
-		return uint64(uint16(t.Fn)) | uint64(uint16(t.Src))<<16 | uint64(uint8(t.Player))<<32 |
+		src := uint64(uint16(t.Src))
+		if t.Src >= 0 && t.Src < g.NCards {
+			src = uint64(uint16(g.Cards[t.Src].Def)) // alike cards share a definition
+		}
+		return uint64(uint16(t.Fn)) | src<<16 | uint64(uint8(t.Player))<<32 |
 			uint64(uint8(t.Base))<<40 | uint64(t.Ev.Kind)<<48, true
 	}
 	key = uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Num))<<24
@@ -113,7 +118,11 @@ func (g *Game) trigOptsAlike(a, b Option) bool {
 		return false
 	}
 	ti, tj := &g.Trigs[i], &g.Trigs[j]
-	if ti.Fn != tj.Fn || ti.Src != tj.Src || ti.Player != tj.Player || ti.Base != tj.Base {
+	if ti.Fn != tj.Fn || ti.Player != tj.Player || ti.Base != tj.Base {
+		return false
+	}
+	// the same ability of two alike cards (two Igors discarded together)
+	if ti.Src != tj.Src && !g.cardsAlike(ti.Src, tj.Src, i, j) {
 		return false
 	}
 	ei, ej := ti.Ev, tj.Ev
@@ -125,6 +134,9 @@ func (g *Game) trigOptsAlike(a, b Option) bool {
 	}
 	if ei.Player != ej.Player || ei.Base != ej.Base || ei.Num != ej.Num || ei.Other != ej.Other {
 		return false
+	}
+	if ti.Src != tj.Src && ei.Card == ti.Src && ej.Card == tj.Src {
+		return true // each about its own card: the cards are alike
 	}
 	return ei.Card == ej.Card || g.cardsAlike(ei.Card, ej.Card, i, j)
 }
@@ -168,6 +180,10 @@ func (g *Game) cardsAlike(a, b CardID, skipA, skipB int) bool {
 	}
 	return !g.pointedAt(a, skipA, skipB) && !g.pointedAt(b, skipA, skipB) && g.sameMarks(a, b)
 }
+
+// CardsAlike reports whether cards a and b are alike (see above): a question
+// about either is the same question.
+func (g *Game) CardsAlike(a, b CardID) bool { return g.cardsAlike(a, b, None, None) }
 
 // sameMarks reports whether cards a and b carry the same marks (marks.go): an
 // ability's bookkeeping tells two cards apart only where it differs for them.

@@ -71,12 +71,36 @@ import (
 // player who only may ignore a base (Infiltrate) may still use its optional
 // abilities that are not triggers: its Talent (Storyteller's Hut), a second
 // talent use (Standing Stones), its offer after a standard action (Anansi's Web).
-// 8: a card played is public: one set aside face down (searched out by
+// 8, part one (issue 22): a card played is public: one set aside face down (searched out by
 // Woodland Cottage or Sprout) is shown to everyone as it is played, and the
 // action The Perfect Gift and Anansi the Spider search for is revealed. A
 // player who may play no action (Mark of Sleep) finds none to play with
 // Anansi the Spider or The Perfect Gift, and a card taken from a deck to be
 // played that cannot be is discarded rather than left set aside.
+// 8, part two: a fifth round of exactness (issue 23). Temple of Goju's tied minions are
+// ordered under a deck by their owner, not by the player controlling them.
+// The same ability of alike cards triggered together (two Igors discarded by
+// one scoring) is one choice: no question of which resolves first. The
+// Specials of cards in play at a scoring moment (First Mate, Scout, Pirate
+// King) wait with the abilities that moment triggered (Temple of Goju's) and
+// the current player orders them all; the window that follows is for the
+// cards in hands. Woodland Cottage shuffles the deck it searched even when
+// nothing is taken; Teamwork searching an empty deck first makes the discard
+// pile the new deck. A card that two different limited extra plays both fit
+// (Enshrouding Mist's, Outbreak's) asks its player which one it uses. A
+// control that ends with the turn sheds the actions the card is then not
+// affected by (a minion back at its owner's Wildlife Preserve), and what that
+// sets off resolves before the turn passes. Killer Queen counts the minions
+// its player played on its base this turn whoever controls them now
+// (Game.PlayedBy). The first minion played on Moot Site or Laboratorium in a
+// turn is the first even while Jammed Signal hid the base's ability: a later
+// one is not. A player who only may ignore a base (Infiltrate) chooses
+// whether to take what its ability gives them (Rhodes Plaza Mall, Factory
+// 436-1337, Cave of Shinies, Evans City Cemetery, Machu Picchu, Island Peak,
+// Locker Room, Stadium, Golem Schloss, Laboratorium, Moot Site) instead of
+// always going without. The Me First window after a card played part-way
+// through an ability (IT'S ALIVE!'s minion) opens once that ability has
+// finished and the cards in play it set off have resolved.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

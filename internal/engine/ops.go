@@ -184,6 +184,33 @@ func (g *Game) playedOnMark(c CardID) (BaseID, bool) {
 	return None, false
 }
 
+// markPlayedBy marks a card played this turn whose control has changed since
+// with the player who played it (the mark's Player).
+var markPlayedBy = FlagID("played by")
+
+// PlayedBy returns the player who played card c (in play) this turn, whoever
+// controls it now, or None when it was not played this turn ("if you have
+// played another minion on this base this turn").
+func (g *Game) PlayedBy(c CardID) Seat {
+	cd := &g.Cards[c]
+	if cd.Zone != ZInPlay || cd.Flags&FPlayedTurn == 0 {
+		return None
+	}
+	if p, ok := g.playedByMark(c); ok {
+		return p
+	}
+	return cd.Ctrl
+}
+
+func (g *Game) playedByMark(c CardID) (Seat, bool) {
+	for i := 0; i < int(g.NEff); i++ {
+		if e := &g.Effects[i]; e.Kind == EffMark && int(e.Amount) == markPlayedBy && e.Card == c {
+			return e.Player, true
+		}
+	}
+	return None, false
+}
+
 // Return schedules returning card c from play to its owner's hand.
 func (g *Game) Return(f *Frame, c CardID) { g.push(fnReturn, f.Player, f.Src, None, c) }
 
@@ -264,6 +291,10 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 	}
 	old := g.Cards[c].Ctrl
 	from := old
+	if _, marked := g.playedByMark(c); g.Cards[c].Flags&FPlayedTurn != 0 && !marked {
+		// its first change of control since it was played: remember who played it (PlayedBy)
+		g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: from, Base: None, Card: c, Amount: int16(markPlayedBy), Src: c})
+	}
 	g.dropEffects(func(e *Effect) bool {
 		if e.Kind != EffControl || e.Card != c {
 			return false
@@ -282,9 +313,9 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 // expireTurn ends the effects that expire at this moment of p's turn
 // (expire: ExpireStartOfTurn, ExpireEndOfTurn) and tells of each control of a
 // card that ends with them and gives it back (EvControlEnd, Other = the card
-// that had given control). (Control also ends when the card leaves play:
-// put, controlEnds.)
-func (g *Game) expireTurn(kind uint8, p Seat) {
+// that had given control), shedding the actions the card is then not affected
+// by. (Control also ends when the card leaves play: put, controlEnds.)
+func (g *Game) expireTurn(f *Frame, kind uint8, p Seat) {
 	type ending struct {
 		card, src CardID
 		had       Seat
@@ -301,6 +332,7 @@ func (g *Game) expireTurn(kind uint8, p Seat) {
 	for _, x := range ends {
 		if now := g.Cards[x.card].Ctrl; now != x.had {
 			g.emit(Event{Kind: EvControlEnd, Player: x.had, Card: x.card, Base: g.Cards[x.card].Base, Num: int16(now), Other: int16(x.src)})
+			g.shedUnaffected(f, x.card) // as when control is taken (TakeControl)
 		}
 	}
 }

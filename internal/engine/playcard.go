@@ -21,8 +21,14 @@ func (g *Game) pushPlay(p Seat, c CardID, slot BaseID, mode int, fn int16, onMin
 	pf := g.push(fnPlayCard, p, c, slot, onMinion)
 	pf.Set(theMode, mode)
 	pf.Set(abilityOverride, int(fn))
-	pf.Set(maxPower, -1)
 	return pf
+}
+
+// FirstMinionPlayedAt reports, while the event of a minion played on slot s
+// is being answered, whether no other minion was played there this turn
+// (even while the base's abilities were ignored: Jammed Signal).
+func (g *Game) FirstMinionPlayedAt(s BaseID) bool {
+	return s >= 0 && s < g.NBases && g.Bases[s].Flags&BMinionPlayed == 0
 }
 
 // PlayExtraNow schedules an immediate extra play of card c by p (onto slot, or
@@ -326,6 +332,13 @@ func playCardProc(g *Game, f *Frame) {
 			if !ok {
 				return // no longer allowed: nothing happens
 			}
+			if k := f.Get(chosenExtra) - 1; k >= 0 {
+				if g.extraFits(p, c, slot, from, k) {
+					a = allowance{extra: k}
+				}
+			} else if a.extra != None && g.askLimitedExtra(f, p, c, slot, on, from) {
+				return
+			}
 			g.useAllowance(p, d, a)
 		}
 		if d.Type == Minion {
@@ -373,13 +386,18 @@ func playCardProc(g *Game, f *Frame) {
 			}
 		}
 		g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: int16(on), Num: int16(from)})
+		if d.Type == Minion && slot >= 0 && slot < g.NBases {
+			g.Bases[slot].Flags |= BMinionPlayed // after the event: its triggers see the plays before it
+		}
 		fn := int16(f.Get(abilityOverride))
 		if fn < 0 && d.OnPlay != nil {
 			fn = d.onPlayFn
 		}
 		g.resolvePlayed(fn, p, c, slot, on) // reactions.go: a WinPlayed window may come first
-		// Specials that answer a card being played come after its triggers.
-		if g.windowOpens(WinAfterPlay) {
+		// Specials that answer a card being played come after its triggers;
+		// for a card played part-way through an ability, after that ability
+		// has finished too (deferAfterPlayWindow)
+		if g.windowOpens(WinAfterPlay) && !g.deferAfterPlayWindow(f, p, c, slot) {
 			wf := g.push(fnWindow, p, c, slot, None)
 			wf.Set(theWindow, int(WinAfterPlay))
 		}
@@ -401,7 +419,96 @@ func playCardProc(g *Game, f *Frame) {
 		if g.Cards[c].Zone == ZSetAside {
 			g.DiscardCard(c)
 		}
+	case extraChosen: // the extra play chosen; the play goes on where it was going
+		k := 0
+		if f.Ans.Kind == OptCard || f.Ans.Kind == OptNum {
+			k = int(f.Ans.Num) + 1
+		}
+		f.Set(chosenExtra, k)
+		on := f.CardIn(chosenTarget)
+		switch {
+		case on != None:
+			f.Ans = Option{Kind: OptCard, Card: on, Base: None, Player: None}
+		case f.Base != None:
+			f.Ans = Option{Kind: OptBase, Base: f.Base, Card: None, Player: None}
+		default:
+			f.Ans = Option{Kind: OptNone, Card: None, Base: None, Player: None}
+		}
+		f.Goto(putIntoPlay)
 	}
+}
+
+// askLimitedExtra asks p which extra play their play of c (onto slot, or
+// minion on) uses when several limited extra plays fit it and they differ
+// (Enshrouding Mist's on its base, Outbreak's where p has no minion): which
+// is spent decides which is left. It reports whether it asked (the play then
+// goes on at extraChosen).
+func (g *Game) askLimitedExtra(f *Frame, p Seat, c CardID, slot BaseID, on CardID, from Zone) bool {
+	pl := &g.Players[p]
+	var kept [MaxExtras]int
+	n := 0
+	for i := 0; i < int(pl.NExtra); i++ {
+		e := &pl.Extras[i]
+		if !g.extraFits(p, c, slot, from, i) || !e.limited() {
+			continue
+		}
+		same := false
+		for _, j := range kept[:n] {
+			o := pl.Extras[j]
+			o.Uses, o.Src, o.Expires = e.Uses, e.Src, e.Expires
+			same = same || o == *e
+		}
+		if !same {
+			kept[n] = i
+			n++
+		}
+	}
+	if n < 2 {
+		return false
+	}
+	g.BeginAsk()
+	for _, i := range kept[:n] {
+		if src := pl.Extras[i].Src; src >= 0 && src < g.NCards {
+			g.Offer(Option{Kind: OptCard, Card: src, Base: None, Player: None, Num: int16(i)})
+		} else {
+			g.Offer(Option{Kind: OptNum, Card: None, Base: None, Player: None, Num: int16(i)})
+		}
+	}
+	f.Base = slot // where it goes (extraChosen)
+	f.SetCard(chosenTarget, on)
+	g.Ask(f, p, "Which extra play does {} use?", 0, CardArg(c))
+	f.Goto(extraChosen)
+	return true
+}
+
+// limited reports whether extra play e is restricted (to a power, base,
+// faction, zone or place), as findAllowance scores it.
+func (e *Extra) limited() bool {
+	return e.MaxPower >= 0 || e.Base != None || e.Faction != None || e.From != ZHand || e.Where != WhereAny
+}
+
+// extraFits reports whether p's extra play i lets p play c (from zone from)
+// onto slot.
+func (g *Game) extraFits(p Seat, c CardID, slot BaseID, from Zone, i int) bool {
+	pl := &g.Players[p]
+	if i < 0 || i >= int(pl.NExtra) {
+		return false
+	}
+	e := &pl.Extras[i]
+	d := g.def(c)
+	if e.Uses <= 0 || (d.Type == Minion) != (e.Kind == ExtraMinion) {
+		return false
+	}
+	if e.From != from && !(from == ZDiscard && e.From == ZHand && slot != None && g.discardAllowedAt(p, slot)) {
+		return false
+	}
+	if e.MaxPower >= 0 && d.Power > int(e.MaxPower) || e.Base != None && slot != None && e.Base != slot {
+		return false
+	}
+	if e.Faction != None && !g.cardOfFaction(c, int(e.Faction)) {
+		return false
+	}
+	return g.extraWhereOK(e, p, slot)
 }
 
 // playCardProc's steps.
@@ -410,15 +517,16 @@ const (
 	putIntoPlay               // play it there, and resolve its ability
 	actionLeaves              // a standard action leaves play
 	discardAction             // to the discard pile, if it went nowhere else
+	extraChosen               // which of several limited extra plays it uses was chosen (askLimitedExtra)
 )
 
-// playCardProc's slots. maxPower, chosenTarget and playedInWindow are
-// recorded in the frame but nothing reads them.
+// playCardProc's slots. playedInWindow is recorded in the frame but nothing
+// reads it.
 const (
 	theMode         Slot = 0 // playNormal or playFree
 	abilityOverride Slot = 1 // the ability it resolves instead of its own (-1: its own)
-	maxPower        Slot = 2 // max power of a restricted free play (-1: any)
-	chosenTarget    Slot = 3 // the minion it was played on (None: a base)
+	chosenExtra     Slot = 2 // 1 + the index of the extra play chosen (askLimitedExtra); 0 (or less): none was asked
+	chosenTarget    Slot = 3 // the minion it goes onto (None: a base)
 	playedInWindow  Slot = 4 // a Special played in a Me First window: which window
 	firstStandard   Slot = 5 // 1: the first standard action its player played this turn
 )

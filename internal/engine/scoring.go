@@ -92,7 +92,9 @@ const scoringBase Slot = 0 // the base card scoring
 // about to score, or has scored), lets what it triggers resolve, then opens
 // the players' window w, and goes on to f's next step.
 func (g *Game) scoringMoment(f *Frame, k EventKind, w Window) {
-	g.emit(Event{Kind: k, Player: g.Current, Base: f.Base, Card: f.CardIn(scoringBase)})
+	ev := Event{Kind: k, Player: g.Current, Base: f.Base, Card: f.CardIn(scoringBase)}
+	g.emit(ev)
+	g.queueInPlaySpecials(ev, w, f.Base)
 	g.push(fnDrain, g.Current, None, None, None)
 	g.OpenWindow(w, f.Base)
 	f.Next()

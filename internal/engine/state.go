@@ -143,6 +143,7 @@ type BaseSlot struct {
 const (
 	BScoring uint8 = 1 << iota
 	BShinobiUsed
+	BMinionPlayed // a minion was played on this base this turn (whether or not its abilities were ignored)
 )
 
 // Effect is a temporary modifier with an expiry.

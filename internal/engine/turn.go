@@ -40,7 +40,7 @@ func (g *Game) resetTurn(p Seat) {
 		g.Cards[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
 	}
 	for s := range g.NBases {
-		g.Bases[s].Flags &^= BShinobiUsed
+		g.Bases[s].Flags &^= BShinobiUsed | BMinionPlayed
 	}
 }
 
@@ -52,6 +52,7 @@ const (
 	stepDraw
 	stepEndTurn
 	stepPassTurn
+	stepTurnPassed // after what the expiries set off
 )
 
 // phaseSteps gives the step of the turn each phase begins with.
@@ -90,7 +91,7 @@ func turnProc(g *Game, f *Frame) {
 				g.Players[p].Flags |= pfNoActions
 			}
 		}
-		g.expireTurn(ExpireStartOfTurn, p)
+		g.expireTurn(f, ExpireStartOfTurn, p)
 		g.emit(Event{Kind: EvTurnStart, Player: p, Card: None, Base: None})
 		g.push(fnDrain, p, None, None, None)
 		f.Next()
@@ -123,7 +124,14 @@ func turnProc(g *Game, f *Frame) {
 		g.push(fnDrain, p, None, None, None)
 		f.Next()
 	case stepPassTurn:
-		g.expireTurn(ExpireEndOfTurn, p)
+		g.expireTurn(f, ExpireEndOfTurn, p)
+		// what the expiry set off (a control that ends sheds actions: their
+		// triggers) resolves before the turn passes
+		if g.NTrig > 0 {
+			g.push(fnDrain, p, None, None, None)
+		}
+		f.Next()
+	case stepTurnPassed:
 		g.endSuspensions()
 		g.Players[p].Flags &^= pfNoActions
 		g.Players[p].NExtra = 0

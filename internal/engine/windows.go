@@ -171,3 +171,120 @@ func (g *Game) OpenWindow(w Window, slot BaseID) {
 	wf := g.push(fnWindow, g.Current, None, slot, None)
 	wf.Set(theWindow, int(w))
 }
+
+// The Specials of cards in play at a scoring moment (First Mate and Scout
+// after a base scores, Pirate King before) are abilities of cards in play:
+// they wait with the abilities the moment triggered (the base's own, Temple
+// of Goju's) and the current player chooses the order of them all; the
+// window that follows is for the cards in hands (Culture Shock: Me First,
+// Back to Your Corners; compendium: abilities from different cards in play
+// applying at the same time are ordered by the current player). Each waits as
+// an offer to its controller, who may use it or not when its turn comes; it
+// is then done for the window (flagUsedInWindow), used or not. A card that
+// only becomes able later in the window (moved to the scoring base) is
+// offered in the window as before.
+var fnInPlaySpecial int16
+
+func init() { fnInPlaySpecial = regFn(inPlaySpecialProc) }
+
+// queueInPlaySpecials queues, after the moment ev of window w about slot, an
+// offer for each Special of a card in play that its controller could use now.
+func (g *Game) queueInPlaySpecials(ev Event, w Window, slot BaseID) {
+	if g.SpecialWins&(1<<w) == 0 || specialFrom[w]&(1<<ZInPlay) == 0 {
+		return
+	}
+	for i := range g.tableWith(hSpecials).each {
+		c := &g.Cards[i]
+		if c.Zone != ZInPlay || c.Flags&FSuspended != 0 || c.Ctrl < 0 || c.Ctrl >= g.NPlayers {
+			continue
+		}
+		d := defs[c.Def]
+		for k := range d.Specials {
+			sp := &d.Specials[k]
+			if sp.Window != w || sp.From != ZInPlay || sp.Play || sp.OK != nil && !sp.OK(g, i, c.Ctrl, slot) {
+				continue
+			}
+			if int(g.NTrig) >= MaxTrig {
+				return
+			}
+			e := ev
+			e.Num = int16(k)
+			e.Other = int16(w)
+			g.Trigs[g.NTrig] = Trig{Fn: fnInPlaySpecial, Src: i, Player: c.Ctrl, Base: slot, Ev: e}
+			g.NTrig++
+		}
+	}
+}
+
+// inPlaySpecialProc's steps.
+const (
+	offerSpecial Step = iota // its controller may use it
+	useSpecial               // it resolves
+)
+
+// inPlaySpecialProc offers a queued Special of a card in play to its
+// controller (Src: the card; Ev.Num: which Special; Ev.Other: the window).
+func inPlaySpecialProc(g *Game, f *Frame) {
+	c, k, w := f.Src, int(f.Ev.Num), Window(f.Ev.Other)
+	d := defs[g.Cards[c].Def]
+	if k < 0 || k >= len(d.Specials) {
+		return
+	}
+	sp := &d.Specials[k]
+	switch f.Step {
+	case offerSpecial:
+		p := g.Cards[c].Ctrl
+		if f.Base < 0 || f.Base >= g.NBases {
+			return
+		}
+		key := g.Bases[f.Base].Card
+		if key != f.Ev.Card || g.Cards[c].Zone != ZInPlay ||
+			p != f.Player || g.Marked(flagUsedInWindow, c, key) || sp.OK != nil && !sp.OK(g, c, p, f.Base) {
+			return
+		}
+		g.MarkCard(flagUsedInWindow, c, key) // once for this moment, used or not
+		g.BeginAsk()
+		g.Offer(Option{Kind: OptUse, Player: p, Card: c, Base: g.Cards[c].Base, Num: int16(k)})
+		g.Ask(f, p, "You may use the ability of {} now", AskMay, CardArg(c))
+	case useSpecial:
+		if f.Ans.Kind != OptUse {
+			return
+		}
+		rf := g.resolve(sp.fn, f.Player, c, f.Base, None)
+		rf.Set(usedInWindow, int(w))
+	}
+}
+
+// A card played part-way through an ability (Teamwork playing the minion it
+// found) is answered by Specials from hands only once that ability has
+// finished and the cards in play it set off have resolved (Culture Shock,
+// Card Resolution Order: steps 2 and 3 before step 4). Its Me First window
+// then waits in the queue of triggered abilities, as the cards in hands do,
+// and opens when its turn comes (afterPlayWindowProc).
+var fnAfterPlayWindow int16
+
+func init() { fnAfterPlayWindow = regProc(afterPlayWindowProc, causeNone) }
+
+// deferAfterPlayWindow queues the window after card c played by p onto slot
+// when an ability is resolving below play frame f; it reports whether it did.
+func (g *Game) deferAfterPlayWindow(f *Frame, p Seat, c CardID, slot BaseID) bool {
+	if !g.resolvingBelow(f) || int(g.NTrig) >= MaxTrig {
+		return false
+	}
+	g.Trigs[g.NTrig] = Trig{Fn: fnAfterPlayWindow, Src: c, Player: p, Base: slot, Ev: Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: None}}
+	g.NTrig++
+	return true
+}
+
+// afterPlayWindowProc opens the window deferred by deferAfterPlayWindow.
+func afterPlayWindowProc(g *Game, f *Frame) {
+	wf := g.push(fnWindow, f.Player, f.Src, f.Base, None)
+	wf.Set(theWindow, int(WinAfterPlay))
+}
+
+// handLike reports whether waiting trigger t resolves with the cards in
+// hands, after those of cards in play: a card's ability from a hand, or a
+// deferred Me First window.
+func (g *Game) handLike(t *Trig) bool {
+	return g.Cards[t.Src].Zone == ZHand || t.Fn == fnAfterPlayWindow
+}

@@ -21,6 +21,9 @@ type Result struct {
 type runner struct {
 	s *Scenario
 	g *engine.Game
+	// standIn: cards that matched a step's label as stand-ins for the
+	// labelled card (the engine merged the two, being alike): label -> card
+	standIn map[engine.CardID]string
 }
 
 type failure struct{ msg string }
@@ -191,8 +194,16 @@ func (r *runner) matchCard(c engine.CardID, cs cardSpec) bool {
 	if c < 0 {
 		return false
 	}
-	if cs.label != "" && r.s.labels[cs.label] != c {
-		return false
+	if l := r.s.labels[cs.label]; cs.label != "" && l != c {
+		// a card alike the labelled one stands in for it: the engine offers
+		// one of alike cards, and the label then follows the card chosen
+		if l < 0 || !g.CardsAlike(l, c) {
+			return false
+		}
+		if r.standIn == nil {
+			r.standIn = map[engine.CardID]string{}
+		}
+		r.standIn[c] = cs.label
 	}
 	if cs.name != "" && engine.Normalize(g.Name(c)) != engine.Normalize(cs.name) {
 		return false
@@ -269,8 +280,18 @@ func (r *runner) decide(i int, st *yaml.Node, pred func(engine.Option) bool, wha
 	if len(groups) > 1 {
 		r.failf(i, "%s matches %d different options of the pending decision: %s", what, len(groups), r.describeDecision())
 	}
+	chosen := d.Options[idx[0]].Card
+	label, swap := r.standIn[chosen]
+	clear(r.standIn)
 	if err := r.g.Apply(idx[0]); err != nil {
 		r.failf(i, "%s: %v", what, err)
+	}
+	if swap { // the label names the card chosen; a label it had names the other
+		l := r.s.labels[label]
+		if other := r.labelOf(chosen); other != "" {
+			r.s.labels[other] = l
+		}
+		r.s.labels[label] = chosen
 	}
 }
 

@@ -137,10 +137,12 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 					return g.IsMinion(c) && g.Power(c) <= 3
 				}), true)
 			case answered:
+				// shuffled after the search, whether or not a minion was
+				// taken (compendium: Decks, Discards, and Searches)
 				if c := f.Chosen(); c != none {
 					g.ToHand(c, p)
-					g.Shuffle(p)
 				}
+				g.Shuffle(p)
 			}
 		},
 	}}

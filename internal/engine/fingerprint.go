@@ -71,7 +71,13 @@ import (
 // player who only may ignore a base (Infiltrate) may still use its optional
 // abilities that are not triggers: its Talent (Storyteller's Hut), a second
 // talent use (Standing Stones), its offer after a standard action (Anansi's Web).
-const RulesVersion = 7
+// 8: no tells from order (issue 22): a deck that was searched is shuffled
+// whether or not a card was taken (Sprout, Woodland Cottage); the options a
+// search finds in a deck, the cards of another player's hand (Game.Hand) and
+// the options from it are in an order that says nothing (by name, then
+// instance: hideOrder); the question that orders simultaneous abilities
+// does not show its decider the cards it may not see.
+const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

@@ -78,10 +78,14 @@ func (g *Game) Knows(p Seat, c CardID) bool {
 }
 
 // decisionCards calls fn with every card the pending decision shows its
-// decider: the cards of its options and the cards its question names.
+// decider: the cards of its options and the cards its question names. The
+// question that orders simultaneous abilities shows none: its options are
+// about the cards whose abilities wait, which may lie where the decider
+// cannot see them (a Mboro Hornet waiting in another player's hand, or put
+// into a deck since), and the decider orders them as they are known to it.
 func (g *Game) decisionCards(fn func(c CardID)) {
 	pd := &g.Pending
-	for i := 0; i < int(pd.N); i++ {
+	for i := 0; i < int(pd.N) && !g.ordering(); i++ {
 		if c := pd.Opts[i].Card; c >= 0 && c < g.NCards {
 			fn(c)
 		}
@@ -198,4 +202,91 @@ func (g *Game) Redeal(p Seat, seed uint64) *Game {
 		}
 	}
 	return c
+}
+
+// ordering reports whether the pending decision orders simultaneous
+// abilities (its options are waiting triggers: see drainProc).
+func (g *Game) ordering() bool {
+	fi := int(g.Pending.Frame)
+	return g.Pending.Active && fi >= 0 && fi < int(g.NFrames) && g.Frames[fi].Fn == fnDrain
+}
+
+// orderSecret reports whether the order of the cards in card c's zone is
+// unknown to seat p: a deck (even p's own), the base deck, another player's
+// hand (which p sees only when an ability shows it, not as it grew), a card
+// another player set aside face down.
+func (g *Game) orderSecret(c CardID, p Seat) bool {
+	cd := &g.Cards[c]
+	switch cd.Zone {
+	case ZDeck, ZBaseDeck:
+		return true
+	case ZHand:
+		return cd.Ctrl != p
+	case ZSetAside:
+		return cd.Flags&FFaceDown != 0 && cd.Ctrl != p
+	}
+	return false
+}
+
+// hideOrder puts the options of the question frame f is asking player about
+// cards whose order player may not know (orderSecret: the minions a search
+// finds in a deck, the cards of a hand looked at) in an order that says
+// nothing of it: by name, then by instance (byName). The other options keep
+// their places. The question that orders simultaneous abilities is left as
+// it is (its cards are not shown to its decider: decisionCards).
+func (g *Game) hideOrder(f *Frame, player Seat) {
+	if f.Fn == fnDrain {
+		return
+	}
+	pd := &g.Pending
+	var at [MaxOpts]int16
+	var cs [MaxOpts]CardID
+	n := 0
+	for i := 0; i < int(pd.N); i++ {
+		if c := pd.Opts[i].Card; c >= 0 && c < g.NCards && pd.Opts[i].Kind != OptPass && g.orderSecret(c, player) {
+			at[n], cs[n] = int16(i), c
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	var opts [MaxOpts]Option
+	for k := 0; k < n; k++ {
+		opts[k] = pd.Opts[at[k]]
+	}
+	sorted := cs[:n]
+	g.byName(sorted)
+	for k, c := range sorted {
+		for j := 0; j < n; j++ {
+			if opts[j].Card == c && opts[j].Kind != OptNone {
+				pd.Opts[at[k]] = opts[j]
+				opts[j].Kind = OptNone // taken
+				break
+			}
+		}
+	}
+}
+
+// byName orders cards by name, then by instance: an order that says nothing
+// of where each card lay in a deck or when it came into a hand. (Instances are
+// numbered as the decks were built, the same in every deal; among cards of
+// one name the instance tells nothing a seat may not know.)
+func (g *Game) byName(cs []CardID) {
+	for i := 1; i < len(cs); i++ {
+		c, j := cs[i], i
+		for ; j > 0 && g.nameBefore(c, cs[j-1]); j-- {
+			cs[j] = cs[j-1]
+		}
+		cs[j] = c
+	}
+}
+
+// nameBefore reports whether card a comes before card b by name, then instance.
+func (g *Game) nameBefore(a, b CardID) bool {
+	na, nb := defs[g.Cards[a].Def].Name, defs[g.Cards[b].Def].Name
+	if na != nb {
+		return na < nb
+	}
+	return a < b
 }

@@ -213,6 +213,7 @@ func (g *Game) Ask(f *Frame, player Seat, prompt Prompt, flags int, args ...Arg)
 		f.Flags |= frContinue
 		return
 	}
+	g.hideOrder(f, player)  // hidden.go: options from a deck or another's hand say nothing of its order
 	if g.collapseAlike(f) { // alike.go: alike options are one; one left is no question
 		f.Ans, g.Pending.N = g.Pending.Opts[0], 0
 		f.Flags |= frContinue

@@ -185,7 +185,7 @@ func (g *Game) View(p Seat) View {
 		v.Players = append(v.Players, pv)
 	}
 	if p >= 0 && p < g.NPlayers {
-		for _, c := range g.Hand(p) {
+		for _, c := range g.HandInArrival(p) {
 			v.Hand = append(v.Hand, g.CardViewOf(c))
 		}
 	}

@@ -106,8 +106,18 @@ func (g *Game) Count(z Zone, p Seat) int {
 	return n
 }
 
-// Hand returns player p's hand.
-func (g *Game) Hand(p Seat) []CardID { return g.Collect(ZHand, p) }
+// Hand returns player p's hand in an order that says nothing of when each
+// card arrived (by name, then by instance: see byName). Its holder's own view
+// lists it in the order the cards arrived (HandInArrival).
+func (g *Game) Hand(p Seat) []CardID {
+	h := g.Collect(ZHand, p)
+	g.byName(h)
+	return h
+}
+
+// HandInArrival returns player p's hand, oldest first: for p alone, who saw
+// each card arrive.
+func (g *Game) HandInArrival(p Seat) []CardID { return g.Collect(ZHand, p) }
 
 // Deck returns player p's deck, top first.
 func (g *Game) Deck(p Seat) []CardID { return g.Collect(ZDeck, p) }

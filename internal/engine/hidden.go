@@ -290,3 +290,57 @@ func (g *Game) nameBefore(a, b CardID) bool {
 	}
 	return a < b
 }
+
+// hiddenFrom reports whether some seat may not see which card c is now (it
+// is in a hand, a deck, the base deck, set aside face down).
+func (g *Game) hiddenFrom(c CardID) bool { return g.visMask(c) != everyone }
+
+// incOf returns the incarnation by which an event happening now names card
+// c (any int16: None and non-cards give 0): the one it had where it was seen
+// when it has just gone out of sight (IncCard), its own otherwise.
+func (g *Game) incOf(c CardID) uint8 {
+	if c < 0 || c >= g.NCards {
+		return 0
+	}
+	if c == g.IncCard && g.hiddenFrom(c) {
+		return g.IncWas
+	}
+	return g.Cards[c].Inc
+}
+
+// shown records that card c, lying where some seat cannot see it, has been
+// shown (looked at, revealed, offered in a question): it takes another
+// incarnation, so that those who saw it there do not recognise it when it
+// comes out (a looked-at hand's Hornet played later may be another copy).
+func (g *Game) shown(c CardID) {
+	if c < 0 || c >= g.NCards || !g.hiddenFrom(c) {
+		return
+	}
+	if c == g.IncCard {
+		g.IncCard = None // the events about its move are told
+	}
+	g.Cards[c].Inc++
+}
+
+// shownByDecision: the cards in another player's hand that the question
+// being answered showed its decider (Probe's minions, a hand to take from)
+// take another incarnation (shown).
+func (g *Game) shownByDecision() {
+	pd := &g.Pending
+	if g.ordering() {
+		return
+	}
+	for i := 0; i < int(pd.N); i++ {
+		c := pd.Opts[i].Card
+		if c < 0 || c >= g.NCards || g.Cards[c].Zone != ZHand || g.Cards[c].Ctrl == pd.Player {
+			continue
+		}
+		dup := false
+		for j := 0; j < i; j++ {
+			dup = dup || pd.Opts[j].Card == c
+		}
+		if !dup {
+			g.shown(c)
+		}
+	}
+}

@@ -343,6 +343,7 @@ func (g *Game) Apply(i int) error {
 		return fmt.Errorf("corrupt game: decision frame %d", fi)
 	}
 	g.Frames[fi].Ans = g.Pending.Opts[i]
+	g.shownByDecision()
 	g.Pending.Active = false
 	g.Pending.N = 0
 	g.Moves++

@@ -83,7 +83,7 @@ type Card struct {
 	// Inc counts the times the card went where some seat could not follow
 	// it (a hand, a deck, face down) or was shown there: its public id
 	// (ids.go, PublicID) changes with it, so that a card is not recognised
-	// when it comes back out (see Game.hide).
+	// when it comes back out (relocate, SetAside, shown).
 	Inc uint8
 }
 
@@ -406,23 +406,26 @@ type Game struct {
 	Pending  Pending
 	EvSeq    int32
 	Events   [MaxEvents]Event
+	Moves    int32 // decisions applied so far
+
 	// EvInc holds, for each event of Events, the incarnations (Card.Inc) of
 	// its Card, Other and Cause when it happened (public ids: ids.go).
 	EvInc [MaxEvents][3]uint8
 	// IDKey keys the public ids of the cards (ids.go): derived from the
 	// setup's seed, which the players do not know.
 	IDKey uint64
-	Moves    int32 // decisions applied so far
+	// IncCard is the card that moved last (relocate) and IncWas its
+	// incarnation before: while it lies out of some seat's sight, the events
+	// that tell of its move name it by the id it had where it was seen
+	// (incOf, hidden.go).
+	IncCard CardID
+	IncWas  uint8
+
 	// The card that moved last and the seats that could see it just before
 	// (hidden.go: an event about a move names the card to both audiences).
 	Moved    CardID
 	MovedWas uint8
-	// IncCard is the card that moved last into a zone hidden from some seat,
-	// and IncWas its incarnation (Card.Inc) before: the events that tell of
-	// the move name it by the id it had where it was seen (emit).
-	IncCard CardID
-	IncWas  uint8
-	Winners uint8 // bit set of winners
+	Winners  uint8 // bit set of winners
 	// Breakpoints for tools that run a game to a point (scenarios): the game
 	// pauses when the named phase begins (BreakPhase) or when a player's turn
 	// begins (BreakTurn). None disables them.

@@ -60,17 +60,19 @@ func (g *Game) PublicIDAt(c CardID, inc uint8) int {
 	return publicID(g.IDKey, c, inc)
 }
 
-// publicID is a 4-round Feistel permutation of the 30-bit number made of inc
+// publicID is a 4-round Feistel permutation of the 18-bit number made of inc
 // and c, keyed by key, plus 1 (never 0). Distinct cards and incarnations
-// never share an id; the ids are spread over 1 .. 2^30 in no order.
+// never share an id; the ids are spread over 1 .. 2^18 in no order (a
+// range small enough to keep the messages short: an update names a hundred
+// cards).
 func publicID(key uint64, c CardID, inc uint8) int {
 	x := uint32(inc)<<9 | uint32(c)&0x1ff
-	l, r := x>>15, x&0x7fff
+	l, r := x>>9, x&0x1ff
 	for round := range uint64(4) {
-		f := uint32(mix64(key^round<<40^uint64(r)*0x9e3779b97f4a7c15)) & 0x7fff
+		f := uint32(mix64(key^round<<40^uint64(r)*0x9e3779b97f4a7c15)) & 0x1ff
 		l, r = r, l^f
 	}
-	return int(l<<15|r) + 1
+	return int(l<<9|r) + 1
 }
 
 // mix64 is splitmix64's finaliser.
@@ -82,3 +84,6 @@ func mix64(z uint64) uint64 {
 
 // idKey derives the key of the public ids from a game's seed.
 func idKey(seed uint64) uint64 { return mix64(mix64(seed^0x6a09e667f3bcc908) + 0xbb67ae8584caa73b) }
+
+// publicID packs an instance into 9 bits.
+var _ [512 - MaxCards]struct{}

@@ -65,6 +65,10 @@ func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
 	if g == nil {
 		return
 	}
+	byPublic := map[int]engine.CardID{}
+	for c := range g.NCards {
+		byPublic[g.PublicID(c)] = c
+	}
 	mine := map[int]bool{}
 	if d, ok := g.Decision(); ok && int(d.Player) == seat {
 		for _, o := range d.Options { // a decider may see what it chooses among (e.g. a looked-at hand)
@@ -80,9 +84,15 @@ func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
 	walk = func(v any, path string) {
 		switch x := v.(type) {
 		case map[string]any:
-			if id, ok := x["id"].(float64); ok {
-				if _, isCard := x["name"]; isCard && !publicOrMine(g, int(id), seat) && !mine[int(id)] {
-					t.Fatalf("seat %d was sent %s (card %d, %s, zone %v) at %s", seat, x["name"], int(id), g.Name(engine.CardID(id)), g.Cards[int(id)].Zone, path)
+			if pid, ok := x["id"].(float64); ok {
+				if _, isCard := x["name"]; isCard {
+					id, known := byPublic[int(pid)] // ids on the wire are public ids (engine/ids.go)
+					if !known {
+						t.Fatalf("seat %d was sent %s under id %d, no card's id now, at %s", seat, x["name"], int(pid), path)
+					}
+					if !publicOrMine(g, int(id), seat) && !mine[int(id)] {
+						t.Fatalf("seat %d was sent %s (card %d, %s, zone %v) at %s", seat, x["name"], int(id), g.Name(id), g.Cards[int(id)].Zone, path)
+					}
 				}
 			}
 			for k, y := range x {

@@ -126,3 +126,61 @@ func TestACardBackFromAHandIsNotRecognised(t *testing.T) {
 		}
 	}
 }
+
+// A card shown where it lies hidden (a hand looked at, its cards offered in
+// a question) takes a new id afterwards: the player who looked cannot tell,
+// when a copy is played later, whether it is the one they saw.
+func TestAHandLookedAtIsNotRecognisedLater(t *testing.T) {
+	g, err := engine.New(engine.Setup{
+		Seed: 2,
+		Players: []engine.SetupPlayer{
+			{Hand: []string{"Probe"}, Deck: []string{"King Rex"}},
+			{Hand: []string{"Invader", "Scout", "Collector"}, Deck: []string{"King Rex"}},
+		},
+		Bases: []engine.SetupBase{{Base: "Jungle Oasis"}},
+		Phase: engine.PhasePlay,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	note := func() {
+		for _, e := range wire.SeatEvents(g, 0) {
+			if e.Card != nil && e.Card.ID != nil {
+				seen[*e.Card.ID] = true
+			}
+		}
+		if _, d := wire.Build(g, 0, nil); d != nil {
+			for _, o := range d.Options {
+				if o.Card != nil && o.Card.ID != nil {
+					seen[*o.Card.ID] = true
+				}
+			}
+		}
+	}
+	for step := 0; step < 6; step++ {
+		note()
+		d, ok := g.Decision()
+		if !ok || d.Player != 0 || g.MainDecision() && step > 0 {
+			break
+		}
+		i := 0
+		for k, o := range d.Options {
+			if o.Kind == engine.OptPlay && g.Name(o.Card) == "Probe" || o.Kind == engine.OptPlayer && o.Player == 1 {
+				i = k
+			}
+		}
+		if err := g.ApplySafe(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	left := g.Hand(1)
+	if len(left) != 2 {
+		t.Fatalf("Probe did not discard a minion from the hand looked at: %d cards left", len(left))
+	}
+	for _, c := range left {
+		if seen[g.PublicID(c)] {
+			t.Errorf("%s, still in player 2's hand, has the id player 1 saw it under when looking", g.Name(c))
+		}
+	}
+}

@@ -297,12 +297,14 @@ func (g *Game) hiddenFrom(c CardID) bool { return g.visMask(c) != everyone }
 
 // incOf returns the incarnation by which an event happening now names card
 // c (any int16: None and non-cards give 0): the one it had where it was seen
-// when it has just gone out of sight (IncCard), its own otherwise.
+// when it has just gone out of the sight of some seat that saw it there
+// (IncCard; Moved and MovedWas are the same move's), its own otherwise (a
+// card drawn is named by its id in the hand).
 func (g *Game) incOf(c CardID) uint8 {
 	if c < 0 || c >= g.NCards {
 		return 0
 	}
-	if c == g.IncCard && g.hiddenFrom(c) {
+	if c == g.IncCard && c == g.Moved && g.MovedWas&^g.visMask(c) != 0 {
 		return g.IncWas
 	}
 	return g.Cards[c].Inc

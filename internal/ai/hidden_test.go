@@ -109,7 +109,15 @@ func TestRedealGivenCard(t *testing.T) {
 			step(t, g, optionNamed(""))
 		}
 		step(t, g, func(*engine.View) int { return 0 }) // the first base
-		for !(g.Pending.Player == 0 && g.View(0).Decision.Options[0].CardName == gift) {
+		offersGift := func() bool { // Akye's question: which card to give (in any order)
+			for _, o := range g.View(0).Decision.Options {
+				if o.Kind == engine.OptCard && o.CardName == gift {
+					return true
+				}
+			}
+			return false
+		}
+		for !(g.Pending.Player == 0 && offersGift()) {
 			step(t, g, optionNamed(""))
 		}
 		step(t, g, optionNamed(gift))

@@ -155,12 +155,13 @@ var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
 				found := where(g.Deck(p), func(c CardID) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
 				g.AskCards(f, p, "You may search your deck for a minion of power 3 or less to play here", found, true)
 			case playIt:
-				// "you may search, play and shuffle": declined, the deck is not shuffled (compendium, May)
+				// a deck that was searched is shuffled, whether or not a
+				// minion was taken (compendium: Decks, Discards, and Searches)
 				if c := f.Chosen(); c != none {
 					g.SetAside(c, true)
 					g.PlayExtraNow(p, c, f.Base)
-					g.Shuffle(p)
 				}
+				g.Shuffle(p)
 			}
 		},
 	}}

@@ -129,9 +129,8 @@ var _ = card("base/woodland_cottage", func(d *engine.Def) {
 					return g.IsMinion(c) && g.Power(c) <= 3
 				}), true)
 			case answered:
-				// the deck was searched (its minions offered) even when none
-				// was taken: it is shuffled all the same (compendium: after
-				// searching a deck, you must shuffle it)
+				// shuffled after the search, whether or not a minion was
+				// taken (compendium: Decks, Discards, and Searches)
 				if c := f.Chosen(); c != none {
 					g.ToHand(c, p)
 				}

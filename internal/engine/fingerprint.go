@@ -101,6 +101,12 @@ import (
 // always going without. The Me First window after a card played part-way
 // through an ability (IT'S ALIVE!'s minion) opens once that ability has
 // finished and the cards in play it set off have resolved.
+// 8, part three: no tells from order (issue 22): a deck that was searched is shuffled
+// whether or not a card was taken (Sprout, Woodland Cottage); the options a
+// search finds in a deck, the cards of another player's hand (Game.Hand) and
+// the options from it are in an order that says nothing (by name, then
+// instance: hideOrder); the question that orders simultaneous abilities
+// does not show its decider the cards it may not see.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -80,10 +80,14 @@ func (g *Game) Knows(p Seat, c CardID) bool {
 }
 
 // decisionCards calls fn with every card the pending decision shows its
-// decider: the cards of its options and the cards its question names.
+// decider: the cards of its options and the cards its question names. The
+// question that orders simultaneous abilities shows none: its options are
+// about the cards whose abilities wait, which may lie where the decider
+// cannot see them (a Mboro Hornet waiting in another player's hand, or put
+// into a deck since), and the decider orders them as they are known to it.
 func (g *Game) decisionCards(fn func(c CardID)) {
 	pd := &g.Pending
-	for i := 0; i < int(pd.N); i++ {
+	for i := 0; i < int(pd.N) && !g.ordering(); i++ {
 		if c := pd.Opts[i].Card; c >= 0 && c < g.NCards {
 			fn(c)
 		}
@@ -318,5 +322,148 @@ func (c *Game) reshuffle(g *Game, p Seat) {
 	}
 	if lent >= 0 && g.lent(lent) {
 		c.Cards[lent].Pos = c.topPos() // a lent base is face up on top: it stays
+	}
+}
+
+// ordering reports whether the pending decision orders simultaneous
+// abilities (its options are waiting triggers: see drainProc).
+func (g *Game) ordering() bool {
+	fi := int(g.Pending.Frame)
+	return g.Pending.Active && fi >= 0 && fi < int(g.NFrames) && g.Frames[fi].Fn == fnDrain
+}
+
+// orderSecret reports whether the order of the cards in card c's zone is
+// unknown to seat p: a deck (even p's own), the base deck, another player's
+// hand (which p sees only when an ability shows it, not as it grew), a card
+// another player set aside face down.
+func (g *Game) orderSecret(c CardID, p Seat) bool {
+	cd := &g.Cards[c]
+	switch cd.Zone {
+	case ZDeck, ZBaseDeck:
+		return true
+	case ZHand:
+		return cd.Ctrl != p
+	case ZSetAside:
+		return cd.Flags&FFaceDown != 0 && cd.Ctrl != p
+	}
+	return false
+}
+
+// hideOrder puts the options of the question frame f is asking player about
+// cards whose order player may not know (orderSecret: the minions a search
+// finds in a deck, the cards of a hand looked at) in an order that says
+// nothing of it: by name, then by instance (byName). The other options keep
+// their places. The question that orders simultaneous abilities is left as
+// it is (its cards are not shown to its decider: decisionCards).
+func (g *Game) hideOrder(f *Frame, player Seat) {
+	if f.Fn == fnDrain {
+		return
+	}
+	pd := &g.Pending
+	var at [MaxOpts]int16
+	var cs [MaxOpts]CardID
+	n := 0
+	for i := 0; i < int(pd.N); i++ {
+		if c := pd.Opts[i].Card; c >= 0 && c < g.NCards && pd.Opts[i].Kind != OptPass && g.orderSecret(c, player) {
+			at[n], cs[n] = int16(i), c
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	var opts [MaxOpts]Option
+	for k := 0; k < n; k++ {
+		opts[k] = pd.Opts[at[k]]
+	}
+	sorted := cs[:n]
+	g.byName(sorted)
+	for k, c := range sorted {
+		for j := 0; j < n; j++ {
+			if opts[j].Card == c && opts[j].Kind != OptNone {
+				pd.Opts[at[k]] = opts[j]
+				opts[j].Kind = OptNone // taken
+				break
+			}
+		}
+	}
+}
+
+// byName orders cards by name, then by instance: an order that says nothing
+// of where each card lay in a deck or when it came into a hand. (Instances are
+// numbered as the decks were built, the same in every deal; among cards of
+// one name the instance tells nothing a seat may not know.)
+func (g *Game) byName(cs []CardID) {
+	for i := 1; i < len(cs); i++ {
+		c, j := cs[i], i
+		for ; j > 0 && g.nameBefore(c, cs[j-1]); j-- {
+			cs[j] = cs[j-1]
+		}
+		cs[j] = c
+	}
+}
+
+// nameBefore reports whether card a comes before card b by name, then instance.
+func (g *Game) nameBefore(a, b CardID) bool {
+	na, nb := defs[g.Cards[a].Def].Name, defs[g.Cards[b].Def].Name
+	if na != nb {
+		return na < nb
+	}
+	return a < b
+}
+
+// hiddenFrom reports whether some seat may not see which card c is now (it
+// is in a hand, a deck, the base deck, set aside face down).
+func (g *Game) hiddenFrom(c CardID) bool { return g.visMask(c) != everyone }
+
+// incOf returns the incarnation by which an event happening now names card
+// c (any int16: None and non-cards give 0): the one it had where it was seen
+// when it has just gone out of the sight of some seat that saw it there
+// (IncCard; Moved and MovedWas are the same move's), its own otherwise (a
+// card drawn is named by its id in the hand).
+func (g *Game) incOf(c CardID) uint8 {
+	if c < 0 || c >= g.NCards {
+		return 0
+	}
+	if c == g.IncCard && c == g.Moved && g.MovedWas&^g.visMask(c) != 0 {
+		return g.IncWas
+	}
+	return g.Cards[c].Inc
+}
+
+// shown records that card c, lying where some seat cannot see it, has been
+// shown (looked at, revealed, offered in a question): it takes another
+// incarnation, so that those who saw it there do not recognise it when it
+// comes out (a looked-at hand's Hornet played later may be another copy).
+func (g *Game) shown(c CardID) {
+	if c < 0 || c >= g.NCards || !g.hiddenFrom(c) {
+		return
+	}
+	if c == g.IncCard {
+		g.IncCard = None // the events about its move are told
+	}
+	g.Cards[c].Inc++
+}
+
+// shownByDecision: the cards in another player's hand that the question
+// being answered showed its decider (Probe's minions, a hand to take from)
+// take another incarnation (shown).
+func (g *Game) shownByDecision() {
+	pd := &g.Pending
+	if g.ordering() {
+		return
+	}
+	for i := 0; i < int(pd.N); i++ {
+		c := pd.Opts[i].Card
+		if c < 0 || c >= g.NCards || g.Cards[c].Zone != ZHand || g.Cards[c].Ctrl == pd.Player {
+			continue
+		}
+		dup := false
+		for j := 0; j < i; j++ {
+			dup = dup || pd.Opts[j].Card == c
+		}
+		if !dup {
+			g.shown(c)
+		}
 	}
 }

@@ -28,3 +28,62 @@ const (
 	NoSeat Seat   = None
 	NoBase BaseID = None
 )
+
+// Public ids. An interface names a card by an id that says nothing a seat
+// may not know: not its instance number (instances are numbered as the decks
+// were built, so a number would say which card it is), and not the same id
+// before and after the card was out of sight. A card's incarnation
+// (Card.Inc) grows each time it goes into a hand, a deck or the base deck,
+// is set aside face down after others saw it, or is shown where it lies
+// hidden (a hand looked at, a card revealed there, the cards of another
+// player's hand offered in a question); its public id is a keyed
+// permutation of (instance, incarnation), the key derived from the game's
+// secret seed. So its holder sees one id while it is in the hand and when
+// it is played from there, and every other seat sees a new card: a copy
+// returned to a hand is not told apart from the other copies when one is
+// played later.
+
+// PublicID returns card c's public id now (0 for no card).
+func (g *Game) PublicID(c CardID) int {
+	if c < 0 || c >= g.NCards {
+		return 0
+	}
+	return publicID(g.IDKey, c, g.Cards[c].Inc)
+}
+
+// PublicIDAt returns card c's public id in incarnation inc (an event's:
+// EventView.Inc).
+func (g *Game) PublicIDAt(c CardID, inc uint8) int {
+	if c < 0 || c >= g.NCards {
+		return 0
+	}
+	return publicID(g.IDKey, c, inc)
+}
+
+// publicID is a 4-round Feistel permutation of the 18-bit number made of inc
+// and c, keyed by key, plus 1 (never 0). Distinct cards and incarnations
+// never share an id; the ids are spread over 1 .. 2^18 in no order (a
+// range small enough to keep the messages short: an update names a hundred
+// cards).
+func publicID(key uint64, c CardID, inc uint8) int {
+	x := uint32(inc)<<9 | uint32(c)&0x1ff
+	l, r := x>>9, x&0x1ff
+	for round := range uint64(4) {
+		f := uint32(mix64(key^round<<40^uint64(r)*0x9e3779b97f4a7c15)) & 0x1ff
+		l, r = r, l^f
+	}
+	return int(l<<9|r) + 1
+}
+
+// mix64 is splitmix64's finaliser.
+func mix64(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// idKey derives the key of the public ids from a game's seed.
+func idKey(seed uint64) uint64 { return mix64(mix64(seed^0x6a09e667f3bcc908) + 0xbb67ae8584caa73b) }
+
+// publicID packs an instance into 9 bits.
+var _ [512 - MaxCards]struct{}

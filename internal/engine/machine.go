@@ -209,6 +209,7 @@ func (g *Game) Ask(f *Frame, player Seat, prompt Prompt, flags int, args ...Arg)
 		g.answerAtOnce(f, player, prompt, args, g.Pending.Opts[0])
 		return
 	}
+	g.hideOrder(f, player)  // hidden.go: options from a deck or another's hand say nothing of its order
 	if g.collapseAlike(f) { // alike.go: alike options are one; one left is no question
 		g.answerAtOnce(f, player, prompt, args, g.Pending.Opts[0])
 		return
@@ -359,6 +360,7 @@ func (g *Game) Apply(i int) error {
 		return fmt.Errorf("corrupt game: decision frame %d", fi)
 	}
 	g.Frames[fi].Ans = g.Pending.Opts[i]
+	g.shownByDecision()
 	g.Pending.Active, g.Pending.NoChoice = false, false
 	g.Pending.N = 0
 	g.Moves++

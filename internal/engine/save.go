@@ -35,8 +35,9 @@ const saveMagic = "SMASHUP\x00"
 // what an ability's steps or slots mean changes the version: 3 came with
 // named steps and slots (engine.Step, engine.Slot), which renumbered some;
 // 4 with the causes of events (Event.Cause, CVis; Frame.Cause replacing the
-// unused Kind; Game.Running): a game saved before is refused.
-const SaveVersion = 4
+// unused Kind; Game.Running): a game saved before is refused; 5 with public
+// ids (Card.Inc, Game.IncCard, IncWas, EvInc, IDKey: ids.go).
+const SaveVersion = 5
 
 // ErrBadSave is wrapped by every error Unmarshal returns.
 var ErrBadSave = errors.New("bad saved game")

@@ -52,7 +52,8 @@ func New(s Setup) (*Game, error) {
 	if n < 2 || n > MaxPlayers {
 		return nil, fmt.Errorf("a game needs 2 to %d players, got %d", MaxPlayers, n)
 	}
-	g := &Game{NPlayers: Seat(n), Winner: None, BreakPhase: None, BreakTurn: None, Rng: s.Seed*0x2545f4914f6cdd1d + 1, Options: s.Options, LastScore: ScoreRecord{Base: None, Slot: None}}
+	g := &Game{NPlayers: Seat(n), Winner: None, BreakPhase: None, BreakTurn: None, Rng: s.Seed*0x2545f4914f6cdd1d + 1, Options: s.Options, LastScore: ScoreRecord{Base: None, Slot: None},
+		IDKey: idKey(s.Seed), IncCard: None}
 	for p := range g.Players {
 		g.Players[p].Faction = [2]int8{None, None}
 	}

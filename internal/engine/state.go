@@ -80,7 +80,11 @@ type Card struct {
 	Counters int8 // +1 power counters
 	Flags    uint8
 	Note     int8 // a small value a card's ability keeps (a named faction, a slot): Game.SetNote
-	_        int8
+	// Inc counts the times the card went where some seat could not follow
+	// it (a hand, a deck, face down) or was shown there: its public id
+	// (ids.go, PublicID) changes with it, so that a card is not recognised
+	// when it comes back out (relocate, SetAside, shown).
+	Inc uint8
 }
 
 // Card flags.
@@ -407,6 +411,20 @@ type Game struct {
 	EvSeq    int32
 	Events   [MaxEvents]Event
 	Moves    int32 // decisions applied so far
+
+	// EvInc holds, for each event of Events, the incarnations (Card.Inc) of
+	// its Card, Other and Cause when it happened (public ids: ids.go).
+	EvInc [MaxEvents][3]uint8
+	// IDKey keys the public ids of the cards (ids.go): derived from the
+	// setup's seed, which the players do not know.
+	IDKey uint64
+	// IncCard is the card that moved last (relocate) and IncWas its
+	// incarnation before: while it lies out of some seat's sight, the events
+	// that tell of its move name it by the id it had where it was seen
+	// (incOf, hidden.go).
+	IncCard CardID
+	IncWas  uint8
+
 	// The card that moved last and the seats that could see it just before
 	// (hidden.go: an event about a move names the card to both audiences).
 	Moved    CardID

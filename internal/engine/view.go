@@ -11,6 +11,7 @@ package engine
 // CardView is one card as a seat sees it.
 type CardView struct {
 	ID       CardID // card instance
+	PubID    int    // its public id now (ids.go): what an interface may show
 	Name     string
 	Key      string
 	Text     string
@@ -108,6 +109,9 @@ type EventView struct {
 	CardHidden  bool
 	OtherHidden bool
 	CauseHidden bool // there is a cause, a card the seat may not know (Cause is None then)
+	// Inc: the incarnations of Card, Other and Cause when it happened, for
+	// their public ids (PublicIDAt).
+	Inc [3]uint8
 }
 
 // View is the whole of what a seat may know.
@@ -135,7 +139,7 @@ type View struct {
 func (g *Game) CardViewOf(c CardID) CardView {
 	cd := &g.Cards[c]
 	d := defs[cd.Def]
-	v := CardView{ID: c, Name: d.Name, Key: d.Key, Text: d.Text, Type: d.Type, Faction: d.Faction,
+	v := CardView{ID: c, PubID: g.PublicID(c), Name: d.Name, Key: d.Key, Text: d.Text, Type: d.Type, Faction: d.Faction,
 		Printed: d.Power, Power: g.Power(c), Counters: int(cd.Counters), Owner: cd.Owner, Ctrl: cd.Ctrl}
 	if cd.Zone == ZInPlay {
 		for _, a := range g.Attached(c) {
@@ -185,7 +189,7 @@ func (g *Game) View(p Seat) View {
 		v.Players = append(v.Players, pv)
 	}
 	if p >= 0 && p < g.NPlayers {
-		for _, c := range g.Hand(p) {
+		for _, c := range g.HandInArrival(p) {
 			v.Hand = append(v.Hand, g.CardViewOf(c))
 		}
 	}
@@ -286,7 +290,7 @@ func (g *Game) EventViews(p Seat, after int32) []EventView {
 }
 
 func (g *Game) eventView(p Seat, ev Event) EventView {
-	e := EventView{Event: ev}
+	e := EventView{Event: ev, Inc: g.EvInc[int(ev.Seq)%MaxEvents]}
 	bit := SeatBit(p)
 	name := func(c int16, vis uint8, hidden *bool) string {
 		if c < 0 || CardID(c) >= g.NCards {

@@ -65,7 +65,7 @@ func TestViewHidesOtherHandsAndDecks(t *testing.T) {
 			if len(v.Hand) != len(g.Hand(0)) {
 				t.Fatalf("own hand: view has %d cards, game %d", len(v.Hand), len(g.Hand(0)))
 			}
-			for i, c := range g.Hand(0) {
+			for i, c := range g.HandInArrival(0) {
 				if v.Hand[i].ID != c {
 					t.Fatalf("own hand differs at %d", i)
 				}

@@ -106,8 +106,18 @@ func (g *Game) Count(z Zone, p Seat) int {
 	return n
 }
 
-// Hand returns player p's hand.
-func (g *Game) Hand(p Seat) []CardID { return g.Collect(ZHand, p) }
+// Hand returns player p's hand in an order that says nothing of when each
+// card arrived (by name, then by instance: see byName). Its holder's own view
+// lists it in the order the cards arrived (HandInArrival).
+func (g *Game) Hand(p Seat) []CardID {
+	h := g.Collect(ZHand, p)
+	g.byName(h)
+	return h
+}
+
+// HandInArrival returns player p's hand, oldest first: for p alone, who saw
+// each card arrive.
+func (g *Game) HandInArrival(p Seat) []CardID { return g.Collect(ZHand, p) }
 
 // Deck returns player p's deck, top first.
 func (g *Game) Deck(p Seat) []CardID { return g.Collect(ZDeck, p) }
@@ -130,6 +140,10 @@ func (g *Game) relocate(c CardID, z Zone, p Seat) (had Seat) {
 	}
 	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
 	g.Moved, g.MovedWas = c, g.visMask(c)
+	g.IncCard, g.IncWas = c, cd.Inc
+	if z == ZHand || z == ZDeck || z == ZBaseDeck {
+		cd.Inc++ // out of sight: it comes back out under another id (ids.go)
+	}
 	g.setZone(c, z)
 	cd.Ctrl = p
 	g.syncHeld(c)
@@ -277,6 +291,9 @@ func (g *Game) SetAside(c CardID, revealed bool) {
 	g.put(c, ZSetAside, p)
 	if !revealed {
 		g.Cards[c].Flags |= FFaceDown // seen by its holder alone until it is played
+		if g.MovedWas&^SeatBit(p) != 0 {
+			g.Cards[c].Inc++ // others saw it where it was: face down it takes another id (ids.go)
+		}
 	} else {
 		g.Cards[c].Flags |= FRevealed
 		g.emit(Event{Kind: EvReveal, Player: p, Card: c, Base: None})
@@ -501,6 +518,10 @@ func (g *Game) emitCaused(ev Event, cause CardID) {
 	ev.Cause = cause
 	ev.Vis, ev.OVis, ev.CVis = g.audience(ev)
 	g.Events[int(g.EvSeq)%MaxEvents] = ev
+	g.EvInc[int(g.EvSeq)%MaxEvents] = [3]uint8{g.incOf(ev.Card), g.incOf(CardID(ev.Other)), g.incOf(ev.Cause)}
+	if ev.Kind == EvLook || ev.Kind == EvReveal {
+		g.shown(ev.Card)
+	}
 	g.collectTriggers(ev)
 }
 

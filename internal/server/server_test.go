@@ -54,16 +54,23 @@ func publicOrMine(g *engine.Game, c, seat int) bool {
 }
 
 // checkHidden walks a message as the client receives it and fails if it names
-// a card the seat may not see.
+// a card the seat may not see. It is called with the game's lock held: it
+// reports with t.Errorf (never t.Fatal, which would leave the lock held and
+// hang the package), and the caller stops once the test has failed.
 func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatal(err)
+		t.Error(err)
+		return
 	}
 	g := l.g
 	if g == nil {
 		return
+	}
+	byPublic := map[int]engine.CardID{}
+	for c := range g.NCards {
+		byPublic[g.PublicID(c)] = c
 	}
 	mine := map[int]bool{}
 	if d, ok := g.Decision(); ok && int(d.Player) == seat {
@@ -78,11 +85,21 @@ func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
 	// happened, which the hidden-information property checks
 	var walk func(v any, path string)
 	walk = func(v any, path string) {
+		if t.Failed() {
+			return
+		}
 		switch x := v.(type) {
 		case map[string]any:
-			if id, ok := x["id"].(float64); ok {
-				if _, isCard := x["name"]; isCard && !publicOrMine(g, int(id), seat) && !mine[int(id)] {
-					t.Fatalf("seat %d was sent %s (card %d, %s, zone %v) at %s", seat, x["name"], int(id), g.Name(engine.CardID(id)), g.Cards[int(id)].Zone, path)
+			if pid, ok := x["id"].(float64); ok {
+				if _, isCard := x["name"]; isCard {
+					id, known := byPublic[int(pid)] // ids on the wire are public ids (engine/ids.go)
+					if !known {
+						t.Errorf("seat %d was sent %s under id %d, no card's id now, at %s", seat, x["name"], int(pid), path)
+						return
+					}
+					if !publicOrMine(g, int(id), seat) && !mine[int(id)] {
+						t.Errorf("seat %d was sent %s (card %d, %s, zone %v) at %s", seat, x["name"], int(id), g.Name(id), g.Cards[int(id)].Zone, path)
+					}
 				}
 			}
 			for k, y := range x {
@@ -99,7 +116,7 @@ func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
 	walk(m, "")
 	if seat == engine.None {
 		if h, ok := m["table"].(map[string]any)["hand"]; ok && h != nil {
-			t.Fatalf("a spectator was sent a hand: %v", h)
+			t.Errorf("a spectator was sent a hand: %v", h)
 		}
 	}
 }
@@ -131,6 +148,9 @@ func TestHiddenInformationOverFullGames(t *testing.T) {
 			who, count := l.pending()
 			moves := len(l.moves)
 			l.mu.Unlock()
+			if t.Failed() {
+				return // (checkHidden reported under the lock)
+			}
 			if who == engine.None {
 				break
 			}

@@ -71,12 +71,12 @@ func (b *builder) ref(c engine.CardID) *CardRef {
 		return &CardRef{Hidden: true}
 	}
 	d := b.g.DefOf(c)
-	return &CardRef{ID: ptr(int(c)), Key: d.Key, Name: d.Name}
+	return &CardRef{ID: ptr(b.g.PublicID(c)), Key: d.Key, Name: d.Name}
 }
 
 // card converts a card of the view (one the seat may see).
 func (b *builder) card(cv engine.CardView, inPlay bool) Card {
-	c := Card{ID: int(cv.ID), Key: cv.Key, Name: cv.Name, Type: TypeName(cv.Type), Faction: cv.Faction,
+	c := Card{ID: cv.PubID, Key: cv.Key, Name: cv.Name, Type: TypeName(cv.Type), Faction: cv.Faction,
 		Printed: cv.Printed, Counters: cv.Counters}
 	if cv.Type == engine.Minion || cv.Type == engine.Titan || cv.Power != 0 {
 		c.Power = ptr(cv.Power)
@@ -220,7 +220,7 @@ func (b *builder) option(o engine.OptionView, v *engine.View) Option {
 			w.Card = &CardRef{Hidden: true}
 		} else {
 			d := b.g.DefOf(o.Card)
-			w.Card = &CardRef{ID: ptr(int(o.Card)), Key: d.Key, Name: d.Name}
+			w.Card = &CardRef{ID: ptr(b.g.PublicID(o.Card)), Key: d.Key, Name: d.Name}
 		}
 	}
 	onTable := func(s engine.BaseID) bool {
@@ -257,7 +257,7 @@ func (b *builder) target(o engine.OptionView, w Option, v *engine.View) Target {
 		if o.Hidden || o.Card < 0 {
 			return tray
 		}
-		id := ptr(int(o.Card))
+		id := ptr(b.g.PublicID(o.Card))
 		switch o.Zone {
 		case engine.ZHand:
 			if o.Holder == v.Me {

@@ -57,14 +57,14 @@ func Told(ev, prev engine.Event) bool {
 // them (bases are named as they are then).
 func EventOf(g *engine.Game, seat engine.Seat, e engine.EventView, seq int) Event {
 	w := Event{Seq: seq, Kind: eventKinds[e.Kind], Player: seatPtr(e.Player)}
-	ref := func(c engine.CardID, hidden bool, name string) *CardRef {
+	ref := func(c engine.CardID, hidden bool, name string, inc uint8) *CardRef {
 		if hidden {
 			return &CardRef{Hidden: true}
 		}
 		if c < 0 || c >= g.NCards {
 			return nil
 		}
-		return &CardRef{ID: ptr(int(c)), Key: g.DefOf(c).Key, Name: name}
+		return &CardRef{ID: ptr(g.PublicIDAt(c, inc)), Key: g.DefOf(c).Key, Name: name}
 	}
 	base := func(s engine.BaseID) *BaseRef {
 		if s < 0 || int(s) >= int(g.NBases) {
@@ -76,8 +76,8 @@ func EventOf(g *engine.Game, seat engine.Seat, e engine.EventView, seq int) Even
 		}
 		return r
 	}
-	card := ref(e.Card, e.CardHidden, e.CardName)
-	other := func() *CardRef { return ref(e.OtherCard(), e.OtherHidden, e.OtherName) }
+	card := ref(e.Card, e.CardHidden, e.CardName, e.Inc[0])
+	other := func() *CardRef { return ref(e.OtherCard(), e.OtherHidden, e.OtherName, e.Inc[1]) }
 	w.Card = card
 	w.Base = base(e.Base)
 	w.Cause = causeOf(g, e)
@@ -154,7 +154,7 @@ func causeOf(g *engine.Game, e engine.EventView) *CardRef {
 	if c < 0 || c >= g.NCards || c == e.Card {
 		return nil // a card's own doing (a minion playing itself) names no other cause
 	}
-	return &CardRef{ID: ptr(int(c)), Key: g.DefOf(c).Key, Name: e.CauseName}
+	return &CardRef{ID: ptr(g.PublicIDAt(c, e.Inc[2])), Key: g.DefOf(c).Key, Name: e.CauseName}
 }
 
 // Log keeps each seat's events of one game (and the spectator's), as each

@@ -2,7 +2,10 @@
 // their minions grouped by player, the players' seats. Pure functions of
 // the view context (view.js: ctx); clicks are handled in input.js through
 // the data attributes:
-//   data-card=ID        a card, wherever it is
+//   data-card=ID        a card, wherever it is (ids are opaque and change
+//                       when a card goes out of sight: docs/protocol.md)
+//   data-key=KEY        its definition (hand and minion rows), so that a card
+//                       under a new id travels from where its kind just left
 //   data-target=KEY     a target of the pending decision (class "target")
 //   data-info=WHAT      what the tooltip / detail panel explains
 //   data-pile=SEAT      opens a discard pile
@@ -33,7 +36,7 @@ export function Card(ctx, c, where = 'hand') {
   const dir = c.printed != null && pw > c.printed ? ' up' : c.printed != null && pw < c.printed ? ' down' : '';
   const hl = ctx.step && key && ctx.step.cards.has(String(c.id)) ? ' hl' : '';
   return html`<div key=${key || where} class=${`card ${i.type || 'hidden'} ${where}${m.cls}${hl}`} data-card=${c.hidden ? undefined : c.id}
-    data-info=${key || undefined} tabindex="0" role="button" style=${`--fc:${factionColour(i.faction)}`} ...${m.attrs}>
+    data-key=${c.hidden ? undefined : c.key} data-info=${key || undefined} tabindex="0" role="button" style=${`--fc:${factionColour(i.faction)}`} ...${m.attrs}>
     <span class="sr-only">${m.label}</span>
     <span class="chead"><span class="cname">${i.name}</span>${minion && pw != null ? html`<span class=${'cpow' + dir}><span class="sr-only">, power </span>${pw}</span>` : null}</span>
     <span class="ctype"><span class="sr-only">, </span>${typeWord(i.type)}${i.faction ? ' · ' + i.faction : ''}</span>
@@ -52,7 +55,7 @@ function Minion(ctx, c) {
   const hl = ctx.step && ctx.step.cards.has(String(c.id)) ? ' hl' : '';
   const owner = c.owner != null && c.owner !== c.controller ? c.owner : null;
   return html`<li key=${c.id} class="mw">
-    <div class=${`m${m.cls}${hl}`} data-card=${c.id} data-info=${key} tabindex="0" role="button" style=${`--fc:${factionColour(c.faction)}`} ...${m.attrs}>
+    <div class=${`m${m.cls}${hl}`} data-card=${c.id} data-key=${c.key} data-info=${key} tabindex="0" role="button" style=${`--fc:${factionColour(c.faction)}`} ...${m.attrs}>
       <span class="sr-only">${m.label}</span>
       <span class=${'pw' + dir}>${c.power}</span><span class="sr-only"> power, </span>
       <span class="nm">${c.name}</span>

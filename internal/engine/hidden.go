@@ -160,27 +160,11 @@ func otherIsCard(k EventKind) bool {
 // every card p may not know given another identity (the definitions of those
 // instances permuted). A message built for p that differs between the game
 // and such a copy depends on something p may not know: the hidden
-// information property tests compare them. The copy is only to be looked at,
-// not played on.
+// information property tests compare them. The copy may be played on (the
+// facts derived from its cards' definitions are made again).
 func (g *Game) Redeal(p Seat, seed uint64) *Game {
 	c := g.Determinize(p, seed)
-	var known [MaxCards]bool
-	for i := range c.NCards {
-		known[i] = c.Knows(p, i)
-	}
-	// cards the log has named to p stay what they were
-	bit := SeatBit(p)
-	for _, ev := range c.RecentEvents(0) {
-		if ev.Card >= 0 && ev.Card < MaxCards && ev.Vis&bit != 0 {
-			known[ev.Card] = true
-		}
-		if otherIsCard(ev.Kind) && ev.Other >= 0 && int(ev.Other) < MaxCards && ev.OVis&bit != 0 {
-			known[ev.Other] = true
-		}
-		if ev.Cause >= 0 && ev.Cause < MaxCards && ev.CVis&bit != 0 {
-			known[ev.Cause] = true
-		}
-	}
+	known := c.knownTo(p)
 	// permute definitions among the bases, and among each player's own
 	// cards (which cards a player owns is public: their factions)
 	for owner := NoSeat; owner < c.NPlayers; owner++ {
@@ -197,5 +181,37 @@ func (g *Game) Redeal(p Seat, seed uint64) *Game {
 			c.Cards[a].Def, c.Cards[b].Def = c.Cards[b].Def, c.Cards[a].Def
 		}
 	}
+	c.renoteCards()
 	return c
+}
+
+// knownTo returns the cards seat p may know which they are: those it may
+// know now (Knows) and those the log has named to it.
+func (g *Game) knownTo(p Seat) (known [MaxCards]bool) {
+	for i := range g.NCards {
+		known[i] = g.Knows(p, i)
+	}
+	bit := SeatBit(p)
+	for _, ev := range g.RecentEvents(0) {
+		if ev.Card >= 0 && ev.Card < MaxCards && ev.Vis&bit != 0 {
+			known[ev.Card] = true
+		}
+		if otherIsCard(ev.Kind) && ev.Other >= 0 && int(ev.Other) < MaxCards && ev.OVis&bit != 0 {
+			known[ev.Other] = true
+		}
+		if ev.Cause >= 0 && ev.Cause < MaxCards && ev.CVis&bit != 0 {
+			known[ev.Cause] = true
+		}
+	}
+	return known
+}
+
+// renoteCards makes again the static facts of the cards (static.go), after
+// their definitions were changed (Redeal).
+func (g *Game) renoteCards() {
+	g.Hooked, g.HookCards, g.OffTrig = 0, [nHooks]cardSet{}, cardSet{}
+	g.SpecialWins, g.TrigKinds, g.OffKinds = 0, [4]uint64{}, [4]uint64{}
+	for i := range g.NCards {
+		g.noteCard(i)
+	}
 }

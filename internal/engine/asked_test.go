@@ -33,25 +33,59 @@ func seen(g *engine.Game, p engine.Seat, after int32) []engine.EventView {
 	return evs
 }
 
-// askedApart compares what seat p is shown in two games that p cannot tell
-// apart, after the same move: item by item, up to the first difference. A
-// difference in what happened on the table may be the cards p could not see
-// coming into the open (a card played, revealed, drawn from a re-dealt
-// deck): the games may part there. But where they part, neither may be
-// someone being asked: whether and when a player is asked must not depend
-// on what p cannot see. It returns a description of such a difference, or
-// "" (same says whether the two were the same throughout).
-func askedApart(a, b []engine.EventView) (why string, same bool) {
+// askedApart compares what seat p is shown in games g and r, which p cannot
+// tell apart, since events ga and ra (after the same move): item by item, up
+// to the first difference. A difference in what happened on the table may be
+// the cards p could not see coming into the open (a card played, revealed,
+// drawn from a re-dealt deck): the games may part there. But they may not
+// part by someone being asked: two different questions, or a question in one
+// game where the other goes on without it (the same happening next), tell p
+// about cards it cannot see. It returns a description of such a difference,
+// or "" (same says whether the two were the same throughout).
+func askedApart(g, r *engine.Game, p engine.Seat, ga, ra int32) (why string, same bool) {
+	a, b := seen(g, p, ga), seen(r, p, ra)
 	for i := 0; i < len(a) && i < len(b); i++ {
 		if a[i] == b[i] {
 			continue
 		}
-		if a[i].Kind == engine.EvAsked || b[i].Kind == engine.EvAsked {
+		aa, ba := a[i].Kind == engine.EvAsked, b[i].Kind == engine.EvAsked
+		lone := false
+		switch {
+		case aa && ba:
+			lone = true
+		case aa:
+			a = further(g, p, ga, a, i+1)
+			lone = i+1 < len(a) && a[i+1] == b[i]
+		case ba:
+			b = further(r, p, ra, b, i+1)
+			lone = i+1 < len(b) && b[i+1] == a[i]
+		}
+		if lone {
 			return fmt.Sprintf("item %d:\n  real:     %s\n  re-dealt: %s", i, brief(a), brief(b)), false
 		}
 		return "", false
 	}
 	return "", len(a) == len(b)
+}
+
+// further returns what p is shown in g since event after, s, made longer
+// than n items where it ends at the decision pending: that decision is
+// answered (declined when it may be, else with its first option) on a copy.
+func further(g *engine.Game, p engine.Seat, after int32, s []engine.EventView, n int) []engine.EventView {
+	if len(s) > n || g.Over || !g.Pending.Active {
+		return s
+	}
+	c := g.Clone()
+	k := 0
+	for j := 0; j < c.NumOptions(); j++ {
+		if o := c.Pending.Opts[j].Kind; o == engine.OptPass || o == engine.OptNo {
+			k = j
+		}
+	}
+	if c.ApplySafe(k) != nil {
+		return s
+	}
+	return seen(c, p, after)
 }
 
 // mirror finds, in r (a re-deal of g for seat p), the option that is g's
@@ -177,7 +211,7 @@ func checkAsked(g0 *engine.Game, p engine.Seat, i int, seed uint64, compared, ch
 			if depth > 0 {
 				*chained++
 			}
-			why, same := askedApart(seen(g, p, ga), seen(r, p, ra))
+			why, same := askedApart(g, r, p, ga, ra)
 			if why != "" {
 				dg, _ := g.Decision()
 				dr, _ := r.Decision()
@@ -199,4 +233,43 @@ func brief(evs []engine.EventView) string {
 		s += fmt.Sprintf("[k%d p%d %s num%d by %q] ", e.Kind, e.Player, e.CardName, e.Num, e.CauseName)
 	}
 	return s
+}
+
+// Every player is asked about the mulligan, whether or not their hand may
+// take it (only a hand without minions may); a hand taken back is shown.
+func TestEverySeatIsAskedAboutTheMulligan(t *testing.T) {
+	g, err := engine.New(engine.Setup{Seed: 3597, Deal: true, Players: []engine.SetupPlayer{
+		{Factions: []string{"Aliens", "Dinosaurs"}}, {Factions: []string{"Vampires", "Werewolves"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A goes first and holds a minion; B holds none and is offered the redraw
+	if d, ok := g.Decision(); !ok || d.Player != 1 || len(d.Options) != 2 {
+		t.Fatalf("B should be offered the mulligan: %+v", d)
+	}
+	var asked []engine.Seat
+	for _, e := range g.EventViews(engine.None, 0) {
+		if e.Kind == engine.EvAsked {
+			asked = append(asked, e.Player)
+		}
+	}
+	if fmt.Sprint(asked) != "[0 1]" {
+		t.Fatalf("the spectator saw %v asked during the setup, want A then B ([0 1])", asked)
+	}
+	old := g.Hand(1)
+	after := g.EvSeq
+	if err := g.Apply(0); err != nil { // yes
+		t.Fatal(err)
+	}
+	shown := map[engine.CardID]bool{}
+	for _, e := range g.EventViews(0, after) {
+		if e.Kind == engine.EvReveal && e.Player == 1 && !e.CardHidden {
+			shown[e.Card] = true
+		}
+	}
+	for _, c := range old {
+		if !shown[c] {
+			t.Errorf("B's hand, taken back, was not shown to A: %s", g.Name(c))
+		}
+	}
 }

@@ -71,7 +71,13 @@ import (
 // player who only may ignore a base (Infiltrate) may still use its optional
 // abilities that are not triggers: its Talent (Storyteller's Hut), a second
 // talent use (Standing Stones), its offer after a standard action (Anansi's Web).
-const RulesVersion = 7
+// 8: whether and when a player is asked depends on no hidden card (issue 22).
+// Every question is recorded as asked (EvAsked), even one answered at once;
+// Mboro Hornet answers in a window in which every player is asked in turn
+// (WinAnswer), not as an ability only its holder is asked about; every
+// player is asked about the mulligan, which only a hand without minions may
+// take, showing it.
+const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition as the engine sees it

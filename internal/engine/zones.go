@@ -502,6 +502,9 @@ func (g *Game) emitCaused(ev Event, cause CardID) {
 	ev.Vis, ev.OVis, ev.CVis = g.audience(ev)
 	g.Events[int(g.EvSeq)%MaxEvents] = ev
 	g.collectTriggers(ev)
+	if kindIn(&answerKinds, ev.Kind) && g.SpecialWins&(1<<WinAnswer) != 0 {
+		g.queueAnswer(ev) // reactions.go
+	}
 }
 
 // Emit records an event on behalf of card code; its Cause is the ability

@@ -174,7 +174,8 @@ func TestWhoIsAskedDependsOnNoHiddenCard(t *testing.T) {
 			i := rng.IntN(g.NumOptions())
 			p := engine.Seat(step%(n+1)) - 1 // each seat in turn, and the spectator
 			if why := checkAsked(g, p, i, uint64(step), &compared, &chained); why != "" {
-				t.Fatalf("game %d (%v), move %d, seen by seat %d: who is asked depends on cards it may not know: %s", game, fs, step, p, why)
+				t.Errorf("game %d (%v), move %d, seen by seat %d: who is asked depends on cards it may not know: %s", game, fs, step, p, why)
+				break // (on to the next game)
 			}
 			if err := g.ApplySafe(i); err != nil {
 				t.Fatal(err)

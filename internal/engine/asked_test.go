@@ -274,3 +274,57 @@ func TestEverySeatIsAskedAboutTheMulligan(t *testing.T) {
 		}
 	}
 }
+
+// After Terraforming, its player is offered an extra minion on the new base.
+// The other player is shown that question as asked whether the hand holds a
+// minion to play (a real question) or not (answered at once): what it is
+// shown is the same in both games (issue 22: "resolving Terraforming" told
+// whether that player held a minion).
+func TestTerraformingsExtraMinionIsAskedWhateverTheHand(t *testing.T) {
+	shown := func(hand string) []engine.EventView {
+		g, err := engine.New(engine.Setup{
+			Seed: 1,
+			Players: []engine.SetupPlayer{
+				{Hand: []string{"Terraforming", hand}, Deck: []string{"Scout", "Scout"}},
+				{Hand: []string{"Collector"}, Deck: []string{"King Rex"}},
+			},
+			Bases:    []engine.SetupBase{{Base: "Jungle Oasis"}, {Base: "Tar Pits"}},
+			BaseDeck: []string{"The Homeworld", "The Mothership"},
+			Phase:    engine.PhasePlay,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		from := g.EvSeq
+		for _, want := range []string{"Terraforming", "The Homeworld", "Jungle Oasis"} {
+			d, _ := g.Decision()
+			i := -1
+			for k, o := range d.Options {
+				if o.Card >= 0 && g.Name(o.Card) == want {
+					i = k
+				}
+			}
+			if i < 0 {
+				t.Fatalf("with %s in hand: no option %s in %q", hand, want, d.Prompt)
+			}
+			if err := g.Apply(i); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return seen(g, 1, from)
+	}
+	withMinion, without := shown("Invader"), shown("Probe")
+	if why, _ := askedApart2(withMinion, without); why != "" {
+		t.Fatalf("the other player can tell whether Terraforming's player holds a minion: %s", why)
+	}
+}
+
+// askedApart2 compares two streams already seen, to the end of the shorter.
+func askedApart2(a, b []engine.EventView) (string, bool) {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return fmt.Sprintf("item %d:\n  one:   %s\n  other: %s", i, brief(a), brief(b)), false
+		}
+	}
+	return "", len(a) == len(b)
+}

@@ -194,8 +194,9 @@ func TestWhoIsAskedDependsOnNoHiddenCard(t *testing.T) {
 func checkAsked(g0 *engine.Game, p engine.Seat, i int, seed uint64, compared, chained *int) string {
 	for k := uint64(0); k < 2; k++ {
 		g, r := g0.Clone(), g0.Redeal(p, seed*4+k)
-		// the base deck stays: its top card, face up while a base in play
-		// lends its abilities, is seen without an event telling it
+		// the base deck stays, and so does the random generator: the top
+		// base, face up while a base in play lends its abilities, is seen
+		// without an event telling it (also after the base deck is shuffled)
 		r.KeepBaseDeck(g0)
 		rng := rand.New(rand.NewPCG(seed, k))
 		move := i

@@ -58,8 +58,10 @@ func (g *Game) PinLike(real *Game, p Seat, c CardID, pinned *[MaxCards]bool) boo
 }
 
 // KeepBaseDeck puts the base deck of g, a re-deal of real, back as it is in
-// real (for tests about the players' cards alone).
+// real, and its random generator (for tests about the players' cards alone:
+// a base deck shuffled again then comes out the same).
 func (g *Game) KeepBaseDeck(real *Game) {
+	g.Rng = real.Rng
 	for i := range real.NCards {
 		if real.Cards[i].Zone == ZBaseDeck {
 			g.Cards[i].Def, g.Cards[i].Pos = real.Cards[i].Def, real.Cards[i].Pos

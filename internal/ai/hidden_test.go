@@ -109,7 +109,7 @@ func TestRedealGivenCard(t *testing.T) {
 			step(t, g, optionNamed(""))
 		}
 		step(t, g, func(*engine.View) int { return 0 }) // the first base
-		offersGift := func() bool { // Akye's question: which card to give (in any order)
+		offersGift := func() bool {                     // Akye's question: which card to give (in any order)
 			for _, o := range g.View(0).Decision.Options {
 				if o.Kind == engine.OptCard && o.CardName == gift {
 					return true

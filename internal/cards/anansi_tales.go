@@ -106,20 +106,29 @@ var _ = card("anansi_tales/akye_the_turtle", func(d *engine.Def) {
 })
 
 var _ = card("anansi_tales/mboro_hornet", func(d *engine.Def) {
-	// A Special answering another player's play or discard: modelled as an
-	// ability that fires from the hand and offers the immediate extra play.
-	d.Triggers = []engine.Trigger{
-		{On: engine.EvPlay, From: engine.ZHand, When: playsUnowned, Do: hornetPlay},
-		{On: engine.EvDiscard, From: engine.ZHand, When: playsUnowned, Do: hornetPlay},
-	}
+	// A Special answering another player playing or discarding a card they
+	// do not own: after each such play or discard, every player is asked in
+	// turn (a window), and a player holding a Hornet may play it as an extra
+	// minion then.
+	d.Specials = []engine.Special{{
+		Window: engine.WinAnswer, From: engine.ZHand, Play: true,
+		On:      []engine.EventKind{engine.EvPlay, engine.EvDiscard},
+		Answers: unownedPlayedOrDiscarded,
+		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
+			_, _, who := g.Reaction()
+			return who != p && g.CanPlayMinionSomewhere(p, c)
+		},
+	}}
 })
 
-func hornetPlay(g *G, f *F) {
-	c := self(f)
-	if g.Cards[c].Zone != engine.ZHand || g.Ctrl(c) != you(f) {
-		return
+// unownedPlayedOrDiscarded reports whether ev is a player playing or
+// discarding, from a hand or deck, a card they do not own.
+func unownedPlayedOrDiscarded(g *G, ev engine.Event) bool {
+	if ev.Card < 0 || g.Owner(ev.Card) == ev.Player {
+		return false
 	}
-	g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZHand, Card: c, Faction: none}, c)
+	from := engine.Zone(ev.Num)
+	return from == engine.ZHand || from == engine.ZDeck
 }
 
 var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {

@@ -303,6 +303,7 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 			}
 			f.SetCard(found, c)
 			f.Set(foundIn, int(g.Cards[c].Zone))
+			revealSearched(g, p, c)
 			opts := []string{toHand}
 			if g.CanPlayMinionSomewhere(p, c) {
 				opts = append(opts, toPlay)

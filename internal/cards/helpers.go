@@ -331,6 +331,14 @@ func askPlayOne(g *G, f *F, p Seat, prompt engine.Prompt, cards []CardID) {
 	g.Ask(f, p, prompt, engine.AskMay)
 }
 
+// revealSearched shows every player card c, which p chose searching a deck
+// or discard pile (compendium: Decks, Discards, and Searches: the card
+// chosen is revealed). What p is asked next about it then tells the others
+// nothing they were not shown.
+func revealSearched(g *G, p Seat, c CardID) {
+	g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: c, Base: none, Other: none})
+}
+
 // playFoundOrKeep ends a search that offered "play it now, or put it into
 // your hand": card c is played at once as an extra play (onto slot s, or
 // anywhere when none) when play, else put into p's hand; then p shuffles.

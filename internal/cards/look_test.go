@@ -103,3 +103,38 @@ func pickText(t *testing.T, g *engine.Game, text string) {
 	t.Helper()
 	answer(t, g, text, func(o engine.Option) bool { return o.Kind == engine.OptText && engine.TextOf(o.Num) == text })
 }
+
+// A card chosen searching a deck is revealed (compendium: Decks, Discards,
+// and Searches), so that what its player is then asked about it tells the
+// others nothing they were not shown: Tattoo Artist's action found in the
+// deck is named to the other player before its player chooses what to do.
+func TestASearchedCardIsRevealed(t *testing.T) {
+	g, err := engine.New(engine.Setup{
+		Seed: 1,
+		Players: []engine.SetupPlayer{
+			{Hand: []string{"Tattoo Artist"}, Deck: []string{"Upgrade", "Invader"}},
+			{Hand: []string{"Collector"}, Deck: []string{"King Rex"}},
+		},
+		Bases: []engine.SetupBase{{Base: "Jungle Oasis", Cards: []engine.SetupCard{{Card: "King Rex", Owner: 0, Controller: -1, On: -1}}}},
+		Phase: engine.PhasePlay,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := g.EvSeq
+	pick(t, g, engine.OptPlay, "Tattoo Artist")
+	for g.Pending.Active && g.Pending.Player == 0 && g.NumOptions() > 0 && g.Pending.Opts[0].Kind == engine.OptBase {
+		if err := g.Apply(0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d, ok := g.Decision(); !ok || !strings.Contains(d.Prompt, "What do you do with Upgrade") {
+		t.Fatalf("Tattoo Artist should have found Upgrade: %+v", d)
+	}
+	for _, ev := range g.EventViews(1, from) {
+		if ev.Kind == engine.EvReveal && !ev.CardHidden && ev.CardName == "Upgrade" {
+			return
+		}
+	}
+	t.Fatal("the other player was not shown the action Tattoo Artist found")
+}

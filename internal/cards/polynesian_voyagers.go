@@ -271,6 +271,7 @@ var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
 				return
 			}
 			f.SetCard(theAction, c)
+			revealSearched(g, p, c)
 			opts := []string{toHand}
 			if g.ActionHasTarget(p, c) {
 				opts = append(opts, toPlay)

@@ -124,6 +124,7 @@ func fetchPartner(partner string, may bool) int16 {
 				return
 			}
 			f.SetCard(found, c)
+			revealSearched(g, p, c)
 			opts := []string{toHandText}
 			if (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)) {
 				opts = append(opts, toPlayText)

@@ -90,7 +90,15 @@ type Special struct {
 	Play   bool                                                      // the card itself is played (OptPlay) rather than used (OptUse)
 	OK     func(g *Game, self CardID, player Seat, slot BaseID) bool // slot: the base the window is about, or None
 	Do     AbilityFn
-	fn     int16
+	// On and Answers are for a Special answering an event (Window
+	// WinAnswer: Mboro Hornet answers a card played or discarded by a
+	// player who does not own it): the kinds of event it answers, and which
+	// of those (nil: all), judged from the event alone, never from who
+	// holds the card. After each such event a window opens in which the
+	// players are asked in turn (reactions.go).
+	On      []EventKind
+	Answers func(g *Game, ev Event) bool
+	fn      int16
 }
 
 // AffectKind says what an ability tries to do to a card.

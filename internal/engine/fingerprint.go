@@ -107,6 +107,12 @@ import (
 // the options from it are in an order that says nothing (by name, then
 // instance: hideOrder); the question that orders simultaneous abilities
 // does not show its decider the cards it may not see.
+// 8, part four: whether and when a player is asked depends on no hidden card (issue 22).
+// Every question is recorded as asked (EvAsked), even one answered at once;
+// Mboro Hornet answers in a window in which every player is asked in turn
+// (WinAnswer), not as an ability only its holder is asked about; every
+// player is asked about the mulligan, which only a hand without minions may
+// take, showing it.
 const RulesVersion = 8
 
 // RulesFingerprint identifies the rules a recorded game was played under: a

@@ -467,3 +467,34 @@ func (g *Game) shownByDecision() {
 		}
 	}
 }
+
+// knownTo returns the cards seat p may know which they are: those it may
+// know now (Knows) and those the log has named to it.
+func (g *Game) knownTo(p Seat) (known [MaxCards]bool) {
+	for i := range g.NCards {
+		known[i] = g.Knows(p, i)
+	}
+	bit := SeatBit(p)
+	for _, ev := range g.RecentEvents(0) {
+		if ev.Card >= 0 && ev.Card < MaxCards && ev.Vis&bit != 0 {
+			known[ev.Card] = true
+		}
+		if otherIsCard(ev.Kind) && ev.Other >= 0 && int(ev.Other) < MaxCards && ev.OVis&bit != 0 {
+			known[ev.Other] = true
+		}
+		if ev.Cause >= 0 && ev.Cause < MaxCards && ev.CVis&bit != 0 {
+			known[ev.Cause] = true
+		}
+	}
+	return known
+}
+
+// renoteCards makes again the static facts of the cards (static.go), after
+// their definitions were changed (Redeal).
+func (g *Game) renoteCards() {
+	g.Hooked, g.HookCards, g.OffTrig = 0, [nHooks]cardSet{}, cardSet{}
+	g.SpecialWins, g.TrigKinds, g.OffKinds = 0, [4]uint64{}, [4]uint64{}
+	for i := range g.NCards {
+		g.noteCard(i)
+	}
+}

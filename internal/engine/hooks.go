@@ -107,6 +107,7 @@ var (
 	defTrigKinds   [][4]uint64 // per definition, the event kinds it triggers on
 	defType        []CardType  // per definition, its Type (kept together for the scans)
 	specialFrom    [64]uint32  // per window, the zones some definition has a Special for it from
+	answerKinds    [4]uint64   // event kinds some definition has a Special answering (WinAnswer)
 )
 
 // trigKindsOf returns the event kinds definition d triggers on.
@@ -125,6 +126,13 @@ func registerHooks(d *Def) {
 	defOffTrig = append(defOffTrig, offTrig(d))
 	defTrigKinds = append(defTrigKinds, trigKindsOf(d))
 	addSkipFacts(d, &trigKinds, &offTableKinds, &specialWindows, &specialFrom)
+	for _, sp := range d.Specials {
+		if sp.Window == WinAnswer {
+			for _, k := range sp.On {
+				answerKinds[k>>6] |= 1 << (k & 63)
+			}
+		}
+	}
 }
 
 // addSkipFacts adds what definition d triggers on and has Specials for to the

@@ -187,11 +187,20 @@ func (g *Game) BeginAsk() { g.Pending.N = 0 }
 // A mandatory question with one option (or none) is answered at once, and
 // so is an optional one with no option but declining.
 //
+// Every question is recorded as asked (EvAsked, public: who is asked and the
+// card whose ability asks), before anything depends on its options: the
+// other seats see a question answered at once exactly as one the player
+// decides, so that whether and when a player is asked tells them nothing
+// about the cards they cannot see (the options of a question often come
+// from a hand or a deck). Card code that has nothing to offer asks all the
+// same, rather than skipping the question.
+//
 // The prompt is a template: each {} in it is filled, in order, from args
 // (cards, bases, players, numbers: see Arg), rendered for the deciding seat
 // only. Prompts are literals, so the process-wide table of texts stays small;
 // a prompt built by concatenation does not compile.
 func (g *Game) Ask(f *Frame, player Seat, prompt Prompt, flags int, args ...Arg) {
+	g.emit(Event{Kind: EvAsked, Player: player, Card: None, Other: None, Base: None})
 	if flags&AskMay != 0 {
 		g.Offer(Option{Kind: OptPass, Player: None, Base: None, Card: None})
 	}

@@ -138,6 +138,11 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID, key CardID) {
 			if sp.Window != w || sp.From != c.Zone {
 				continue
 			}
+			if w == WinAnswer {
+				if ev, ok := g.answering(); !ok || !sp.answers(g, ev) {
+					continue
+				}
+			}
 			if sp.OK != nil && !sp.OK(g, i, p, slot) {
 				continue
 			}

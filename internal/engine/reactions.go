@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Reactions: Specials that answer something another player just did, from
 // the hand, before it has its effect.
 //
@@ -13,20 +15,82 @@ package engine
 //     controller carries the ability out.
 //   - WinGainVP: a player has just gained VP (Cosplay).
 //
+//   - WinAnswer: something happened that a Special from the hand answers
+//     (Mboro Hornet: a player played or discarded a card they do not own).
+//     Whether the window opens depends on the event alone (Special.On and
+//     Special.Answers), never on who holds such a card: it waits, like a
+//     triggered ability of a card in a hand, until the card being resolved
+//     and the abilities of cards in play it set off have resolved, then the
+//     players are asked in turn from the current player, as in every window.
+//
 // Special.OK and card code read what the window is about with g.Reaction().
 
 // Windows opened by this file (kept clear of the ones listed in def.go).
 const (
 	WinPlayed Window = 16 // a card was played; its ability has not resolved yet
+	WinAnswer Window = 17 // something happened that a Special answers (Special.On, Special.Answers)
 )
 
 // FCancelled marks a card being played whose ability was cancelled; the
 // reaction window that resolves its ability clears it.
 const FCancelled uint8 = 1 << 7
 
-var fnReact int16
+var fnReact, fnAnswer int16
 
-func init() { fnReact = regProc(reactProc, causeNone) }
+func init() {
+	fnReact = regProc(reactProc, causeNone)
+	fnAnswer = regProc(answerProc, causeNone)
+}
+
+// queueAnswer queues a WinAnswer window after event ev when a Special of
+// some card of the game answers it (hooks.go: answerKinds lists the kinds).
+// It waits among the triggered abilities (Trig: Src is the event's card,
+// which is public), after those of cards in play (drainProc).
+func (g *Game) queueAnswer(ev Event) {
+	if ev.Card < 0 || ev.Card >= g.NCards || int(g.NTrig) >= MaxTrig {
+		return
+	}
+	for i := range g.HookCards[bits.TrailingZeros16(hSpecials)].each {
+		d := defs[g.Cards[i].Def]
+		for k := range d.Specials {
+			if sp := &d.Specials[k]; sp.Window == WinAnswer && sp.answers(g, ev) {
+				g.Trigs[g.NTrig] = Trig{Fn: fnAnswer, Src: ev.Card, Player: ev.Player, Base: ev.Base, Ev: ev}
+				g.NTrig++
+				return
+			}
+		}
+	}
+}
+
+// answers reports whether Special sp (of window WinAnswer) answers ev.
+func (sp *Special) answers(g *Game, ev Event) bool {
+	for _, k := range sp.On {
+		if k == ev.Kind {
+			return sp.Answers == nil || sp.Answers(g, ev)
+		}
+	}
+	return false
+}
+
+// answerProc opens the WinAnswer window queued by queueAnswer: Ev = the
+// event answered, Src = its card.
+func answerProc(g *Game, f *Frame) {
+	rf := g.push(fnReact, f.Ev.Player, f.Src, None, None)
+	rf.Set(theWindow, int(WinAnswer))
+	rf.SetSeat(concerned, f.Ev.Player)
+	rf.Set(playedAbility, -1)
+	rf.Ev = f.Ev
+}
+
+// answering returns the event the innermost WinAnswer window answers.
+func (g *Game) answering() (Event, bool) {
+	for i := int(g.NFrames) - 1; i >= 0; i-- {
+		if fr := &g.Frames[i]; fr.Fn == fnReact && fr.Step < resolveAbility && Window(fr.Get(theWindow)) == WinAnswer {
+			return fr.Ev, true
+		}
+	}
+	return Event{}, false
+}
 
 // resolvePlayed resolves the ability fn (None: no ability) of card c just
 // played by p onto slot (on minion on), after a WinPlayed window when some
@@ -70,8 +134,11 @@ func reactProc(g *Game, f *Frame) {
 	switch f.Step {
 	case askNext, takeAnswer:
 		prompt := Prompt("A card was played: respond with a Special, or pass")
-		if w == WinGainVP {
+		switch w {
+		case WinGainVP:
 			prompt = "VP were gained: respond with a Special, or pass"
+		case WinAnswer:
+			prompt = "Respond to what just happened with a Special, or pass"
 		}
 		if g.windowRound(f, w, None, prompt) {
 			f.Goto(resolveAbility)

@@ -70,7 +70,7 @@ func drainProc(g *Game, f *Frame) {
 		}
 		inPlay, last := 0, 0
 		for i := 0; i < int(g.NTrig); i++ {
-			if !g.handLike(&g.Trigs[i]) {
+			if !g.waitsLast(i) {
 				inPlay, last = inPlay+1, i
 			}
 		}
@@ -82,7 +82,7 @@ func drainProc(g *Game, f *Frame) {
 		g.BeginAsk()
 		for i := 0; i < int(g.NTrig); i++ {
 			t := &g.Trigs[i]
-			if g.handLike(t) {
+			if g.waitsLast(i) {
 				continue
 			}
 			g.Offer(Option{Kind: OptCard, Card: t.Src, Base: t.Base, Player: t.Player, Num: int16(i)})
@@ -109,7 +109,7 @@ const (
 // start now when only hand triggers are left, else None.
 func (g *Game) handTrigFirst() int {
 	for i := 0; i < int(g.NTrig); i++ {
-		if !g.handLike(&g.Trigs[i]) {
+		if !g.waitsLast(i) {
 			return None
 		}
 	}
@@ -121,6 +121,15 @@ func (g *Game) handTrigFirst() int {
 		}
 	}
 	return 0
+}
+
+// waitsLast reports whether queued trigger i waits until those of the cards
+// in play have resolved: an ability of a card in a hand (or the window after
+// a card is played: handLike), or a window for the
+// Specials answering an event (queueAnswer).
+func (g *Game) waitsLast(i int) bool {
+	t := &g.Trigs[i]
+	return t.Fn == fnAnswer || g.handLike(t)
 }
 
 func (g *Game) startTrig(i int) {

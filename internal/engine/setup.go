@@ -337,7 +337,10 @@ func (g *Game) deal(s Setup) error {
 }
 
 // setupProc offers each player in turn order the mulligan, then starts the
-// first turn: Player = the first player.
+// first turn: Player = the first player. Every player is asked (EvAsked),
+// and only a hand without minions may be shown and mulliganed: a player
+// holding a minion has nothing to choose, which the others cannot tell from
+// a player who keeps a hand without minions.
 func setupProc(g *Game, f *Frame) {
 	n := g.NPlayers
 	switch f.Step {
@@ -354,20 +357,22 @@ func setupProc(g *Game, f *Frame) {
 		}
 		p := g.SeatAfter(f.Player, f.Get(playersOffered))
 		f.SetSeat(offeredPlayer, p)
-		for _, c := range g.Hand(p) {
-			if g.IsMinion(c) {
-				f.Add(playersOffered, 1)
-				f.Goto(offerMulligan)
-				return
-			}
+		g.BeginAsk()
+		if !g.anyMinionIn(g.Hand(p)) {
+			g.Offer(Option{Kind: OptYes, Player: None, Base: None, Card: None})
+			g.Offer(Option{Kind: OptNo, Player: None, Base: None, Card: None})
 		}
-		g.AskYesNo(f, p, "Your hand has no minions: shuffle it into your deck and draw five new cards?")
+		g.Ask(f, p, "Your hand has no minions: shuffle it into your deck and draw five new cards?", 0)
 	case takeMulligan:
 		p := f.SeatIn(offeredPlayer)
 		if f.Yes() {
-			// the new hand comes from the rest of the deck; only then is
-			// the old hand shuffled into the deck (Culture Shock)
+			// the hand is shown (it has no minion); the new hand comes from
+			// the rest of the deck; only then is the old hand shuffled into
+			// the deck (Culture Shock)
 			old := g.Hand(p)
+			for _, c := range old {
+				g.emit(Event{Kind: EvReveal, Player: p, Card: c, Other: None, Base: None})
+			}
 			for _, c := range old {
 				g.put(c, ZSetAside, p)
 			}
@@ -380,6 +385,16 @@ func setupProc(g *Game, f *Frame) {
 		f.Add(playersOffered, 1)
 		f.Goto(offerMulligan)
 	}
+}
+
+// anyMinionIn reports whether cards hold a minion.
+func (g *Game) anyMinionIn(cards []CardID) bool {
+	for _, c := range cards {
+		if g.IsMinion(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // setupProc's steps.

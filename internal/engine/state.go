@@ -257,6 +257,12 @@ const (
 	EvControlEnd
 	// EvPhase: Player's turn enters phase Num (a Phase).
 	EvPhase
+	// EvAsked: Player is asked a question (Cause: the card whose ability
+	// asks, or None for the rules' own). It is recorded for every question
+	// the engine builds, whether the player then has a real choice, one
+	// option, only alike options or none (machine.go: Ask), so that the
+	// others see the same whatever the cards they cannot see.
+	EvAsked
 )
 
 // Frame is one unit of pending work on the stack.

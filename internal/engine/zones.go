@@ -523,6 +523,9 @@ func (g *Game) emitCaused(ev Event, cause CardID) {
 		g.shown(ev.Card)
 	}
 	g.collectTriggers(ev)
+	if kindIn(&answerKinds, ev.Kind) && g.SpecialWins&(1<<WinAnswer) != 0 {
+		g.queueAnswer(ev) // reactions.go
+	}
 }
 
 // Emit records an event on behalf of card code; its Cause is the ability

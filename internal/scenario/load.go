@@ -314,6 +314,12 @@ func (s *Scenario) buildSetup() error {
 			if on {
 				es.Options |= engine.RuleTitans
 			}
+		case "ask_all":
+			var on bool
+			on, err = s.boolVal(k, v)
+			if on {
+				es.Options |= engine.RuleAskAll
+			}
 		default:
 			return lerr(s.File, k, "unknown setup key %q", k.Value)
 		}

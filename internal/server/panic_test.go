@@ -39,6 +39,8 @@ func TestPanickingCardIsContained(t *testing.T) {
 			t.Fatal(err)
 		}
 		l, _ = s.game(ctx, resp.ID)
+		askEveryWindow(l)
+		keepHands(t, l)
 		pick = invaderOption(l)
 	}
 	if pick < 0 {

@@ -23,6 +23,12 @@ func TestWholeMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	l, err := s.game(ctx, resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	askEveryWindow(l)
+	keepHands(t, l)
 	h := s.Handler()
 	tok := func(link string) string { return link[strings.Index(link, "t=")+2:] }
 	call := func(seat int, method, path, body string) (int, Message) {

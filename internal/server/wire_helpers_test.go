@@ -1,6 +1,12 @@
 package server
 
-import "github.com/smashup/smashup/internal/wire"
+import (
+	"context"
+	"testing"
+
+	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/wire"
+)
 
 // options are the options of a message's decision, when it is the seat's own.
 func options(m Message) []wire.Option {
@@ -23,4 +29,34 @@ func askEveryWindow(l *live) {
 		}
 		l.manual = true // nor the questions without a real choice
 	})
+}
+
+// keepHands answers the setup's questions (every seat is asked about the
+// mulligan) for the people's seats, keeping every hand, so that a test
+// starts at the first player's Play Cards phase.
+func keepHands(t testing.TB, l *live) {
+	t.Helper()
+	for range 16 {
+		var who, at, opt int
+		done := false
+		l.locked(func() {
+			if l.g == nil || l.g.Over || !l.g.Pending.Active || l.g.MainDecision() {
+				done = true
+				return
+			}
+			d, _ := l.g.Decision()
+			who, at = int(d.Player), len(l.moves)
+			for i, o := range d.Options {
+				if o.Kind == engine.OptNo {
+					opt = i
+				}
+			}
+		})
+		if done {
+			return
+		}
+		if err := l.move(context.Background(), who, at, opt); err != nil && err != ErrStale {
+			t.Fatal(err)
+		}
+	}
 }

@@ -310,7 +310,7 @@ func Lookahead(g *engine.Game, seat engine.Seat, names present.Names, d *Decisio
 		if err := c.ApplySafe(o.Index); err != nil {
 			continue
 		}
-		if c.EvSeq != g.EvSeq || c.Rng != g.Rng || !c.Pending.Active || c.Pending.Player != seat || c.Pending.NoChoice || c.MainDecision() || c.InWindow() {
+		if !onlyAsked(c, g.EvSeq, seat) || c.Rng != g.Rng || !c.Pending.Active || c.Pending.Player != seat || c.Pending.NoChoice || c.MainDecision() || c.InWindow() {
 			continue
 		}
 		_, next := Build(c, seat, names)
@@ -319,6 +319,20 @@ func Lookahead(g *engine.Game, seat engine.Seat, names present.Names, d *Decisio
 		}
 		o.Then = &Then{Prompt: next.Prompt, Options: next.Options}
 	}
+}
+
+// onlyAsked reports whether nothing has happened in c since event after but
+// questions put to seat (engine.EvAsked).
+func onlyAsked(c *engine.Game, after int32, seat engine.Seat) bool {
+	if c.EvSeq-after >= engine.MaxEvents {
+		return false
+	}
+	for _, ev := range c.RecentEvents(after) {
+		if ev.Kind != engine.EvAsked || ev.Player != seat {
+			return false
+		}
+	}
+	return true
 }
 
 // onTable reports whether every option is about a base or a card in play.

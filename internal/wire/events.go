@@ -36,6 +36,7 @@ var eventKinds = map[engine.EventKind]string{
 	engine.EvCancel:        "cancel",
 	engine.EvControlEnd:    "control-end",
 	engine.EvPhase:         "phase",
+	engine.EvAsked:         "asked",
 }
 
 // Told reports whether event ev is told on the wire at all, given the

@@ -196,23 +196,7 @@ func (g *Game) RedealIdentities(p Seat, seed uint64) *Game {
 // permuteUnknown permutes the definitions of the cards p may not know (see
 // RedealIdentities) with g's random number generator.
 func (c *Game) permuteUnknown(p Seat) {
-	var known [MaxCards]bool
-	for i := range c.NCards {
-		known[i] = c.Knows(p, i)
-	}
-	// cards the log has named to p stay what they were
-	bit := SeatBit(p)
-	for _, ev := range c.RecentEvents(0) {
-		if ev.Card >= 0 && ev.Card < MaxCards && ev.Vis&bit != 0 {
-			known[ev.Card] = true
-		}
-		if otherIsCard(ev.Kind) && ev.Other >= 0 && int(ev.Other) < MaxCards && ev.OVis&bit != 0 {
-			known[ev.Other] = true
-		}
-		if ev.Cause >= 0 && ev.Cause < MaxCards && ev.CVis&bit != 0 {
-			known[ev.Cause] = true
-		}
-	}
+	known := c.knownTo(p) // cards the log has named to p stay what they were
 	// permute definitions among the bases in the base deck, and among each
 	// player's own cards (which cards a player owns is public: their
 	// factions), as Determinize deals them (redealGroup)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
@@ -142,6 +143,7 @@ func TestStrictRequests(t *testing.T) {
 	if c := do("/api/games", "application/json", `{"seats":["human","human"],"x":1}`); c != 400 {
 		t.Errorf("creation with an unknown field: %d, want 400", c)
 	}
+	s.AnswerPause = time.Hour // the server answers no question meanwhile (a mulligan without a choice)
 	resp, err := s.Create(context.Background(), CreateRequest{seated: true, Seats: []string{"human", "human"}})
 	if err != nil {
 		t.Fatal(err)

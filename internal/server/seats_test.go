@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
 // seatAPI calls the game API with an optional bearer key.
@@ -170,5 +172,49 @@ func TestHostStartsWithComputers(t *testing.T) {
 	ctx := context.Background()
 	if _, err := s.game(ctx, cr.ID); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A seat claimed through one instance of a shared store is taken on the
+// others too: the game they hold in memory is dealt, and the claimer's key
+// is accepted there.
+func TestClaimsReachOtherInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	ctx := context.Background()
+	stA, err := store.OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stB, _ := store.OpenPostgres(ctx, url)
+	a, b := New(stA), New(stB)
+	defer func() { a.Close(); b.Close(); stA.Close(); stB.Close() }()
+	cr, err := a.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	la, err := a.game(ctx, cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.game(ctx, cr.ID); err != nil { // B holds it too, waiting
+		t.Fatal(err)
+	}
+	code := cr.Links[1][strings.Index(cr.Links[1], "?invite=")+len("?invite="):]
+	c, err := b.Claim(ctx, cr.ID, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; ; i++ {
+		var waiting bool
+		var seat int
+		var serr error
+		la.locked(func() { waiting = la.cfg.Waiting; seat, serr = la.seatOf(c.Token) })
+		if !waiting && serr == nil && seat == 1 {
+			break
+		}
+		if i > 200 {
+			t.Fatalf("instance A never learned of the claim (waiting %v, %v)", waiting, serr)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -321,6 +321,7 @@ func TestTwoInstancesShareAPostgresStore(t *testing.T) {
 	}
 	stB, _ := store.OpenPostgres(ctx, url)
 	a, b := New(stA), New(stB)
+	a.AnswerPause, b.AnswerPause = time.Hour, time.Hour // the test makes every move
 	defer func() { a.Close(); b.Close(); stA.Close(); stB.Close() }()
 	ta, tb := httptest.NewServer(a.Handler()), httptest.NewServer(b.Handler())
 	defer ta.Close()

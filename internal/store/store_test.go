@@ -44,6 +44,16 @@ func exercise(t *testing.T, s Store) {
 	if _, err := s.Load(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("unknown game: %v", err)
 	}
+	// a game's configuration is replaced (a seat claimed), its moves kept
+	if err := s.SetConfig(ctx, "g1", []byte(`{"a":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := s.Load(ctx, "g1"); err != nil || string(g.Config) != `{"a":2}` || !reflect.DeepEqual(g.Moves, want) {
+		t.Fatalf("after SetConfig: %+v %v", g, err)
+	}
+	if err := s.SetConfig(ctx, "nope", []byte(`{}`)); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("SetConfig of an unknown game: %v", err)
+	}
 	s.Create(ctx, "g2", []byte(`{}`), "fp1")
 	ids, err := s.List(ctx)
 	if err != nil || len(ids) != 2 || ids[0] != "g1" {

@@ -10,18 +10,32 @@ import (
 // prompt:), with how its value is read and checked at load time and the
 // check that runs it: a new key is one entry here.
 
-// check is one key of an expect step, as read at load time.
-type check struct {
-	last bool // see expectKey.last
-	run  func(r *runner, i int)
+// keyed is one key a mapping accepts: load reads and checks its value at
+// load time into a T, the check that runs it.
+type keyed[T any] struct {
+	key  string
+	load func(s *Scenario, v *yaml.Node) (T, error)
 }
 
-// expectKey is one key an expect mapping accepts.
-type expectKey struct {
-	key string
-	// load reads the key's value, checking names and players, into the
-	// check that runs it.
-	load func(s *Scenario, v *yaml.Node) (func(r *runner, i int), error)
+// loadKeys reads mapping n (of what: "expect", "at", "prompt") key by key
+// through table.
+func loadKeys[T any](s *Scenario, n *yaml.Node, what string, table []keyed[T]) ([]T, error) {
+	var out []T
+	fs := make([]field, len(table))
+	for j, e := range table {
+		fs[j] = field{e.key, func(k, v *yaml.Node) error {
+			t, err := e.load(s, v)
+			out = append(out, t)
+			return err
+		}}
+	}
+	return out, s.fields(n, what, fs)
+}
+
+// check is one key of an expect step: run fails step i (r.failf) when the
+// game disagrees.
+type check struct {
+	run func(r *runner, i int)
 	// last: checked after every other key of the same expect. Checking the
 	// pending decision may let a game that until stopped at the start of a
 	// phase run on to that decision, so the other keys see the state the
@@ -29,7 +43,7 @@ type expectKey struct {
 	last bool
 }
 
-var expectKeys = []expectKey{
+var expectKeys = []keyed[check]{
 	playerNumbers("vp", func(g *engine.Game, p engine.Seat) int { return int(g.Players[p].VP) }),
 	playerCards("hand", exactly, func(g *engine.Game, p engine.Seat) []string { return names(g, g.Hand(p)) }),
 	playerCards("hand_has", among, func(g *engine.Game, p engine.Seat) []string { return names(g, g.Hand(p)) }),
@@ -59,57 +73,56 @@ var expectKeys = []expectKey{
 	cardList("base_deck_top", topOf, func(g *engine.Game) []string {
 		return names(g, g.Collect(engine.ZBaseDeck, engine.None))
 	}),
-	{key: "at", load: loadAt},
+	{"at", loadAt},
 	inPlayNumbers("power", func(g *engine.Game, c engine.CardID) int { return g.Power(c) }),
 	inPlayNumbers("counters", func(g *engine.Game, c engine.CardID) int { return int(g.Cards[c].Counters) }),
-	{key: "controller", load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+	{"controller", func(s *Scenario, v *yaml.Node) (check, error) {
 		ws, err := readInPlay(s, "controller", v, s.player)
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			for _, w := range ws {
-				c := r.findInPlay(i, w.key)
-				if got := r.g.Ctrl(c); got != w.want {
+				if got := r.g.Ctrl(r.findInPlay(i, w.key)); got != w.want {
 					r.failf(i, "expect controller.%s: expected %s, found %s", w.key, r.s.ids[w.want], r.s.ids[got])
 				}
 			}
-		}, err
+		}}, err
 	}},
-	{key: "turn", load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+	{"turn", func(s *Scenario, v *yaml.Node) (check, error) {
 		want, err := s.player(v)
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			if r.g.Current != want {
 				r.failf(i, "expect turn: expected %s, found %s", r.s.ids[want], r.s.ids[r.g.Current])
 			}
-		}, err
+		}}, err
 	}},
-	{key: "phase", load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+	{"phase", func(s *Scenario, v *yaml.Node) (check, error) {
 		want, err := s.phase(v)
 		written := v.Value
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			if r.g.Phase != want {
 				r.failf(i, "expect phase: expected %s, found %s", written, r.g.Phase)
 			}
-		}, err
+		}}, err
 	}},
-	{key: "prompt", load: loadPrompt, last: true},
-	{key: "game_over", load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+	{"prompt", loadPrompt},
+	{"game_over", func(s *Scenario, v *yaml.Node) (check, error) {
 		var want bool
 		if v.Decode(&want) != nil {
-			return nil, lerr(s.File, v, "game_over: takes true or false")
+			return check{}, lerr(s.File, v, "game_over: takes true or false")
 		}
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			if r.g.Over != want {
 				r.failf(i, "expect game_over: expected %v, found %v", want, r.g.Over)
 			}
-		}, nil
+		}}, nil
 	}},
-	{key: "winner", load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+	{"winner", func(s *Scenario, v *yaml.Node) (check, error) {
 		want, err := s.strList(v)
 		for _, id := range want {
 			if _, ok := s.seat[id]; !ok && err == nil {
 				err = lerr(s.File, v, "unknown player %q", id)
 			}
 		}
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			var got []string
 			if r.g.Over {
 				for p := 0; p < int(r.g.NPlayers); p++ {
@@ -121,7 +134,7 @@ var expectKeys = []expectKey{
 			if !sameMultiset(want, got) {
 				r.failf(i, "expect winner: expected %s, found %s", show(want), show(got))
 			}
-		}, err
+		}}, err
 	}},
 	// optional keys added by the project (docs/scenarios.md)
 	playerCards("titans", exactly, func(g *engine.Game, p engine.Seat) []string { return names(g, g.TitanBeside(p)) }),
@@ -134,29 +147,30 @@ var expectKeys = []expectKey{
 	}),
 }
 
-// decodeExpect reads an expect mapping into its checks, prompt last.
+// decodeExpect reads an expect mapping into its checks, those marked last
+// after the others.
 func (s *Scenario) decodeExpect(n *yaml.Node) (step, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, lerr(s.File, n, "expect: takes a mapping of checks")
 	}
-	var now, last []check
-	fs := make([]field, len(expectKeys))
-	for j, ek := range expectKeys {
-		fs[j] = field{ek.key, func(k, v *yaml.Node) error {
-			run, err := ek.load(s, v)
-			if err != nil {
-				return within(err, "expect "+ek.key)
-			}
-			if ek.last {
-				last = append(last, check{last: true, run: run})
-			} else {
-				now = append(now, check{run: run})
-			}
-			return nil
+	table := make([]keyed[check], len(expectKeys))
+	for j, e := range expectKeys { // errors name the key
+		table[j] = keyed[check]{e.key, func(s *Scenario, v *yaml.Node) (check, error) {
+			c, err := e.load(s, v)
+			return c, within(err, "expect "+e.key)
 		}}
 	}
-	if err := s.fields(n, "expect", fs); err != nil {
+	checks, err := loadKeys(s, n, "expect", table)
+	if err != nil {
 		return nil, err
+	}
+	var now, last []check
+	for _, c := range checks {
+		if c.last {
+			last = append(last, c)
+		} else {
+			now = append(now, c)
+		}
 	}
 	return expectStep{checks: append(now, last...)}, nil
 }
@@ -189,44 +203,44 @@ func readPlayers[T any](s *Scenario, n *yaml.Node, read func(*yaml.Node) (T, err
 }
 
 // playerNumbers is a key giving a number for each player.
-func playerNumbers(key string, got func(*engine.Game, engine.Seat) int) expectKey {
-	return expectKey{key: key, load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+func playerNumbers(key string, got func(*engine.Game, engine.Seat) int) keyed[check] {
+	return keyed[check]{key, func(s *Scenario, v *yaml.Node) (check, error) {
 		ws, err := readPlayers(s, v, s.intVal)
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			for _, w := range ws {
 				if n := got(r.g, w.p); n != w.want {
 					r.failf(i, "expect %s.%s: expected %d, found %d", key, w.id, w.want, n)
 				}
 			}
-		}, err
+		}}, err
 	}}
 }
 
 // playerCards is a key giving cards for each player, compared by match with
 // the cards got finds.
-func playerCards(key string, match listMatch, got func(*engine.Game, engine.Seat) []string) expectKey {
-	return expectKey{key: key, load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+func playerCards(key string, match listMatch, got func(*engine.Game, engine.Seat) []string) keyed[check] {
+	return keyed[check]{key, func(s *Scenario, v *yaml.Node) (check, error) {
 		ws, err := readPlayers(s, v, s.cardNames)
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			for _, w := range ws {
 				if ok, found := match(w.want, got(r.g, w.p)); !ok {
 					r.failf(i, "expect %s.%s: expected %s, found %s", key, w.id, show(w.want), show(found))
 				}
 			}
-		}, err
+		}}, err
 	}}
 }
 
 // cardList is a key giving a list of cards, compared by match with the
 // cards got finds.
-func cardList(key string, match listMatch, got func(*engine.Game) []string) expectKey {
-	return expectKey{key: key, load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+func cardList(key string, match listMatch, got func(*engine.Game) []string) keyed[check] {
+	return keyed[check]{key, func(s *Scenario, v *yaml.Node) (check, error) {
 		want, err := s.cardNames(v)
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			if ok, found := match(want, got(r.g)); !ok {
 				r.failf(i, "expect %s: expected %s, found %s", key, show(want), show(found))
 			}
-		}, err
+		}}, err
 	}}
 }
 
@@ -280,31 +294,27 @@ func readInPlay[T any](s *Scenario, key string, n *yaml.Node, read func(*yaml.No
 }
 
 // inPlayNumbers is a key giving a number for cards in play.
-func inPlayNumbers(key string, got func(*engine.Game, engine.CardID) int) expectKey {
-	return expectKey{key: key, load: func(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+func inPlayNumbers(key string, got func(*engine.Game, engine.CardID) int) keyed[check] {
+	return keyed[check]{key, func(s *Scenario, v *yaml.Node) (check, error) {
 		ws, err := readInPlay(s, key, v, s.intVal)
-		return func(r *runner, i int) {
+		return check{run: func(r *runner, i int) {
 			for _, w := range ws {
-				c := r.findInPlay(i, w.key)
-				if n := got(r.g, c); n != w.want {
+				if n := got(r.g, r.findInPlay(i, w.key)); n != w.want {
 					r.failf(i, "expect %s.%s: expected %d, found %d", key, w.key, w.want, n)
 				}
 			}
-		}, err
+		}}, err
 	}}
 }
 
 // at: checks per base --------------------------------------------------------
 
-// atKey is one key an at.BASE mapping accepts; its check gets the base's
-// slot and its name as written.
-type atKey struct {
-	key  string
-	load func(s *Scenario, v *yaml.Node) (func(r *runner, i int, b engine.BaseID, name string), error)
-}
+// atCheck is one key of an at.BASE mapping; it gets the base's slot and its
+// name as written.
+type atCheck func(r *runner, i int, b engine.BaseID, name string)
 
-var atKeys = []atKey{
-	{"cards", func(s *Scenario, v *yaml.Node) (func(*runner, int, engine.BaseID, string), error) {
+var atKeys = []keyed[atCheck]{
+	{"cards", func(s *Scenario, v *yaml.Node) (atCheck, error) {
 		want, err := s.cardNames(v)
 		return func(r *runner, i int, b engine.BaseID, name string) {
 			if got := names(r.g, r.g.OnBase(b)); !sameMultiset(want, got) {
@@ -312,7 +322,7 @@ var atKeys = []atKey{
 			}
 		}, err
 	}},
-	{"power", func(s *Scenario, v *yaml.Node) (func(*runner, int, engine.BaseID, string), error) {
+	{"power", func(s *Scenario, v *yaml.Node) (atCheck, error) {
 		ws, err := readPlayers(s, v, s.intVal)
 		return func(r *runner, i int, b engine.BaseID, name string) {
 			for _, w := range ws {
@@ -326,8 +336,8 @@ var atKeys = []atKey{
 	atNumber("breakpoint", func(g *engine.Game, b engine.BaseID) int { return g.Breakpoint(b) }),
 }
 
-func atNumber(key string, got func(*engine.Game, engine.BaseID) int) atKey {
-	return atKey{key, func(s *Scenario, v *yaml.Node) (func(*runner, int, engine.BaseID, string), error) {
+func atNumber(key string, got func(*engine.Game, engine.BaseID) int) keyed[atCheck] {
+	return keyed[atCheck]{key, func(s *Scenario, v *yaml.Node) (atCheck, error) {
 		want, err := s.intVal(v)
 		return func(r *runner, i int, b engine.BaseID, name string) {
 			if n := got(r.g, b); n != want {
@@ -337,58 +347,47 @@ func atNumber(key string, got func(*engine.Game, engine.BaseID) int) atKey {
 	}}
 }
 
-func loadAt(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+func loadAt(s *Scenario, v *yaml.Node) (check, error) {
 	if v.Kind != yaml.MappingNode {
-		return nil, lerr(s.File, v, "at: takes a mapping of base names")
+		return check{}, lerr(s.File, v, "at: takes a mapping of base names")
 	}
 	type atBase struct {
 		name   string
-		checks []func(*runner, int, engine.BaseID, string)
+		checks []atCheck
 	}
 	var bases []atBase
 	for _, bv := range pairs(v) {
 		name, err := s.baseName(bv[0])
 		if err != nil {
-			return nil, err
+			return check{}, err
 		}
 		if bv[1].Kind != yaml.MappingNode {
-			return nil, lerr(s.File, bv[1], "at.%s: takes a mapping", name)
+			return check{}, lerr(s.File, bv[1], "at.%s: takes a mapping", name)
 		}
-		ab := atBase{name: name}
-		fs := make([]field, len(atKeys))
-		for j, ak := range atKeys {
-			fs[j] = field{ak.key, func(k, v *yaml.Node) error {
-				run, err := ak.load(s, v)
-				ab.checks = append(ab.checks, run)
-				return err
-			}}
+		checks, err := loadKeys(s, bv[1], "at", atKeys)
+		if err != nil {
+			return check{}, err
 		}
-		if err := s.fields(bv[1], "at", fs); err != nil {
-			return nil, err
-		}
-		bases = append(bases, ab)
+		bases = append(bases, atBase{name, checks})
 	}
-	return func(r *runner, i int) {
+	return check{run: func(r *runner, i int) {
 		for _, ab := range bases {
 			b := r.slotByName(i, ab.name)
 			for _, run := range ab.checks {
 				run(r, i, b, ab.name)
 			}
 		}
-	}, nil
+	}}, nil
 }
 
 // prompt: the pending decision -------------------------------------------------
 
-// promptKey is one key a prompt mapping accepts; its check gets the pending
-// decision and the names of its options.
-type promptKey struct {
-	key  string
-	load func(s *Scenario, v *yaml.Node) (func(r *runner, i int, d engine.Decision, got []string), error)
-}
+// promptCheck is one key of a prompt mapping; it gets the pending decision
+// and the names of its options.
+type promptCheck func(r *runner, i int, d engine.Decision, got []string)
 
-var promptKeys = []promptKey{
-	{"player", func(s *Scenario, v *yaml.Node) (func(*runner, int, engine.Decision, []string), error) {
+var promptKeys = []keyed[promptCheck]{
+	{"player", func(s *Scenario, v *yaml.Node) (promptCheck, error) {
 		want, err := s.player(v)
 		return func(r *runner, i int, d engine.Decision, _ []string) {
 			if d.Player != want {
@@ -396,7 +395,7 @@ var promptKeys = []promptKey{
 			}
 		}, err
 	}},
-	{"options", func(s *Scenario, v *yaml.Node) (func(*runner, int, engine.Decision, []string), error) {
+	{"options", func(s *Scenario, v *yaml.Node) (promptCheck, error) {
 		want, err := s.strList(v)
 		return func(r *runner, i int, _ engine.Decision, got []string) {
 			if !sameMultiset(dedupe(want), dedupe(got)) {
@@ -404,7 +403,7 @@ var promptKeys = []promptKey{
 			}
 		}, err
 	}},
-	{"options_include", func(s *Scenario, v *yaml.Node) (func(*runner, int, engine.Decision, []string), error) {
+	{"options_include", func(s *Scenario, v *yaml.Node) (promptCheck, error) {
 		want, err := s.strList(v)
 		return func(r *runner, i int, _ engine.Decision, got []string) {
 			if !subMultiset(dedupe(want), got) {
@@ -414,23 +413,13 @@ var promptKeys = []promptKey{
 	}},
 }
 
-func loadPrompt(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
+// loadPrompt reads prompt:, a check made last (see check.last).
+func loadPrompt(s *Scenario, v *yaml.Node) (check, error) {
 	if v.Kind != yaml.MappingNode {
-		return nil, lerr(s.File, v, "prompt: takes a mapping")
+		return check{}, lerr(s.File, v, "prompt: takes a mapping")
 	}
-	var checks []func(*runner, int, engine.Decision, []string)
-	fs := make([]field, len(promptKeys))
-	for j, pk := range promptKeys {
-		fs[j] = field{pk.key, func(k, v *yaml.Node) error {
-			run, err := pk.load(s, v)
-			checks = append(checks, run)
-			return err
-		}}
-	}
-	if err := s.fields(v, "prompt", fs); err != nil {
-		return nil, err
-	}
-	return func(r *runner, i int) {
+	checks, err := loadKeys(s, v, "prompt", promptKeys)
+	return check{last: true, run: func(r *runner, i int) {
 		r.resume()
 		d, ok := r.g.Decision()
 		if !ok {
@@ -443,5 +432,5 @@ func loadPrompt(s *Scenario, v *yaml.Node) (func(*runner, int), error) {
 		for _, run := range checks {
 			run(r, i, d, got)
 		}
-	}, nil
+	}}, err
 }

@@ -38,7 +38,7 @@ type useStep struct {
 // text), or a mapping about a card, a base or a player.
 type chooseStep struct {
 	player string
-	mapped bool // a mapping: card names card, base and player fields
+	mapped bool // written as a mapping: card holds its keys, whom its player
 	text   string
 	yesNo  bool
 	want   engine.OptKind // OptYes or OptNo when yesNo
@@ -51,7 +51,7 @@ type chooseStep struct {
 }
 
 type expectStep struct {
-	checks []check // prompt last (see expectKey.last)
+	checks []check // those marked last (prompt) after the others
 }
 
 type untilStep struct {

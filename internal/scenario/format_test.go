@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,6 +67,30 @@ func TestLoadErrorsNameFileAndLine(t *testing.T) {
 		{"five players", "name: x\nsetup:\n  players: [{id: A}, {id: B}, {id: C}, {id: D}, {id: E}]\n  bases: [{base: Tar Pits}]\nsteps: []\n", "2 to 4 players"},
 		{"duplicate name", "name: x\n" + twoPlayers + "steps: []\n---\nname: x\n" + twoPlayers + "steps: []\n", "duplicate scenario name"},
 		{"duplicate label", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases:\n    - base: Tar Pits\n      cards: [{card: King Rex, owner: A, label: r}, {card: King Rex, owner: A, label: r}]\nsteps: []\n", "duplicate label"},
+		// each error also names the scenario and the part of it
+		{"context of a check", scenarioSrc("x", "  - pass\n  - expect: { vp: { A: three } }\n"), "t.yaml:16: expected a number, got \"three\" (scenario \"x\", step 2, expect vp)"},
+		{"context of a setup", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases: [{base: Tar Pits}]\n  seed: abc\nsteps: []\n", "t.yaml:5: expected a number, got \"abc\" (scenario \"x\", setup)"},
+		{"an unknown key lists the keys", scenarioSrc("x", "  - expect: { colour: red }\n"), "unknown expect key \"colour\" (vp, hand, hand_has,"},
+		{"an unknown card key lists the keys", scenarioSrc("x", "  - choose: { name: King Rex }\n"), "t.yaml:15: unknown card key \"name\" (card, base, on, owner, controller, player, label, zone)"},
+		{"no setup", "name: x\nsteps: []\n", "t.yaml:1: a scenario needs a setup (scenario \"x\")"},
+		// values of the wrong shape
+		{"play: a list", scenarioSrc("x", "  - play: [Invader]\n"), "t.yaml:15: play: takes a card name, a label or a mapping, not a list"},
+		{"card: a list", scenarioSrc("x", "  - choose: { card: [King Rex] }\n"), "t.yaml:15: choose: expected a card name or a label, got a list"},
+		{"on: a list", scenarioSrc("x", "  - play: Augmentation\n    on: [King Rex]\n"), "t.yaml:16: on: takes a card name"},
+		{"choose: nothing", scenarioSrc("x", "  - choose:\n"), "choose: needs a value"},
+		{"a number that is a list", scenarioSrc("x", "  - expect: { hand_size: { A: [1] } }\n"), "expected a number, got a list"},
+		{"a player that is a list", scenarioSrc("x", "  - expect: { turn: [A] }\n"), "expected a player id, got a list"},
+		{"a phase that is a list", scenarioSrc("x", "  - expect: { phase: [draw] }\n"), "expected a phase, got a list"},
+		{"until a list", scenarioSrc("x", "  - until: [draw]\n"), "until: expected a phase"},
+		{"a game_over that is not true or false", scenarioSrc("x", "  - expect: { game_over: maybe }\n"), "game_over: takes true or false"},
+		{"a check list that is a mapping", scenarioSrc("x", "  - expect: { hand: { A: { x: y } } }\n"), "expected a list"},
+		{"a player map that is a list", scenarioSrc("x", "  - expect: { hand: [Invader] }\n"), "expected a mapping of player ids (scenario \"x\", step 1, expect hand)"},
+		{"power of an unknown card", scenarioSrc("x", "  - expect: { power: { Kng Rex: 5 } }\n"), "unknown card \"Kng Rex\" (and no label \"Kng Rex\")"},
+		{"an at base that is not in the table", scenarioSrc("x", "  - expect: { at: { Tar Pits: [King Rex] } }\n"), "at.Tar Pits: takes a mapping"},
+		{"a card entry that is not a mapping", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases: [{base: Tar Pits, cards: [King Rex]}]\nsteps: []\n", "expected a mapping of card keys, got \"King Rex\""},
+		{"a card entry with no card", "name: x\nsetup:\n  players: [{id: A}, {id: B}]\n  bases: [{base: Tar Pits, cards: [{owner: A}]}]\nsteps: []\n", "a card entry needs card: NAME"},
+		{"no players", "name: x\nsetup:\n  bases: [{base: Tar Pits}]\nsteps: []\n", "setup needs a list of players"},
+		{"a name that is a list", "name: [x]\n" + twoPlayers + "steps: []\n", "name: takes a single value"},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.yaml", []byte(c.src))
@@ -77,6 +102,33 @@ func TestLoadErrorsNameFileAndLine(t *testing.T) {
 		if !strings.Contains(le.Error(), c.want) {
 			t.Errorf("%s: error %q does not contain %q", c.name, le.Error(), c.want)
 		}
+	}
+}
+
+// TestRunLeavesTheScenarioAsLoaded runs scenarios in which a label moves to
+// the card a step took in its place: Run must not change the scenario, so
+// that running it again plays the same game.
+func TestRunLeavesTheScenarioAsLoaded(t *testing.T) {
+	ss, err := ParseFile("../../scenarios/format/labels_alike.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range ss {
+		before := maps.Clone(s.labels)
+		if res := Run(s); !res.Pass {
+			t.Errorf("%s: %s", res.Name, res.Reason)
+		}
+		if !maps.Equal(before, s.labels) {
+			t.Errorf("%s: Run changed the labels from %v to %v", s.Name, before, s.labels)
+		}
+	}
+}
+
+// TestEmptyValuesLoad: a key given with no value is an empty zone or list.
+func TestEmptyValuesLoad(t *testing.T) {
+	src := "name: x\nsetup:\n  players:\n    - id: A\n      hand:\n      deck: []\n    - {id: B}\n  bases:\n    - base: Tar Pits\n      cards:\n  base_deck:\nsteps:\n  - expect: { hand: { A: }, bases: [Tar Pits] }\n  - pass:\n    player: A\n"
+	if res := runOne(t, src); !res.Pass {
+		t.Errorf("got %+v", res)
 	}
 }
 

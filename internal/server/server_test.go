@@ -449,7 +449,7 @@ func loadClient(base, id, tok string, seat, limit int) (res struct {
 	lat []time.Duration
 	err error
 }) {
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Second) // a loaded 2-core CI machine, under the race detector
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, wsURL(base, id, tok), nil)
 	if err != nil {

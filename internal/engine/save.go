@@ -36,8 +36,9 @@ const saveMagic = "SMASHUP\x00"
 // named steps and slots (engine.Step, engine.Slot), which renumbered some;
 // 4 with the causes of events (Event.Cause, CVis; Frame.Cause replacing the
 // unused Kind; Game.Running): a game saved before is refused; 5 with public
-// ids (Card.Inc, Game.IncCard, IncWas, EvInc, IDKey: ids.go).
-const SaveVersion = 5
+// ids (Card.Inc, Game.IncCard, IncWas, EvInc, IDKey: ids.go); 6 without
+// the unused Frame.Parent and frame flag frPushed (frResolving renumbered).
+const SaveVersion = 6
 
 // ErrBadSave is wrapped by every error Unmarshal returns.
 var ErrBadSave = errors.New("bad saved game")

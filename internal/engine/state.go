@@ -112,7 +112,7 @@ type Player struct {
 	NoActions     int8    // Mark of Sleep: turns for which actions are forbidden
 	Flags         uint8
 
-	// MinionsBeforePlay is MinionsPlayed when the Play Cards phase began (see playphase.go).
+	// MinionsBeforePlay is MinionsPlayed when the Play Cards phase began (see playcardsphase.go).
 	MinionsBeforePlay int8
 	StdPlayed         int8 // standard actions played this turn
 }

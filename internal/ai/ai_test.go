@@ -6,6 +6,7 @@ import (
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/match"
 )
 
@@ -56,9 +57,9 @@ func TestRandomGamesFinish(t *testing.T) {
 }
 
 func TestGreedyBeatsRandom(t *testing.T) {
-	n := 200
+	n := longtest.Pick(40, 200) // SMASHUP_LONG=1: 200
 	if raceBuild {
-		n = 30
+		n = longtest.Pick(10, 30)
 	}
 	wins := playGames(t, n, func(s uint64) ai.Player { return ai.NewGreedy(s) }, func(s uint64) ai.Player { return ai.NewRandom(s) })
 	t.Logf("greedy vs random: greedy won %.1f of %d games (%.0f%%)", wins, n, 100*wins/float64(n))

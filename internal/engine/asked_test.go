@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/match"
 )
 
@@ -150,7 +151,7 @@ func mirror(g, r *engine.Game, p engine.Seat, i int) int {
 // answered at once because it holds one card or copies of one card, or put
 // only to a player holding a card, fails it.
 func TestWhoIsAskedDependsOnNoHiddenCard(t *testing.T) {
-	games := 16 // (600 games, -asked-games 600, take some five minutes)
+	games := longtest.Pick(8, 16) // SMASHUP_LONG=1: 16 (600 games, -asked-games 600, take some five minutes)
 	if testing.Short() {
 		games = 6
 	}

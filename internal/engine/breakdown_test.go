@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/playout"
 )
 
@@ -141,7 +142,7 @@ func (b *breakdownChecker) check(g *engine.Game) error {
 // that the breakdown of every card's power and of every player's total at
 // every base sums exactly to Power and PowerAt, with well-formed terms.
 func TestPowerBreakdownSumsOnRandomGames(t *testing.T) {
-	games := 150
+	games := longtest.Pick(50, 150) // SMASHUP_LONG=1: 150
 	if testing.Short() || raceEnabled {
 		games = 30
 	}

@@ -151,8 +151,7 @@ func addSkipFacts(d *Def, kinds, offTable *[4]uint64, windows *uint64, from *[64
 	}
 }
 
-// playPrompt holds the questions asked when a definition's card is played
-// (built once, not on every play).
+// kindIn reports whether event kind k is in set (a bit per kind).
 func kindIn(set *[4]uint64, k EventKind) bool { return set[k>>6]&(1<<(k&63)) != 0 }
 
 // NormName returns the printed name of card c folded by Normalize (computed

@@ -64,7 +64,7 @@ func (g *Game) push(fn int16, player Seat, src CardID, base BaseID, target CardI
 		cause = g.runningCause()
 	}
 	f := &g.Frames[g.NFrames]
-	*f = Frame{Fn: fn, Player: player, Src: src, Base: base, Target: target, Jump: -1, Parent: g.NFrames - 1, Cause: cause}
+	*f = Frame{Fn: fn, Player: player, Src: src, Base: base, Target: target, Jump: -1, Cause: cause}
 	g.NFrames++
 	return f
 }
@@ -91,7 +91,7 @@ func (g *Game) run() {
 
 func (g *Game) exec(fi int) {
 	f := &g.Frames[fi]
-	f.Flags &^= frAsked | frContinue | frPushed
+	f.Flags &^= frAsked | frContinue
 	f.Jump = -1
 	h := g.NFrames
 	g.refreshLent()
@@ -124,8 +124,9 @@ func (g *Game) Resume() {
 	g.run()
 }
 
-// RunUntil sets a breakpoint and runs to it: phase (None: any) of player
-// turn (None: any). It stops earlier at a decision or the end of the game.
+// SetBreak sets a breakpoint: running pauses (Paused) as phase (None: any)
+// begins, or, with turnOf (None: any player), as that player's turn begins.
+// A decision or the end of the game stops it earlier; Resume runs on.
 func (g *Game) SetBreak(phase Phase, turnOf Seat) {
 	g.BreakPhase = int8(phase)
 	g.BreakTurn = turnOf
@@ -155,7 +156,7 @@ func (g *Game) pauseAt(f *Frame, ph Phase, p Seat) bool {
 
 // Asking ------------------------------------------------------------------
 
-// Opt adds an option to the question being built (call Ask after).
+// Offer adds an option to the question being built (call Ask after).
 func (g *Game) Offer(o Option) {
 	if int(g.Pending.N) >= MaxOpts {
 		return
@@ -377,7 +378,8 @@ func (g *Game) Apply(i int) error {
 	return nil
 }
 
-// Err wraps panics from card code into errors so bad states never crash an interface.
+// ApplySafe is Apply with a failure in card code (a panic) turned into an
+// error and the game left as it was, so a bad state never crashes an interface.
 func (g *Game) ApplySafe(i int) (err error) {
 	saved := *g
 	defer func() {

@@ -185,7 +185,7 @@ func (g *Game) Places(s BaseID) [MaxPlayers]int {
 	return place
 }
 
-// Winners returns the players who take first place at slot s.
+// WinnersAt returns the players who take first place at slot s.
 func (g *Game) WinnersAt(s BaseID) []Seat {
 	pl := g.Places(s)
 	var out []Seat

@@ -140,8 +140,6 @@ func (g *Game) startTrig(i int) {
 	rf.Ev = t.Ev
 }
 
-func resolveTrigProc(g *Game, f *Frame) {}
-
 // drainFirst has the waiting triggers resolve before frame f goes on (f
 // runs its current step again afterwards), reporting whether any wait
 // (those waiting for an ability resolving below f to finish do not).

@@ -17,7 +17,7 @@ import (
 // it the file holds:
 //
 //	magic "SMASHUP\x00", format version (uint16),
-//	build fingerprint (uint64): card definitions and registered procedures,
+//	build fingerprint (uint64, Fingerprint): card definitions and registered procedures,
 //	the interned texts the state may refer to (count, then length + bytes each),
 //	the payload length (uint32) and the payload,
 //	a CRC-32 of everything before it.
@@ -36,22 +36,44 @@ const saveMagic = "SMASHUP\x00"
 // named steps and slots (engine.Step, engine.Slot), which renumbered some;
 // 4 with the causes of events (Event.Cause, CVis; Frame.Cause replacing the
 // unused Kind; Game.Running): a game saved before is refused; 5 with public
-// ids (Card.Inc, Game.IncCard, IncWas, EvInc, IDKey: ids.go).
-const SaveVersion = 5
+// ids (Card.Inc, Game.IncCard, IncWas, EvInc, IDKey: ids.go); 6 without
+// the unused Frame.Parent and frame flag frPushed (frResolving renumbered).
+const SaveVersion = 6
 
 // ErrBadSave is wrapped by every error Unmarshal returns.
 var ErrBadSave = errors.New("bad saved game")
 
 var gameSize = binary.Size(&Game{})
 
-// Fingerprint identifies the registries a saved game's ids refer to.
+// Fingerprint identifies the registries a saved game's ids refer to: the
+// definitions (by key, in order), the number of registered procedures, and
+// the procedure id of every ability of every definition. A saved game holds
+// those ids (Frame.Fn, Trig.Fn), so unlike RulesFingerprint, which ignores
+// them, this moves with the code's layout: a build that registers one more
+// helper, or registers in another order, refuses the save rather than
+// resuming another function.
 func Fingerprint() uint64 {
 	h := fnv.New64a()
+	var b [8]byte
+	put := func(x int16) {
+		binary.LittleEndian.PutUint16(b[:], uint16(x))
+		h.Write(b[:2])
+	}
 	for _, d := range defs {
 		io.WriteString(h, d.Key)
 		h.Write([]byte{0})
+		put(d.onPlayFn)
+		put(d.talentFn)
+		put(d.insteadFn)
+		put(d.afterStdFn)
+		put(d.hostLeavesFn)
+		for _, t := range d.Triggers {
+			put(t.fn)
+		}
+		for _, sp := range d.Specials {
+			put(sp.fn)
+		}
 	}
-	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], uint64(len(fns)))
 	h.Write(b[:])
 	return h.Sum64()

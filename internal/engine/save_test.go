@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/playout"
 )
 
@@ -27,7 +28,7 @@ func mustMarshal(t *testing.T, g *engine.Game) []byte {
 // is applied to all of them and to the original. Every copy must stay equal to
 // the original, and replaying the recorded decisions must reach the same state.
 func TestCopySaveReplayAgree(t *testing.T) {
-	seeds := 9
+	seeds := longtest.Pick(4, 9) // SMASHUP_LONG=1: 9
 	if testing.Short() || raceEnabled {
 		seeds = 2
 	}

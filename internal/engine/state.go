@@ -112,7 +112,7 @@ type Player struct {
 	NoActions     int8    // Mark of Sleep: turns for which actions are forbidden
 	Flags         uint8
 
-	// MinionsBeforePlay is MinionsPlayed when the Play Cards phase began (see playphase.go).
+	// MinionsBeforePlay is MinionsPlayed when the Play Cards phase began (see playcardsphase.go).
 	MinionsBeforePlay int8
 	StdPlayed         int8 // standard actions played this turn
 }
@@ -275,7 +275,6 @@ type Frame struct {
 	Player Seat // "you": the player the ability belongs to
 	Base   BaseID
 	Jump   Step // next step override, or -1
-	Parent int8
 	Flags  uint8
 	Ans    Option
 	V      [6]int16 // values the ability remembers between steps (named by Slot)
@@ -335,7 +334,6 @@ func (f *Frame) Add(s Slot, n int) int {
 const (
 	frAsked uint8 = 1 << iota
 	frContinue
-	frPushed
 	frResolving // an ability scheduled by resolve (resolve.go)
 )
 

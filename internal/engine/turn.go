@@ -6,7 +6,7 @@ package engine
 // Built-in procedures, registered like card abilities so that frames name them by id.
 var (
 	fnTurn, fnPlayPhase, fnPlayCard, fnDrain, fnWindow, fnScorePhase, fnScoreBase,
-	fnHandLimit, fnExtraPlay, fnResolveTrig int16
+	fnHandLimit, fnExtraPlay int16
 )
 
 func init() {
@@ -19,7 +19,6 @@ func init() {
 	fnScoreBase = regProc(scoreBaseProc, causeNone)
 	fnHandLimit = regProc(handLimitProc, causeNone)
 	fnExtraPlay = regFn(extraPlayProc) // Src: the card offering the play
-	fnResolveTrig = regProc(resolveTrigProc, causeNone)
 }
 
 // resetTurn resets the per-turn counters of player p.

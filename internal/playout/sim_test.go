@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/longtest"
 )
 
 // playChecked plays the random game of seed with n players, checking the
@@ -15,10 +16,11 @@ func playChecked(seed uint64, n int) Result {
 	return Runner{Check: c.Check}.Play(RandomSetup(seed, n), NewRandom(seed))
 }
 
-// TestRandomGames plays thousands of random games (fewer with -short) and
-// checks the invariants after every decision; a failure names its seed.
+// TestRandomGames plays thousands of random games (2,000 with SMASHUP_LONG=1,
+// 300 by default, 200 with -short) and checks the invariants after every
+// decision; a failure names its seed.
 func TestRandomGames(t *testing.T) {
-	games := 2000
+	games := longtest.Pick(300, 2000)
 	if testing.Short() {
 		games = 200
 	}

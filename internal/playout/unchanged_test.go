@@ -1,6 +1,10 @@
 package playout
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/smashup/smashup/internal/engine"
+)
 
 // unchangedGames is the hash of every decision (the options offered, the
 // answer, the generator state: hashChooser) of 300 seeded random games, 100
@@ -23,5 +27,20 @@ func TestRandomGamesAreUnchanged(t *testing.T) {
 	}
 	if h != unchangedGames {
 		t.Errorf("300 seeded random games hash to %#x, want %#x: the engine now plays differently", h, uint64(unchangedGames))
+	}
+}
+
+// unchangedFingerprint is engine.RulesFingerprint of this build: RulesVersion
+// and what every card definition says. Like unchangedGames, a refactor leaves
+// it as it is (the ids the engine gives the functions it registers are not
+// in it), so stored games and replays are not made to look "recorded by
+// another version" by a change that only moves code. It moves with
+// RulesVersion, and with a change to a card's facts or texts (or to which
+// behaviours, triggers and Specials it has): update it then.
+const unchangedFingerprint = "r8-3c06870eadd24dcec046088b"
+
+func TestRulesFingerprintIsUnchanged(t *testing.T) {
+	if fp := engine.RulesFingerprint(); fp != unchangedFingerprint {
+		t.Errorf("the rules fingerprint is %s, want %s: a card definition or RulesVersion changed", fp, unchangedFingerprint)
 	}
 }

@@ -25,7 +25,8 @@ type presence struct {
 	players  [engine.MaxPlayers]ai.Player // the stand-ins, made when first needed
 }
 
-// arrive and leave count a connection of seat (None: a spectator's).
+// arriveLocked and leaveLocked count a connection of seat (None: a
+// spectator's).
 func (l *live) arriveLocked(seat int, now time.Time) {
 	if seat < 0 || seat >= len(l.cfg.Seats) {
 		return

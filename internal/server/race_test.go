@@ -2,13 +2,14 @@
 
 package server
 
-// Under the race detector (CI's `go test -race ./...`) the hidden-information
-// property test plays 20 games and checks every eighth decision; CI runs it
-// in full (200 games, every decision) without the race detector, as its own
-// step (.ci/run), and so does the plain `go test ./...`.
+// Under the race detector (CI's `SMASHUP_LONG=1 go test -race ./...`) the
+// hidden-information property test plays 20 games (4 without SMASHUP_LONG)
+// and checks every eighth decision; CI runs it in full (200 games, every
+// decision) without the race detector, as its own step (.ci/run).
 const (
-	hiddenGames = 20
-	hiddenEvery = 8
+	hiddenGames      = 20
+	hiddenShortGames = 4
+	hiddenEvery      = 8
 )
 
 // fairGames: all-computer games played at once in the fairness test.

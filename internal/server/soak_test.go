@@ -6,9 +6,10 @@ package server
 //
 //	SMASHUP_SOAK_GAMES=100 SMASHUP_SOAK_SECONDS=300 go test ./internal/server -run TestServerSoak -v -count=1
 //
-// A plain `go test` plays soakGames games for soakSeconds seconds
-// (soak_norace_test.go: 100 games, 20 s); under the race detector, as in CI,
-// a smaller and shorter run (soak_race_test.go). SMASHUP_SOAK_THINK (a Go
+// With SMASHUP_LONG=1 (as in CI) it plays soakGames games for soakSeconds
+// seconds (soak_norace_test.go: 100 games, 20 s; under the race detector a
+// smaller and shorter run, soak_race_test.go); a plain `go test` plays them
+// for a quarter of that. SMASHUP_SOAK_THINK (a Go
 // duration, e.g. 500ms) makes the scripted players wait a random time up to
 // it before each decision; by default they answer at once, so the server is
 // as busy as its clients can make it. It is skipped under -short.
@@ -62,12 +63,16 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/store"
 )
 
 // TestServerSoak: see the comment at the top of this file.
 func TestServerSoak(t *testing.T) {
 	games, seconds := soakGames, soakSeconds
+	if !longtest.Enabled() {
+		seconds /= 4
+	}
 	if n, err := strconv.Atoi(os.Getenv("SMASHUP_SOAK_GAMES")); err == nil && n > 0 {
 		games = n
 	}

@@ -14,8 +14,8 @@ import (
 	"github.com/smashup/smashup/internal/wire"
 )
 
-// Routes the browser table uses beyond the game API: the card catalogue
-// (sent once, cached), the favicon, and rematches.
+// uiRoutes adds the routes the browser table uses beyond the game API: the
+// card catalogue (sent once, cached), the favicon, and rematches.
 func (s *Server) uiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {

@@ -128,7 +128,6 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 	})
 }
 
-// write prints the report and writes the files asked for.
 // finish ends the command cmd: it writes res's counts to resultPath, when one
 // is given, and then the report to the outputs asked for.
 func (o *outputs) finish(cmd, resultPath string, res Result, out, errOut io.Writer) int {
@@ -141,6 +140,7 @@ func (o *outputs) finish(cmd, resultPath string, res Result, out, errOut io.Writ
 	return o.write(res.Report(), out, errOut)
 }
 
+// write prints the report and writes the files asked for.
 func (o *outputs) write(rep Report, out, errOut io.Writer) int {
 	if o.json {
 		if err := WriteJSON(out, rep); err != nil {

@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/longtest"
 )
 
 // TestSoakShort: a few hundred random games over every set, 2-4 players,
-// titans on and off, with no violation (the soak CI runs).
+// titans on and off, with no violation (the soak CI runs): 300 with
+// SMASHUP_LONG=1, 100 by default, 60 with -short.
 func TestSoakShort(t *testing.T) {
-	games := 300
+	games := longtest.Pick(100, 300)
 	if testing.Short() {
 		games = 60
 	}

@@ -12,6 +12,7 @@ import (
 
 	_ "github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/match"
 	"github.com/smashup/smashup/internal/present"
 	"github.com/smashup/smashup/internal/wire"
@@ -106,10 +107,11 @@ func TestGolden(t *testing.T) {
 // Every event kind and option kind the engine can produce has a wire name
 // (never "unknown"), over random games of every set; the main decision
 // offers its follow-up questions only as the same seat's next question.
+// 30 games with SMASHUP_LONG=1, 10 by default.
 func TestEveryKindHasAName(t *testing.T) {
 	names := present.Names{"A", "B", "C", "D"}
 	kinds := map[string]int{}
-	for game := 0; game < 30; game++ {
+	for game := 0; game < longtest.Pick(10, 30); game++ {
 		n := 2 + game%3
 		fs, err := match.RandomFactions(n, uint64(game))
 		if err != nil {

@@ -73,27 +73,16 @@ var _ = card("aliens/jammed_signal", func(d *engine.Def) {
 
 var _ = card("aliens/probe", func(d *engine.Def) {
 	const (
-		choosePlayer engine.Step = iota
-		chooseMinion
-		discardIt
+		thePlayer engine.Slot = iota // whose hand you look at
+		theMinion                    // the minion discarded from it
 	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case choosePlayer:
-			askWhoseHand(g, f)
-		case chooseMinion:
-			p := lookAtChosenHand(g, f)
-			if p == none {
-				return
-			}
-			mins := where(g.Hand(p), g.IsMinion)
-			g.AskCards(f, you(f), "Choose a minion in that hand to be discarded", mins, false)
-		case discardIt:
-			if c := f.Chosen(); c != none {
-				g.DiscardCard(c)
-			}
-		}
-	}
+	d.OnPlay = flow(
+		lookAtAHand(thePlayer),
+		pickCard(theMinion, "Choose a minion in that hand to be discarded", func(g *G, f *F) []CardID {
+			return where(g.Hand(f.SeatIn(thePlayer)), g.IsMinion)
+		}),
+		act(func(g *G, f *F) { g.DiscardCard(f.CardIn(theMinion)) }),
+	)
 })
 
 // Terraforming, in the order of its text: search the base deck first, then

@@ -132,34 +132,25 @@ func unownedPlayedOrDiscarded(g *G, ev engine.Event) bool {
 }
 
 var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
-	const (
-		choosePlayer engine.Step = iota
-		lookAtHand
-		playIt
-	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case choosePlayer:
-			askWhoseHand(g, f)
-		case lookAtHand:
-			q := lookAtChosenHand(g, f)
-			if q == none {
-				return
-			}
-			playable := where(g.Hand(q), func(c CardID) bool {
+	const thePlayer engine.Slot = 0 // whose hand you look at
+	d.OnPlay = flow(
+		lookAtAHand(thePlayer),
+		do(func(g *G, f *F) {
+			p := you(f)
+			playable := where(g.Hand(f.SeatIn(thePlayer)), func(c CardID) bool {
 				if g.Owner(c) != p {
 					return false
 				}
 				return (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && !g.DefOf(c).SpecialOnly() && g.ActionHasTarget(p, c))
 			})
 			askPlayOne(g, f, p, "You may play a card you own from that hand as an extra card", playable)
-		case playIt:
+		}),
+		act(func(g *G, f *F) {
 			if f.Ans.Kind == engine.OptPlay {
-				g.PlayExtraNow(p, f.Ans.Card, none)
+				g.PlayExtraNow(you(f), f.Ans.Card, none)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {

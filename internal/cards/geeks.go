@@ -226,27 +226,17 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 
 var _ = card("geeks/min_maxing", func(d *engine.Def) {
 	const (
-		choosePlayer engine.Step = iota
-		lookAndChooseAction
-		playIt
+		thePlayer engine.Slot = iota // whose hand you look at
+		theAction                    // the action you play from it
 	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case choosePlayer:
-			askWhoseHand(g, f)
-		case lookAndChooseAction:
-			q := lookAtChosenHand(g, f)
-			if q == none {
-				return
-			}
-			acts := where(g.Hand(q), func(c CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
-			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)
-		case playIt:
-			if c := f.Chosen(); c != none {
-				g.PlayExtraNow(you(f), c, none) // you control it; it goes to its owner's discard pile
-			}
-		}
-	}
+	d.OnPlay = flow(
+		lookAtAHand(thePlayer),
+		pickCard(theAction, "You may play one of these actions as an extra action", func(g *G, f *F) []CardID {
+			return where(g.Hand(f.SeatIn(thePlayer)), func(c CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
+		}).may(),
+		// you control it; it goes to its owner's discard pile
+		act(func(g *G, f *F) { g.PlayExtraNow(you(f), f.CardIn(theAction), none) }),
+	)
 })
 
 var _ = card("geeks/mulligan", func(d *engine.Def) {

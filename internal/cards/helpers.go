@@ -208,19 +208,11 @@ func shuffleDecksOf(g *G, seats int) {
 	}
 }
 
-// askWhoseHand asks f's player which other player's hand they look at;
-// lookAtChosenHand, at the next step, lets them look at it and returns that
-// player (none if there was no other player).
-func askWhoseHand(g *G, f *F) {
-	g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
-}
-
-func lookAtChosenHand(g *G, f *F) Seat {
-	q := f.ChosenPlayer()
-	if q != none {
-		g.LookAtHand(you(f), q)
-	}
-	return q
+// lookAtAHand is a flow's step "look at another player's hand": f's player
+// chooses whose (kept in slot s), and looks at it.
+func lookAtAHand(s engine.Slot) step {
+	return pickPlayer(s, "Choose a player whose hand you look at", func(g *G, f *F) []Seat { return g.Others(you(f)) }).
+		onAnswer(func(g *G, f *F) { g.LookAtHand(you(f), f.SeatIn(s)) })
 }
 
 // isCurrent reports whether it is p's turn.

@@ -261,37 +261,23 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
-	const draw, back = "Draw a card", "Put a minion from another player's discard pile on top of their deck"
-	const (
-		chooseOne engine.Step = iota
-		drawOrChooseMinion
-		putOnDeckTop
-	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
+	const theMinion engine.Slot = 0 // the minion put back on its owner's deck
+	othersMinions := func(g *G, f *F) []CardID {
 		var mins []CardID
-		for _, q := range g.Others(p) {
+		for _, q := range g.Others(you(f)) {
 			mins = append(mins, where(g.Discard(q), g.IsMinion)...)
 		}
-		switch f.Step {
-		case chooseOne:
-			opts := []string{draw}
-			if len(mins) > 0 {
-				opts = append(opts, back)
-			}
-			g.AskTexts(f, p, "Choose one", opts)
-		case drawOrChooseMinion:
-			if f.Ans.Num == engine.Text(draw) {
-				g.Draw(p, 1)
-				return
-			}
-			g.AskCards(f, p, "Choose a minion in another player's discard pile", mins, false)
-		case putOnDeckTop:
-			if c := f.Chosen(); c != none {
-				g.ToDeckTop(c)
-			}
-		}
+		return mins
 	}
+	d.OnPlay = flow(chooseOne(
+		option("Draw a card", nil, func(g *G, f *F) { g.Draw(you(f), 1) }),
+		branch("Put a minion from another player's discard pile on top of their deck",
+			func(g *G, f *F) bool { return len(othersMinions(g, f)) > 0 },
+			flow(
+				pickCard(theMinion, "Choose a minion in another player's discard pile", othersMinions),
+				act(func(g *G, f *F) { g.ToDeckTop(f.CardIn(theMinion)) }),
+			)),
+	))
 })
 
 var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {

@@ -1,0 +1,277 @@
+package cards
+
+import "github.com/smashup/smashup/internal/engine"
+
+// Abilities as a flow of steps.
+//
+// An ability that asks and then acts is written as the card reads:
+//
+//	const (
+//		theBase   engine.Slot = iota // the base chosen
+//		thePlayer                    // whose minions there are destroyed
+//	)
+//	d.OnPlay = flow(
+//		pickBase(theBase, "Choose a base where you have a minion", basesWithYourMinion),
+//		pickPlayer(thePlayer, "Choose a player", playersThere),
+//		act(func(g *G, f *F) { ... f.BaseIn(theBase) ... f.SeatIn(thePlayer) ... }),
+//	)
+//
+// flow compiles its steps, once, when the card is registered, into one
+// ordinary ability (engine.AbilityFn): the frame's Step is the index of the
+// step to run, and everything the flow remembers is in the frame's slots
+// (Frame.V), each answer in the slot its question names. Nothing of a flow
+// lives in the game state but the frame, so a game still copies by value and
+// saves as before.
+//
+// The rules of a flow:
+//
+//   - A question (pickCard, pickBase, pickPlayer, askYes, chooseOne) is asked
+//     by its step; its answer is kept in its slot when the ability is called
+//     again, before the next step runs. When nothing was chosen (the player
+//     passed a "may", or there was nothing to choose) the flow ends there,
+//     unless the question says orNone (then the slot holds none and the flow
+//     goes on).
+//   - An act step does its work and, if a step follows, the flow continues
+//     with it once the work the act scheduled (destroy, move ...) is done, so
+//     that the next step sees its results.
+//   - A step made with do is the escape hatch: it runs as a step of a
+//     hand-written ability would (it asks, calls f.Next, or ends the flow).
+//
+// Loops ("any number, one at a time": Foolish Magician, Griefer, Temple of
+// Goju) are not flows: they keep their named steps and f.Goto.
+
+// A step is one step of a flow.
+type step struct {
+	run  func(g *G, f *F)      // the step's work: it may ask one question
+	keep func(g *G, f *F) bool // reads the answer at the next call; false ends the flow
+	goOn bool                  // continue to the next step without a question (act)
+	then *step                 // a step compiled right after this one (chooseOne's branch)
+
+	// a question's parts, set by the constructors and the modifiers below
+	slot    engine.Slot
+	prompt  engine.Prompt
+	who     func(f *F) Seat
+	mayPass bool
+	none    bool             // the flow goes on when nothing was chosen
+	seen    func(g *G, f *F) // runs once the answer is kept (onAnswer)
+	args    func(g *G, f *F) []engine.Arg
+	ask     func(g *G, f *F, st *step) // poses the question (st: this step)
+	answer  func(g *G, f *F, st *step) bool
+}
+
+// flow compiles steps into one ability: f.Step is the index of the step to run.
+func flow(steps ...step) engine.AbilityFn {
+	var s []step
+	for _, st := range steps {
+		for p := &st; p != nil; p = p.then {
+			c := *p
+			c.then = nil
+			s = append(s, c.compile())
+		}
+	}
+	return func(g *G, f *F) {
+		i := int(f.Step)
+		if i > 0 && s[i-1].keep != nil && !s[i-1].keep(g, f) {
+			return
+		}
+		if i >= len(s) {
+			return
+		}
+		s[i].run(g, f)
+		if s[i].goOn && i+1 < len(s) {
+			f.Next()
+		}
+	}
+}
+
+// compile builds the run and keep functions of a question step.
+func (st step) compile() step {
+	if st.ask == nil {
+		return st
+	}
+	q := st
+	st.run = func(g *G, f *F) { q.ask(g, f, &q) }
+	st.keep = func(g *G, f *F) bool {
+		ok := q.answer(g, f, &q)
+		if ok && q.seen != nil {
+			q.seen(g, f)
+		}
+		return ok || q.none
+	}
+	return st
+}
+
+// asker is the player a question is put to: the ability's player unless by says otherwise.
+func (st *step) asker(f *F) Seat {
+	if st.who != nil {
+		return st.who(f)
+	}
+	return you(f)
+}
+
+// argsOf are the values a question's prompt names.
+func (st *step) argsOf(g *G, f *F) []engine.Arg {
+	if st.args == nil {
+		return nil
+	}
+	return st.args(g, f)
+}
+
+// act is a step that does fn's work; the flow goes on after it (once that
+// work is done) when a step follows.
+func act(fn func(g *G, f *F)) step { return step{run: fn, goOn: true} }
+
+// do is a step written by hand: it asks a question (the flow goes on at the
+// next step when answered, the answer in f.Ans), calls f.Next, or ends the flow.
+func do(fn func(g *G, f *F)) step { return step{run: fn} }
+
+// pickCard asks to choose one of cands; the card chosen is kept in slot s.
+func pickCard(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []CardID) step {
+	return step{slot: s, prompt: prompt,
+		ask: func(g *G, f *F, st *step) {
+			g.AskCards(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f)...)
+		},
+		answer: func(g *G, f *F, st *step) bool {
+			c := f.Chosen()
+			f.SetCard(st.slot, c)
+			return c != none
+		}}
+}
+
+// pickBase asks to choose one of the base slots cands; the base chosen is kept in slot s.
+func pickBase(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []BaseID) step {
+	return step{slot: s, prompt: prompt,
+		ask: func(g *G, f *F, st *step) {
+			g.AskBases(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f)...)
+		},
+		answer: func(g *G, f *F, st *step) bool {
+			b := f.ChosenBase()
+			f.SetBase(st.slot, b)
+			return b != none
+		}}
+}
+
+// pickPlayer asks to choose one of the players cands; the player chosen is kept in slot s.
+func pickPlayer(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []Seat) step {
+	return step{slot: s, prompt: prompt,
+		ask: func(g *G, f *F, st *step) {
+			g.AskPlayers(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f)...)
+		},
+		answer: func(g *G, f *F, st *step) bool {
+			p := f.ChosenPlayer()
+			f.SetSeat(st.slot, p)
+			return p != none
+		}}
+}
+
+// pickText asks to choose one of the texts (a name, a faction ...); the text
+// chosen is kept in slot s (read it with textIn).
+func pickText(s engine.Slot, prompt engine.Prompt, texts func(g *G, f *F) []string) step {
+	return step{slot: s, prompt: prompt,
+		ask: func(g *G, f *F, st *step) {
+			g.AskTexts(f, st.asker(f), st.prompt, texts(g, f), st.argsOf(g, f)...)
+		},
+		answer: func(g *G, f *F, st *step) bool {
+			if f.Ans.Kind != engine.OptText {
+				f.Set(st.slot, none)
+				return false
+			}
+			f.Set(st.slot, int(f.Ans.Num))
+			return true
+		}}
+}
+
+// textIn is the text kept in slot s by pickText ("" when none).
+func textIn(f *F, s engine.Slot) string { return engine.TextOf(int16(f.Get(s))) }
+
+// askYes asks a yes-or-no question; the flow goes on only after a yes.
+func askYes(prompt engine.Prompt) step {
+	return step{prompt: prompt,
+		ask: func(g *G, f *F, st *step) {
+			g.AskYesNo(f, st.asker(f), st.prompt, st.argsOf(g, f)...)
+		},
+		answer: func(g *G, f *F, st *step) bool { return f.Yes() }}
+}
+
+// may lets the player decline the question (a pass ends the flow unless orNone).
+func (st step) may() step { st.mayPass = true; return st }
+
+// orNone lets the flow go on when nothing was chosen (the slot holds none).
+func (st step) orNone() step { st.none = true; return st }
+
+// by puts the question to who(f) rather than to the ability's player.
+func (st step) by(who func(f *F) Seat) step { st.who = who; return st }
+
+// with gives the values the prompt's {} name.
+func (st step) with(args func(g *G, f *F) []engine.Arg) step { st.args = args; return st }
+
+// onAnswer runs fn as soon as a (real) answer is kept, in the same call as
+// the next step and before it: for immediate things only (looking at the hand
+// chosen), never for scheduled work, which would come after the next step's.
+func (st step) onAnswer(fn func(g *G, f *F)) step { st.seen = fn; return st }
+
+// A choice is one option of chooseOne: its text, whether it is offered
+// (ok nil: always), and what it does when chosen.
+type choice struct {
+	text string
+	ok   func(g *G, f *F) bool
+	act  func(g *G, f *F)
+}
+
+// option is one choice of chooseOne: act is done at once, as a step of the flow.
+func option(text string, ok func(g *G, f *F) bool, act func(g *G, f *F)) choice {
+	return choice{text: text, ok: ok, act: act}
+}
+
+// branch is a choice of chooseOne that runs ability (a flow of its own, with
+// its own steps and slots; f.Target and f.Ev are the flow's) when chosen.
+func branch(text string, ok func(g *G, f *F) bool, ability engine.AbilityFn) choice {
+	fn := engine.Fn(ability)
+	return choice{text: text, ok: ok, act: func(g *G, f *F) {
+		sf := g.Schedule(fn, you(f), self(f), f.Base, f.Target)
+		sf.Ev = f.Ev
+	}}
+}
+
+// chooseOne asks to choose one of the options offered (by their texts, in
+// order) and does what the option chosen does, as an act step of its own
+// (the next step of the flow, if any, comes after that work). Its prompt is
+// "Choose one"; chooseOneAsking gives another.
+func chooseOne(opts ...choice) step { return chooseOneAsking("Choose one", opts...) }
+
+// chooseOneAsking is chooseOne with its own prompt.
+func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
+	texts := make([]int16, len(opts))
+	for i, o := range opts {
+		texts[i] = engine.Text(o.text)
+	}
+	branch := act(func(g *G, f *F) {
+		if f.Ans.Kind != engine.OptText {
+			return
+		}
+		for i, o := range opts {
+			if f.Ans.Num == texts[i] {
+				o.act(g, f)
+				return
+			}
+		}
+	})
+	return step{prompt: prompt, then: &branch,
+		ask: func(g *G, f *F, st *step) {
+			var buf [8]string
+			offered := buf[:0]
+			for _, o := range opts {
+				if o.ok == nil || o.ok(g, f) {
+					offered = append(offered, o.text)
+				}
+			}
+			g.AskTexts(f, st.asker(f), st.prompt, offered, st.argsOf(g, f)...)
+		},
+		answer: func(g *G, f *F, st *step) bool { return f.Ans.Kind == engine.OptText }}
+}
+
+// answeredText reports whether text is the answer to the text question just
+// asked (for steps written with do).
+func answeredText(f *F, text string) bool {
+	return f.Ans.Kind == engine.OptText && f.Ans.Num == engine.Text(text)
+}

@@ -30,17 +30,16 @@ var _ = card("aliens/collector", func(d *engine.Def) {
 })
 
 var _ = card("aliens/abduction", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskCards(f, you(f), "Return a minion to its owner's hand", g.Minions(none), false)
-		case answered:
-			if c := f.Chosen(); c != none {
+	const theMinion engine.Slot = 0 // the minion returned (none: there was none)
+	d.OnPlay = flow(
+		pickCard(theMinion, "Return a minion to its owner's hand", allMinions).orNone(),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(theMinion); c != none {
 				g.Return(f, c)
 			}
 			extraMinion(g, you(f))
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("aliens/beam_up", func(d *engine.Def) {
@@ -89,34 +88,27 @@ var _ = card("aliens/probe", func(d *engine.Def) {
 // choose the base in play it replaces.
 var _ = card("aliens/terraforming", func(d *engine.Def) {
 	const (
-		searchBaseDeck engine.Step = iota
-		chooseReplaced
-		replaceIt
+		found    engine.Slot = iota // the base card found in the base deck
+		replaced                    // the base in play it replaces
 	)
-	const found engine.Slot = 0 // the base found in the base deck
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case searchBaseDeck:
+	d.OnPlay = flow(
+		do(func(g *G, f *F) {
 			g.BeginAsk()
 			for _, b := range g.Collect(engine.ZBaseDeck, none) {
 				g.Offer(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
 			}
 			g.Ask(f, you(f), "Search the base deck for a base", 0)
-		case chooseReplaced:
-			nb := f.Ans.Card
-			if f.Ans.Kind != engine.OptBase || nb < 0 {
-				return
-			}
-			f.SetCard(found, nb)
-			g.AskBases(f, you(f), "Choose the base in play that {} replaces", g.BaseSlots(), false, engine.CardArg(nb))
-		case replaceIt:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
+		}).keeping(func(g *G, f *F) bool {
+			f.SetCard(found, f.Ans.Card)
+			return f.Ans.Kind == engine.OptBase && f.Ans.Card >= 0
+		}),
+		pickBase(replaced, "Choose the base in play that {} replaces", allBases).
+			with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.CardIn(found))} }),
+		act(func(g *G, f *F) {
+			s := f.BaseIn(replaced)
 			g.SwapBase(f, s, f.CardIn(found))
 			g.ShuffleBaseDeck()
 			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none}, self(f))
-		}
-	}
+		}),
+	)
 })

@@ -125,6 +125,10 @@ func act(fn func(g *G, f *F)) step { return step{run: fn, goOn: true} }
 // next step when answered, the answer in f.Ans), calls f.Next, or ends the flow.
 func do(fn func(g *G, f *F)) step { return step{run: fn} }
 
+// keeping gives a step written with do the reading of its answer: keep runs
+// at the next call, before the next step, and false ends the flow.
+func (st step) keeping(keep func(g *G, f *F) bool) step { st.keep = keep; return st }
+
 // pickCard asks to choose one of cands; the card chosen is kept in slot s.
 func pickCard(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []CardID) step {
 	return step{slot: s, prompt: prompt,

@@ -103,7 +103,7 @@ var _ = card("aliens/terraforming", func(d *engine.Def) {
 			return f.Ans.Kind == engine.OptBase && f.Ans.Card >= 0
 		}),
 		pickBase(replaced, "Choose the base in play that {} replaces", allBases).
-			with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.CardIn(found))} }),
+			with(cardNamed(found)),
 		act(func(g *G, f *F) {
 			s := f.BaseIn(replaced)
 			g.SwapBase(f, s, f.CardIn(found))

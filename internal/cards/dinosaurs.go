@@ -72,7 +72,7 @@ var _ = card("dinosaurs/natural_selection", func(d *engine.Def) {
 		}),
 		pickCard(weaker, "Destroy a minion there with less power than {}", func(g *G, f *F) []CardID {
 			return weakerThan(g, f.CardIn(yours))
-		}).with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.CardIn(yours))} }),
+		}).with(cardNamed(yours)),
 		act(func(g *G, f *F) { g.Destroy(f, f.CardIn(weaker)) }),
 	)
 })

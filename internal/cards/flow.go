@@ -52,8 +52,9 @@ type step struct {
 	prompt  engine.Prompt
 	who     func(f *F) Seat
 	mayPass bool
-	none    bool             // the flow goes on when nothing was chosen
-	seen    func(g *G, f *F) // runs once the answer is kept (onAnswer)
+	none    bool                  // the flow goes on when nothing was chosen
+	seen    func(g *G, f *F)      // runs once the answer is kept (onAnswer)
+	pre     func(g *G, f *F) bool // runs before the question; false: not asked, the flow ends (when)
 	args    func(g *G, f *F) []engine.Arg
 	ask     func(g *G, f *F, st *step) // poses the question (st: this step)
 	answer  func(g *G, f *F, st *step) bool
@@ -90,7 +91,11 @@ func (st step) compile() step {
 		return st
 	}
 	q := st
-	st.run = func(g *G, f *F) { q.ask(g, f, &q) }
+	st.run = func(g *G, f *F) {
+		if q.pre == nil || q.pre(g, f) {
+			q.ask(g, f, &q)
+		}
+	}
 	st.keep = func(g *G, f *F) bool {
 		ok := q.answer(g, f, &q)
 		if ok && q.seen != nil {
@@ -209,10 +214,20 @@ func (st step) by(who func(f *F) Seat) step { st.who = who; return st }
 // with gives the values the prompt's {} name.
 func (st step) with(args func(g *G, f *F) []engine.Arg) step { st.args = args; return st }
 
+// when runs pre before the question is asked (it may do immediate things:
+// reveal the card the question is about); when it returns false, the question
+// is not asked and the flow ends.
+func (st step) when(pre func(g *G, f *F) bool) step { st.pre = pre; return st }
+
 // onAnswer runs fn as soon as a (real) answer is kept, in the same call as
 // the next step and before it: for immediate things only (looking at the hand
 // chosen), never for scheduled work, which would come after the next step's.
 func (st step) onAnswer(fn func(g *G, f *F)) step { st.seen = fn; return st }
+
+// cardNamed is a with argument: the prompt's {} is the card in slot s.
+func cardNamed(s engine.Slot) func(g *G, f *F) []engine.Arg {
+	return func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.CardIn(s))} }
+}
 
 // A choice is one option of chooseOne: its text, whether it is offered
 // (ok nil: always), and what it does when chosen.
@@ -222,7 +237,8 @@ type choice struct {
 	act  func(g *G, f *F)
 }
 
-// option is one choice of chooseOne: act is done at once, as a step of the flow.
+// option is one choice of chooseOne: act is done at once, as a step of the
+// flow (nil: choosing it does nothing).
 func option(text string, ok func(g *G, f *F) bool, act func(g *G, f *F)) choice {
 	return choice{text: text, ok: ok, act: act}
 }
@@ -255,7 +271,9 @@ func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
 		}
 		for i, o := range opts {
 			if f.Ans.Num == texts[i] {
-				o.act(g, f)
+				if o.act != nil {
+					o.act(g, f)
+				}
 				return
 			}
 		}

@@ -44,7 +44,7 @@ import "github.com/smashup/smashup/internal/engine"
 type step struct {
 	run  func(g *G, f *F)      // the step's work: it may ask one question
 	keep func(g *G, f *F) bool // reads the answer at the next call; false ends the flow
-	goOn bool                  // continue to the next step without a question (act)
+	work func(g *G, f *F) bool // an act's work: true goes on to the next step, if any
 	then *step                 // a step compiled right after this one (chooseOne's branch)
 
 	// a question's parts, set by the constructors and the modifiers below
@@ -78,10 +78,13 @@ func flow(steps ...step) engine.AbilityFn {
 		if i >= len(s) {
 			return
 		}
-		s[i].run(g, f)
-		if s[i].goOn && i+1 < len(s) {
-			f.Next()
+		if st := &s[i]; st.work != nil {
+			if st.work(g, f) && i+1 < len(s) {
+				f.Next()
+			}
+			return
 		}
+		s[i].run(g, f)
 	}
 }
 
@@ -124,7 +127,13 @@ func (st *step) argsOf(g *G, f *F) []engine.Arg {
 
 // act is a step that does fn's work; the flow goes on after it (once that
 // work is done) when a step follows.
-func act(fn func(g *G, f *F)) step { return step{run: fn, goOn: true} }
+func act(fn func(g *G, f *F)) step {
+	return step{work: func(g *G, f *F) bool { fn(g, f); return true }}
+}
+
+// actIf is an act whose work may end the flow: it goes on (once that work is
+// done) only when fn returns true.
+func actIf(fn func(g *G, f *F) bool) step { return step{work: fn} }
 
 // do is a step written by hand: it asks a question (the flow goes on at the
 // next step when answered, the answer in f.Ans), calls f.Next, or ends the flow.
@@ -144,6 +153,21 @@ func pickCard(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []Card
 			c := f.Chosen()
 			f.SetCard(st.slot, c)
 			return c != none
+		}}
+}
+
+// pickPlay offers the ability's player to play one of cands now (askPlayOne:
+// they may decline); the card chosen is kept in slot s.
+func pickPlay(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []CardID) step {
+	return step{slot: s, prompt: prompt,
+		ask: func(g *G, f *F, st *step) { askPlayOne(g, f, you(f), st.prompt, cands(g, f)) },
+		answer: func(g *G, f *F, st *step) bool {
+			if f.Ans.Kind != engine.OptPlay {
+				f.SetCard(st.slot, none)
+				return false
+			}
+			f.SetCard(st.slot, f.Ans.Card)
+			return true
 		}}
 }
 

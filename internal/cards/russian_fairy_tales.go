@@ -16,29 +16,24 @@ const (
 // frame's target.
 func transform(g *G, f *F, c CardID) { g.Schedule(transformFn, you(f), self(f), none, c) }
 
-var transformFn = engine.Fn(func(g *G, f *F) {
-	const (
-		putOnDeckBottom engine.Step = iota
-		playOffTop
-		shuffleDeck
-	)
+var transformFn = engine.Fn(func() engine.AbilityFn {
 	const itsBase engine.Slot = 0 // where the minion was
-	c := f.Target
-	switch f.Step {
-	case putOnDeckBottom:
-		f.SetBase(itsBase, g.BaseOf(c))
-		g.Place(f, c, engine.PlaceDeckBottom)
-		f.Next()
-	case playOffTop:
-		if g.Cards[c].Zone != engine.ZDeck {
-			return // it did not go: nothing is played
-		}
-		g.PlayOffTop(nil, g.Owner(c), engine.Minion, f.BaseIn(itsBase), 0)
-		f.Next()
-	case shuffleDeck:
-		g.Shuffle(g.Owner(c))
-	}
-})
+	return flow(
+		act(func(g *G, f *F) {
+			f.SetBase(itsBase, g.BaseOf(f.Target))
+			g.Place(f, f.Target, engine.PlaceDeckBottom)
+		}),
+		actIf(func(g *G, f *F) bool {
+			c := f.Target
+			if g.Cards[c].Zone != engine.ZDeck {
+				return false // it did not go: nothing is played
+			}
+			g.PlayOffTop(nil, g.Owner(c), engine.Minion, f.BaseIn(itsBase), 0)
+			return true
+		}),
+		act(func(g *G, f *F) { g.Shuffle(g.Owner(f.Target)) }),
+	)
+}())
 
 var _ = card("russian_fairy_tales/baba_yaga", func(d *engine.Def) {
 	d.Talent = chooseCard("Choose another minion here to transform", false,
@@ -51,37 +46,26 @@ var _ = card("russian_fairy_tales/transformation", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
-	const (
-		moveOrReturn engine.Step = iota
-		chooseOtherBase
-		playItThere
-	)
+	const otherBase engine.Slot = 0 // where it is played again
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && (g.BaseOf(c) != slot || len(otherBases(g, slot)) > 0)
 		},
-		Do: func(g *G, f *F) {
-			p, c, s := you(f), self(f), f.Base
-			switch f.Step {
-			case moveOrReturn:
-				if g.BaseOf(c) != s {
-					g.Move(f, c, s)
-					return
+		Do: flow(
+			actIf(func(g *G, f *F) bool {
+				if c := self(f); g.BaseOf(c) != f.Base {
+					g.Move(f, c, f.Base)
+					return false
 				}
-				g.Return(f, c)
-				f.Next()
-			case chooseOtherBase:
-				if g.Cards[c].Zone != engine.ZHand || g.Ctrl(c) != p {
-					return
-				}
-				g.AskBases(f, p, "Play Finist the Falcon on another base", where(otherBases(g, s), func(b BaseID) bool { return g.MinionAllowed(p, c, b) }), false)
-			case playItThere:
-				if b := f.ChosenBase(); b != none {
-					g.PlayExtraNow(p, c, b)
-				}
-			}
-		},
+				g.Return(f, self(f))
+				return true
+			}),
+			pickBase(otherBase, "Play Finist the Falcon on another base", func(g *G, f *F) []BaseID {
+				return where(otherBases(g, f.Base), func(b BaseID) bool { return g.MinionAllowed(you(f), self(f), b) })
+			}).when(func(g *G, f *F) bool { return g.Cards[self(f)].Zone == engine.ZHand && g.Ctrl(self(f)) == you(f) }),
+			act(func(g *G, f *F) { g.PlayExtraNow(you(f), self(f), f.BaseIn(otherBase)) }),
+		),
 	}}
 })
 
@@ -102,39 +86,40 @@ func searchThreeZones(g *G, p Seat, name string) []CardID {
 // destroyed, must search. The triggers that run it hand on their event
 // (Frame.Ev), as when the search was their own steps.
 func fetchPartner(partner string, may bool) int16 {
-	const (
-		search engine.Step = iota
-		handOrPlay
-		putIt
-	)
 	const found engine.Slot = 0 // the partner found
-	return engine.Fn(func(g *G, f *F) {
-		p, s := you(f), f.Base
-		switch f.Step {
-		case search:
-			d, err := engine.Lookup(partner)
-			if err != nil {
-				panic(err) // a misspelt partner: a programming error
-			}
-			g.AskCards(f, p, "Search your hand, deck and discard pile for {}", searchThreeZones(g, p, partner), may, engine.DefArg(d))
-		case handOrPlay:
-			c := f.Chosen()
-			if c == none {
-				g.Shuffle(p)
-				return
-			}
-			f.SetCard(found, c)
-			revealSearched(g, p, c)
-			opts := []string{toHandText}
-			if (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)) {
-				opts = append(opts, toPlayText)
-			}
-			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
-		case putIt:
-			c := f.CardIn(found)
-			playFoundOrKeep(g, p, c, s, f.Ans.Num == engine.Text(toPlayText))
+	search := pickCard(found, "Search your hand, deck and discard pile for {}", func(g *G, f *F) []CardID {
+		return searchThreeZones(g, you(f), partner)
+	}).with(func(g *G, f *F) []engine.Arg {
+		d, err := engine.Lookup(partner)
+		if err != nil {
+			panic(err) // a misspelt partner: a programming error
 		}
-	})
+		return []engine.Arg{engine.DefArg(d)}
+	}).orNone()
+	if may {
+		search = search.may()
+	}
+	play := func(yes bool) func(g *G, f *F) {
+		return func(g *G, f *F) { playFoundOrKeep(g, you(f), f.CardIn(found), f.Base, yes) }
+	}
+	return engine.Fn(flow(
+		search,
+		chooseOneAsking("What do you do with {}?",
+			option(toHandText, nil, play(false)),
+			option(toPlayText, func(g *G, f *F) bool {
+				p, c, s := you(f), f.CardIn(found), f.Base
+				return (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s))
+			}, play(true)),
+		).when(func(g *G, f *F) bool {
+			c := f.CardIn(found)
+			if c == none {
+				g.Shuffle(you(f))
+				return false
+			}
+			revealSearched(g, you(f), c)
+			return true
+		}).with(cardNamed(found)),
+	))
 }
 
 var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
@@ -147,78 +132,52 @@ var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
-	const (
-		offerDestroy engine.Step = iota
-		destroyIt
-		searchIfDestroyed
-	)
 	const itsBase engine.Slot = 0 // where The Birch was
 	searchForBirchWoman := fetchPartner("The Birch Woman", false)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
 		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
-		Do: func(g *G, f *F) {
-			switch f.Step {
-			case offerDestroy:
-				g.AskYesNo(f, you(f), "The Birch: destroy it to search for The Birch Woman?")
-			case destroyIt:
-				if !f.Yes() {
-					return
-				}
+		Do: flow(
+			askYes("The Birch: destroy it to search for The Birch Woman?"),
+			act(func(g *G, f *F) {
 				f.SetBase(itsBase, here(g, f))
 				g.Destroy(f, self(f))
-				f.Next()
-			case searchIfDestroyed:
+			}),
+			act(func(g *G, f *F) {
 				if g.InPlay(self(f)) {
 					return // not destroyed
 				}
 				g.Schedule(searchForBirchWoman, you(f), self(f), f.BaseIn(itsBase), none).Ev = f.Ev
-			}
-		},
+			}),
+		),
 	}}
 })
 
 var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 	const (
-		putOnDeckTop engine.Step = iota
-		offerPlay
-		playIt
-		counterOnIt
-	)
-	const (
 		itsBase engine.Slot = iota // where the Gray Wolf was
 		played                     // the minion played
 	)
-	d.Talent = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case putOnDeckTop:
+	d.Talent = flow(
+		act(func(g *G, f *F) {
 			f.SetBase(itsBase, here(g, f))
 			g.Place(f, self(f), engine.PlaceDeckTop)
-			f.Next()
-		case offerPlay:
-			s := f.BaseIn(itsBase)
-			if g.Cards[self(f)].Zone != engine.ZDeck {
-				return
-			}
-			askPlayOne(g, f, p, "You may play an extra minion here (it gets a +1 power counter)",
-				where(g.Hand(p), func(c CardID) bool { return g.IsMinion(c) && g.MinionAllowed(p, c, s) }))
-		case playIt:
-			if f.Ans.Kind != engine.OptPlay {
-				return
-			}
-			f.SetCard(played, f.Ans.Card)
-			g.PlayExtraNow(p, f.Ans.Card, f.BaseIn(itsBase))
-			f.Next()
-		case counterOnIt:
+		}),
+		pickPlay(played, "You may play an extra minion here (it gets a +1 power counter)", func(g *G, f *F) []CardID {
+			p, s := you(f), f.BaseIn(itsBase)
+			return where(g.Hand(p), func(c CardID) bool { return g.IsMinion(c) && g.MinionAllowed(p, c, s) })
+		}).when(func(g *G, f *F) bool { return g.Cards[self(f)].Zone == engine.ZDeck }),
+		act(func(g *G, f *F) { g.PlayExtraNow(you(f), f.CardIn(played), f.BaseIn(itsBase)) }),
+		act(func(g *G, f *F) {
 			if c := f.CardIn(played); g.InPlay(c) {
 				g.PlaceCounters(f, c, 1)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
+	// Up to three cards, each asked where it goes: a loop, so named steps, not a flow.
 	const top, bottom = "On top of your deck", "On the bottom of your deck"
 	const (
 		drawThree engine.Step = iota

@@ -241,41 +241,25 @@ var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {
 	const (
-		offerControl engine.Step = iota
-		giveControl
-		putOnDeckBottom
-		shuffleDeck
+		newCtrl   engine.Slot = iota // the player given control of Toad
+		theMinion                    // the minion shuffled into its owner's deck
 	)
-	const theMinion engine.Slot = 0 // the minion shuffled into its owner's deck
-	d.OnPlay = func(g *G, f *F) {
-		p, c := you(f), self(f)
-		switch f.Step {
-		case offerControl:
-			g.AskPlayers(f, p, "You may give control of Toad to another player", g.Others(p), true)
-		case giveControl:
-			q := f.ChosenPlayer()
-			if q == none {
-				return
-			}
-			g.TakeControl(f, c, q, engine.ExpireNever)
-			if g.Ctrl(c) != q {
-				return
-			}
-			g.AskCards(f, p, "Choose another minion of that player here to shuffle into its owner's deck", where(g.MinionsAt(here(g, f), q), other(c)), false)
-		case putOnDeckBottom:
-			m := f.Chosen()
-			if m == none {
-				return
-			}
-			f.SetCard(theMinion, m)
-			g.Place(f, m, engine.PlaceDeckBottom)
-			f.Next()
-		case shuffleDeck:
+	d.OnPlay = flow(
+		pickPlayer(newCtrl, "You may give control of Toad to another player", func(g *G, f *F) []Seat { return g.Others(you(f)) }).may(),
+		pickCard(theMinion, "Choose another minion of that player here to shuffle into its owner's deck", func(g *G, f *F) []CardID {
+			return where(g.MinionsAt(here(g, f), f.SeatIn(newCtrl)), other(self(f)))
+		}).when(func(g *G, f *F) bool {
+			q := f.SeatIn(newCtrl)
+			g.TakeControl(f, self(f), q, engine.ExpireNever)
+			return g.Ctrl(self(f)) == q
+		}),
+		act(func(g *G, f *F) { g.Place(f, f.CardIn(theMinion), engine.PlaceDeckBottom) }),
+		act(func(g *G, f *F) {
 			if m := f.CardIn(theMinion); g.Cards[m].Zone == engine.ZDeck {
 				g.Shuffle(g.Owner(m))
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("russian_fairy_tales/bewitched", func(d *engine.Def) {
@@ -291,6 +275,7 @@ var _ = card("russian_fairy_tales/bewitched", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
+	// Any number of the revealed actions: a loop, so named steps, not a flow.
 	const (
 		reveal engine.Step = iota
 		chooseAction
@@ -322,33 +307,22 @@ var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 	const (
-		askBase engine.Step = iota
-		putOnDeckBottoms
-		shuffleDecks
+		theBase engine.Slot = iota // the base chosen
+		owners                     // a bit for each player whose minion went to their deck
 	)
-	const owners engine.Slot = 0 // a bit for each player whose minion went to their deck
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case askBase:
-			g.AskBases(f, p, "Choose a base", g.BaseSlots(), false)
-		case putOnDeckBottoms:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			for _, q := range g.Others(p) {
-				if ms := g.MinionsAt(s, q); len(ms) > 0 {
+	d.OnPlay = flow(
+		pickBase(theBase, "Choose a base", allBases),
+		act(func(g *G, f *F) {
+			for _, q := range g.Others(you(f)) {
+				if ms := g.MinionsAt(f.BaseIn(theBase), q); len(ms) > 0 {
 					m := ms[g.Intn(len(ms))]
 					f.Set(owners, f.Get(owners)|1<<g.Owner(m))
 					g.Place(f, m, engine.PlaceDeckBottom)
 				}
 			}
-			f.Next()
-		case shuffleDecks:
-			shuffleDecksOf(g, f.Get(owners))
-		}
-	}
+		}),
+		act(func(g *G, f *F) { shuffleDecksOf(g, f.Get(owners)) }),
+	)
 })
 
 var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
@@ -358,16 +332,10 @@ var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 			(ev.Kind != engine.EvPlay || ev.Player == g.Ctrl(self)) &&
 			(ev.Kind != engine.EvMove || ev.OtherSeat() == g.Ctrl(self)) // moved by you, not by another player
 	}
-	draw := func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskYesNo(f, you(f), "Go See My Sister: draw a card?")
-		case answered:
-			if f.Yes() {
-				g.Draw(you(f), 1)
-			}
-		}
-	}
+	draw := flow(
+		askYes("Go See My Sister: draw a card?"),
+		act(func(g *G, f *F) { g.Draw(you(f), 1) }),
+	)
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: arrived, Do: draw}, {On: engine.EvMove, When: arrived, Do: draw}}
 })
 
@@ -385,61 +353,56 @@ var _ = card("russian_fairy_tales/mass_transformation", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 	const (
-		putOnDeckBottom engine.Step = iota
-		playOffTop
-		attachOrDiscard
-	)
-	const (
 		theMinion engine.Slot = iota // the minion she was on
 		itsBase                      // where it was
 		played                       // the minion played off the top (PlayOffTop writes it)
 	)
-	d.Talent = func(g *G, f *F) {
-		p, a := you(f), self(f)
-		switch f.Step {
-		case putOnDeckBottom:
+	d.Talent = flow(
+		actIf(func(g *G, f *F) bool {
+			a := self(f)
 			m := g.Cards[a].On
 			if m == none {
-				return
+				return false
 			}
 			f.SetCard(theMinion, m)
 			f.SetBase(itsBase, g.BaseOf(m))
 			g.HoldActionAside(a) // while the minion goes
 			g.Place(f, m, engine.PlaceDeckBottom)
-			f.Next()
-		case playOffTop:
-			m := f.CardIn(theMinion)
-			if g.InPlay(m) { // the minion stayed: nothing happens
-				g.AttachActionTo(a, m)
-				return
+			return true
+		}),
+		actIf(func(g *G, f *F) bool {
+			if m := f.CardIn(theMinion); g.InPlay(m) { // the minion stayed: nothing happens
+				g.AttachActionTo(self(f), m)
+				return false
 			}
-			g.PlayOffTop(f, p, engine.Minion, f.BaseIn(itsBase), played)
-			f.Next()
-		case attachOrDiscard:
-			if c := f.CardIn(played); c == none || !g.AttachTo(f, a, c) {
-				g.Place(f, a, engine.PlaceDiscard)
+			g.PlayOffTop(f, you(f), engine.Minion, f.BaseIn(itsBase), played)
+			return true
+		}),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(played); c == none || !g.AttachTo(f, self(f), c) {
+				g.Place(f, self(f), engine.PlaceDiscard)
 			}
-			g.Shuffle(p)
-		}
-	}
+			g.Shuffle(you(f))
+		}),
+	)
 })
 
 // minionOnDeckExtraAction is The Water of Life and All Stars' Begin the
 // Summoning: put a minion from your discard pile on top of your deck; you may
 // play an extra action.
 func minionOnDeckExtraAction(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			g.AskCards(f, p, "Put a minion from your discard pile on top of your deck", where(g.Discard(p), g.IsMinion), false)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.ToDeckTopOf(c, p)
+	const theMinion engine.Slot = 0 // the minion put on top (none: there was none)
+	d.OnPlay = flow(
+		pickCard(theMinion, "Put a minion from your discard pile on top of your deck", func(g *G, f *F) []CardID {
+			return where(g.Discard(you(f)), g.IsMinion)
+		}).orNone(),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(theMinion); c != none {
+				g.ToDeckTopOf(c, you(f))
 			}
 			extraActionFor(g, f)
-		}
-	}
+		}),
+	)
 }
 
 var _ = card("russian_fairy_tales/the_water_of_life", minionOnDeckExtraAction)

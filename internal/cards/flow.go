@@ -244,8 +244,10 @@ func (st step) with(args func(g *G, f *F) []engine.Arg) step { st.args = args; r
 func (st step) when(pre func(g *G, f *F) bool) step { st.pre = pre; return st }
 
 // onAnswer runs fn as soon as a (real) answer is kept, in the same call as
-// the next step and before it: for immediate things only (looking at the hand
-// chosen), never for scheduled work, which would come after the next step's.
+// the next step and before it, as a hand-written ability does at the top of
+// the step after a question (look at the hand chosen, boost the minion
+// chosen). Work fn schedules (a move) happens once that call returns, before
+// the next step's own work: the next step does not see its results.
 func (st step) onAnswer(fn func(g *G, f *F)) step { st.seen = fn; return st }
 
 // cardNamed is a with argument: the prompt's {} is the card in slot s.

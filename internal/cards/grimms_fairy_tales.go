@@ -214,134 +214,102 @@ func nameInNorm(g *G, c CardID, t string) bool {
 }
 
 var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
-	const toHand, toPlay = "Put it into your hand", "Play it as an extra minion"
 	const (
-		chooseMinion engine.Step = iota
-		searchNamed
-		askWhatToDo
-		handOrPlay
-	)
-	const (
-		found   engine.Slot = iota // the minion found
+		naming  engine.Slot = iota // the minion in play whose text names the one searched for
+		found                      // the minion found
 		foundIn                    // the zone it was found in
 	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, p, "Choose a minion in play", g.Minions(none), false)
-		case searchNamed:
-			m := f.Chosen()
-			if m == none {
-				return
-			}
-			text := " " + engine.Normalize(g.DefOf(m).Text) + " "
+	d.OnPlay = flow(
+		pickCard(naming, "Choose a minion in play", allMinions),
+		pickCard(found, "Search your hand, deck and discard pile for a minion named in its text", func(g *G, f *F) []CardID {
+			p := you(f)
+			text := " " + engine.Normalize(g.DefOf(f.CardIn(naming)).Text) + " "
 			g.EnsureDeck(p) // searching an empty deck searches the reshuffled discard pile (compendium)
 			var cands []CardID
 			for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
 				cands = append(cands, where(g.Collect(z, p), func(c CardID) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)
 			}
-			g.AskCards(f, p, "Search your hand, deck and discard pile for a minion named in its text", cands, false)
-		case askWhatToDo:
-			c := f.Chosen()
-			if c == none {
-				g.Shuffle(p)
-				return
-			}
-			f.SetCard(found, c)
-			f.Set(foundIn, int(g.Cards[c].Zone))
-			revealSearched(g, p, c)
-			opts := []string{toHand}
-			if g.CanPlayMinionSomewhere(p, c) {
-				opts = append(opts, toPlay)
-			}
-			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
-		case handOrPlay:
+			return cands
+		}).orNone(),
+		chooseOneAsking("What do you do with {}?",
+			option("Put it into your hand", nil, func(g *G, f *F) {
+				g.ToHand(f.CardIn(found), you(f))
+				g.Shuffle(you(f))
+			}),
+			option("Play it as an extra minion",
+				func(g *G, f *F) bool { return g.CanPlayMinionSomewhere(you(f), f.CardIn(found)) },
+				func(g *G, f *F) {
+					c := f.CardIn(found)
+					if engine.Zone(f.Get(foundIn)) == engine.ZDeck {
+						g.SetAside(c, true)
+					}
+					g.PlayExtraNow(you(f), c, none)
+					g.Shuffle(you(f))
+				}),
+		).when(func(g *G, f *F) bool {
 			c := f.CardIn(found)
-			if f.Ans.Num == engine.Text(toPlay) {
-				if engine.Zone(f.Get(foundIn)) == engine.ZDeck {
-					g.SetAside(c, true)
-				}
-				g.PlayExtraNow(p, c, none)
-			} else {
-				g.ToHand(c, p)
+			if c == none {
+				g.Shuffle(you(f))
+				return false
 			}
-			g.Shuffle(p)
-		}
-	}
+			f.Set(foundIn, int(g.Cards[c].Zone))
+			revealSearched(g, you(f), c)
+			return true
+		}).with(cardNamed(found)),
+	)
 })
 
 var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
-	const axeAction, axeWolf = "Destroy an action on a base to play an extra action", "Destroy the minion Big Bad Wolf to play a minion from your deck on its base"
 	const (
-		chooseOne engine.Step = iota
-		chooseTarget
-		destroyChosen
-		reward
-		playFromDeck
-	)
-	const (
-		choseWolf engine.Slot = iota // 1: the Big Bad Wolf option was chosen, 0: the action one
-		destroyed                    // the card chosen to destroy
+		destroyed engine.Slot = iota // the card chosen to destroy
 		itsBase                      // where it was
+		fromDeck                     // the minion played from the deck
 	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
+	actionsOnBases := func(g *G, f *F) []CardID {
 		var acts []CardID
 		for _, s := range g.BaseSlots() {
 			acts = append(acts, g.ActionsAt(s)...)
 		}
-		wolves := where(g.Minions(none), named(g, "Big Bad Wolf"))
-		switch f.Step {
-		case chooseOne:
-			var opts []string
-			if len(acts) > 0 {
-				opts = append(opts, axeAction)
-			}
-			if len(wolves) > 0 {
-				opts = append(opts, axeWolf)
-			}
-			if len(opts) == 0 {
-				return
-			}
-			g.AskTexts(f, p, "Choose one", opts)
-		case chooseTarget:
-			f.Set(choseWolf, 0)
-			cands := acts
-			if f.Ans.Num == engine.Text(axeWolf) {
-				f.Set(choseWolf, 1)
-				cands = wolves
-			}
-			g.AskCards(f, p, "Choose the card to destroy", cands, false)
-		case destroyChosen:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(destroyed, c)
-			f.SetBase(itsBase, g.BaseOf(c))
-			g.Destroy(f, c)
-			f.Next()
-		case reward:
-			if g.InPlay(f.CardIn(destroyed)) {
-				return // not destroyed: no reward
-			}
-			if f.Get(choseWolf) == 0 {
-				extraActionFor(g, f)
-				return
-			}
-			s := f.BaseIn(itsBase)
-			g.EnsureDeck(p)
-			// the minion is an extra card: optional, and now or never
-			g.AskCards(f, p, "Search your deck for a minion to play on that base", where(g.Deck(p), func(c CardID) bool {
-				return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
-			}), true)
-		case playFromDeck:
-			if c := f.Chosen(); c != none {
-				g.SetAside(c, true)
-				g.PlayExtraNow(p, c, f.BaseIn(itsBase))
-			}
-			g.Shuffle(p)
+		return acts
+	}
+	wolves := func(g *G, f *F) []CardID { return where(g.Minions(none), named(g, "Big Bad Wolf")) }
+	destroy := func(cands func(g *G, f *F) []CardID) []step {
+		return []step{
+			pickCard(destroyed, "Choose the card to destroy", cands),
+			act(func(g *G, f *F) {
+				c := f.CardIn(destroyed)
+				f.SetBase(itsBase, g.BaseOf(c))
+				g.Destroy(f, c)
+			}),
 		}
 	}
+	stillThere := func(g *G, f *F) bool { return g.InPlay(f.CardIn(destroyed)) } // not destroyed: no reward
+	d.OnPlay = flow(chooseOne(
+		branch("Destroy an action on a base to play an extra action",
+			func(g *G, f *F) bool { return len(actionsOnBases(g, f)) > 0 },
+			flow(append(destroy(actionsOnBases),
+				act(func(g *G, f *F) {
+					if !stillThere(g, f) {
+						extraActionFor(g, f)
+					}
+				}))...)),
+		branch("Destroy the minion Big Bad Wolf to play a minion from your deck on its base",
+			func(g *G, f *F) bool { return len(wolves(g, f)) > 0 },
+			flow(append(destroy(wolves),
+				// the minion is an extra card: optional, and now or never
+				pickCard(fromDeck, "Search your deck for a minion to play on that base", func(g *G, f *F) []CardID {
+					p, s := you(f), f.BaseIn(itsBase)
+					g.EnsureDeck(p)
+					return where(g.Deck(p), func(c CardID) bool {
+						return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
+					})
+				}).may().orNone().when(func(g *G, f *F) bool { return !stillThere(g, f) }),
+				act(func(g *G, f *F) {
+					if c := f.CardIn(fromDeck); c != none {
+						g.SetAside(c, true)
+						g.PlayExtraNow(you(f), c, f.BaseIn(itsBase))
+					}
+					g.Shuffle(you(f))
+				}))...)),
+	).when(func(g *G, f *F) bool { return len(actionsOnBases(g, f)) > 0 || len(wolves(g, f)) > 0 }))
 })

@@ -217,6 +217,31 @@ func pickText(s engine.Slot, prompt engine.Prompt, texts func(g *G, f *F) []stri
 // textIn is the text kept in slot s by pickText ("" when none).
 func textIn(f *F, s engine.Slot) string { return engine.TextOf(int16(f.Get(s))) }
 
+// pickNumber asks for a number from lo to hi (span gives both); the number
+// chosen is kept in slot s.
+func pickNumber(s engine.Slot, prompt engine.Prompt, span func(g *G, f *F) (lo, hi int)) step {
+	return step{slot: s, prompt: prompt,
+		ask: func(g *G, f *F, st *step) {
+			lo, hi := span(g, f)
+			g.AskNumber(f, st.asker(f), st.prompt, lo, hi, st.argsOf(g, f)...)
+		},
+		answer: func(g *G, f *F, st *step) bool {
+			if f.Ans.Kind != engine.OptNum {
+				return false
+			}
+			f.Set(st.slot, int(f.Ans.Num))
+			return true
+		}}
+}
+
+// pickDestination asks to which other base the minion which(g, f) moves
+// (askMoveDest); the base chosen is kept in slot s.
+func pickDestination(s engine.Slot, which func(g *G, f *F) CardID) step {
+	return pickBase(s, "Choose the base to move {} to", func(g *G, f *F) []BaseID {
+		return otherBases(g, g.BaseOf(which(g, f)))
+	}).with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(which(g, f))} })
+}
+
 // askYes asks a yes-or-no question; the flow goes on only after a yes.
 func askYes(prompt engine.Prompt) step {
 	return step{prompt: prompt,
@@ -270,12 +295,13 @@ func option(text string, ok func(g *G, f *F) bool, act func(g *G, f *F)) choice 
 }
 
 // branch is a choice of chooseOne that runs ability (a flow of its own, with
-// its own steps and slots; f.Target and f.Ev are the flow's) when chosen.
+// its own steps) when chosen. It starts with the flow's slots, f.Base,
+// f.Target and f.Ev, so it reads the answers kept so far by their names.
 func branch(text string, ok func(g *G, f *F) bool, ability engine.AbilityFn) choice {
 	fn := engine.Fn(ability)
 	return choice{text: text, ok: ok, act: func(g *G, f *F) {
 		sf := g.Schedule(fn, you(f), self(f), f.Base, f.Target)
-		sf.Ev = f.Ev
+		sf.Ev, sf.V = f.Ev, f.V
 	}}
 }
 

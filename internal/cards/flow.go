@@ -242,7 +242,8 @@ func pickDestination(s engine.Slot, which func(g *G, f *F) CardID) step {
 	}).with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(which(g, f))} })
 }
 
-// askYes asks a yes-or-no question; the flow goes on only after a yes.
+// askYes asks a yes-or-no question; the flow goes on only after a yes (with
+// orNone, after a no too: the next step reads f.Yes()).
 func askYes(prompt engine.Prompt) step {
 	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) {

@@ -133,15 +133,19 @@ var _ = card("ninjas/infiltrate", func(d *engine.Def) {
 
 var _ = card("ninjas/poison", func(d *engine.Def) {
 	// Destroys any number of actions, one at a time: a loop, not a flow.
+	const (
+		chooseAction engine.Step = iota
+		destroyIt
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case ask:
+		case chooseAction:
 			acts := where(g.Attached(f.Target), other(self(f)))
 			g.AskCards(f, you(f), "You may destroy an action attached to this minion", acts, true)
-		case answered:
+		case destroyIt:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
-				f.Goto(ask)
+				f.Goto(chooseAction)
 			}
 		}
 	}

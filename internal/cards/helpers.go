@@ -223,7 +223,8 @@ func named(g *G, name string) func(CardID) bool {
 // oneAtATime builds "up to max cards (max < 0: any number), one at a time":
 // the player chooses one of cands or stops, act happens to the card chosen,
 // and the player chooses again. done runs once, when the player stops or max
-// is reached, with the number of cards chosen.
+// is reached, with the number of cards chosen. A loop, so named steps, not
+// a flow.
 func oneAtATime(max int, prompt engine.Prompt, cands func(g *G, f *F) []CardID, act func(g *G, f *F, c CardID), done func(g *G, f *F, n int)) engine.AbilityFn {
 	const (
 		chooseOne engine.Step = iota

@@ -14,7 +14,7 @@ var _ = card("base/anansis_web", func(d *engine.Def) {
 	d.AfterStandard = flow(
 		pickPlayer(receiver, "Anansi's Web: you may put {} into another player's hand (and draw two cards)",
 			func(g *G, f *F) []Seat { return g.Others(you(f)) }).may().
-			with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.Target)} }),
+			with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }),
 		act(func(g *G, f *F) {
 			if p, c := you(f), f.Target; g.Cards[c].Zone == engine.ZSetAside {
 				g.Give(p, c, f.SeatIn(receiver))
@@ -225,7 +225,7 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 					p, c, s := f.Ev.Player, f.Ev.Card, f.Base
 					return g.InPlay(c) && g.BaseOf(c) == s && !g.HasEffect(flagSpringUsed, self(f), p) && !g.BaseMustIgnore(s, p)
 				}).
-				with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.Ev.Card)} }),
+				with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
 			act(func(g *G, f *F) {
 				g.SetFlag(flagSpringUsed, f.Ev.Player, self(f), engine.ExpireEndOfTurn)
 				g.Place(f, f.Ev.Card, engine.PlaceDeckBottom)

@@ -80,7 +80,7 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 					f.Player = p
 					return true
 				}).
-				with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.Ev.Card)} }),
+				with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
 			act(func(g *G, f *F) { g.PlaceCounters(f, f.Ev.Card, 1) }),
 		),
 	}}

@@ -52,11 +52,11 @@ type step struct {
 	prompt  engine.Prompt
 	who     func(f *F) Seat
 	mayPass bool
-	none    bool                  // the flow goes on when nothing was chosen
-	seen    func(g *G, f *F)      // runs once the answer is kept (onAnswer)
-	pre     func(g *G, f *F) bool // runs before the question; false: not asked, the flow ends (when)
-	args    func(g *G, f *F) []engine.Arg
-	ask     func(g *G, f *F, st *step) // poses the question (st: this step)
+	none    bool                        // the flow goes on when nothing was chosen
+	seen    func(g *G, f *F)            // runs once the answer is kept (onAnswer)
+	pre     func(g *G, f *F) bool       // runs before the question; false: not asked, the flow ends (when)
+	args    func(g *G, f *F) engine.Arg // the value the prompt's {} names, or nil
+	ask     func(g *G, f *F, st *step)  // poses the question (st: this step)
 	answer  func(g *G, f *F, st *step) bool
 }
 
@@ -117,12 +117,14 @@ func (st *step) asker(f *F) Seat {
 	return you(f)
 }
 
-// argsOf are the values a question's prompt names.
-func (st *step) argsOf(g *G, f *F) []engine.Arg {
+// argsOf are the values a question's prompt names, in buf (the caller's, so
+// that asking allocates nothing).
+func (st *step) argsOf(g *G, f *F, buf *[1]engine.Arg) []engine.Arg {
 	if st.args == nil {
 		return nil
 	}
-	return st.args(g, f)
+	buf[0] = st.args(g, f)
+	return buf[:]
 }
 
 // act is a step that does fn's work; the flow goes on after it (once that
@@ -147,7 +149,8 @@ func (st step) keeping(keep func(g *G, f *F) bool) step { st.keep = keep; return
 func pickCard(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []CardID) step {
 	return step{slot: s, prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
-			g.AskCards(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f)...)
+			var buf [1]engine.Arg
+			g.AskCards(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			c := f.Chosen()
@@ -175,7 +178,8 @@ func pickPlay(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []Card
 func pickBase(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []BaseID) step {
 	return step{slot: s, prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
-			g.AskBases(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f)...)
+			var buf [1]engine.Arg
+			g.AskBases(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			b := f.ChosenBase()
@@ -188,7 +192,8 @@ func pickBase(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []Base
 func pickPlayer(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []Seat) step {
 	return step{slot: s, prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
-			g.AskPlayers(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f)...)
+			var buf [1]engine.Arg
+			g.AskPlayers(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			p := f.ChosenPlayer()
@@ -202,7 +207,8 @@ func pickPlayer(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []Se
 func pickText(s engine.Slot, prompt engine.Prompt, texts func(g *G, f *F) []string) step {
 	return step{slot: s, prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
-			g.AskTexts(f, st.asker(f), st.prompt, texts(g, f), st.argsOf(g, f)...)
+			var buf [1]engine.Arg
+			g.AskTexts(f, st.asker(f), st.prompt, texts(g, f), st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			if f.Ans.Kind != engine.OptText {
@@ -222,8 +228,9 @@ func textIn(f *F, s engine.Slot) string { return engine.TextOf(int16(f.Get(s))) 
 func pickNumber(s engine.Slot, prompt engine.Prompt, span func(g *G, f *F) (lo, hi int)) step {
 	return step{slot: s, prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
+			var buf [1]engine.Arg
 			lo, hi := span(g, f)
-			g.AskNumber(f, st.asker(f), st.prompt, lo, hi, st.argsOf(g, f)...)
+			g.AskNumber(f, st.asker(f), st.prompt, lo, hi, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			if f.Ans.Kind != engine.OptNum {
@@ -239,7 +246,7 @@ func pickNumber(s engine.Slot, prompt engine.Prompt, span func(g *G, f *F) (lo, 
 func pickDestination(s engine.Slot, which func(g *G, f *F) CardID) step {
 	return pickBase(s, "Choose the base to move {} to", func(g *G, f *F) []BaseID {
 		return otherBases(g, g.BaseOf(which(g, f)))
-	}).with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(which(g, f))} })
+	}).with(func(g *G, f *F) engine.Arg { return engine.CardArg(which(g, f)) })
 }
 
 // askYes asks a yes-or-no question; the flow goes on only after a yes (with
@@ -247,7 +254,8 @@ func pickDestination(s engine.Slot, which func(g *G, f *F) CardID) step {
 func askYes(prompt engine.Prompt) step {
 	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
-			g.AskYesNo(f, st.asker(f), st.prompt, st.argsOf(g, f)...)
+			var buf [1]engine.Arg
+			g.AskYesNo(f, st.asker(f), st.prompt, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool { return f.Yes() }}
 }
@@ -261,8 +269,8 @@ func (st step) orNone() step { st.none = true; return st }
 // by puts the question to who(f) rather than to the ability's player.
 func (st step) by(who func(f *F) Seat) step { st.who = who; return st }
 
-// with gives the values the prompt's {} name.
-func (st step) with(args func(g *G, f *F) []engine.Arg) step { st.args = args; return st }
+// with gives the value the prompt's {} names.
+func (st step) with(arg func(g *G, f *F) engine.Arg) step { st.args = arg; return st }
 
 // when runs pre before the question is asked (it may do immediate things:
 // reveal the card the question is about); when it returns false, the question
@@ -277,8 +285,8 @@ func (st step) when(pre func(g *G, f *F) bool) step { st.pre = pre; return st }
 func (st step) onAnswer(fn func(g *G, f *F)) step { st.seen = fn; return st }
 
 // cardNamed is a with argument: the prompt's {} is the card in slot s.
-func cardNamed(s engine.Slot) func(g *G, f *F) []engine.Arg {
-	return func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.CardIn(s))} }
+func cardNamed(s engine.Slot) func(g *G, f *F) engine.Arg {
+	return func(g *G, f *F) engine.Arg { return engine.CardArg(f.CardIn(s)) }
 }
 
 // A choice is one option of chooseOne: its text, whether it is offered
@@ -333,14 +341,15 @@ func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
 	})
 	return step{prompt: prompt, then: &branch,
 		ask: func(g *G, f *F, st *step) {
-			var buf [8]string
-			offered := buf[:0]
+			var buf [1]engine.Arg
+			var texts [8]string
+			offered := texts[:0]
 			for _, o := range opts {
 				if o.ok == nil || o.ok(g, f) {
 					offered = append(offered, o.text)
 				}
 			}
-			g.AskTexts(f, st.asker(f), st.prompt, offered, st.argsOf(g, f)...)
+			g.AskTexts(f, st.asker(f), st.prompt, offered, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool { return f.Ans.Kind == engine.OptText }}
 }

@@ -237,7 +237,7 @@ var _ = card("geeks/mulligan", func(d *engine.Def) {
 	d.OnPlay = flow(
 		askYes("Take the top cards of your deck ({}) and shuffle the rest of your hand into your deck?").
 			when(func(g *G, f *F) bool { return len(g.LookTop(you(f), 5)) > 0 }).
-			with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.TopArg(you(f), len(g.LookTop(you(f), 5)))} }),
+			with(func(g *G, f *F) engine.Arg { return engine.TopArg(you(f), len(g.LookTop(you(f), 5))) }),
 		// (no: they stay on top, in the same order)
 		act(func(g *G, f *F) {
 			p := you(f)
@@ -301,7 +301,7 @@ var loopBackTrigger = engine.Trigger{
 			when(func(g *G, f *F) bool {
 				c := f.Ev.Card
 				return g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == you(f)
-			}).with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.Ev.Card)} }),
+			}).with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
 		act(func(g *G, f *F) {
 			if c := f.Ev.Card; g.Cards[c].Zone == engine.ZDiscard {
 				g.ToHand(c, you(f))

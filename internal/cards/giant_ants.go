@@ -43,7 +43,7 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 	}
 	d.InsteadDo = flow(
 		askYes("Remove a +1 power counter from Drone to prevent the destruction of {}?").orNone().
-			with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.Target)} }),
+			with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }),
 		act(func(g *G, f *F) {
 			if f.Yes() && g.RemoveCounters(f, self(f), 1) == 1 {
 				return

@@ -48,7 +48,7 @@ var _ = card("pirates/buccaneer", func(d *engine.Def) {
 	d.InsteadDo = flow(
 		pickBase(theBase, "{} is not destroyed: choose the base it moves to",
 			func(g *G, f *F) []BaseID { return otherBases(g, g.BaseOf(f.Target)) }).
-			with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.Target)} }),
+			with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }),
 		act(func(g *G, f *F) { g.Move(f, f.Target, f.BaseIn(theBase)) }),
 	)
 })

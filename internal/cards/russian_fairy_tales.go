@@ -89,12 +89,12 @@ func fetchPartner(partner string, may bool) int16 {
 	const found engine.Slot = 0 // the partner found
 	search := pickCard(found, "Search your hand, deck and discard pile for {}", func(g *G, f *F) []CardID {
 		return searchThreeZones(g, you(f), partner)
-	}).with(func(g *G, f *F) []engine.Arg {
+	}).with(func(g *G, f *F) engine.Arg {
 		d, err := engine.Lookup(partner)
 		if err != nil {
 			panic(err) // a misspelt partner: a programming error
 		}
-		return []engine.Arg{engine.DefArg(d)}
+		return engine.DefArg(d)
 	}).orNone()
 	if may {
 		search = search.may()

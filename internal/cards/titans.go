@@ -46,7 +46,7 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 						g.SetNote(self(f), 0)
 						return g.BaseCardAt(f.Ev.Base) != none && g.CanPlayTitan(you(f), self(f))
 					}).
-					with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(g.BaseCardAt(f.Ev.Base))} }),
+					with(func(g *G, f *F) engine.Arg { return engine.CardArg(g.BaseCardAt(f.Ev.Base)) }),
 				act(func(g *G, f *F) { g.PlayTitan(f, self(f), 1<<f.Ev.Base, engine.TitanFree) }),
 			),
 		},
@@ -172,7 +172,7 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 		Do: flow(
 			askYes("Move one of {}'s +1 power counters to Death on Six Legs?").
 				when(func(g *G, f *F) bool { return g.InPlay(self(f)) }).
-				with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.Ev.Card)} }),
+				with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
 			act(func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) }),
 		),
 	}}

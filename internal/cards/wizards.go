@@ -40,7 +40,7 @@ var _ = card("wizards/neophyte", func(d *engine.Def) {
 		f.Target = c
 		g.Emit(engine.Event{Kind: engine.EvReveal, Player: you(f), Card: c, Base: none})
 		return g.DefOf(c).Type == engine.Action // else it stays on top
-	}).with(func(g *G, f *F) []engine.Arg { return []engine.Arg{engine.CardArg(f.Target)} }))
+	}).with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }))
 })
 
 // Mass Enchantment: the chosen action is played at once; you control it and

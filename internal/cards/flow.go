@@ -359,3 +359,12 @@ func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
 func answeredText(f *F, text string) bool {
 	return f.Ans.Kind == engine.OptText && f.Ans.Num == engine.Text(text)
 }
+
+// textAnswer is the text of the answer to the text question just asked ("":
+// none), for steps written by hand.
+func textAnswer(f *F) string {
+	if f.Ans.Kind != engine.OptText {
+		return ""
+	}
+	return engine.TextOf(f.Ans.Num)
+}

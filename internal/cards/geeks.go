@@ -130,7 +130,7 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 			g.AskTexts(f, you(f), "Name a card for {} (then look at their hand)", cardNames(g, q), engine.PlayerArg(q))
 		case lookAtHand:
 			q := others[f.Get(otherPlayer)]
-			name := engine.TextOf(f.Ans.Num)
+			name := textAnswer(f)
 			g.LookAtHand(you(f), q)
 			for _, c := range where(g.Hand(q), named(g, name)) {
 				g.ToDeckBottom(c)
@@ -190,10 +190,10 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 		case chooseWhatHappens:
 			g.AskTexts(f, you(f), "Choose what happens to {}", griefOptions, engine.PlayerArg(q))
 		case makeItHappen:
-			switch engine.TextOf(f.Ans.Num) {
-			case griefOptions[0]:
+			switch {
+			case answeredText(f, griefOptions[0]):
 				g.DiscardRandom(q, 1)
-			case griefOptions[1]:
+			case answeredText(f, griefOptions[1]):
 				g.AskCards(f, q, "Destroy one of your minions", g.Minions(q), false)
 				return
 			default:

@@ -205,7 +205,7 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 			g.AskTexts(f, p, "Where does {} go?", []string{top, bottom}, engine.CardArg(f.CardIn(theCard)))
 		case putIt:
 			if c := f.CardIn(theCard); c != none {
-				if f.Ans.Num == engine.Text(top) {
+				if answeredText(f, top) {
 					g.ToDeckTopOf(c, p)
 					g.Log(p, "puts {} from their hand on top of their deck", c)
 				} else {

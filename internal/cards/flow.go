@@ -25,7 +25,8 @@ import "github.com/smashup/smashup/internal/engine"
 //
 // The rules of a flow:
 //
-//   - A question (pickCard, pickBase, pickPlayer, askYes, chooseOne) is asked
+//   - A question (pickCard, pickBase, pickPlayer, pickText, pickNumber,
+//     pickPlay, askYes, chooseOne) is asked
 //     by its step; its answer is kept in its slot when the ability is called
 //     again, before the next step runs. When nothing was chosen (the player
 //     passed a "may", or there was nothing to choose) the flow ends there,
@@ -33,7 +34,10 @@ import "github.com/smashup/smashup/internal/engine"
 //     goes on).
 //   - An act step does its work and, if a step follows, the flow continues
 //     with it once the work the act scheduled (destroy, move ...) is done, so
-//     that the next step sees its results.
+//     that the next step sees its results (actIf: only when its work says so).
+//   - A question may be guarded (when: asked only if a condition holds, after
+//     what the guard does first) and may do something as soon as it is
+//     answered (onAnswer), as a hand-written step does at its top.
 //   - A step made with do is the escape hatch: it runs as a step of a
 //     hand-written ability would (it asks, calls f.Next, or ends the flow).
 //

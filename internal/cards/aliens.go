@@ -30,17 +30,16 @@ var _ = card("aliens/collector", func(d *engine.Def) {
 })
 
 var _ = card("aliens/abduction", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskCards(f, you(f), "Return a minion to its owner's hand", g.Minions(none), false)
-		case answered:
-			if c := f.Chosen(); c != none {
+	const theMinion engine.Slot = 0 // the minion returned (none: there was none)
+	d.OnPlay = flow(
+		pickCard(theMinion, "Return a minion to its owner's hand", allMinions).orNone(),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(theMinion); c != none {
 				g.Return(f, c)
 			}
 			extraMinion(g, you(f))
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("aliens/beam_up", func(d *engine.Def) {
@@ -73,61 +72,43 @@ var _ = card("aliens/jammed_signal", func(d *engine.Def) {
 
 var _ = card("aliens/probe", func(d *engine.Def) {
 	const (
-		choosePlayer engine.Step = iota
-		chooseMinion
-		discardIt
+		thePlayer engine.Slot = iota // whose hand you look at
+		theMinion                    // the minion discarded from it
 	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case choosePlayer:
-			askWhoseHand(g, f)
-		case chooseMinion:
-			p := lookAtChosenHand(g, f)
-			if p == none {
-				return
-			}
-			mins := where(g.Hand(p), g.IsMinion)
-			g.AskCards(f, you(f), "Choose a minion in that hand to be discarded", mins, false)
-		case discardIt:
-			if c := f.Chosen(); c != none {
-				g.DiscardCard(c)
-			}
-		}
-	}
+	d.OnPlay = flow(
+		lookAtAHand(thePlayer),
+		pickCard(theMinion, "Choose a minion in that hand to be discarded", func(g *G, f *F) []CardID {
+			return where(g.Hand(f.SeatIn(thePlayer)), g.IsMinion)
+		}),
+		act(func(g *G, f *F) { g.DiscardCard(f.CardIn(theMinion)) }),
+	)
 })
 
 // Terraforming, in the order of its text: search the base deck first, then
 // choose the base in play it replaces.
 var _ = card("aliens/terraforming", func(d *engine.Def) {
 	const (
-		searchBaseDeck engine.Step = iota
-		chooseReplaced
-		replaceIt
+		found    engine.Slot = iota // the base card found in the base deck
+		replaced                    // the base in play it replaces
 	)
-	const found engine.Slot = 0 // the base found in the base deck
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case searchBaseDeck:
+	d.OnPlay = flow(
+		do(func(g *G, f *F) {
 			g.BeginAsk()
 			for _, b := range g.Collect(engine.ZBaseDeck, none) {
 				g.Offer(engine.Option{Kind: engine.OptBase, Card: b, Base: none, Player: none})
 			}
 			g.Ask(f, you(f), "Search the base deck for a base", 0)
-		case chooseReplaced:
-			nb := f.Ans.Card
-			if f.Ans.Kind != engine.OptBase || nb < 0 {
-				return
-			}
-			f.SetCard(found, nb)
-			g.AskBases(f, you(f), "Choose the base in play that {} replaces", g.BaseSlots(), false, engine.CardArg(nb))
-		case replaceIt:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
+		}).keeping(func(g *G, f *F) bool {
+			f.SetCard(found, f.Ans.Card)
+			return f.Ans.Kind == engine.OptBase && f.Ans.Card >= 0
+		}),
+		pickBase(replaced, "Choose the base in play that {} replaces", allBases).
+			with(cardNamed(found)),
+		act(func(g *G, f *F) {
+			s := f.BaseIn(replaced)
 			g.SwapBase(f, s, f.CardIn(found))
 			g.ShuffleBaseDeck()
 			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none}, self(f))
-		}
-	}
+		}),
+	)
 })

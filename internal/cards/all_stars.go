@@ -11,62 +11,46 @@ var _ = card("smash_up_all_stars/king_rex", nil)
 
 var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
 	const topCard engine.Slot = 0 // the top card of your deck
-	d.Talent = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			c := g.TopOfDeck(p)
-			if c == none {
-				return
-			}
-			f.SetCard(topCard, c)
-			g.AskTexts(f, p, "The top card of your deck is {}: keep it on top or put it on the bottom?", []string{"Keep it on top", "Put it on the bottom"}, engine.CardArg(c))
-		case answered:
-			if engine.TextOf(f.Ans.Num) == "Put it on the bottom" {
-				g.ToDeckBottom(f.CardIn(topCard))
-				g.Log(p, "looks at the top card of their deck, {}, and puts it on the bottom", f.CardIn(topCard))
-			} else {
-				g.Log(p, "looks at the top card of their deck, {}, and keeps it there", f.CardIn(topCard))
-			}
-		}
-	}
+	d.Talent = flow(chooseOneAsking("The top card of your deck is {}: keep it on top or put it on the bottom?",
+		option("Keep it on top", nil, func(g *G, f *F) {
+			g.Log(you(f), "looks at the top card of their deck, {}, and keeps it there", f.CardIn(topCard))
+		}),
+		option("Put it on the bottom", nil, func(g *G, f *F) {
+			g.ToDeckBottom(f.CardIn(topCard))
+			g.Log(you(f), "looks at the top card of their deck, {}, and puts it on the bottom", f.CardIn(topCard))
+		}),
+	).when(func(g *G, f *F) bool {
+		f.SetCard(topCard, g.TopOfDeck(you(f)))
+		return f.CardIn(topCard) != none
+	}).with(cardNamed(topCard)))
 })
 
 var _ = card("smash_up_all_stars/gelf", func(d *engine.Def) {
-	const (
-		searchDeck engine.Step = iota
-		swapWithIt
-		playIt
-	)
-	const found engine.Slot = 0 // the minion found
-	d.Talent = func(g *G, f *F) {
-		p, s := you(f), here(g, f)
-		switch f.Step {
-		case searchDeck:
-			g.EnsureDeck(p)
-			found := where(g.Deck(p), func(c CardID) bool {
+	const found engine.Slot = 0 // the minion found (none: none)
+	d.Talent = flow(
+		pickCard(found, "Search your deck for a minion of power 4 or less", func(g *G, f *F) []CardID {
+			g.EnsureDeck(you(f))
+			return where(g.Deck(you(f)), func(c CardID) bool {
 				return g.IsMinion(c) && g.Power(c) <= 4 && !named(g, "G.E.L.F.")(c)
 			})
-			g.AskCards(f, p, "Search your deck for a minion of power 4 or less", found, false)
-		case swapWithIt:
-			// search, shuffle in, play: independent effects (compendium,
-			// Multiple Effects), so G.E.L.F. goes into the deck even when
-			// the search finds nothing
-			c := f.Chosen()
-			f.SetCard(found, c)
-			f.Base = s
-			if c != none {
+		}).orNone(),
+		// search, shuffle in, play: independent effects (compendium,
+		// Multiple Effects), so G.E.L.F. goes into the deck even when
+		// the search finds nothing
+		act(func(g *G, f *F) {
+			f.Base = here(g, f)
+			if c := f.CardIn(found); c != none {
 				g.SetAside(c, true)
 			}
 			g.Place(f, self(f), engine.PlaceDeckBottom)
-			f.Next()
-		case playIt:
-			g.Shuffle(p)
+		}),
+		act(func(g *G, f *F) {
+			g.Shuffle(you(f))
 			if c := f.CardIn(found); c != none {
-				g.PlayExtraNow(p, c, f.Base)
+				g.PlayExtraNow(you(f), c, f.Base)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
@@ -94,97 +78,71 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 var _ = card("smash_up_all_stars/lab_assistant", func(d *engine.Def) { d.OnPlay = counterOnAnother })
 
 var _ = card("smash_up_all_stars/puck", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskTexts(f, you(f), "Choose one", []string{"Play an extra action", "Draw a card"})
-		case answered:
-			if engine.TextOf(f.Ans.Num) == "Draw a card" {
-				g.Draw(you(f), 1)
-			} else {
-				extraActionFor(g, f)
-			}
-		}
-	}
+	d.OnPlay = flow(chooseOne(
+		option("Play an extra action", nil, extraActionFor),
+		option("Draw a card", nil, func(g *G, f *F) { g.Draw(you(f), 1) }),
+	))
 })
 
 var _ = card("smash_up_all_stars/fan", fanSpecial)
 
 var _ = card("smash_up_all_stars/servitor_of_cthulhu", func(d *engine.Def) {
-	const (
-		destroyThis engine.Step = iota
-		chooseAction
-		putItOnTop
+	const theAction engine.Slot = 0 // the action put on top of your deck
+	d.Talent = flow(
+		act(func(g *G, f *F) { g.Destroy(f, self(f)) }),
+		// even when the destruction failed
+		pickCard(theAction, "Put an action from your discard pile on top of your deck", func(g *G, f *F) []CardID {
+			return where(g.Discard(you(f)), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
+		}),
+		act(func(g *G, f *F) { g.ToDeckTopOf(f.CardIn(theAction), you(f)) }),
 	)
-	d.Talent = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case destroyThis:
-			g.Destroy(f, self(f))
-			f.Next()
-		case chooseAction: // even when the destruction failed
-			acts := where(g.Discard(p), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
-			g.AskCards(f, p, "Put an action from your discard pile on top of your deck", acts, false)
-		case putItOnTop:
-			if c := f.Chosen(); c != none {
-				g.ToDeckTopOf(c, p)
-			}
-		}
-	}
 })
 
 var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
-	const (
-		destroyThis engine.Step = iota
-		searchDeck
-		playIt
-	)
+	const found engine.Slot = 0 // the minion found (none: none)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Player == g.Ctrl(self) && g.Cards[self].Flags&engine.FPlayedTurn == 0
 		},
-		Do: func(g *G, f *F) {
-			p := you(f)
-			switch f.Step {
-			case destroyThis:
-				g.Destroy(f, self(f))
-				f.Next()
-			case searchDeck:
-				g.EnsureDeck(p)
-				found := where(g.Deck(p), func(c CardID) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
-				g.AskCards(f, p, "You may search your deck for a minion of power 3 or less to play here", found, true)
-			case playIt:
-				// a deck that was searched is shuffled, whether or not a
-				// minion was taken (compendium: Decks, Discards, and Searches)
-				if c := f.Chosen(); c != none {
+		Do: flow(
+			act(func(g *G, f *F) { g.Destroy(f, self(f)) }),
+			pickCard(found, "You may search your deck for a minion of power 3 or less to play here", func(g *G, f *F) []CardID {
+				g.EnsureDeck(you(f))
+				return where(g.Deck(you(f)), func(c CardID) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
+			}).may().orNone(),
+			// a deck that was searched is shuffled, whether or not a
+			// minion was taken (compendium: Decks, Discards, and Searches)
+			act(func(g *G, f *F) {
+				if c := f.CardIn(found); c != none {
 					g.SetAside(c, true)
-					g.PlayExtraNow(p, c, f.Base)
+					g.PlayExtraNow(you(f), c, f.Base)
 				}
-				g.Shuffle(p)
-			}
-		},
+				g.Shuffle(you(f))
+			}),
+		),
 	}}
 })
 
 var _ = card("smash_up_all_stars/begin_the_summoning", minionOnDeckExtraAction)
 
-// keepInstead asks whether this standard action goes to "where" instead of the discard pile.
-func keepInstead(g *G, f *F, prompt engine.Prompt, toDeck bool) {
-	switch f.Step {
-	case ask:
-		if g.Cards[self(f)].Zone == engine.ZSetAside {
-			g.AskYesNo(f, you(f), prompt)
-		}
-	case answered:
-		if f.Yes() && g.Cards[self(f)].Zone == engine.ZSetAside {
+// keepInstead asks whether this standard action goes on top of its owner's
+// deck (toDeck) or into their hand instead of the discard pile.
+func keepInstead(prompt engine.Prompt, toDeck bool) engine.AbilityFn {
+	setAside := func(g *G, f *F) bool { return g.Cards[self(f)].Zone == engine.ZSetAside }
+	return flow(
+		askYes(prompt).when(setAside),
+		act(func(g *G, f *F) {
+			if !setAside(g, f) {
+				return
+			}
 			if toDeck {
 				g.ToDeckTopOf(self(f), g.Owner(self(f)))
 			} else {
 				g.ToHand(self(f), g.Owner(self(f)))
 			}
-		}
-	}
+		}),
+	)
 }
 
 var _ = card("smash_up_all_stars/favor_of_dionysus", func(d *engine.Def) {
@@ -193,24 +151,19 @@ var _ = card("smash_up_all_stars/favor_of_dionysus", func(d *engine.Def) {
 			func(g *G, f *F) []CardID { return g.Minions(you(f)) },
 			func(g *G, f *F, c CardID) { g.AddPower(f, c, 1) }),
 		extraActionFor,
-		func(g *G, f *F) {
-			keepInstead(g, f, "Put Favor of Dionysus on top of your deck instead of the discard pile?", true)
-		})
+		keepInstead("Put Favor of Dionysus on top of your deck instead of the discard pile?", true))
 })
 
 var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 	const (
-		chooseMinion engine.Step = iota
-		chooseBaseWithYours
-		moveIt
+		theMinion engine.Slot = iota // your minion moved
+		theBase                      // to a base where you have a minion
 	)
-	const theMinion engine.Slot = 0
 	d.OnPlay = seq(
-		func(g *G, f *F) {
-			p := you(f)
-			switch f.Step {
-			case chooseMinion:
-				movable := where(g.Minions(p), func(m CardID) bool {
+		flow(
+			pickCard(theMinion, "Move one of your minions to a base where you have a minion", func(g *G, f *F) []CardID {
+				p := you(f)
+				return where(g.Minions(p), func(m CardID) bool {
 					for _, s := range otherBases(g, g.BaseOf(m)) {
 						if len(g.MinionsAt(s, p)) > 0 {
 							return true
@@ -218,24 +171,13 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 					}
 					return false
 				})
-				g.AskCards(f, p, "Move one of your minions to a base where you have a minion", movable, false)
-			case chooseBaseWithYours:
-				m := f.Chosen()
-				if m == none {
-					return
-				}
-				f.SetCard(theMinion, m)
-				to := where(otherBases(g, g.BaseOf(m)), func(s BaseID) bool { return len(g.MinionsAt(s, p)) > 0 })
-				g.AskBases(f, p, "Choose the base to move {} to", to, false, engine.CardArg(m))
-			case moveIt:
-				if s := f.ChosenBase(); s != none {
-					g.Move(f, f.CardIn(theMinion), s)
-				}
-			}
-		},
-		func(g *G, f *F) {
-			keepInstead(g, f, "Put Friendship Power into your hand instead of the discard pile?", false)
-		})
+			}),
+			pickBase(theBase, "Choose the base to move {} to", func(g *G, f *F) []BaseID {
+				return where(otherBases(g, g.BaseOf(f.CardIn(theMinion))), func(s BaseID) bool { return len(g.MinionsAt(s, you(f))) > 0 })
+			}).with(cardNamed(theMinion)),
+			act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.BaseIn(theBase)) }),
+		),
+		keepInstead("Put Friendship Power into your hand instead of the discard pile?", false))
 })
 
 // yourMinionsHerePlusOne: ongoing, each of your minions on this card's base has +1 power.
@@ -264,20 +206,17 @@ var _ = card("smash_up_all_stars/its_astounding", func(d *engine.Def) {
 var _ = card("smash_up_all_stars/non_infinite_loop", nonInfiniteLoopDef)
 
 var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			top := g.LookTop(p, 2)
+	const theCard engine.Slot = 0 // the revealed card put into your hand
+	d.OnPlay = flow(
+		pickCard(theCard, "Put one of the revealed cards into your hand (the other goes on the bottom of your deck)", func(g *G, f *F) []CardID {
+			top := g.LookTop(you(f), 2)
 			for _, c := range top {
-				g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: c, Base: none})
+				g.Emit(engine.Event{Kind: engine.EvReveal, Player: you(f), Card: c, Base: none})
 			}
-			g.AskCards(f, p, "Put one of the revealed cards into your hand (the other goes on the bottom of your deck)", top, false)
-		case answered:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
+			return top
+		}),
+		act(func(g *G, f *F) {
+			p, c := you(f), f.CardIn(theCard)
 			top := g.Deck(p)
 			if len(top) > 2 {
 				top = top[:2]
@@ -288,8 +227,8 @@ var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
 					g.ToDeckBottom(o)
 				}
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("smash_up_all_stars/seeing_stars", func(d *engine.Def) { d.OnPlay = seeingStars })

@@ -26,17 +26,18 @@ func playsUnowned(g *G, self CardID, ev engine.Event) bool {
 // not play another card of that name this turn. An action played only through
 // its Special (Ashlar Masonry) cannot be played this way.
 func giftFromDeck(forbid bool) engine.AbilityFn {
-	return func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
+	const found engine.Slot = 0 // the action found (none: none)
+	return flow(
+		// no action can be found to play when p may play none (Mark of Sleep)
+		pickCard(found, "Search your deck for a standard action to play", func(g *G, f *F) []CardID {
+			p := you(f)
 			g.EnsureDeck(p)
-			// no action can be found to play when p may play none (Mark of Sleep)
-			g.AskCards(f, p, "Search your deck for a standard action to play", where(g.Deck(p), func(c CardID) bool {
+			return where(g.Deck(p), func(c CardID) bool {
 				return isStandardAction(g, c) && !g.DefOf(c).SpecialOnly() && !g.ActionsForbidden(p)
-			}), true)
-		case answered:
-			c := f.Chosen()
+			})
+		}).may().orNone(),
+		act(func(g *G, f *F) {
+			p, c := you(f), f.CardIn(found)
 			if c == none {
 				g.Shuffle(p)
 				return
@@ -48,8 +49,8 @@ func giftFromDeck(forbid bool) engine.AbilityFn {
 			if forbid {
 				g.ForbidName(p, c)
 			}
-		}
-	}
+		}),
+	)
 }
 
 var _ = card("anansi_tales/anansi_the_spider", func(d *engine.Def) {
@@ -79,30 +80,19 @@ var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
 
 var _ = card("anansi_tales/akye_the_turtle", func(d *engine.Def) {
 	const (
-		chooseGift engine.Step = iota
-		chooseReceiver
-		giveAndDraw
+		gift     engine.Slot = iota // the card given
+		receiver                    // the player who gets it
 	)
-	const gift engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case chooseGift:
-			g.AskCards(f, p, "You may put a card from your hand into another player's hand (then draw two)", g.Hand(p), true)
-		case chooseReceiver:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(gift, c)
-			g.AskPlayers(f, p, "Choose the player who gets {}", g.Others(p), false, engine.CardArg(c))
-		case giveAndDraw:
-			if q := f.ChosenPlayer(); q != none {
-				g.Give(p, f.CardIn(gift), q)
-				g.Draw(p, 2)
-			}
-		}
-	}
+	d.OnPlay = flow(
+		pickCard(gift, "You may put a card from your hand into another player's hand (then draw two)", func(g *G, f *F) []CardID {
+			return g.Hand(you(f))
+		}).may(),
+		pickPlayer(receiver, "Choose the player who gets {}", func(g *G, f *F) []Seat { return g.Others(you(f)) }).with(cardNamed(gift)),
+		act(func(g *G, f *F) {
+			g.Give(you(f), f.CardIn(gift), f.SeatIn(receiver))
+			g.Draw(you(f), 2)
+		}),
+	)
 })
 
 var _ = card("anansi_tales/mboro_hornet", func(d *engine.Def) {
@@ -132,37 +122,29 @@ func unownedPlayedOrDiscarded(g *G, ev engine.Event) bool {
 }
 
 var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
-	const (
-		choosePlayer engine.Step = iota
-		lookAtHand
-		playIt
-	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case choosePlayer:
-			askWhoseHand(g, f)
-		case lookAtHand:
-			q := lookAtChosenHand(g, f)
-			if q == none {
-				return
-			}
-			playable := where(g.Hand(q), func(c CardID) bool {
+	const thePlayer engine.Slot = 0 // whose hand you look at
+	d.OnPlay = flow(
+		lookAtAHand(thePlayer),
+		do(func(g *G, f *F) {
+			p := you(f)
+			playable := where(g.Hand(f.SeatIn(thePlayer)), func(c CardID) bool {
 				if g.Owner(c) != p {
 					return false
 				}
 				return (g.IsMinion(c) && g.CanPlayMinionSomewhere(p, c)) || (!g.IsMinion(c) && !g.DefOf(c).SpecialOnly() && g.ActionHasTarget(p, c))
 			})
 			askPlayOne(g, f, p, "You may play a card you own from that hand as an extra card", playable)
-		case playIt:
+		}),
+		act(func(g *G, f *F) {
 			if f.Ans.Kind == engine.OptPlay {
-				g.PlayExtraNow(p, f.Ans.Card, none)
+				g.PlayExtraNow(you(f), f.Ans.Card, none)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
+	// Up to three actions, one at a time: a loop, so named steps, not a flow.
 	const (
 		chooseAction engine.Step = iota
 		setItAside
@@ -208,24 +190,16 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 })
 
 var _ = card("anansi_tales/feather_gifts", func(d *engine.Def) {
-	const (
-		chooseMinion engine.Step = iota
-		moveIt
-		giveAway
-	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, you(f), "Choose one of your minions to move", mine(g, f), false)
-		case moveIt:
-			if c := f.Chosen(); c != none {
+	const theMinion engine.Slot = 0 // your minion moved (none: none)
+	d.OnPlay = flow(
+		pickCard(theMinion, "Choose one of your minions to move", mine).orNone(),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(theMinion); c != none {
 				moveToOtherBase(g, f, c, false)
 			}
-			f.Next()
-		case giveAway:
-			g.GiveAway(f, self(f))
-		}
-	}
+		}),
+		act(func(g *G, f *F) { g.GiveAway(f, self(f)) }),
+	)
 })
 
 var _ = card("anansi_tales/let_it_be_full_and_eat", func(d *engine.Def) {
@@ -237,26 +211,26 @@ var _ = card("anansi_tales/let_it_be_full_and_eat", func(d *engine.Def) {
 
 var _ = card("anansi_tales/pot_of_beans", func(d *engine.Def) {
 	const (
-		askFirst engine.Step = iota
-		placeFirst
-		askSecond
-		placeSecond
+		first  engine.Slot = iota // the minion that gets the first counter
+		second                    // the one that gets the second (maybe the same)
 	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case askFirst, askSecond: // one counter at a time
-			g.AskCards(f, you(f), "Put a +1 power counter on a minion", g.Minions(none), false)
-		case placeFirst, placeSecond:
-			if c := f.Chosen(); c != none {
+	// one counter at a time
+	counterOn := func(s engine.Slot) func(g *G, f *F) {
+		return func(g *G, f *F) {
+			if c := f.CardIn(s); c != none {
 				g.PlaceCounters(f, c, 1)
 			}
-			if f.Step == placeFirst {
-				f.Next()
-				return
-			}
-			g.GiveAway(f, self(f))
 		}
 	}
+	d.OnPlay = flow(
+		pickCard(first, "Put a +1 power counter on a minion", allMinions).orNone(),
+		act(counterOn(first)),
+		pickCard(second, "Put a +1 power counter on a minion", allMinions).orNone(),
+		act(func(g *G, f *F) {
+			counterOn(second)(g, f)
+			g.GiveAway(f, self(f))
+		}),
+	)
 })
 
 var _ = card("anansi_tales/pot_of_wisdom", func(d *engine.Def) {
@@ -265,6 +239,7 @@ var _ = card("anansi_tales/pot_of_wisdom", func(d *engine.Def) {
 		chooseGift
 		giveIt
 	)
+	// A card for each other player in turn: a loop, so named steps, not a flow.
 	const nextPlayer engine.Slot = 0 // index (in g.Others) of the player who gets a card next
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
@@ -296,6 +271,7 @@ var _ = card("anansi_tales/trading_stories", func(d *engine.Def) {
 		giveIt
 		draw
 	)
+	// Up to three cards, one at a time: a loop, so named steps, not a flow.
 	const (
 		given engine.Slot = iota // cards given so far
 		gift

@@ -35,37 +35,35 @@ func yourBaseActions(g *G, p Seat) []CardID {
 
 // counterOnYourMinionAt asks p to put a +1 power counter on one of their minions at slot.
 func counterOnYourMinionAt(may bool) engine.AbilityFn {
-	return func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			s := f.Base
-			if f.Ev.Kind == engine.EvPlay {
-				s = f.Ev.Base
-			}
-			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions there", g.MinionsAt(s, you(f)), may)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.PlaceCounters(f, c, 1)
-			}
+	const theMinion engine.Slot = 0 // your minion that gets the counter
+	pick := pickCard(theMinion, "Put a +1 power counter on one of your minions there", func(g *G, f *F) []CardID {
+		s := f.Base
+		if f.Ev.Kind == engine.EvPlay {
+			s = f.Ev.Base
 		}
+		return g.MinionsAt(s, you(f))
+	})
+	if may {
+		pick = pick.may()
 	}
+	return flow(pick, act(func(g *G, f *F) { g.PlaceCounters(f, f.CardIn(theMinion), 1) }))
 }
 
 var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
+	const theAction engine.Slot = 0 // the action found (none: none)
+	d.OnPlay = flow(
+		pickCard(theAction, "Search your deck and discard pile for an action played on a base", func(g *G, f *F) []CardID {
+			p := you(f)
 			cands := where(g.Deck(p), func(c CardID) bool { return isBaseAction(g, c) })
-			cands = append(cands, where(g.Discard(p), func(c CardID) bool { return isBaseAction(g, c) })...)
-			g.AskCards(f, p, "Search your deck and discard pile for an action played on a base", cands, false)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.ToHand(c, p)
+			return append(cands, where(g.Discard(p), func(c CardID) bool { return isBaseAction(g, c) })...)
+		}).orNone(),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(theAction); c != none {
+				g.ToHand(c, you(f))
 			}
-			g.Shuffle(p)
-		}
-	}
+			g.Shuffle(you(f))
+		}),
+	)
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: playedOnBase, Do: counterOnYourMinionAt(false)}}
 })
 
@@ -102,31 +100,19 @@ var _ = card("ancient_incas/incan_engineer", func(d *engine.Def) {
 })
 
 var _ = card("ancient_incas/llama", func(d *engine.Def) {
-	const (
-		chooseAction engine.Step = iota
-		returnIt
-		playItHere
+	const theAction engine.Slot = 0 // your action returned, to be played here
+	d.OnPlay = flow(
+		pickCard(theAction, "You may return one of your actions on another base to play it here", func(g *G, f *F) []CardID {
+			s := here(g, f)
+			return where(yourBaseActions(g, you(f)), func(a CardID) bool { return g.BaseOf(a) != s })
+		}).may(),
+		act(func(g *G, f *F) { g.Return(f, f.CardIn(theAction)) }),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(theAction); g.Cards[c].Zone == engine.ZHand && g.Ctrl(c) == you(f) {
+				g.PlayExtraNow(you(f), c, here(g, f))
+			}
+		}),
 	)
-	const theAction engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		p, s := you(f), here(g, f)
-		switch f.Step {
-		case chooseAction:
-			g.AskCards(f, p, "You may return one of your actions on another base to play it here", where(yourBaseActions(g, p), func(a CardID) bool { return g.BaseOf(a) != s }), true)
-		case returnIt:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(theAction, c)
-			g.Return(f, c)
-			f.Next()
-		case playItHere:
-			if c := f.CardIn(theAction); g.Cards[c].Zone == engine.ZHand && g.Ctrl(c) == p {
-				g.PlayExtraNow(p, c, s)
-			}
-		}
-	}
 })
 
 var _ = card("ancient_incas/armory", func(d *engine.Def) {
@@ -152,38 +138,31 @@ func yourActionsOn(g *G, s BaseID, p Seat) []CardID {
 
 var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 	const (
-		chooseAction engine.Step = iota
-		returnItBottomTheRest
-		shuffleDecks
+		decksToShuffle engine.Slot = iota // a bit for each player whose deck gets a card
+		back                              // the action returned to your hand (none: none)
 	)
-	const decksToShuffle engine.Slot = 0 // a bit for each player whose deck gets a card
+	yours := func(g *G, f *F) []CardID { return where(yourActionsOn(g, f.Base, you(f)), other(self(f))) }
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZHand, Play: true,
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && len(yourActionsOn(g, slot, p)) > 0
 		},
-		Do: func(g *G, f *F) {
-			p, s := you(f), f.Base
-			mine := where(yourActionsOn(g, s, p), other(self(f)))
-			switch f.Step {
-			case chooseAction:
-				g.AskCards(f, p, "You may return one of your actions on the scored base to your hand", mine, true)
-			case returnItBottomTheRest:
-				back := f.Chosen()
+		Do: flow(
+			pickCard(back, "You may return one of your actions on the scored base to your hand", yours).may().orNone(),
+			act(func(g *G, f *F) {
+				back := f.CardIn(back)
 				if back != none {
 					g.Return(f, back)
 				}
-				for _, a := range mine {
+				for _, a := range yours(g, f) {
 					if a != back {
 						g.Place(f, a, engine.PlaceDeckBottom)
 						f.Set(decksToShuffle, f.Get(decksToShuffle)|1<<g.Owner(a))
 					}
 				}
-				f.Next()
-			case shuffleDecks:
-				shuffleDecksOf(g, f.Get(decksToShuffle))
-			}
-		},
+			}),
+			act(func(g *G, f *F) { shuffleDecksOf(g, f.Get(decksToShuffle)) }),
+		),
 	}}
 })
 
@@ -197,6 +176,7 @@ var _ = card("ancient_incas/fortress_walls", func(d *engine.Def) {
 var flagCondor = engine.FlagID("golden condor")
 
 var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
+	// Any number of actions, one at a time: a loop, so named steps, not a flow.
 	const (
 		chooseAction engine.Step = iota
 		flagItOrReturnThem
@@ -241,56 +221,55 @@ var _ = card("ancient_incas/quipu_strings", func(d *engine.Def) {
 })
 
 // highwayMove: move one of your minions between base a and base b (either
-// way; b none: any other base). It is the whole of Royal Highway's ability.
-func highwayMove(g *G, f *F, a, b BaseID) {
-	const (
-		chooseMinion engine.Step = iota
-		moveIt
-	)
+// way; b none: any other base), route giving both as the ability begins. It
+// is the whole of Royal Highway's ability.
+func highwayMove(route func(g *G, f *F) (a, b BaseID)) engine.AbilityFn {
 	const (
 		highwayBase engine.Slot = iota // a, as the ability began
 		otherBase                      // b, as the ability began
+		theMinion                      // the minion moved
 	)
-	switch f.Step {
-	case chooseMinion:
-		f.SetBase(highwayBase, a)
-		f.SetBase(otherBase, b)
-		var cands []CardID
-		cands = append(cands, g.MinionsAt(a, you(f))...)
-		if b != none {
-			cands = append(cands, g.MinionsAt(b, you(f))...)
-		} else {
-			for _, s := range otherBases(g, a) {
-				cands = append(cands, g.MinionsAt(s, you(f))...)
+	return flow(
+		pickCard(theMinion, "You may move one of your minions to or from the Royal Highway's base", func(g *G, f *F) []CardID {
+			a, b := f.BaseIn(highwayBase), f.BaseIn(otherBase)
+			var cands []CardID
+			cands = append(cands, g.MinionsAt(a, you(f))...)
+			if b != none {
+				cands = append(cands, g.MinionsAt(b, you(f))...)
+			} else {
+				for _, s := range otherBases(g, a) {
+					cands = append(cands, g.MinionsAt(s, you(f))...)
+				}
 			}
-		}
-		g.AskCards(f, you(f), "You may move one of your minions to or from the Royal Highway's base", cands, true)
-	case moveIt:
-		c := f.Chosen()
-		if c == none {
-			return
-		}
-		a, b = f.BaseIn(highwayBase), f.BaseIn(otherBase)
-		if g.BaseOf(c) != a {
-			g.Move(f, c, a)
-			return
-		}
-		if b != none {
-			g.Move(f, c, b)
-			return
-		}
-		moveToOtherBase(g, f, c, false)
-	}
+			return cands
+		}).may().when(func(g *G, f *F) bool {
+			a, b := route(g, f)
+			f.SetBase(highwayBase, a)
+			f.SetBase(otherBase, b)
+			return true
+		}),
+		act(func(g *G, f *F) {
+			c, a, b := f.CardIn(theMinion), f.BaseIn(highwayBase), f.BaseIn(otherBase)
+			switch {
+			case g.BaseOf(c) != a:
+				g.Move(f, c, a)
+			case b != none:
+				g.Move(f, c, b)
+			default:
+				moveToOtherBase(g, f, c, false)
+			}
+		}),
+	)
 }
 
 var _ = card("ancient_incas/royal_highway", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) { highwayMove(g, f, here(g, f), none) }
+	d.OnPlay = highwayMove(func(g *G, f *F) (BaseID, BaseID) { return here(g, f), none })
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			return playedOnBase(g, self, ev) && ev.Base != g.BaseOf(self)
 		},
-		Do: func(g *G, f *F) { highwayMove(g, f, here(g, f), f.Ev.Base) },
+		Do: highwayMove(func(g *G, f *F) (BaseID, BaseID) { return here(g, f), f.Ev.Base }),
 	}}
 })
 
@@ -309,20 +288,11 @@ var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 	d.LendsTopBase = func(g *G, self CardID) bool { return !g.HasEffect(flagTopBaseDown, none, none) }
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
-		Do: func(g *G, f *F) {
-			p := f.Ev.Player
-			switch f.Step {
-			case ask:
-				if g.TopBase() == none {
-					return
-				}
-				g.AskYesNo(f, p, "Signs in the Stars: turn the top card of the base deck face down until the end of your turn?")
-			case answered:
-				if f.Yes() {
-					g.SetFlag(flagTopBaseDown, p, self(f), engine.ExpireEndOfTurn)
-				}
-			}
-		},
+		Do: flow(
+			askYes("Signs in the Stars: turn the top card of the base deck face down until the end of your turn?").
+				by(eventPlayer).when(func(g *G, f *F) bool { return g.TopBase() != none }),
+			act(func(g *G, f *F) { g.SetFlag(flagTopBaseDown, f.Ev.Player, self(f), engine.ExpireEndOfTurn) }),
+		),
 	}}
 	d.Talent = func(g *G, f *F) {
 		if b := g.TopBase(); b != none {

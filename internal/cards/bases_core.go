@@ -129,6 +129,8 @@ var (
 )
 
 var _ = card("base/temple_of_goju", func(d *engine.Def) {
+	// Each player in turn, each of their tied minions in the order chosen: a
+	// loop, so named steps, not a flow.
 	const (
 		nextPlayer engine.Step = iota
 		chooseHighest
@@ -203,7 +205,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 	// After scoring, each player but the winners, in turn order from the
 	// current player, may move one of their minions from here to another base
 	// before the cards here are discarded. The minion to move is the frame's
-	// target.
+	// target. A loop over the players, so named steps, not a flow.
 	const (
 		askPlayer engine.Step = iota
 		chooseDestination
@@ -306,22 +308,15 @@ var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 
 // Mushroom Kingdom: the player whose turn starts need not have a card here.
 var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
+	const theMinion engine.Slot = 0 // the minion moved here
 	d.Triggers = []engine.Trigger{{On: engine.EvTurnStart,
-		Do: func(g *G, f *F) {
-			p, s := you(f), f.Base
-			switch f.Step {
-			case ask:
-				if g.BaseMustIgnore(s, p) {
-					return
-				}
-				cands := where(g.Minions(none), func(c CardID) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
-				g.AskCards(f, p, "You may move another player's minion to Mushroom Kingdom", cands, true)
-			case answered:
-				if c := f.Chosen(); c != none {
-					g.Move(f, c, s)
-				}
-			}
-		}}}
+		Do: flow(
+			pickCard(theMinion, "You may move another player's minion to Mushroom Kingdom", func(g *G, f *F) []CardID {
+				p, s := you(f), f.Base
+				return where(g.Minions(none), func(c CardID) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
+			}).may().when(func(g *G, f *F) bool { return !g.BaseMustIgnore(f.Base, you(f)) }),
+			act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.Base) }),
+		)}}
 })
 
 // scoredWinners lists the winners of the scoring an after-scoring ability
@@ -337,7 +332,8 @@ func scoredWinners(g *G, f *F) []Seat {
 
 // eachPlayerMay builds a base ability by which some players (those who
 // accepts, in turn from the current player) may each choose one of cands to
-// have act done to it. A player with nothing to choose is passed over.
+// have act done to it. A player with nothing to choose is passed over. A loop
+// over the players, so named steps, not a flow.
 func eachPlayerMay(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, cands func(g *G, f *F, w Seat) []CardID, act func(g *G, f *F, w Seat, c CardID)) engine.AbilityFn {
 	const (
 		askWinner engine.Step = iota
@@ -368,7 +364,8 @@ func eachPlayerMay(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, cand
 // eachGains builds a base ability that gives something to some players
 // (who, in turn from the current player): one who must ignore the base gets
 // nothing; one who only may ignore it (Infiltrate: "you may ignore") chooses
-// whether to take it; the others get it.
+// whether to take it; the others get it. A loop over the players, so named
+// steps, not a flow.
 func eachGains(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat)) engine.AbilityFn {
 	const (
 		nextPlayer engine.Step = iota
@@ -430,7 +427,8 @@ func firstWinner(g *G, f *F) Seat {
 // School of Wizardry: the winner puts the base they choose among the top three
 // of the base deck on top of it, the other two under it in the order they
 // choose; the scored base is then replaced by the top base as usual. The
-// chosen base is the frame's target.
+// chosen base is the frame's target. The bases are put back one at a time (a
+// loop), so named steps, not a flow.
 var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 	const (
 		chooseReplacement engine.Step = iota

@@ -10,43 +10,37 @@ var _ = card("base/anansis_web", func(d *engine.Def) {
 	d.AfterStandardOK = func(g *G, self CardID, p Seat, c CardID) bool {
 		return g.FirstStandardThisTurn(p, c) && len(g.MinionsAt(g.SlotOfBase(self), p)) > 0
 	}
-	d.AfterStandard = func(g *G, f *F) {
-		p, c := you(f), f.Target
-		switch f.Step {
-		case ask:
-			g.AskPlayers(f, p, "Anansi's Web: you may put {} into another player's hand (and draw two cards)", g.Others(p), true, engine.CardArg(c))
-		case answered:
-			if q := f.ChosenPlayer(); q != none && g.Cards[c].Zone == engine.ZSetAside {
-				g.Give(p, c, q)
+	const receiver engine.Slot = 0 // the player who gets the action
+	d.AfterStandard = flow(
+		pickPlayer(receiver, "Anansi's Web: you may put {} into another player's hand (and draw two cards)",
+			func(g *G, f *F) []Seat { return g.Others(you(f)) }).may().
+			with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }),
+		act(func(g *G, f *F) {
+			if p, c := you(f), f.Target; g.Cards[c].Zone == engine.ZSetAside {
+				g.Give(p, c, f.SeatIn(receiver))
 				g.Draw(p, 2)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("base/storytellers_hut", func(d *engine.Def) {
 	// Once during your Play Cards phase: play an extra action; if you do, a
 	// counter goes on this base, and each counter lowers its breakpoint by 2.
-	const (
-		offerAction engine.Step = iota
-		counterIfPlayed
-	)
 	const actionsBefore engine.Slot = 0 // actions played this turn before the offer
-	d.Talent = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case offerAction:
-			f.Set(actionsBefore, int(g.Players[p].ActionsPlayed))
-			g.OfferExtraPlay(p, engine.ExtraActionNow(), self(f))
-			f.Next()
-		case counterIfPlayed:
-			if int(g.Players[p].ActionsPlayed) > f.Get(actionsBefore) {
+	d.Talent = flow(
+		act(func(g *G, f *F) {
+			f.Set(actionsBefore, int(g.Players[you(f)].ActionsPlayed))
+			g.OfferExtraPlay(you(f), engine.ExtraActionNow(), self(f))
+		}),
+		act(func(g *G, f *F) {
+			if int(g.Players[you(f)].ActionsPlayed) > f.Get(actionsBefore) {
 				if s := g.SlotOfBase(self(f)); s != none {
 					g.AddBaseCounters(s, 1)
 				}
 			}
-		}
-	}
+		}),
+	)
 	d.BreakMod = func(g *G, self CardID, slot BaseID) int {
 		if g.SlotOfBase(self) != slot {
 			return 0
@@ -115,28 +109,25 @@ var _ = card("base/island_peak", func(d *engine.Def) {
 
 var _ = card("base/woodland_cottage", func(d *engine.Def) {
 	// Printed text: no once-per-turn limit (that is a later errata).
+	const found engine.Slot = 0 // the minion found (none: none)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: playedHere,
-		Do: func(g *G, f *F) {
-			p := f.Ev.Player
-			switch f.Step {
-			case ask:
-				if g.BaseMustIgnore(f.Base, p) {
-					return
-				}
+		Do: flow(
+			pickCard(found, "Woodland Cottage: you may search your deck for a minion of power 3 or less", func(g *G, f *F) []CardID {
+				p := f.Ev.Player
 				g.EnsureDeck(p)
-				g.AskCards(f, p, "Woodland Cottage: you may search your deck for a minion of power 3 or less", where(g.Deck(p), func(c CardID) bool {
-					return g.IsMinion(c) && g.Power(c) <= 3
-				}), true)
-			case answered:
-				// shuffled after the search, whether or not a minion was
-				// taken (compendium: Decks, Discards, and Searches)
-				if c := f.Chosen(); c != none {
-					g.ToHand(c, p)
+				return where(g.Deck(p), func(c CardID) bool { return g.IsMinion(c) && g.Power(c) <= 3 })
+			}).by(eventPlayer).may().orNone().
+				when(func(g *G, f *F) bool { return !g.BaseMustIgnore(f.Base, f.Ev.Player) }),
+			// shuffled after the search, whether or not a minion was
+			// taken (compendium: Decks, Discards, and Searches)
+			act(func(g *G, f *F) {
+				if c := f.CardIn(found); c != none {
+					g.ToHand(c, f.Ev.Player)
 				}
-				g.Shuffle(p)
-			}
-		},
+				g.Shuffle(f.Ev.Player)
+			}),
+		),
 	}}
 })
 
@@ -154,6 +145,7 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 			return false
 		})
 	}
+	// Each player in turn: a loop over the players, so named steps, not a flow.
 	const (
 		chooseFirst engine.Step = iota
 		chooseSecond
@@ -220,36 +212,29 @@ var _ = card("base/transformation_spring", func(d *engine.Def) {
 	// Once during your turn (any phase), after you play a minion here: you may
 	// put it on the bottom of its owner's deck to play a minion off the top of
 	// your deck here.
-	const (
-		offerSwap engine.Step = iota
-		putOnBottom
-		playOffTop
-	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			return playedHere(g, self, ev) && ev.Player == g.Current && !g.HasEffect(flagSpringUsed, self, ev.Player)
 		},
-		Do: func(g *G, f *F) {
-			p, c, s := f.Ev.Player, f.Ev.Card, f.Base
-			switch f.Step {
-			case offerSwap:
-				if !g.InPlay(c) || g.BaseOf(c) != s || g.HasEffect(flagSpringUsed, self(f), p) || g.BaseMustIgnore(s, p) {
-					return
+		// (the event's player and minion: who played which minion here)
+		Do: flow(
+			askYes("Transformation Spring: put {} on the bottom of its owner's deck to play a minion off the top of your deck here?").
+				by(eventPlayer).
+				when(func(g *G, f *F) bool {
+					p, c, s := f.Ev.Player, f.Ev.Card, f.Base
+					return g.InPlay(c) && g.BaseOf(c) == s && !g.HasEffect(flagSpringUsed, self(f), p) && !g.BaseMustIgnore(s, p)
+				}).
+				with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
+			act(func(g *G, f *F) {
+				g.SetFlag(flagSpringUsed, f.Ev.Player, self(f), engine.ExpireEndOfTurn)
+				g.Place(f, f.Ev.Card, engine.PlaceDeckBottom)
+			}),
+			act(func(g *G, f *F) {
+				if g.Cards[f.Ev.Card].Zone == engine.ZDeck {
+					g.PlayOffTop(nil, f.Ev.Player, engine.Minion, f.Base, 0)
 				}
-				g.AskYesNo(f, p, "Transformation Spring: put {} on the bottom of its owner's deck to play a minion off the top of your deck here?", engine.CardArg(c))
-			case putOnBottom:
-				if !f.Yes() {
-					return
-				}
-				g.SetFlag(flagSpringUsed, p, self(f), engine.ExpireEndOfTurn)
-				g.Place(f, c, engine.PlaceDeckBottom)
-				f.Next()
-			case playOffTop:
-				if g.Cards[c].Zone == engine.ZDeck {
-					g.PlayOffTop(nil, p, engine.Minion, s, 0)
-				}
-			}
-		},
+			}),
+		),
 	}}
 })

@@ -5,6 +5,8 @@ import "github.com/smashup/smashup/internal/engine"
 // Bases of The Bigger Geekier Box (Geeks and Smash Up All Stars).
 
 var _ = card("base/tabletop", func(d *engine.Def) {
+	// Each winner in turn draws and discards two, one at a time: a loop, so
+	// named steps, not a flow.
 	const (
 		nextWinner engine.Step = iota
 		askDiscard

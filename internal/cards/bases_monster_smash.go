@@ -24,20 +24,15 @@ var _ = card("base/egg_chamber", func(d *engine.Def) {
 })
 
 var _ = card("base/the_hill", func(d *engine.Def) {
+	const theMinion engine.Slot = 0 // your minion moved here
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
-		Do: func(g *G, f *F) {
-			s := f.Base
-			switch f.Step {
-			case ask:
-				cs := where(g.Minions(you(f)), func(m CardID) bool { return g.BaseOf(m) != s })
-				g.AskCards(f, you(f), "The Hill: you may move one of your minions here", cs, true)
-			case answered:
-				if c := f.Chosen(); c != none {
-					g.Move(f, c, s)
-				}
-			}
-		},
+		Do: flow(
+			pickCard(theMinion, "The Hill: you may move one of your minions here", func(g *G, f *F) []CardID {
+				return where(g.Minions(you(f)), func(m CardID) bool { return g.BaseOf(m) != f.Base })
+			}).may(),
+			act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.Base) }),
+		),
 	}}
 })
 
@@ -74,27 +69,27 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 	// Checked after the minion's own ability resolved, for every minion played here.
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: minionHere,
-		Do: func(g *G, f *F) {
-			m, p := f.Ev.Card, f.Ev.Player
-			switch f.Step {
-			case ask:
-				if !g.InPlay(m) || g.BaseMustIgnore(f.Base, p) || !othersOutpower(g, f.Base, p) {
-					return
-				}
-				f.Player = p
-				g.AskYesNo(f, p, "Castle Blood: put a +1 power counter on {}?", engine.CardArg(m))
-			case answered:
-				if f.Yes() {
-					g.PlaceCounters(f, m, 1)
-				}
-			}
-		},
+		// (the event's minion, and who played it: they decide)
+		Do: flow(
+			askYes("Castle Blood: put a +1 power counter on {}?").
+				when(func(g *G, f *F) bool {
+					m, p := f.Ev.Card, f.Ev.Player
+					if !g.InPlay(m) || g.BaseMustIgnore(f.Base, p) || !othersOutpower(g, f.Base, p) {
+						return false
+					}
+					f.Player = p
+					return true
+				}).
+				with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
+			act(func(g *G, f *F) { g.PlaceCounters(f, f.Ev.Card, 1) }),
+		),
 	}}
 })
 
 var _ = card("base/crypt", func(d *engine.Def) {
 	// One counter per batch of destructions by the same player (those that
 	// happen before the ability resolves).
+	const theMinion engine.Slot = 0 // the minion that gets the counter
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
 		When: func(g *G, s CardID, ev engine.Event) bool {
@@ -109,21 +104,20 @@ var _ = card("base/crypt", func(d *engine.Def) {
 			}
 			return true
 		},
-		Do: func(g *G, f *F) {
-			p := Seat(f.Ev.Num)
-			switch f.Step {
-			case ask:
+		// (the event's Num: the player who destroyed; they decide)
+		Do: flow(
+			pickCard(theMinion, "Crypt: you may put a +1 power counter on one of your minions here", func(g *G, f *F) []CardID {
+				return g.MinionsAt(f.Base, you(f))
+			}).may().when(func(g *G, f *F) bool {
+				p := Seat(f.Ev.Num)
 				if g.BaseMustIgnore(f.Base, p) {
-					return
+					return false
 				}
 				f.Player = p
-				g.AskCards(f, p, "Crypt: you may put a +1 power counter on one of your minions here", g.MinionsAt(f.Base, p), true)
-			case answered:
-				if c := f.Chosen(); c != none {
-					g.PlaceCounters(f, c, 1)
-				}
-			}
-		},
+				return true
+			}),
+			act(func(g *G, f *F) { g.PlaceCounters(f, f.CardIn(theMinion), 1) }),
+		),
 	}}
 })
 

@@ -60,30 +60,21 @@ var _ = card("dinosaurs/howl", func(d *engine.Def) {
 
 var _ = card("dinosaurs/natural_selection", func(d *engine.Def) {
 	const (
-		chooseYourMinion engine.Step = iota
-		chooseWeaker
-		destroyIt
+		yours  engine.Slot = iota // your minion
+		weaker                    // a minion there with less power, destroyed
 	)
-	weaker := func(g *G, m CardID) []CardID {
+	weakerThan := func(g *G, m CardID) []CardID {
 		return where(g.MinionsAt(g.BaseOf(m), none), func(c CardID) bool { return g.Power(c) < g.Power(m) })
 	}
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseYourMinion:
-			mine := where(g.Minions(you(f)), func(m CardID) bool { return len(weaker(g, m)) > 0 })
-			g.AskCards(f, you(f), "Choose one of your minions", mine, false)
-		case chooseWeaker:
-			m := f.Chosen()
-			if m == none {
-				return
-			}
-			g.AskCards(f, you(f), "Destroy a minion there with less power than {}", weaker(g, m), false, engine.CardArg(m))
-		case destroyIt:
-			if c := f.Chosen(); c != none {
-				g.Destroy(f, c)
-			}
-		}
-	}
+	d.OnPlay = flow(
+		pickCard(yours, "Choose one of your minions", func(g *G, f *F) []CardID {
+			return where(g.Minions(you(f)), func(m CardID) bool { return len(weakerThan(g, m)) > 0 })
+		}),
+		pickCard(weaker, "Destroy a minion there with less power than {}", func(g *G, f *F) []CardID {
+			return weakerThan(g, f.CardIn(yours))
+		}).with(cardNamed(yours)),
+		act(func(g *G, f *F) { g.Destroy(f, f.CardIn(weaker)) }),
+	)
 })
 
 var _ = card("dinosaurs/rampage", func(d *engine.Def) {
@@ -97,7 +88,8 @@ var flagWeakest = int(engine.Text("mark: the weakest minion of its base"))
 
 var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 	// Base by base: where the minions' powers differ, the weakest is chosen;
-	// then the chosen minions are destroyed together.
+	// then the chosen minions are destroyed together. A loop over the bases
+	// (as many questions as there are bases), so named steps, not a flow.
 	const (
 		nextBase engine.Step = iota
 		chooseWeakest

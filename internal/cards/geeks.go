@@ -13,14 +13,9 @@ import (
 var flagGroupMove = engine.FlagID("geeks/felicia_day/group")
 
 var _ = card("geeks/felicia_day", func(d *engine.Def) {
-	const (
-		moveTheOthersHere engine.Step = iota
-		endTheGroup
-	)
-	d.OnPlay = func(g *G, f *F) {
-		s := here(g, f)
-		switch f.Step {
-		case moveTheOthersHere:
+	d.OnPlay = flow(
+		act(func(g *G, f *F) {
+			s := here(g, f)
 			var group []CardID
 			for _, m := range g.Minions(none) {
 				if g.BaseOf(m) != s {
@@ -33,11 +28,9 @@ var _ = card("geeks/felicia_day", func(d *engine.Def) {
 			for _, m := range group {
 				g.Move(f, m, s)
 			}
-			f.Next()
-		case endTheGroup:
-			g.Unmark(flagGroupMove, self(f))
-		}
-	}
+		}),
+		act(func(g *G, f *F) { g.Unmark(flagGroupMove, self(f)) }),
+	)
 })
 
 // movedTogether reports whether minions a and b were moved together by one group move.
@@ -120,7 +113,7 @@ func cardNames(g *G, p Seat) []string {
 }
 
 var _ = card("geeks/banned_list", func(d *engine.Def) {
-	// Each other player in turn.
+	// Each other player in turn: a loop over the players, not a flow.
 	const (
 		nameCard engine.Step = iota
 		lookAtHand
@@ -137,7 +130,7 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 			g.AskTexts(f, you(f), "Name a card for {} (then look at their hand)", cardNames(g, q), engine.PlayerArg(q))
 		case lookAtHand:
 			q := others[f.Get(otherPlayer)]
-			name := engine.TextOf(f.Ans.Num)
+			name := textAnswer(f)
 			g.LookAtHand(you(f), q)
 			for _, c := range where(g.Hand(q), named(g, name)) {
 				g.ToDeckBottom(c)
@@ -179,7 +172,8 @@ var _ = card("geeks/cosplay", func(d *engine.Def) {
 var griefOptions = []string{"They discard a random card", "They destroy one of their minions", "They shuffle their discard pile into their deck"}
 
 var _ = card("geeks/griefer", func(d *engine.Def) {
-	// Each other player in turn.
+	// Each other player in turn, one of them perhaps choosing a minion: a
+	// loop over the players, so named steps, not a flow.
 	const (
 		chooseWhatHappens engine.Step = iota
 		makeItHappen
@@ -196,10 +190,10 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 		case chooseWhatHappens:
 			g.AskTexts(f, you(f), "Choose what happens to {}", griefOptions, engine.PlayerArg(q))
 		case makeItHappen:
-			switch engine.TextOf(f.Ans.Num) {
-			case griefOptions[0]:
+			switch {
+			case answeredText(f, griefOptions[0]):
 				g.DiscardRandom(q, 1)
-			case griefOptions[1]:
+			case answeredText(f, griefOptions[1]):
 				g.AskCards(f, q, "Destroy one of your minions", g.Minions(q), false)
 				return
 			default:
@@ -226,43 +220,27 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 
 var _ = card("geeks/min_maxing", func(d *engine.Def) {
 	const (
-		choosePlayer engine.Step = iota
-		lookAndChooseAction
-		playIt
+		thePlayer engine.Slot = iota // whose hand you look at
+		theAction                    // the action you play from it
 	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case choosePlayer:
-			askWhoseHand(g, f)
-		case lookAndChooseAction:
-			q := lookAtChosenHand(g, f)
-			if q == none {
-				return
-			}
-			acts := where(g.Hand(q), func(c CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
-			g.AskCards(f, you(f), "You may play one of these actions as an extra action", acts, true)
-		case playIt:
-			if c := f.Chosen(); c != none {
-				g.PlayExtraNow(you(f), c, none) // you control it; it goes to its owner's discard pile
-			}
-		}
-	}
+	d.OnPlay = flow(
+		lookAtAHand(thePlayer),
+		pickCard(theAction, "You may play one of these actions as an extra action", func(g *G, f *F) []CardID {
+			return where(g.Hand(f.SeatIn(thePlayer)), func(c CardID) bool { return !g.DefOf(c).SpecialOnly() && g.ActionPlayable(you(f), c) })
+		}).may(),
+		// you control it; it goes to its owner's discard pile
+		act(func(g *G, f *F) { g.PlayExtraNow(you(f), f.CardIn(theAction), none) }),
+	)
 })
 
 var _ = card("geeks/mulligan", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			top := g.LookTop(p, 5)
-			if len(top) == 0 {
-				return
-			}
-			g.AskYesNo(f, p, "Take the top cards of your deck ({}) and shuffle the rest of your hand into your deck?", engine.TopArg(p, len(top)))
-		case answered:
-			if !f.Yes() {
-				return // they stay on top, in the same order
-			}
+	d.OnPlay = flow(
+		askYes("Take the top cards of your deck ({}) and shuffle the rest of your hand into your deck?").
+			when(func(g *G, f *F) bool { return len(g.LookTop(you(f), 5)) > 0 }).
+			with(func(g *G, f *F) engine.Arg { return engine.TopArg(you(f), len(g.LookTop(you(f), 5))) }),
+		// (no: they stay on top, in the same order)
+		act(func(g *G, f *F) {
+			p := you(f)
 			top := g.Deck(p)
 			if len(top) > 5 {
 				top = top[:5]
@@ -277,49 +255,35 @@ var _ = card("geeks/mulligan", func(d *engine.Def) {
 			for _, c := range top {
 				g.ToHand(c, p)
 			}
-		}
-	}
+		}),
+	)
 })
 
 // nonInfiniteLoop: play an action from your hand at once as an extra action;
 // afterwards you may take it back into your hand instead of the discard pile.
-func nonInfiniteLoop(g *G, f *F) {
-	const (
-		chooseAction engine.Step = iota
-		playIt
-		offerItBack
-		takeItBack
-	)
+var nonInfiniteLoop = func() engine.AbilityFn {
 	const theAction engine.Slot = 0
-	p := you(f)
-	switch f.Step {
-	case chooseAction:
-		acts := where(g.Hand(p), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
+	return flow(
 		// an extra card: optional, and now or never
-		g.AskCards(f, p, "You may choose an action in your hand to play at once as an extra action", acts, true)
-	case playIt:
-		c := f.Chosen()
-		if c == none {
-			return
-		}
-		f.SetCard(theAction, c)
-		if g.DefOf(c).SpecialOnly() || !g.ActionPlayable(p, c) {
-			return // its conditions are not met: no effect, it stays in your hand
-		}
-		g.PlayExtraNow(p, c, none)
-		g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: c, Amount: int16(flagLoopBack), Src: self(f)})
-		f.Next()
-	case offerItBack:
-		c := f.CardIn(theAction)
-		if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == p {
-			g.AskYesNo(f, p, "Put {} back into your hand instead of the discard pile?", engine.CardArg(c))
-		}
-	case takeItBack:
-		if f.Yes() {
-			g.ToHand(f.CardIn(theAction), p)
-		}
-	}
-}
+		pickCard(theAction, "You may choose an action in your hand to play at once as an extra action", func(g *G, f *F) []CardID {
+			return where(g.Hand(you(f)), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
+		}).may(),
+		act(func(g *G, f *F) {
+			p, c := you(f), f.CardIn(theAction)
+			if g.DefOf(c).SpecialOnly() || !g.ActionPlayable(p, c) {
+				return // its conditions are not met: no effect, it stays in your hand
+			}
+			g.PlayExtraNow(p, c, none)
+			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: c, Amount: int16(flagLoopBack), Src: self(f)})
+		}),
+		askYes("Put {} back into your hand instead of the discard pile?").
+			when(func(g *G, f *F) bool {
+				c := f.CardIn(theAction)
+				return g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == you(f)
+			}).with(cardNamed(theAction)),
+		act(func(g *G, f *F) { g.ToHand(f.CardIn(theAction), you(f)) }),
+	)
+}()
 
 // flagLoopBack: an action played by Non-Infinite Loop may come back to its
 // owner's hand when it leaves play this turn.
@@ -332,19 +296,18 @@ var loopBackTrigger = engine.Trigger{
 	When: func(g *G, self CardID, ev engine.Event) bool {
 		return ev.Card >= 0 && g.HasEffect(flagLoopBack, ev.Card, none) && g.FlagFrom(flagLoopBack, ev.Card, self)
 	},
-	Do: func(g *G, f *F) {
-		c := f.Ev.Card
-		switch f.Step {
-		case ask:
-			if g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == you(f) {
-				g.AskYesNo(f, you(f), "Put {} back into your hand instead of the discard pile?", engine.CardArg(c))
-			}
-		case answered:
-			if f.Yes() && g.Cards[c].Zone == engine.ZDiscard {
+	Do: flow(
+		askYes("Put {} back into your hand instead of the discard pile?").
+			when(func(g *G, f *F) bool {
+				c := f.Ev.Card
+				return g.Cards[c].Zone == engine.ZDiscard && g.Owner(c) == you(f)
+			}).with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
+		act(func(g *G, f *F) {
+			if c := f.Ev.Card; g.Cards[c].Zone == engine.ZDiscard {
 				g.ToHand(c, you(f))
 			}
-		}
-	},
+		}),
+	),
 }
 
 func nonInfiniteLoopDef(d *engine.Def) {
@@ -355,34 +318,26 @@ func nonInfiniteLoopDef(d *engine.Def) {
 var _ = card("geeks/non_infinite_loop", nonInfiniteLoopDef)
 
 var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
-	const (
-		chooseAction engine.Step = iota
-		chooseWhereTo
-		moveIt
-	)
-	const theAction engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseAction:
-			acts := where(g.AllActionsInPlay(), func(a CardID) bool {
+	const theAction engine.Slot = 0 // the action moved
+	d.OnPlay = flow(
+		pickCard(theAction, "Choose an action on a base or on a minion to move", func(g *G, f *F) []CardID {
+			return where(g.AllActionsInPlay(), func(a CardID) bool {
 				if g.Cards[a].On == none {
 					return len(g.BaseSlots()) > 1
 				}
 				return len(g.Minions(none)) > 1
 			})
-			g.AskCards(f, you(f), "Choose an action on a base or on a minion to move", acts, false)
-		case chooseWhereTo:
-			a := f.Chosen()
-			if a == none {
-				return
-			}
-			f.SetCard(theAction, a)
+		}),
+		// onto another minion, or to another base: the answer is a card or a base
+		do(func(g *G, f *F) {
+			a := f.CardIn(theAction)
 			if on := g.Cards[a].On; on != none {
 				g.AskCards(f, you(f), "Choose the minion to move {} onto", where(g.Minions(none), other(on)), false, engine.CardArg(a))
 			} else {
 				g.AskBases(f, you(f), "Choose the base to move {} to", otherBases(g, g.BaseOf(a)), false, engine.CardArg(a))
 			}
-		case moveIt:
+		}),
+		act(func(g *G, f *F) {
 			a := f.CardIn(theAction)
 			if !g.InPlay(a) || !g.Affects(f, a, engine.AffMove) {
 				return
@@ -392,6 +347,6 @@ var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
 			} else if m := f.Chosen(); m != none && g.InPlay(m) && g.Affects(f, m, engine.AffAttach) {
 				g.AttachActionTo(a, m)
 			}
-		}
-	}
+		}),
+	)
 })

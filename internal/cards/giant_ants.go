@@ -28,19 +28,10 @@ var droneDeclined = flagID("giant_ants/drone declined")
 
 // fnRedestroy goes on with the destruction of its target that a Drone's
 // controller declined to prevent (and then forgets the declining).
-var fnRedestroy = engine.Fn(func(g *G, f *F) {
-	const (
-		destroyIt engine.Step = iota
-		forgetDeclined
-	)
-	switch f.Step {
-	case destroyIt:
-		g.Destroy(f, f.Target)
-		f.Next()
-	case forgetDeclined:
-		dropFlags(g, droneDeclined, f.Target)
-	}
-})
+var fnRedestroy = engine.Fn(flow(
+	act(func(g *G, f *F) { g.Destroy(f, f.Target) }),
+	act(func(g *G, f *F) { dropFlags(g, droneDeclined, f.Target) }),
+))
 
 var _ = card("giant_ants/drone", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) }
@@ -50,19 +41,18 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 		return a.Kind == engine.AffDestroy && g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(dr) &&
 			g.CountersOn(dr) > 0 && !hasFlagFrom(g, droneDeclined, target, dr)
 	}
-	d.InsteadDo = func(g *G, f *F) {
-		t := f.Target
-		switch f.Step {
-		case ask:
-			g.AskYesNo(f, you(f), "Remove a +1 power counter from Drone to prevent the destruction of {}?", engine.CardArg(t))
-		case answered:
+	d.InsteadDo = flow(
+		askYes("Remove a +1 power counter from Drone to prevent the destruction of {}?").orNone().
+			with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }),
+		act(func(g *G, f *F) {
 			if f.Yes() && g.RemoveCounters(f, self(f), 1) == 1 {
 				return
 			}
+			t := f.Target
 			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: t, Amount: droneDeclined, Src: self(f)})
 			g.Schedule(fnRedestroy, f.Ev.Player, f.Ev.OtherCard(), none, t)
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("giant_ants/soldier", func(d *engine.Def) {
@@ -79,26 +69,20 @@ var _ = card("giant_ants/worker", func(d *engine.Def) {
 
 var _ = card("giant_ants/a_kind_of_magic", func(d *engine.Def) {
 	// Redistributing: take the counters off your minions, then hand them out again as you like.
-	const (
-		takeCountersOff engine.Step = iota
-		handThemOut
-	)
 	const taken engine.Slot = 0 // counters taken off
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case takeCountersOff:
+	d.OnPlay = flow(
+		act(func(g *G, f *F) {
 			for _, m := range mine(g, f) {
 				f.Add(taken, g.RemoveCounters(f, m, g.CountersOn(m)))
 			}
-			f.Next()
-		case handThemOut:
-			distributeCounters(g, f, f.Get(taken))
-		}
-	}
+		}),
+		act(func(g *G, f *F) { distributeCounters(g, f, f.Get(taken)) }),
+	)
 })
 
 var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
-	// Up to three different minions, one counter each.
+	// Up to three different minions, one counter each: a loop, so named
+	// steps, not a flow.
 	const (
 		chooseMinion engine.Step = iota
 		placeCounter
@@ -138,28 +122,12 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 var _ = card("giant_ants/headlong", func(d *engine.Def) {
 	// Move, then counters: two independent effects (compendium, Multiple Effects),
 	// so the minion gets its counters even when the move does not happen.
-	const (
-		chooseMinion engine.Step = iota
-		moveIt
-		placeCounters
+	const theMinion engine.Slot = 0 // your minion moved
+	d.OnPlay = flow(
+		pickCard(theMinion, "Choose one of your minions to move", mine),
+		act(func(g *G, f *F) { moveToOtherBase(g, f, f.CardIn(theMinion), false) }),
+		act(func(g *G, f *F) { g.PlaceCounters(f, f.CardIn(theMinion), 2) }),
 	)
-	const theMinion engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, you(f), "Choose one of your minions to move", mine(g, f), false)
-		case moveIt:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(theMinion, c)
-			moveToOtherBase(g, f, c, false)
-			f.Next()
-		case placeCounters:
-			g.PlaceCounters(f, f.CardIn(theMinion), 2)
-		}
-	}
 })
 
 // showCovers: minion m is one of the Show Must Go On s's controller's minions on its base with a counter.
@@ -214,37 +182,20 @@ var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 // (compendium, Using Card Abilities).
 func transferFrom(from func(g *G, f *F) []CardID) engine.AbilityFn {
 	const (
-		chooseGiver engine.Step = iota
-		chooseReceiver
-		chooseHowMany
-		transfer
+		giver    engine.Slot = iota // your minion the counters come from
+		receiver                    // the minion that receives them
+		howMany                     // how many
 	)
-	const (
-		giver engine.Slot = iota
-		receiver
+	return flow(
+		pickCard(giver, "Choose one of your minions to transfer +1 power counters from", from),
+		pickCard(receiver, "Choose the minion that receives the counters", func(g *G, f *F) []CardID {
+			return where(g.Minions(none), other(f.CardIn(giver)))
+		}),
+		pickNumber(howMany, "How many +1 power counters do you transfer?", func(g *G, f *F) (int, int) {
+			return 0, g.CountersOn(f.CardIn(giver))
+		}),
+		act(func(g *G, f *F) { g.TransferCounters(f, f.CardIn(giver), f.CardIn(receiver), f.Get(howMany)) }),
 	)
-	return func(g *G, f *F) {
-		switch f.Step {
-		case chooseGiver:
-			g.AskCards(f, you(f), "Choose one of your minions to transfer +1 power counters from", from(g, f), false)
-		case chooseReceiver:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(giver, c)
-			g.AskCards(f, you(f), "Choose the minion that receives the counters", where(g.Minions(none), other(c)), false)
-		case chooseHowMany:
-			t := f.Chosen()
-			if t == none {
-				return
-			}
-			f.SetCard(receiver, t)
-			g.AskNumber(f, you(f), "How many +1 power counters do you transfer?", 0, g.CountersOn(f.CardIn(giver)))
-		case transfer:
-			g.TransferCounters(f, f.CardIn(giver), f.CardIn(receiver), int(f.Ans.Num))
-		}
-	}
 }
 
 var _ = card("giant_ants/under_pressure", func(d *engine.Def) {
@@ -282,6 +233,7 @@ var _ = card("giant_ants/we_will_rock_you", func(d *engine.Def) {
 var markTried = engine.FlagID("tried")
 
 var _ = card("giant_ants/who_wants_to_live_forever", func(d *engine.Def) {
+	// Any number of counters, one at a time: a loop, so named steps, not a flow.
 	const (
 		chooseCounter engine.Step = iota
 		removeItOrDraw

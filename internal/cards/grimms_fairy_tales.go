@@ -8,9 +8,9 @@ import (
 
 // Grimms' Fairy Tales: minions that work in pairs by name, and searching.
 
-// theMinion reports whether a minion with this printed name is in play
+// minionInPlay reports whether a minion with this printed name is in play
 // ("the minion X": Grimms' Blessing does not count).
-func theMinion(g *G, name string) bool {
+func minionInPlay(g *G, name string) bool {
 	for m := range g.EachMinion(none) { // (a power modifier: no list built)
 		if g.NameIs(m, name) {
 			return true
@@ -31,57 +31,46 @@ func pairBonus(partner string) func(g *G, self, target CardID) int {
 
 // searchDeckToTop: search your deck for a card (of pred) and put it on top.
 func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c CardID) bool) engine.AbilityFn {
-	return func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			g.EnsureDeck(p)
-			g.AskCards(f, p, prompt, where(g.Deck(p), func(c CardID) bool { return pred(g, c) }), false)
-		case answered:
-			c := f.Chosen()
+	const found engine.Slot = 0 // the card found (none: none)
+	return flow(
+		pickCard(found, prompt, func(g *G, f *F) []CardID {
+			g.EnsureDeck(you(f))
+			return where(g.Deck(you(f)), func(c CardID) bool { return pred(g, c) })
+		}).orNone(),
+		act(func(g *G, f *F) {
+			p, c := you(f), f.CardIn(found)
 			g.Shuffle(p)
 			if c != none {
 				g.ToDeckTop(c)
 				g.Log(p, "puts {} on top of their deck", c)
 			}
-		}
-	}
+		}),
+	)
 }
 
 var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			if theMinion(g, "Red Riding Hood") {
-				return
-			}
-			g.AskCards(f, you(f), "You may destroy a minion of power 4 or less here", where(g.MinionsAt(here(g, f), none), powerAtMost(g, 4)), true)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.Destroy(f, c)
-			}
-		}
-	}
+	const (
+		victim engine.Slot = iota // the minion destroyed here
+		played                    // the minion played from the discard pile
+	)
+	d.OnPlay = flow(
+		pickCard(victim, "You may destroy a minion of power 4 or less here", func(g *G, f *F) []CardID {
+			return where(g.MinionsAt(here(g, f), none), powerAtMost(g, 4))
+		}).may().when(func(g *G, f *F) bool { return !minionInPlay(g, "Red Riding Hood") }),
+		act(func(g *G, f *F) { g.Destroy(f, f.CardIn(victim)) }),
+	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy, From: engine.ZDiscard,
 		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Card == self },
-		Do: func(g *G, f *F) {
-			p, s := you(f), f.Ev.Base
-			switch f.Step {
-			case ask:
-				if s < 0 || g.BaseCardAt(s) == none {
-					return
-				}
-				// an extra card: optional, as every extra card is (Culture
-				// Shock rulebook), and now or never
-				askPlayOne(g, f, p, "Big Bad Wolf: you may play another minion from your discard pile where it was",
-					where(g.Discard(p), func(c CardID) bool { return c != self(f) && g.IsMinion(c) && g.MinionAllowed(p, c, s) }))
-			case answered:
-				if f.Ans.Kind == engine.OptPlay {
-					g.PlayExtraNow(p, f.Ans.Card, s)
-				}
-			}
-		},
+		Do: flow(
+			// an extra card: optional, as every extra card is (Culture
+			// Shock rulebook), and now or never
+			pickPlay(played, "Big Bad Wolf: you may play another minion from your discard pile where it was", func(g *G, f *F) []CardID {
+				p, s := you(f), f.Ev.Base
+				return where(g.Discard(p), func(c CardID) bool { return c != self(f) && g.IsMinion(c) && g.MinionAllowed(p, c, s) })
+			}).when(func(g *G, f *F) bool { s := f.Ev.Base; return s >= 0 && g.BaseCardAt(s) != none }),
+			act(func(g *G, f *F) { g.PlayExtraNow(you(f), f.CardIn(played), f.Ev.Base) }),
+		),
 	}}
 })
 
@@ -103,7 +92,7 @@ var _ = card("grimms_fairy_tales/prince_charming", func(d *engine.Def) {
 
 var _ = card("grimms_fairy_tales/red_riding_hood", func(d *engine.Def) {
 	d.PowerMod = func(g *G, self, target CardID) int {
-		if !g.IsMinion(target) || g.BaseOf(target) != g.BaseOf(self) || g.Ctrl(target) != g.Ctrl(self) || theMinion(g, "Big Bad Wolf") {
+		if !g.IsMinion(target) || g.BaseOf(target) != g.BaseOf(self) || g.Ctrl(target) != g.Ctrl(self) || minionInPlay(g, "Big Bad Wolf") {
 			return 0
 		}
 		return 1
@@ -115,40 +104,31 @@ var _ = card("grimms_fairy_tales/rumpelstiltskin", func(d *engine.Def) {
 })
 
 var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
-	const (
-		offerShuffle engine.Step = iota
-		putInDeck
-		playFromDiscard
-	)
 	const itsBase engine.Slot = 0 // where the Frog Prince was
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			return ev.Card != self && ev.Player == g.Ctrl(self) && ev.Base == g.BaseOf(self) && g.IsMinion(ev.Card)
 		},
-		Do: func(g *G, f *F) {
-			p, c := you(f), self(f)
-			switch f.Step {
-			case offerShuffle:
-				if !g.InPlay(c) {
-					return
-				}
-				f.SetBase(itsBase, g.BaseOf(c))
-				g.AskYesNo(f, p, "The Frog Prince: shuffle it into your deck to play a minion from your discard pile here?")
-			case putInDeck:
-				if !f.Yes() {
-					return
-				}
-				g.Place(f, c, engine.PlaceDeckBottom)
-				f.Next()
-			case playFromDiscard:
+		Do: flow(
+			askYes("The Frog Prince: shuffle it into your deck to play a minion from your discard pile here?").
+				when(func(g *G, f *F) bool {
+					if !g.InPlay(self(f)) {
+						return false
+					}
+					f.SetBase(itsBase, g.BaseOf(self(f)))
+					return true
+				}),
+			act(func(g *G, f *F) { g.Place(f, self(f), engine.PlaceDeckBottom) }),
+			act(func(g *G, f *F) {
+				c := self(f)
 				if g.Cards[c].Zone != engine.ZDeck {
 					return // could not be shuffled in: no extra minion
 				}
 				g.Shuffle(g.Owner(c))
-				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: f.BaseIn(itsBase), From: engine.ZDiscard, Card: none, Faction: none}, c)
-			}
-		},
+				g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: f.BaseIn(itsBase), From: engine.ZDiscard, Card: none, Faction: none}, c)
+			}),
+		),
 	}}
 })
 
@@ -171,43 +151,22 @@ var _ = card("grimms_fairy_tales/fairy_godmothers_blessing", func(d *engine.Def)
 
 var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
 	const (
-		chooseMinion engine.Step = iota
-		chooseDest
-		moveItOfferAnother
-		moveAnother
+		firstMinion  engine.Slot = iota
+		fromBase                 // where it was
+		toBase                   // where it goes
+		secondMinion             // another one from the same base, moved there too
 	)
-	const (
-		firstMinion engine.Slot = iota
-		fromBase
-		toBase
+	d.OnPlay = flow(
+		pickCard(firstMinion, "Choose one of your minions to move (up to two from the same base)", mine).may().
+			onAnswer(func(g *G, f *F) { f.SetBase(fromBase, g.BaseOf(f.CardIn(firstMinion))) }),
+		pickBase(toBase, "Choose the base to move {} to", func(g *G, f *F) []BaseID { return otherBases(g, f.BaseIn(fromBase)) }).
+			with(cardNamed(firstMinion)).
+			onAnswer(func(g *G, f *F) { g.Move(f, f.CardIn(firstMinion), f.BaseIn(toBase)) }),
+		pickCard(secondMinion, "You may move another of your minions from that base to the same base", func(g *G, f *F) []CardID {
+			return where(g.MinionsAt(f.BaseIn(fromBase), you(f)), other(f.CardIn(firstMinion)))
+		}).may(),
+		act(func(g *G, f *F) { g.Move(f, f.CardIn(secondMinion), f.BaseIn(toBase)) }),
 	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, p, "Choose one of your minions to move (up to two from the same base)", g.Minions(p), true)
-		case chooseDest:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(firstMinion, c)
-			f.SetBase(fromBase, g.BaseOf(c))
-			askMoveDest(g, f, c, false)
-		case moveItOfferAnother:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			f.SetBase(toBase, s)
-			g.Move(f, f.CardIn(firstMinion), s)
-			g.AskCards(f, p, "You may move another of your minions from that base to the same base", where(g.MinionsAt(f.BaseIn(fromBase), p), other(f.CardIn(firstMinion))), true)
-		case moveAnother:
-			if c := f.Chosen(); c != none {
-				g.Move(f, c, f.BaseIn(toBase))
-			}
-		}
-	}
 })
 
 var _ = card("grimms_fairy_tales/grimms_blessing", func(d *engine.Def) {
@@ -219,31 +178,19 @@ var _ = card("grimms_fairy_tales/grimms_blessing", func(d *engine.Def) {
 
 var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 	const (
-		chooseFirst engine.Step = iota
-		boostFirstOfferSecond
-		boostSecond
+		first  engine.Slot = iota // a minion that gets +2 power
+		second                    // another of its faction on its base
 	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case chooseFirst:
-			g.AskCards(f, p, "Choose a minion to get +2 power (up to two of one faction on one base)", g.Minions(none), true)
-		case boostFirstOfferSecond:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			g.AddPower(f, c, 2)
+	d.OnPlay = flow(
+		pickCard(first, "Choose a minion to get +2 power (up to two of one faction on one base)", allMinions).may().
+			onAnswer(func(g *G, f *F) { g.AddPower(f, f.CardIn(first), 2) }),
+		pickCard(second, "You may choose another minion of the same faction on that base", func(g *G, f *F) []CardID {
+			c := f.CardIn(first)
 			fa := g.DefOf(c).Faction
-			g.AskCards(f, p, "You may choose another minion of the same faction on that base", where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool {
-				return m != c && g.DefOf(m).Faction == fa
-			}), true)
-		case boostSecond:
-			if c := f.Chosen(); c != none {
-				g.AddPower(f, c, 2)
-			}
-		}
-	}
+			return where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return m != c && g.DefOf(m).Faction == fa })
+		}).may(),
+		act(func(g *G, f *F) { g.AddPower(f, f.CardIn(second), 2) }),
+	)
 })
 
 // nameInNorm reports whether the printed name of card c appears in a card
@@ -267,134 +214,102 @@ func nameInNorm(g *G, c CardID, t string) bool {
 }
 
 var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
-	const toHand, toPlay = "Put it into your hand", "Play it as an extra minion"
 	const (
-		chooseMinion engine.Step = iota
-		searchNamed
-		askWhatToDo
-		handOrPlay
-	)
-	const (
-		found   engine.Slot = iota // the minion found
+		naming  engine.Slot = iota // the minion in play whose text names the one searched for
+		found                      // the minion found
 		foundIn                    // the zone it was found in
 	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, p, "Choose a minion in play", g.Minions(none), false)
-		case searchNamed:
-			m := f.Chosen()
-			if m == none {
-				return
-			}
-			text := " " + engine.Normalize(g.DefOf(m).Text) + " "
+	d.OnPlay = flow(
+		pickCard(naming, "Choose a minion in play", allMinions),
+		pickCard(found, "Search your hand, deck and discard pile for a minion named in its text", func(g *G, f *F) []CardID {
+			p := you(f)
+			text := " " + engine.Normalize(g.DefOf(f.CardIn(naming)).Text) + " "
 			g.EnsureDeck(p) // searching an empty deck searches the reshuffled discard pile (compendium)
 			var cands []CardID
 			for _, z := range []engine.Zone{engine.ZHand, engine.ZDeck, engine.ZDiscard} {
 				cands = append(cands, where(g.Collect(z, p), func(c CardID) bool { return g.IsMinion(c) && nameInNorm(g, c, text) })...)
 			}
-			g.AskCards(f, p, "Search your hand, deck and discard pile for a minion named in its text", cands, false)
-		case askWhatToDo:
-			c := f.Chosen()
-			if c == none {
-				g.Shuffle(p)
-				return
-			}
-			f.SetCard(found, c)
-			f.Set(foundIn, int(g.Cards[c].Zone))
-			revealSearched(g, p, c)
-			opts := []string{toHand}
-			if g.CanPlayMinionSomewhere(p, c) {
-				opts = append(opts, toPlay)
-			}
-			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
-		case handOrPlay:
+			return cands
+		}).orNone(),
+		chooseOneAsking("What do you do with {}?",
+			option("Put it into your hand", nil, func(g *G, f *F) {
+				g.ToHand(f.CardIn(found), you(f))
+				g.Shuffle(you(f))
+			}),
+			option("Play it as an extra minion",
+				func(g *G, f *F) bool { return g.CanPlayMinionSomewhere(you(f), f.CardIn(found)) },
+				func(g *G, f *F) {
+					c := f.CardIn(found)
+					if engine.Zone(f.Get(foundIn)) == engine.ZDeck {
+						g.SetAside(c, true)
+					}
+					g.PlayExtraNow(you(f), c, none)
+					g.Shuffle(you(f))
+				}),
+		).when(func(g *G, f *F) bool {
 			c := f.CardIn(found)
-			if f.Ans.Num == engine.Text(toPlay) {
-				if engine.Zone(f.Get(foundIn)) == engine.ZDeck {
-					g.SetAside(c, true)
-				}
-				g.PlayExtraNow(p, c, none)
-			} else {
-				g.ToHand(c, p)
+			if c == none {
+				g.Shuffle(you(f))
+				return false
 			}
-			g.Shuffle(p)
-		}
-	}
+			f.Set(foundIn, int(g.Cards[c].Zone))
+			revealSearched(g, you(f), c)
+			return true
+		}).with(cardNamed(found)),
+	)
 })
 
 var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
-	const axeAction, axeWolf = "Destroy an action on a base to play an extra action", "Destroy the minion Big Bad Wolf to play a minion from your deck on its base"
 	const (
-		chooseOne engine.Step = iota
-		chooseTarget
-		destroyChosen
-		reward
-		playFromDeck
-	)
-	const (
-		choseWolf engine.Slot = iota // 1: the Big Bad Wolf option was chosen, 0: the action one
-		destroyed                    // the card chosen to destroy
+		destroyed engine.Slot = iota // the card chosen to destroy
 		itsBase                      // where it was
+		fromDeck                     // the minion played from the deck
 	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
+	actionsOnBases := func(g *G, f *F) []CardID {
 		var acts []CardID
 		for _, s := range g.BaseSlots() {
 			acts = append(acts, g.ActionsAt(s)...)
 		}
-		wolves := where(g.Minions(none), named(g, "Big Bad Wolf"))
-		switch f.Step {
-		case chooseOne:
-			var opts []string
-			if len(acts) > 0 {
-				opts = append(opts, axeAction)
-			}
-			if len(wolves) > 0 {
-				opts = append(opts, axeWolf)
-			}
-			if len(opts) == 0 {
-				return
-			}
-			g.AskTexts(f, p, "Choose one", opts)
-		case chooseTarget:
-			f.Set(choseWolf, 0)
-			cands := acts
-			if f.Ans.Num == engine.Text(axeWolf) {
-				f.Set(choseWolf, 1)
-				cands = wolves
-			}
-			g.AskCards(f, p, "Choose the card to destroy", cands, false)
-		case destroyChosen:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(destroyed, c)
-			f.SetBase(itsBase, g.BaseOf(c))
-			g.Destroy(f, c)
-			f.Next()
-		case reward:
-			if g.InPlay(f.CardIn(destroyed)) {
-				return // not destroyed: no reward
-			}
-			if f.Get(choseWolf) == 0 {
-				extraActionFor(g, f)
-				return
-			}
-			s := f.BaseIn(itsBase)
-			g.EnsureDeck(p)
-			// the minion is an extra card: optional, and now or never
-			g.AskCards(f, p, "Search your deck for a minion to play on that base", where(g.Deck(p), func(c CardID) bool {
-				return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
-			}), true)
-		case playFromDeck:
-			if c := f.Chosen(); c != none {
-				g.SetAside(c, true)
-				g.PlayExtraNow(p, c, f.BaseIn(itsBase))
-			}
-			g.Shuffle(p)
+		return acts
+	}
+	wolves := func(g *G, f *F) []CardID { return where(g.Minions(none), named(g, "Big Bad Wolf")) }
+	destroy := func(cands func(g *G, f *F) []CardID) []step {
+		return []step{
+			pickCard(destroyed, "Choose the card to destroy", cands),
+			act(func(g *G, f *F) {
+				c := f.CardIn(destroyed)
+				f.SetBase(itsBase, g.BaseOf(c))
+				g.Destroy(f, c)
+			}),
 		}
 	}
+	stillThere := func(g *G, f *F) bool { return g.InPlay(f.CardIn(destroyed)) } // not destroyed: no reward
+	d.OnPlay = flow(chooseOne(
+		branch("Destroy an action on a base to play an extra action",
+			func(g *G, f *F) bool { return len(actionsOnBases(g, f)) > 0 },
+			flow(append(destroy(actionsOnBases),
+				act(func(g *G, f *F) {
+					if !stillThere(g, f) {
+						extraActionFor(g, f)
+					}
+				}))...)),
+		branch("Destroy the minion Big Bad Wolf to play a minion from your deck on its base",
+			func(g *G, f *F) bool { return len(wolves(g, f)) > 0 },
+			flow(append(destroy(wolves),
+				// the minion is an extra card: optional, and now or never
+				pickCard(fromDeck, "Search your deck for a minion to play on that base", func(g *G, f *F) []CardID {
+					p, s := you(f), f.BaseIn(itsBase)
+					g.EnsureDeck(p)
+					return where(g.Deck(p), func(c CardID) bool {
+						return g.IsMinion(c) && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)
+					})
+				}).may().orNone().when(func(g *G, f *F) bool { return !stillThere(g, f) }),
+				act(func(g *G, f *F) {
+					if c := f.CardIn(fromDeck); c != none {
+						g.SetAside(c, true)
+						g.PlayExtraNow(you(f), c, f.BaseIn(itsBase))
+					}
+					g.Shuffle(you(f))
+				}))...)),
+	).when(func(g *G, f *F) bool { return len(actionsOnBases(g, f)) > 0 || len(wolves(g, f)) > 0 }))
 })

@@ -68,13 +68,6 @@ func other(c0 CardID) func(CardID) bool {
 	return func(c CardID) bool { return c != c0 }
 }
 
-// The steps of the most common ability: it asks one question, then acts on
-// the answer. Abilities with more steps name their own.
-const (
-	ask engine.Step = iota
-	answered
-)
-
 // chooseCard builds a one-target ability: the player picks one of cands (or
 // declines when may), then act happens to it.
 func chooseCard(prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID, act func(g *G, f *F, c CardID)) engine.AbilityFn {
@@ -87,31 +80,23 @@ func eventPlayer(f *F) Seat { return f.Ev.Player }
 
 // chooseCardBy is chooseCard with another chooser than the ability's player:
 // who(f) picks (eventPlayer, for a trigger's "that player chooses").
-func chooseCardBy(who func(f *F) Seat, prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID, act func(g *G, f *F, c CardID)) engine.AbilityFn {
-	return func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskCards(f, who(f), prompt, cands(g, f), may)
-		case answered:
-			if c := f.Chosen(); c != none {
-				act(g, f, c)
-			}
-		}
+func chooseCardBy(who func(f *F) Seat, prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID, then func(g *G, f *F, c CardID)) engine.AbilityFn {
+	const chosen engine.Slot = 0 // the card chosen
+	pick := pickCard(chosen, prompt, cands).by(who)
+	if may {
+		pick = pick.may()
 	}
+	return flow(pick, act(func(g *G, f *F) { then(g, f, f.CardIn(chosen)) }))
 }
 
 // chooseBase builds an ability that picks a base slot and acts on it.
-func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []BaseID, act func(g *G, f *F, s BaseID)) engine.AbilityFn {
-	return func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskBases(f, you(f), prompt, cands(g, f), may)
-		case answered:
-			if s := f.ChosenBase(); s != none {
-				act(g, f, s)
-			}
-		}
+func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []BaseID, then func(g *G, f *F, s BaseID)) engine.AbilityFn {
+	const chosen engine.Slot = 0 // the base chosen
+	pick := pickBase(chosen, prompt, cands)
+	if may {
+		pick = pick.may()
 	}
+	return flow(pick, act(func(g *G, f *F) { then(g, f, f.BaseIn(chosen)) }))
 }
 
 // allBases lists every base in play.
@@ -208,19 +193,11 @@ func shuffleDecksOf(g *G, seats int) {
 	}
 }
 
-// askWhoseHand asks f's player which other player's hand they look at;
-// lookAtChosenHand, at the next step, lets them look at it and returns that
-// player (none if there was no other player).
-func askWhoseHand(g *G, f *F) {
-	g.AskPlayers(f, you(f), "Choose a player whose hand you look at", g.Others(you(f)), false)
-}
-
-func lookAtChosenHand(g *G, f *F) Seat {
-	q := f.ChosenPlayer()
-	if q != none {
-		g.LookAtHand(you(f), q)
-	}
-	return q
+// lookAtAHand is a flow's step "look at another player's hand": f's player
+// chooses whose (kept in slot s), and looks at it.
+func lookAtAHand(s engine.Slot) step {
+	return pickPlayer(s, "Choose a player whose hand you look at", func(g *G, f *F) []Seat { return g.Others(you(f)) }).
+		onAnswer(func(g *G, f *F) { g.LookAtHand(you(f), f.SeatIn(s)) })
 }
 
 // isCurrent reports whether it is p's turn.
@@ -246,7 +223,8 @@ func named(g *G, name string) func(CardID) bool {
 // oneAtATime builds "up to max cards (max < 0: any number), one at a time":
 // the player chooses one of cands or stops, act happens to the card chosen,
 // and the player chooses again. done runs once, when the player stops or max
-// is reached, with the number of cards chosen.
+// is reached, with the number of cards chosen. A loop, so named steps, not
+// a flow.
 func oneAtATime(max int, prompt engine.Prompt, cands func(g *G, f *F) []CardID, act func(g *G, f *F, c CardID), done func(g *G, f *F, n int)) engine.AbilityFn {
 	const (
 		chooseOne engine.Step = iota
@@ -305,21 +283,19 @@ func moveToOtherBase(g *G, f *F, c CardID, may bool) {
 }
 
 var (
-	moveToOtherBaseFn    = engine.Fn(func(g *G, f *F) { moveTarget(g, f, false) })
-	mayMoveToOtherBaseFn = engine.Fn(func(g *G, f *F) { moveTarget(g, f, true) })
+	moveToOtherBaseFn    = engine.Fn(moveTarget(false))
+	mayMoveToOtherBaseFn = engine.Fn(moveTarget(true))
 )
 
 // moveTarget asks where the frame's target minion goes, then moves it there.
-func moveTarget(g *G, f *F, may bool) {
-	c := f.Target
-	switch f.Step {
-	case ask:
-		askMoveDest(g, f, c, may)
-	case answered:
-		if s := f.ChosenBase(); s != none {
-			g.Move(f, c, s)
-		}
+func moveTarget(may bool) engine.AbilityFn {
+	const dest engine.Slot = 0 // where it goes
+	target := func(g *G, f *F) CardID { return f.Target }
+	pick := pickDestination(dest, target)
+	if may {
+		pick = pick.may()
 	}
+	return flow(pick, act(func(g *G, f *F) { g.Move(f, f.Target, f.BaseIn(dest)) }))
 }
 
 // askPlayOne offers p to play one of cards now (the answer is an OptPlay, or a pass).

@@ -25,7 +25,8 @@ func distributeCounters(g *G, f *F, n int) {
 	}
 }
 
-// The steps and the remembered value of distributing counters.
+// The steps and the remembered value of distributing counters (one at a
+// time, as many as there are: a loop, so named steps, not a flow).
 const (
 	pickMinionForCounter engine.Step = iota
 	placeCounter
@@ -61,23 +62,18 @@ func markPlays(g *G, f *F, at engine.Slot) {
 // put a +1 power counter on it": the minion is played at once, and gets its
 // counter if it was played.
 func extraMinionWithCounter(x engine.ExtraPlay) engine.AbilityFn {
-	const (
-		offerPlay engine.Step = iota
-		counterOnIt
-	)
 	const playsBefore engine.Slot = 0 // and 1 (markPlays)
-	return func(g *G, f *F) {
-		switch f.Step {
-		case offerPlay:
+	return flow(
+		act(func(g *G, f *F) {
 			markPlays(g, f, playsBefore)
 			g.OfferExtraPlay(you(f), x, self(f))
-			f.Next()
-		case counterOnIt:
+		}),
+		act(func(g *G, f *F) {
 			if m := playedSince(g, f, playsBefore, you(f)); m != none {
 				g.PlaceCounters(f, m, 1)
 			}
-		}
-	}
+		}),
+	)
 }
 
 // playedSince returns the first minion p played since markPlays(at), or none.
@@ -127,7 +123,8 @@ func othersOutpower(g *G, s BaseID, p Seat) bool {
 
 // payForCounters builds "choose one of your minions, then pay any number of
 // cards from your hand (those pay accepts, paid by pay) for a +1 power counter
-// each on it".
+// each on it". Any number of cards, one at a time: a loop, so named steps,
+// not a flow.
 func payForCounters(prompt engine.Prompt, payable func(g *G, f *F) []CardID, pay func(g *G, c CardID)) engine.AbilityFn {
 	const (
 		askPayment engine.Step = iota

@@ -45,6 +45,7 @@ var _ = card("mad_scientists/angry_mob", func(d *engine.Def) {
 })
 
 var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
+	// "Any number" of counters, one at a time: a loop, so named steps, not a flow.
 	const (
 		chooseCounter engine.Step = iota
 		removeItOrDestroy
@@ -76,27 +77,17 @@ var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
 	// was chosen: independent effects (compendium, Multiple Effects), so the
 	// counters are handed out even if the minion survives.
 	const (
-		chooseMinion engine.Step = iota
-		destroyIt
-		distribute
+		theMinion engine.Slot = iota // your minion destroyed
+		power                        // its power when chosen
 	)
-	const power engine.Slot = 0 // the chosen minion's power
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, you(f), "Destroy one of your minions", mine(g, f), false)
-		case destroyIt:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.Set(power, g.Power(c))
-			g.Destroy(f, c)
-			f.Next()
-		case distribute:
-			distributeCounters(g, f, f.Get(power))
-		}
-	}
+	d.OnPlay = flow(
+		pickCard(theMinion, "Destroy one of your minions", mine),
+		act(func(g *G, f *F) {
+			f.Set(power, g.Power(f.CardIn(theMinion)))
+			g.Destroy(f, f.CardIn(theMinion))
+		}),
+		act(func(g *G, f *F) { distributeCounters(g, f, f.Get(power)) }),
+	)
 })
 
 var _ = card("mad_scientists/german_engineering", func(d *engine.Def) {

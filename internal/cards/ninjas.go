@@ -49,10 +49,6 @@ var _ = card("ninjas/shinobi", func(d *engine.Def) {
 })
 
 var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
-	const (
-		returnToHand engine.Step = iota
-		playExtraThere
-	)
 	const baseLeft engine.Slot = 0 // the base it left
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZInPlay,
@@ -63,18 +59,17 @@ var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
 			return g.MinionsPlayedInPlayPhase(p) == 0 && (canGoOnto(g, p, c, here) ||
 				len(where(g.Hand(p), func(m CardID) bool { return g.IsMinion(m) && canGoOnto(g, p, m, here) })) > 0)
 		},
-		Do: func(g *G, f *F) {
-			switch f.Step {
-			case returnToHand:
+		Do: flow(
+			act(func(g *G, f *F) {
 				f.SetBase(baseLeft, here(g, f))
 				g.Return(f, self(f))
-				f.Next()
-			case playExtraThere:
+			}),
+			act(func(g *G, f *F) {
 				if g.Cards[self(f)].Zone == engine.ZHand {
 					extraMinionOnto(g, you(f), f.BaseIn(baseLeft), true, self(f))
 				}
-			}
-		},
+			}),
+		),
 	}}
 })
 
@@ -92,30 +87,16 @@ var _ = card("ninjas/assassination", func(d *engine.Def) {
 // Disguise: the frame's Base is the chosen minions' base.
 var _ = card("ninjas/disguise", func(d *engine.Def) {
 	const (
-		chooseFirst engine.Step = iota
-		chooseSecond
-		playExtras
-		returnChosen
-	)
-	const (
 		firstMinion  engine.Slot = iota
 		secondMinion             // none when only one is chosen
 	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseFirst:
-			f.Set(secondMinion, none)
-			g.AskCards(f, you(f), "Choose one of your minions (to return, playing an extra minion in its place)", g.Minions(you(f)), false)
-		case chooseSecond:
-			m := f.Chosen()
-			if m == none {
-				return
-			}
-			f.SetCard(firstMinion, m)
-			f.Base = g.BaseOf(m)
-			g.AskCards(f, you(f), "You may choose a second minion of yours on that base", where(g.MinionsAt(f.Base, you(f)), other(m)), true)
-		case playExtras:
-			f.SetCard(secondMinion, f.Chosen())
+	d.OnPlay = flow(
+		pickCard(firstMinion, "Choose one of your minions (to return, playing an extra minion in its place)", mine).
+			onAnswer(func(g *G, f *F) { f.Base = g.BaseOf(f.CardIn(firstMinion)) }),
+		pickCard(secondMinion, "You may choose a second minion of yours on that base", func(g *G, f *F) []CardID {
+			return where(g.MinionsAt(f.Base, you(f)), other(f.CardIn(firstMinion)))
+		}).may().orNone(),
+		act(func(g *G, f *F) {
 			n := 1
 			if f.Get(secondMinion) != none {
 				n = 2
@@ -123,14 +104,14 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 			for i := 0; i < n; i++ {
 				extraMinionOnto(g, you(f), f.Base, true, self(f))
 			}
-			f.Next()
-		case returnChosen:
+		}),
+		act(func(g *G, f *F) {
 			g.Return(f, f.CardIn(firstMinion))
 			if f.Get(secondMinion) != none {
 				g.Return(f, f.CardIn(secondMinion))
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
@@ -151,15 +132,20 @@ var _ = card("ninjas/infiltrate", func(d *engine.Def) {
 })
 
 var _ = card("ninjas/poison", func(d *engine.Def) {
+	// Destroys any number of actions, one at a time: a loop, not a flow.
+	const (
+		chooseAction engine.Step = iota
+		destroyIt
+	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
-		case ask:
+		case chooseAction:
 			acts := where(g.Attached(f.Target), other(self(f)))
 			g.AskCards(f, you(f), "You may destroy an action attached to this minion", acts, true)
-		case answered:
+		case destroyIt:
 			if c := f.Chosen(); c != none {
 				g.Destroy(f, c)
-				f.Goto(ask)
+				f.Goto(chooseAction)
 			}
 		}
 	}

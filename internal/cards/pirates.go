@@ -44,17 +44,13 @@ var _ = card("pirates/buccaneer", func(d *engine.Def) {
 	d.Instead = func(g *G, me, target CardID, a engine.Affect) bool {
 		return target == me && a.Kind == engine.AffDestroy && len(otherBases(g, g.BaseOf(me))) > 0
 	}
-	d.InsteadDo = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			c := f.Target
-			g.AskBases(f, you(f), "{} is not destroyed: choose the base it moves to", otherBases(g, g.BaseOf(c)), false, engine.CardArg(c))
-		case answered:
-			if s := f.ChosenBase(); s != none {
-				g.Move(f, f.Target, s)
-			}
-		}
-	}
+	const theBase engine.Slot = 0 // where it moves to
+	d.InsteadDo = flow(
+		pickBase(theBase, "{} is not destroyed: choose the base it moves to",
+			func(g *G, f *F) []BaseID { return otherBases(g, g.BaseOf(f.Target)) }).
+			with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }),
+		act(func(g *G, f *F) { g.Move(f, f.Target, f.BaseIn(theBase)) }),
+	)
 })
 
 var _ = card("pirates/saucy_wench", func(d *engine.Def) {
@@ -79,64 +75,44 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 
 var _ = card("pirates/broadside", func(d *engine.Def) {
 	const (
-		chooseBase engine.Step = iota
-		choosePlayer
-		destroyTheirs
+		theBase   engine.Slot = iota // a base where you have a minion
+		thePlayer                    // whose small minions there are destroyed
 	)
-	const theBase engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseBase:
-			slots := where(g.BaseSlots(), func(s BaseID) bool { return len(g.MinionsAt(s, you(f))) > 0 })
-			g.AskBases(f, you(f), "Choose a base where you have a minion", slots, false)
-		case choosePlayer:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			f.SetBase(theBase, s)
-			ps := where(g.PlayersFrom(you(f)), func(p Seat) bool { return len(g.MinionsAt(s, p)) > 0 })
-			g.AskPlayers(f, you(f), "Choose the player whose minions of power 2 or less there are destroyed", ps, false)
-		case destroyTheirs:
-			p := f.ChosenPlayer()
-			if p == none {
-				return
-			}
-			for _, m := range where(g.MinionsAt(f.BaseIn(theBase), p), powerAtMost(g, 2)) {
+	d.OnPlay = flow(
+		pickBase(theBase, "Choose a base where you have a minion", func(g *G, f *F) []BaseID {
+			return where(g.BaseSlots(), func(s BaseID) bool { return len(g.MinionsAt(s, you(f))) > 0 })
+		}),
+		pickPlayer(thePlayer, "Choose the player whose minions of power 2 or less there are destroyed", func(g *G, f *F) []Seat {
+			return where(g.PlayersFrom(you(f)), func(p Seat) bool { return len(g.MinionsAt(f.BaseIn(theBase), p)) > 0 })
+		}),
+		act(func(g *G, f *F) {
+			for _, m := range where(g.MinionsAt(f.BaseIn(theBase), f.SeatIn(thePlayer)), powerAtMost(g, 2)) {
 				g.Destroy(f, m)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("pirates/cannon", func(d *engine.Def) {
 	// Up to two different minions of power 2 or less, both chosen before
 	// either is destroyed.
 	const (
-		chooseFirst engine.Step = iota
-		chooseSecond
-		destroyThem
+		first  engine.Slot = iota // the first minion chosen
+		second                    // the second one, or none
 	)
-	const firstChosen engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		cands := where(g.Minions(none), powerAtMost(g, 2))
-		switch f.Step {
-		case chooseFirst:
-			g.AskCards(f, you(f), "You may destroy a minion of power 2 or less", cands, true)
-		case chooseSecond:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(firstChosen, c)
-			g.AskCards(f, you(f), "You may destroy a minion of power 2 or less", where(cands, other(c)), true)
-		case destroyThem:
-			g.Destroy(f, f.CardIn(firstChosen))
-			if c := f.Chosen(); c != none {
+	small := func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 2)) }
+	d.OnPlay = flow(
+		pickCard(first, "You may destroy a minion of power 2 or less", small).may(),
+		pickCard(second, "You may destroy a minion of power 2 or less", func(g *G, f *F) []CardID {
+			return where(small(g, f), other(f.CardIn(first)))
+		}).may().orNone(),
+		act(func(g *G, f *F) {
+			g.Destroy(f, f.CardIn(first))
+			if c := f.CardIn(second); c != none {
 				g.Destroy(f, c)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("pirates/dinghy", func(d *engine.Def) {
@@ -150,19 +126,11 @@ var _ = card("pirates/full_sail", func(d *engine.Def) {
 })
 
 var _ = card("pirates/powderkeg", func(d *engine.Def) {
-	const (
-		chooseMinion engine.Step = iota
-		blowItUp
-	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, you(f), "Choose one of your minions to blow up", g.Minions(you(f)), false)
-		case blowItUp:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
+	const theMinion engine.Slot = 0 // the minion blown up
+	d.OnPlay = flow(
+		pickCard(theMinion, "Choose one of your minions to blow up", mine),
+		act(func(g *G, f *F) {
+			c := f.CardIn(theMinion)
 			// The others are those with its power or less now, all destroyed
 			// with it (even if it survives, and whatever its leaving does to
 			// their power).
@@ -171,31 +139,25 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 			for _, m := range others {
 				g.Destroy(f, m)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 	const (
-		nameFaction engine.Step = iota
-		chooseFrom
-		chooseTo
-		moveThem
-	)
-	const (
-		faction  engine.Slot = iota // the named faction's index
+		faction  engine.Slot = iota // the faction named
 		fromBase                    // the base they leave
+		toBase                      // the base they all move to
 	)
 	others := func(g *G, f *F, s BaseID) []CardID {
 		return where(g.MinionsAt(s, none), func(m CardID) bool {
-			return g.Ctrl(m) != you(f) && engine.FactionIndex(g.DefOf(m).Faction) == f.Get(faction)
+			return g.Ctrl(m) != you(f) && g.DefOf(m).Faction == textIn(f, faction)
 		})
 	}
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case nameFaction:
-			// Naming a faction nobody else has in play does nothing, so the
-			// factions offered are those of the other players' minions in play.
+	d.OnPlay = flow(
+		// Naming a faction nobody else has in play does nothing, so the
+		// factions offered are those of the other players' minions in play.
+		pickText(faction, "Name a faction", func(g *G, f *F) []string {
 			var names []string
 			for _, fa := range engine.Factions() {
 				for _, m := range g.Minions(none) {
@@ -205,31 +167,18 @@ var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 					}
 				}
 			}
-			g.AskTexts(f, you(f), "Name a faction", names)
-		case chooseFrom:
-			if f.Ans.Kind != engine.OptText {
-				return
-			}
-			f.Set(faction, engine.FactionIndex(engine.TextOf(f.Ans.Num)))
-			from := where(g.BaseSlots(), func(s BaseID) bool { return len(others(g, f, s)) > 0 })
-			g.AskBases(f, you(f), "Choose the base those minions move from", from, false)
-		case chooseTo:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			f.SetBase(fromBase, s)
-			g.AskBases(f, you(f), "Choose the base they all move to", otherBases(g, s), false)
-		case moveThem:
-			to := f.ChosenBase()
-			if to == none {
-				return
-			}
+			return names
+		}),
+		pickBase(fromBase, "Choose the base those minions move from", func(g *G, f *F) []BaseID {
+			return where(g.BaseSlots(), func(s BaseID) bool { return len(others(g, f, s)) > 0 })
+		}),
+		pickBase(toBase, "Choose the base they all move to", func(g *G, f *F) []BaseID { return otherBases(g, f.BaseIn(fromBase)) }),
+		act(func(g *G, f *F) {
 			for _, m := range others(g, f, f.BaseIn(fromBase)) {
-				g.Move(f, m, to)
+				g.Move(f, m, f.BaseIn(toBase))
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("pirates/shanghai", func(d *engine.Def) {

@@ -15,76 +15,41 @@ func basesWith(g *G, p Seat) []BaseID {
 }
 
 var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			n := len(g.Collect(engine.ZBaseDeck, none))
-			if n > 2 {
-				n = 2
-			}
-			if n == 0 {
-				return
-			}
-			g.AskNumber(f, you(f), "Put how many bases from the top of the base deck into play as additional bases?", 0, n)
-		case answered:
-			for i := 0; i < int(f.Ans.Num); i++ {
+	const (
+		howMany   engine.Slot = iota // bases added
+		theMinion                    // the minion moved (Talent)
+		theBase                      // where it moves
+	)
+	d.OnPlay = flow(
+		pickNumber(howMany, "Put how many bases from the top of the base deck into play as additional bases?",
+			func(g *G, f *F) (int, int) { return 0, min(len(g.Collect(engine.ZBaseDeck, none)), 2) }).
+			when(func(g *G, f *F) bool { return len(g.Collect(engine.ZBaseDeck, none)) > 0 }),
+		act(func(g *G, f *F) {
+			for i := 0; i < f.Get(howMany); i++ {
 				g.AddBase(you(f))
 			}
-		}
-	}
-	const (
-		chooseMinion engine.Step = iota
-		chooseEmptyBase
-		moveIt
+		}),
 	)
-	const theMinion engine.Slot = 0
-	d.Talent = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, p, "Move one of your minions to a base where you have no minions", g.Minions(p), false)
-		case chooseEmptyBase:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(theMinion, c)
-			g.AskBases(f, p, "Choose a base where you have no minions", basesWithout(g, p), false)
-		case moveIt:
-			if s := f.ChosenBase(); s != none {
-				g.Move(f, f.CardIn(theMinion), s)
-			}
-		}
-	}
+	d.Talent = flow(
+		pickCard(theMinion, "Move one of your minions to a base where you have no minions", mine),
+		pickBase(theBase, "Choose a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }),
+		act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.BaseIn(theBase)) }),
+	)
 	d.TalentOK = func(g *G, self CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
 })
 
 var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
 	d.TalentOK = func(g *G, self CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
-	const (
-		chooseEmptyBase engine.Step = iota
-		moveThere
-		counterIfMoved
-	)
-	const theBase engine.Slot = 0
-	d.Talent = func(g *G, f *F) {
-		switch f.Step {
-		case chooseEmptyBase:
-			g.AskBases(f, you(f), "Move Wayfinder to a base where you have no minions", basesWithout(g, you(f)), false)
-		case moveThere:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			f.SetBase(theBase, s)
-			g.Move(f, self(f), s)
-			f.Next()
-		case counterIfMoved:
+	const theBase engine.Slot = 0 // where it moves
+	d.Talent = flow(
+		pickBase(theBase, "Move Wayfinder to a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }),
+		act(func(g *G, f *F) { g.Move(f, self(f), f.BaseIn(theBase)) }),
+		act(func(g *G, f *F) {
 			if g.BaseOf(self(f)) == f.BaseIn(theBase) {
 				g.PlaceCounters(f, self(f), 1)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("polynesian_voyagers/tiki", func(d *engine.Def) {
@@ -109,39 +74,22 @@ var _ = card("polynesian_voyagers/moai", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/growth_of_the_tribes", func(d *engine.Def) {
-	const doPlay, doMove = "Play an extra minion there", "Move one of your minions there"
 	const (
-		chooseEmptyBase engine.Step = iota
-		chooseOne
-		playOrChooseMinion
-		moveIt
+		theBase   engine.Slot = iota // a base where you have no minions
+		theMinion                    // your minion moved there
 	)
-	const theBase engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case chooseEmptyBase:
-			g.AskBases(f, p, "Choose a base where you have no minions", basesWithout(g, p), false)
-		case chooseOne:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			f.SetBase(theBase, s)
-			g.AskTexts(f, p, "Choose one", []string{doPlay, doMove})
-		case playOrChooseMinion:
-			s := f.BaseIn(theBase)
-			if f.Ans.Num == engine.Text(doPlay) {
-				g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none}, self(f))
-				return
-			}
-			g.AskCards(f, p, "Choose one of your minions to move there", g.Minions(p), false)
-		case moveIt:
-			if c := f.Chosen(); c != none {
-				g.Move(f, c, f.BaseIn(theBase))
-			}
-		}
-	}
+	d.OnPlay = flow(
+		pickBase(theBase, "Choose a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }),
+		chooseOne(
+			option("Play an extra minion there", nil, func(g *G, f *F) {
+				g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: f.BaseIn(theBase), Card: none, Faction: none}, self(f))
+			}),
+			branch("Move one of your minions there", nil, flow(
+				pickCard(theMinion, "Choose one of your minions to move there", mine),
+				act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.BaseIn(theBase)) }),
+			)),
+		),
+	)
 })
 
 var _ = card("polynesian_voyagers/knowledge_of_the_tribes", func(d *engine.Def) {
@@ -160,34 +108,17 @@ var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
 		}
 		return true
 	}
-	const (
-		chooseDestination engine.Step = iota
-		moveThere
-		counterIfMoved
-	)
-	const theBase engine.Slot = 0
-	d.Talent = func(g *G, f *F) {
-		m := g.Cards[self(f)].On // the minion this is on
-		switch f.Step {
-		case chooseDestination:
-			if m == none {
-				return
-			}
-			askMoveDest(g, f, m, false)
-		case moveThere:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			f.SetBase(theBase, s)
-			g.Move(f, m, s)
-			f.Next()
-		case counterIfMoved:
-			if g.BaseOf(m) == f.BaseIn(theBase) {
+	const theBase engine.Slot = 0                                  // where the minion moves
+	host := func(g *G, f *F) CardID { return g.Cards[self(f)].On } // the minion this is on
+	d.Talent = flow(
+		pickDestination(theBase, host).when(func(g *G, f *F) bool { return host(g, f) != none }),
+		act(func(g *G, f *F) { g.Move(f, host(g, f), f.BaseIn(theBase)) }),
+		act(func(g *G, f *F) {
+			if m := host(g, f); g.BaseOf(m) == f.BaseIn(theBase) {
 				g.PlaceCounters(f, m, 1)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("polynesian_voyagers/shark_tattoo", func(d *engine.Def) {
@@ -209,6 +140,7 @@ var _ = card("polynesian_voyagers/shark_tattoo", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
+	const sunDest engine.Slot = 0 // where the minion moves on to
 	d.PowerMod = func(g *G, self, target CardID) int {
 		if g.Cards[self].On == target {
 			return 2
@@ -229,59 +161,44 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && len(where(g.MinionsAt(slot, p), func(m CardID) bool { return len(g.Attached(m)) == 0 })) > 0
 		},
-		Do: func(g *G, f *F) {
-			m := f.Target // the minion it was played on
-			switch f.Step {
-			case ask:
-				if m == none || !g.InPlay(m) {
-					return
-				}
-				askMoveDest(g, f, m, false)
-			case answered:
-				if s := f.ChosenBase(); s != none {
-					g.Move(f, m, s) // it moves on instead of being discarded with the base
-				}
-			}
-		},
+		// f.Target: the minion it was played on; it moves on instead of
+		// being discarded with the base
+		Do: flow(
+			pickDestination(sunDest, func(g *G, f *F) CardID { return f.Target }).
+				when(func(g *G, f *F) bool { return f.Target != none && g.InPlay(f.Target) }),
+			act(func(g *G, f *F) { g.Move(f, f.Target, f.BaseIn(sunDest)) }),
+		),
 	}}
 })
 
 var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
-	const toHand, toPlay = "Put it into your hand", "Play it as an extra action"
-	const (
-		searchForAction engine.Step = iota
-		chooseWhatToDo
-		doIt
-	)
-	const theAction engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		onMinion := func(c CardID) bool {
-			t := g.DefOf(c).Target
-			return g.DefOf(c).Type == engine.Action && (t == engine.OnMinion || t == engine.OnOwnMinion)
-		}
-		switch f.Step {
-		case searchForAction:
-			cands := append(where(g.Deck(p), onMinion), where(g.Discard(p), onMinion)...)
-			g.AskCards(f, p, "Search your deck and discard pile for an action played on a minion", cands, false)
-		case chooseWhatToDo:
-			c := f.Chosen()
-			if c == none {
-				g.Shuffle(p)
-				return
-			}
-			f.SetCard(theAction, c)
-			revealSearched(g, p, c)
-			opts := []string{toHand}
-			if g.ActionHasTarget(p, c) {
-				opts = append(opts, toPlay)
-			}
-			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
-		case doIt:
-			c := f.CardIn(theAction)
-			playFoundOrKeep(g, p, c, none, f.Ans.Num == engine.Text(toPlay))
-		}
+	const theAction engine.Slot = 0 // the action found
+	onMinion := func(g *G, c CardID) bool {
+		t := g.DefOf(c).Target
+		return g.DefOf(c).Type == engine.Action && (t == engine.OnMinion || t == engine.OnOwnMinion)
 	}
+	keep := func(play bool) func(g *G, f *F) {
+		return func(g *G, f *F) { playFoundOrKeep(g, you(f), f.CardIn(theAction), none, play) }
+	}
+	d.OnPlay = flow(
+		pickCard(theAction, "Search your deck and discard pile for an action played on a minion", func(g *G, f *F) []CardID {
+			p := you(f)
+			ok := func(c CardID) bool { return onMinion(g, c) }
+			return append(where(g.Deck(p), ok), where(g.Discard(p), ok)...)
+		}).orNone(),
+		chooseOneAsking("What do you do with {}?",
+			option("Put it into your hand", nil, keep(false)),
+			option("Play it as an extra action", func(g *G, f *F) bool { return g.ActionHasTarget(you(f), f.CardIn(theAction)) }, keep(true)),
+		).when(func(g *G, f *F) bool {
+			c := f.CardIn(theAction)
+			if c == none {
+				g.Shuffle(you(f))
+				return false
+			}
+			revealSearched(g, you(f), c)
+			return true
+		}).with(cardNamed(theAction)),
+	)
 })
 
 var _ = card("polynesian_voyagers/unity_of_the_tribes", func(d *engine.Def) {
@@ -291,46 +208,33 @@ var _ = card("polynesian_voyagers/unity_of_the_tribes", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
-	const addOne, splitOne = "Put the top base of the base deck into play as an additional base", "Destroy a base with no minions and replace it with two bases"
 	const (
-		chooseOne engine.Step = iota
-		addBaseOrChooseEmpty
-		replaceWithTwo
-		moveToNewBase
+		newBase   engine.Slot = iota // the base added
+		theMinion                    // your minion moved to it
+		emptyBase                    // the base with no minions destroyed
 	)
-	const newBase engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		empty := where(g.BaseSlots(), func(s BaseID) bool { return len(g.MinionsAt(s, none)) == 0 })
-		switch f.Step {
-		case chooseOne:
-			opts := []string{addOne}
-			if len(empty) > 0 {
-				opts = append(opts, splitOne)
-			}
-			g.AskTexts(f, p, "Choose one", opts)
-		case addBaseOrChooseEmpty:
-			if f.Ans.Num == engine.Text(addOne) {
-				s := g.AddBase(p)
-				if s == none {
-					return
-				}
-				f.SetBase(newBase, s)
-				g.AskCards(f, p, "You may move one of your minions to the new base", g.Minions(p), true)
-				f.Goto(moveToNewBase)
-				return
-			}
-			g.AskBases(f, p, "Choose a base with no minions to destroy", empty, false)
-		case replaceWithTwo:
-			if s := f.ChosenBase(); s != none {
-				g.DestroyBase(s)
-				g.FillSlot(p, s)
-				g.AddBase(p)
-			}
-		case moveToNewBase:
-			if c := f.Chosen(); c != none {
-				g.Move(f, c, f.BaseIn(newBase))
-			}
-		}
+	empty := func(g *G, f *F) []BaseID {
+		return where(g.BaseSlots(), func(s BaseID) bool { return len(g.MinionsAt(s, none)) == 0 })
 	}
+	d.OnPlay = flow(chooseOne(
+		branch("Put the top base of the base deck into play as an additional base", nil, flow(
+			pickCard(theMinion, "You may move one of your minions to the new base", mine).may().
+				when(func(g *G, f *F) bool {
+					f.SetBase(newBase, g.AddBase(you(f)))
+					return f.BaseIn(newBase) != none
+				}),
+			act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.BaseIn(newBase)) }),
+		)),
+		branch("Destroy a base with no minions and replace it with two bases",
+			func(g *G, f *F) bool { return len(empty(g, f)) > 0 },
+			flow(
+				pickBase(emptyBase, "Choose a base with no minions to destroy", empty),
+				act(func(g *G, f *F) {
+					s := f.BaseIn(emptyBase)
+					g.DestroyBase(s)
+					g.FillSlot(you(f), s)
+					g.AddBase(you(f))
+				}),
+			)),
+	))
 })

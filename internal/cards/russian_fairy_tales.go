@@ -16,29 +16,24 @@ const (
 // frame's target.
 func transform(g *G, f *F, c CardID) { g.Schedule(transformFn, you(f), self(f), none, c) }
 
-var transformFn = engine.Fn(func(g *G, f *F) {
-	const (
-		putOnDeckBottom engine.Step = iota
-		playOffTop
-		shuffleDeck
-	)
+var transformFn = engine.Fn(func() engine.AbilityFn {
 	const itsBase engine.Slot = 0 // where the minion was
-	c := f.Target
-	switch f.Step {
-	case putOnDeckBottom:
-		f.SetBase(itsBase, g.BaseOf(c))
-		g.Place(f, c, engine.PlaceDeckBottom)
-		f.Next()
-	case playOffTop:
-		if g.Cards[c].Zone != engine.ZDeck {
-			return // it did not go: nothing is played
-		}
-		g.PlayOffTop(nil, g.Owner(c), engine.Minion, f.BaseIn(itsBase), 0)
-		f.Next()
-	case shuffleDeck:
-		g.Shuffle(g.Owner(c))
-	}
-})
+	return flow(
+		act(func(g *G, f *F) {
+			f.SetBase(itsBase, g.BaseOf(f.Target))
+			g.Place(f, f.Target, engine.PlaceDeckBottom)
+		}),
+		actIf(func(g *G, f *F) bool {
+			c := f.Target
+			if g.Cards[c].Zone != engine.ZDeck {
+				return false // it did not go: nothing is played
+			}
+			g.PlayOffTop(nil, g.Owner(c), engine.Minion, f.BaseIn(itsBase), 0)
+			return true
+		}),
+		act(func(g *G, f *F) { g.Shuffle(g.Owner(f.Target)) }),
+	)
+}())
 
 var _ = card("russian_fairy_tales/baba_yaga", func(d *engine.Def) {
 	d.Talent = chooseCard("Choose another minion here to transform", false,
@@ -51,37 +46,26 @@ var _ = card("russian_fairy_tales/transformation", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
-	const (
-		moveOrReturn engine.Step = iota
-		chooseOtherBase
-		playItThere
-	)
+	const otherBase engine.Slot = 0 // where it is played again
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
 			return slot != none && (g.BaseOf(c) != slot || len(otherBases(g, slot)) > 0)
 		},
-		Do: func(g *G, f *F) {
-			p, c, s := you(f), self(f), f.Base
-			switch f.Step {
-			case moveOrReturn:
-				if g.BaseOf(c) != s {
-					g.Move(f, c, s)
-					return
+		Do: flow(
+			actIf(func(g *G, f *F) bool {
+				if c := self(f); g.BaseOf(c) != f.Base {
+					g.Move(f, c, f.Base)
+					return false
 				}
-				g.Return(f, c)
-				f.Next()
-			case chooseOtherBase:
-				if g.Cards[c].Zone != engine.ZHand || g.Ctrl(c) != p {
-					return
-				}
-				g.AskBases(f, p, "Play Finist the Falcon on another base", where(otherBases(g, s), func(b BaseID) bool { return g.MinionAllowed(p, c, b) }), false)
-			case playItThere:
-				if b := f.ChosenBase(); b != none {
-					g.PlayExtraNow(p, c, b)
-				}
-			}
-		},
+				g.Return(f, self(f))
+				return true
+			}),
+			pickBase(otherBase, "Play Finist the Falcon on another base", func(g *G, f *F) []BaseID {
+				return where(otherBases(g, f.Base), func(b BaseID) bool { return g.MinionAllowed(you(f), self(f), b) })
+			}).when(func(g *G, f *F) bool { return g.Cards[self(f)].Zone == engine.ZHand && g.Ctrl(self(f)) == you(f) }),
+			act(func(g *G, f *F) { g.PlayExtraNow(you(f), self(f), f.BaseIn(otherBase)) }),
+		),
 	}}
 })
 
@@ -102,39 +86,40 @@ func searchThreeZones(g *G, p Seat, name string) []CardID {
 // destroyed, must search. The triggers that run it hand on their event
 // (Frame.Ev), as when the search was their own steps.
 func fetchPartner(partner string, may bool) int16 {
-	const (
-		search engine.Step = iota
-		handOrPlay
-		putIt
-	)
 	const found engine.Slot = 0 // the partner found
-	return engine.Fn(func(g *G, f *F) {
-		p, s := you(f), f.Base
-		switch f.Step {
-		case search:
-			d, err := engine.Lookup(partner)
-			if err != nil {
-				panic(err) // a misspelt partner: a programming error
-			}
-			g.AskCards(f, p, "Search your hand, deck and discard pile for {}", searchThreeZones(g, p, partner), may, engine.DefArg(d))
-		case handOrPlay:
-			c := f.Chosen()
-			if c == none {
-				g.Shuffle(p)
-				return
-			}
-			f.SetCard(found, c)
-			revealSearched(g, p, c)
-			opts := []string{toHandText}
-			if (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s)) {
-				opts = append(opts, toPlayText)
-			}
-			g.AskTexts(f, p, "What do you do with {}?", opts, engine.CardArg(c))
-		case putIt:
-			c := f.CardIn(found)
-			playFoundOrKeep(g, p, c, s, f.Ans.Num == engine.Text(toPlayText))
+	search := pickCard(found, "Search your hand, deck and discard pile for {}", func(g *G, f *F) []CardID {
+		return searchThreeZones(g, you(f), partner)
+	}).with(func(g *G, f *F) engine.Arg {
+		d, err := engine.Lookup(partner)
+		if err != nil {
+			panic(err) // a misspelt partner: a programming error
 		}
-	})
+		return engine.DefArg(d)
+	}).orNone()
+	if may {
+		search = search.may()
+	}
+	play := func(yes bool) func(g *G, f *F) {
+		return func(g *G, f *F) { playFoundOrKeep(g, you(f), f.CardIn(found), f.Base, yes) }
+	}
+	return engine.Fn(flow(
+		search,
+		chooseOneAsking("What do you do with {}?",
+			option(toHandText, nil, play(false)),
+			option(toPlayText, func(g *G, f *F) bool {
+				p, c, s := you(f), f.CardIn(found), f.Base
+				return (s == none && g.CanPlayMinionSomewhere(p, c)) || (s != none && g.BaseCardAt(s) != none && g.MinionAllowed(p, c, s))
+			}, play(true)),
+		).when(func(g *G, f *F) bool {
+			c := f.CardIn(found)
+			if c == none {
+				g.Shuffle(you(f))
+				return false
+			}
+			revealSearched(g, you(f), c)
+			return true
+		}).with(cardNamed(found)),
+	))
 }
 
 var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
@@ -147,78 +132,52 @@ var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
-	const (
-		offerDestroy engine.Step = iota
-		destroyIt
-		searchIfDestroyed
-	)
 	const itsBase engine.Slot = 0 // where The Birch was
 	searchForBirchWoman := fetchPartner("The Birch Woman", false)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
 		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Player == g.Ctrl(self) },
-		Do: func(g *G, f *F) {
-			switch f.Step {
-			case offerDestroy:
-				g.AskYesNo(f, you(f), "The Birch: destroy it to search for The Birch Woman?")
-			case destroyIt:
-				if !f.Yes() {
-					return
-				}
+		Do: flow(
+			askYes("The Birch: destroy it to search for The Birch Woman?"),
+			act(func(g *G, f *F) {
 				f.SetBase(itsBase, here(g, f))
 				g.Destroy(f, self(f))
-				f.Next()
-			case searchIfDestroyed:
+			}),
+			act(func(g *G, f *F) {
 				if g.InPlay(self(f)) {
 					return // not destroyed
 				}
 				g.Schedule(searchForBirchWoman, you(f), self(f), f.BaseIn(itsBase), none).Ev = f.Ev
-			}
-		},
+			}),
+		),
 	}}
 })
 
 var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 	const (
-		putOnDeckTop engine.Step = iota
-		offerPlay
-		playIt
-		counterOnIt
-	)
-	const (
 		itsBase engine.Slot = iota // where the Gray Wolf was
 		played                     // the minion played
 	)
-	d.Talent = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case putOnDeckTop:
+	d.Talent = flow(
+		act(func(g *G, f *F) {
 			f.SetBase(itsBase, here(g, f))
 			g.Place(f, self(f), engine.PlaceDeckTop)
-			f.Next()
-		case offerPlay:
-			s := f.BaseIn(itsBase)
-			if g.Cards[self(f)].Zone != engine.ZDeck {
-				return
-			}
-			askPlayOne(g, f, p, "You may play an extra minion here (it gets a +1 power counter)",
-				where(g.Hand(p), func(c CardID) bool { return g.IsMinion(c) && g.MinionAllowed(p, c, s) }))
-		case playIt:
-			if f.Ans.Kind != engine.OptPlay {
-				return
-			}
-			f.SetCard(played, f.Ans.Card)
-			g.PlayExtraNow(p, f.Ans.Card, f.BaseIn(itsBase))
-			f.Next()
-		case counterOnIt:
+		}),
+		pickPlay(played, "You may play an extra minion here (it gets a +1 power counter)", func(g *G, f *F) []CardID {
+			p, s := you(f), f.BaseIn(itsBase)
+			return where(g.Hand(p), func(c CardID) bool { return g.IsMinion(c) && g.MinionAllowed(p, c, s) })
+		}).when(func(g *G, f *F) bool { return g.Cards[self(f)].Zone == engine.ZDeck }),
+		act(func(g *G, f *F) { g.PlayExtraNow(you(f), f.CardIn(played), f.BaseIn(itsBase)) }),
+		act(func(g *G, f *F) {
 			if c := f.CardIn(played); g.InPlay(c) {
 				g.PlaceCounters(f, c, 1)
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
+	// Up to three cards, each asked where it goes: a loop, so named steps, not a flow.
 	const top, bottom = "On top of your deck", "On the bottom of your deck"
 	const (
 		drawThree engine.Step = iota
@@ -246,7 +205,7 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 			g.AskTexts(f, p, "Where does {} go?", []string{top, bottom}, engine.CardArg(f.CardIn(theCard)))
 		case putIt:
 			if c := f.CardIn(theCard); c != none {
-				if f.Ans.Num == engine.Text(top) {
+				if answeredText(f, top) {
 					g.ToDeckTopOf(c, p)
 					g.Log(p, "puts {} from their hand on top of their deck", c)
 				} else {
@@ -261,76 +220,46 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
-	const draw, back = "Draw a card", "Put a minion from another player's discard pile on top of their deck"
-	const (
-		chooseOne engine.Step = iota
-		drawOrChooseMinion
-		putOnDeckTop
-	)
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
+	const theMinion engine.Slot = 0 // the minion put back on its owner's deck
+	othersMinions := func(g *G, f *F) []CardID {
 		var mins []CardID
-		for _, q := range g.Others(p) {
+		for _, q := range g.Others(you(f)) {
 			mins = append(mins, where(g.Discard(q), g.IsMinion)...)
 		}
-		switch f.Step {
-		case chooseOne:
-			opts := []string{draw}
-			if len(mins) > 0 {
-				opts = append(opts, back)
-			}
-			g.AskTexts(f, p, "Choose one", opts)
-		case drawOrChooseMinion:
-			if f.Ans.Num == engine.Text(draw) {
-				g.Draw(p, 1)
-				return
-			}
-			g.AskCards(f, p, "Choose a minion in another player's discard pile", mins, false)
-		case putOnDeckTop:
-			if c := f.Chosen(); c != none {
-				g.ToDeckTop(c)
-			}
-		}
+		return mins
 	}
+	d.OnPlay = flow(chooseOne(
+		option("Draw a card", nil, func(g *G, f *F) { g.Draw(you(f), 1) }),
+		branch("Put a minion from another player's discard pile on top of their deck",
+			func(g *G, f *F) bool { return len(othersMinions(g, f)) > 0 },
+			flow(
+				pickCard(theMinion, "Choose a minion in another player's discard pile", othersMinions),
+				act(func(g *G, f *F) { g.ToDeckTop(f.CardIn(theMinion)) }),
+			)),
+	))
 })
 
 var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {
 	const (
-		offerControl engine.Step = iota
-		giveControl
-		putOnDeckBottom
-		shuffleDeck
+		newCtrl   engine.Slot = iota // the player given control of Toad
+		theMinion                    // the minion shuffled into its owner's deck
 	)
-	const theMinion engine.Slot = 0 // the minion shuffled into its owner's deck
-	d.OnPlay = func(g *G, f *F) {
-		p, c := you(f), self(f)
-		switch f.Step {
-		case offerControl:
-			g.AskPlayers(f, p, "You may give control of Toad to another player", g.Others(p), true)
-		case giveControl:
-			q := f.ChosenPlayer()
-			if q == none {
-				return
-			}
-			g.TakeControl(f, c, q, engine.ExpireNever)
-			if g.Ctrl(c) != q {
-				return
-			}
-			g.AskCards(f, p, "Choose another minion of that player here to shuffle into its owner's deck", where(g.MinionsAt(here(g, f), q), other(c)), false)
-		case putOnDeckBottom:
-			m := f.Chosen()
-			if m == none {
-				return
-			}
-			f.SetCard(theMinion, m)
-			g.Place(f, m, engine.PlaceDeckBottom)
-			f.Next()
-		case shuffleDeck:
+	d.OnPlay = flow(
+		pickPlayer(newCtrl, "You may give control of Toad to another player", func(g *G, f *F) []Seat { return g.Others(you(f)) }).may(),
+		pickCard(theMinion, "Choose another minion of that player here to shuffle into its owner's deck", func(g *G, f *F) []CardID {
+			return where(g.MinionsAt(here(g, f), f.SeatIn(newCtrl)), other(self(f)))
+		}).when(func(g *G, f *F) bool {
+			q := f.SeatIn(newCtrl)
+			g.TakeControl(f, self(f), q, engine.ExpireNever)
+			return g.Ctrl(self(f)) == q
+		}),
+		act(func(g *G, f *F) { g.Place(f, f.CardIn(theMinion), engine.PlaceDeckBottom) }),
+		act(func(g *G, f *F) {
 			if m := f.CardIn(theMinion); g.Cards[m].Zone == engine.ZDeck {
 				g.Shuffle(g.Owner(m))
 			}
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("russian_fairy_tales/bewitched", func(d *engine.Def) {
@@ -346,6 +275,7 @@ var _ = card("russian_fairy_tales/bewitched", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
+	// Any number of the revealed actions: a loop, so named steps, not a flow.
 	const (
 		reveal engine.Step = iota
 		chooseAction
@@ -377,33 +307,22 @@ var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 	const (
-		askBase engine.Step = iota
-		putOnDeckBottoms
-		shuffleDecks
+		theBase engine.Slot = iota // the base chosen
+		owners                     // a bit for each player whose minion went to their deck
 	)
-	const owners engine.Slot = 0 // a bit for each player whose minion went to their deck
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case askBase:
-			g.AskBases(f, p, "Choose a base", g.BaseSlots(), false)
-		case putOnDeckBottoms:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			for _, q := range g.Others(p) {
-				if ms := g.MinionsAt(s, q); len(ms) > 0 {
+	d.OnPlay = flow(
+		pickBase(theBase, "Choose a base", allBases),
+		act(func(g *G, f *F) {
+			for _, q := range g.Others(you(f)) {
+				if ms := g.MinionsAt(f.BaseIn(theBase), q); len(ms) > 0 {
 					m := ms[g.Intn(len(ms))]
 					f.Set(owners, f.Get(owners)|1<<g.Owner(m))
 					g.Place(f, m, engine.PlaceDeckBottom)
 				}
 			}
-			f.Next()
-		case shuffleDecks:
-			shuffleDecksOf(g, f.Get(owners))
-		}
-	}
+		}),
+		act(func(g *G, f *F) { shuffleDecksOf(g, f.Get(owners)) }),
+	)
 })
 
 var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
@@ -413,16 +332,10 @@ var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 			(ev.Kind != engine.EvPlay || ev.Player == g.Ctrl(self)) &&
 			(ev.Kind != engine.EvMove || ev.OtherSeat() == g.Ctrl(self)) // moved by you, not by another player
 	}
-	draw := func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskYesNo(f, you(f), "Go See My Sister: draw a card?")
-		case answered:
-			if f.Yes() {
-				g.Draw(you(f), 1)
-			}
-		}
-	}
+	draw := flow(
+		askYes("Go See My Sister: draw a card?"),
+		act(func(g *G, f *F) { g.Draw(you(f), 1) }),
+	)
 	d.Triggers = []engine.Trigger{{On: engine.EvPlay, When: arrived, Do: draw}, {On: engine.EvMove, When: arrived, Do: draw}}
 })
 
@@ -440,61 +353,56 @@ var _ = card("russian_fairy_tales/mass_transformation", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 	const (
-		putOnDeckBottom engine.Step = iota
-		playOffTop
-		attachOrDiscard
-	)
-	const (
 		theMinion engine.Slot = iota // the minion she was on
 		itsBase                      // where it was
 		played                       // the minion played off the top (PlayOffTop writes it)
 	)
-	d.Talent = func(g *G, f *F) {
-		p, a := you(f), self(f)
-		switch f.Step {
-		case putOnDeckBottom:
+	d.Talent = flow(
+		actIf(func(g *G, f *F) bool {
+			a := self(f)
 			m := g.Cards[a].On
 			if m == none {
-				return
+				return false
 			}
 			f.SetCard(theMinion, m)
 			f.SetBase(itsBase, g.BaseOf(m))
 			g.HoldActionAside(a) // while the minion goes
 			g.Place(f, m, engine.PlaceDeckBottom)
-			f.Next()
-		case playOffTop:
-			m := f.CardIn(theMinion)
-			if g.InPlay(m) { // the minion stayed: nothing happens
-				g.AttachActionTo(a, m)
-				return
+			return true
+		}),
+		actIf(func(g *G, f *F) bool {
+			if m := f.CardIn(theMinion); g.InPlay(m) { // the minion stayed: nothing happens
+				g.AttachActionTo(self(f), m)
+				return false
 			}
-			g.PlayOffTop(f, p, engine.Minion, f.BaseIn(itsBase), played)
-			f.Next()
-		case attachOrDiscard:
-			if c := f.CardIn(played); c == none || !g.AttachTo(f, a, c) {
-				g.Place(f, a, engine.PlaceDiscard)
+			g.PlayOffTop(f, you(f), engine.Minion, f.BaseIn(itsBase), played)
+			return true
+		}),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(played); c == none || !g.AttachTo(f, self(f), c) {
+				g.Place(f, self(f), engine.PlaceDiscard)
 			}
-			g.Shuffle(p)
-		}
-	}
+			g.Shuffle(you(f))
+		}),
+	)
 })
 
 // minionOnDeckExtraAction is The Water of Life and All Stars' Begin the
 // Summoning: put a minion from your discard pile on top of your deck; you may
 // play an extra action.
 func minionOnDeckExtraAction(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			g.AskCards(f, p, "Put a minion from your discard pile on top of your deck", where(g.Discard(p), g.IsMinion), false)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.ToDeckTopOf(c, p)
+	const theMinion engine.Slot = 0 // the minion put on top (none: there was none)
+	d.OnPlay = flow(
+		pickCard(theMinion, "Put a minion from your discard pile on top of your deck", func(g *G, f *F) []CardID {
+			return where(g.Discard(you(f)), g.IsMinion)
+		}).orNone(),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(theMinion); c != none {
+				g.ToDeckTopOf(c, you(f))
 			}
 			extraActionFor(g, f)
-		}
-	}
+		}),
+	)
 }
 
 var _ = card("russian_fairy_tales/the_water_of_life", minionOnDeckExtraAction)

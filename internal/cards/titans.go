@@ -40,43 +40,26 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 		{ // ...and its replacement arrives: "Release the Kraken!"
 			On: engine.EvBaseReplaced, From: engine.ZTitan,
 			When: func(g *G, c CardID, ev engine.Event) bool { return g.Note(c) == int(ev.Base)+1 },
-			Do: func(g *G, f *F) {
-				c, s := self(f), f.Ev.Base
-				switch f.Step {
-				case ask:
-					g.SetNote(c, 0)
-					if g.BaseCardAt(s) == none || !g.CanPlayTitan(you(f), c) {
-						return
-					}
-					g.AskYesNo(f, you(f), "Release the Kraken: play The Kraken on {}?", engine.CardArg(g.BaseCardAt(s)))
-				case answered:
-					if f.Yes() {
-						g.PlayTitan(f, c, 1<<s, engine.TitanFree)
-					}
-				}
-			},
+			Do: flow(
+				askYes("Release the Kraken: play The Kraken on {}?").
+					when(func(g *G, f *F) bool {
+						g.SetNote(self(f), 0)
+						return g.BaseCardAt(f.Ev.Base) != none && g.CanPlayTitan(you(f), self(f))
+					}).
+					with(func(g *G, f *F) engine.Arg { return engine.CardArg(g.BaseCardAt(f.Ev.Base)) }),
+				act(func(g *G, f *F) { g.PlayTitan(f, self(f), 1<<f.Ev.Base, engine.TitanFree) }),
+			),
 		},
 	}
 	// Talent: move it to another base; other players' minions there get -1 power this turn.
 	const (
-		chooseDestination engine.Step = iota
-		moveKraken
-		weakenOthersThere
+		destination engine.Slot = iota // where The Kraken moves
+		theMinion                      // your minion moved away after its base scores
 	)
-	const destination engine.Slot = 0
-	d.Talent = func(g *G, f *F) {
-		switch f.Step {
-		case chooseDestination:
-			g.AskBases(f, you(f), "Move The Kraken to another base", otherBases(g, here(g, f)), false)
-		case moveKraken:
-			s := f.ChosenBase()
-			if s == none {
-				return
-			}
-			f.SetBase(destination, s)
-			g.Move(f, self(f), s)
-			f.Next()
-		case weakenOthersThere:
+	d.Talent = flow(
+		pickBase(destination, "Move The Kraken to another base", func(g *G, f *F) []BaseID { return otherBases(g, here(g, f)) }),
+		act(func(g *G, f *F) { g.Move(f, self(f), f.BaseIn(destination)) }),
+		act(func(g *G, f *F) {
 			s := f.BaseIn(destination)
 			if g.BaseOf(self(f)) != s {
 				return
@@ -86,8 +69,8 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 					g.AddPower(f, m, -1)
 				}
 			}
-		}
-	}
+		}),
+	)
 	// After its base scores: move one of your minions from there to another base.
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
@@ -95,17 +78,15 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 			return g.BaseOf(c) == slot && !g.UsedOnce(c) &&
 				len(g.MinionsAt(slot, p)) > 0 && len(otherBases(g, slot)) > 0
 		},
-		Do: func(g *G, f *F) {
-			switch f.Step {
-			case ask:
+		Do: flow(
+			pickCard(theMinion, "Choose one of your minions to move away from the scored base", func(g *G, f *F) []CardID {
+				return g.MinionsAt(f.Base, you(f))
+			}).when(func(g *G, f *F) bool {
 				g.UseOnce(self(f)) // once for this scoring
-				g.AskCards(f, you(f), "Choose one of your minions to move away from the scored base", g.MinionsAt(f.Base, you(f)), false)
-			case answered:
-				if c := f.Chosen(); c != none {
-					moveToOtherBase(g, f, c, false)
-				}
-			}
-		},
+				return true
+			}),
+			act(func(g *G, f *F) { moveToOtherBase(g, f, f.CardIn(theMinion), false) }),
+		),
 	}}
 })
 
@@ -127,16 +108,10 @@ var _ = card("tricksters/big_funny_giant", func(d *engine.Def) {
 			When: func(g *G, c CardID, ev engine.Event) bool {
 				return ev.Player != g.Ctrl(c) && len(g.MinionsAt(g.BaseOf(c), ev.Player)) == 0
 			},
-			Do: func(g *G, f *F) {
-				switch f.Step {
-				case ask:
-					g.AskYesNo(f, you(f), "Put a +1 power counter on Big Funny Giant?")
-				case answered:
-					if f.Yes() {
-						g.PlaceCounters(f, self(f), 1)
-					}
-				}
-			},
+			Do: flow(
+				askYes("Put a +1 power counter on Big Funny Giant?"),
+				act(func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) }),
+			),
 		},
 		{ // its base scores: the winner gains 1 VP if another player has no minion there
 			On:   engine.EvScore,
@@ -194,19 +169,12 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 		// (the counter comes from the minion gone to the discard pile: which
 		// one does not change what happens)
 		EvKey: anyEvent,
-		Do: func(g *G, f *F) {
-			switch f.Step {
-			case ask:
-				if !g.InPlay(self(f)) {
-					return
-				}
-				g.AskYesNo(f, you(f), "Move one of {}'s +1 power counters to Death on Six Legs?", engine.CardArg(f.Ev.Card))
-			case answered:
-				if f.Yes() {
-					g.PlaceCounters(f, self(f), 1)
-				}
-			}
-		},
+		Do: flow(
+			askYes("Move one of {}'s +1 power counters to Death on Six Legs?").
+				when(func(g *G, f *F) bool { return g.InPlay(self(f)) }).
+				with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
+			act(func(g *G, f *F) { g.PlaceCounters(f, self(f), 1) }),
+		),
 	}}
 	d.Talent = func(g *G, f *F) { extraAction(g, you(f)) }
 })
@@ -214,12 +182,6 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 // --- Ancient Lord (Vampires) ---
 
 var _ = card("vampires/ancient_lord", func(d *engine.Def) {
-	// The steps of its counter ability beside you.
-	const (
-		offerCounter engine.Step = iota
-		takeCounter
-		removeCountersToPlay
-	)
 	d.Triggers = []engine.Trigger{
 		{ // beside you: one of the counters you put on your minions may come here instead
 			On: engine.EvCounter, From: engine.ZTitan, Interrupts: true,
@@ -227,30 +189,23 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 				m, p := ev.Card, g.Ctrl(c)
 				return ev.Num > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p
 			},
-			Do: func(g *G, f *F) {
-				c, m := self(f), f.Ev.Card
-				switch f.Step {
-				case offerCounter:
-					if !g.InPlay(m) || g.Cards[m].Counters == 0 || g.Cards[c].Zone != engine.ZTitan {
-						return
-					}
-					g.AskYesNo(f, you(f), "Put one of those counters on Ancient Lord instead?")
-				case takeCounter:
-					if !f.Yes() {
-						return
-					}
-					g.MoveCountersToTitan(m, c, 1)
-					if g.Cards[c].Counters < 3 || !g.CanPlayTitan(you(f), c) {
-						return
-					}
-					g.AskYesNo(f, you(f), "Remove every counter from Ancient Lord to play it?")
-				case removeCountersToPlay:
-					if f.Yes() && g.CanPlayTitan(you(f), c) {
+			Do: flow(
+				askYes("Put one of those counters on Ancient Lord instead?").when(func(g *G, f *F) bool {
+					c, m := self(f), f.Ev.Card
+					return g.InPlay(m) && g.Cards[m].Counters > 0 && g.Cards[c].Zone == engine.ZTitan
+				}),
+				askYes("Remove every counter from Ancient Lord to play it?").when(func(g *G, f *F) bool {
+					c := self(f)
+					g.MoveCountersToTitan(f.Ev.Card, c, 1)
+					return g.Cards[c].Counters >= 3 && g.CanPlayTitan(you(f), c)
+				}),
+				act(func(g *G, f *F) {
+					if c := self(f); g.CanPlayTitan(you(f), c) {
 						g.PutCounterAside(c, -int(g.Cards[c].Counters))
 						g.PlayTitan(f, c, engine.AnyBase, engine.TitanFree)
 					}
-				}
-			},
+				}),
+			),
 		},
 		{ // in play: your minion here that had no counter gets a second one
 			On: engine.EvCounter,

@@ -70,16 +70,12 @@ var _ = card("tricksters/gremlin", func(d *engine.Def) {
 
 // Block the Path keeps the named faction in Mark (faction index + 1; 0: none named).
 var _ = card("tricksters/block_the_path", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskTexts(f, you(f), "Name a faction: its minions cannot be played here", engine.Factions())
-		case answered:
-			if f.Ans.Kind == engine.OptText {
-				g.SetNote(self(f), engine.FactionIndex(engine.TextOf(f.Ans.Num))+1)
-			}
-		}
-	}
+	const faction engine.Slot = 0 // the faction named
+	d.OnPlay = flow(
+		pickText(faction, "Name a faction: its minions cannot be played here",
+			func(g *G, f *F) []string { return engine.Factions() }),
+		act(func(g *G, f *F) { g.SetNote(self(f), engine.FactionIndex(textIn(f, faction))+1) }),
+	)
 	d.CanPlay = func(g *G, self CardID, p Seat, c CardID, slot BaseID) bool {
 		mark := g.Note(self)
 		return mark == 0 || slot != g.BaseOf(self) || !g.IsMinion(c) ||
@@ -150,16 +146,12 @@ var _ = card("tricksters/hideout", func(d *engine.Def) {
 })
 
 var _ = card("tricksters/mark_of_sleep", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			g.AskPlayers(f, you(f), "Choose a player who cannot play actions on their next turn", g.PlayersFrom(you(f)), false)
-		case answered:
-			if p := f.ChosenPlayer(); p != none {
-				g.ForbidActionsNextTurn(p)
-			}
-		}
-	}
+	const thePlayer engine.Slot = 0 // who cannot play actions
+	d.OnPlay = flow(
+		pickPlayer(thePlayer, "Choose a player who cannot play actions on their next turn",
+			func(g *G, f *F) []Seat { return g.PlayersFrom(you(f)) }),
+		act(func(g *G, f *F) { g.ForbidActionsNextTurn(f.SeatIn(thePlayer)) }),
+	)
 })
 
 var _ = card("tricksters/pay_the_piper", func(d *engine.Def) {

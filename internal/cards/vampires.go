@@ -20,30 +20,20 @@ var _ = card("vampires/the_count", func(d *engine.Def) {
 // destroyForCounter builds "destroy a minion (one of cands) to put a +1 power
 // counter on this minion": the counter comes only if the destruction happened.
 func destroyForCounter(prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID) engine.AbilityFn {
-	const (
-		chooseVictim engine.Step = iota
-		destroyIt
-		counterIfDestroyed
-	)
 	const victim engine.Slot = 0 // the chosen minion
-	return func(g *G, f *F) {
-		switch f.Step {
-		case chooseVictim:
-			g.AskCards(f, you(f), prompt, cands(g, f), may)
-		case destroyIt:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			f.SetCard(victim, c)
-			g.Destroy(f, c)
-			f.Next()
-		case counterIfDestroyed:
-			if g.Cards[f.Get(victim)].Zone == engine.ZDiscard {
+	choose := pickCard(victim, prompt, cands)
+	if may {
+		choose = choose.may()
+	}
+	return flow(
+		choose,
+		act(func(g *G, f *F) { g.Destroy(f, f.CardIn(victim)) }),
+		act(func(g *G, f *F) {
+			if g.Cards[f.CardIn(victim)].Zone == engine.ZDiscard {
 				g.PlaceCounters(f, self(f), 1)
 			}
-		}
-	}
+		}),
+	)
 }
 
 var _ = card("vampires/nightstalker", func(d *engine.Def) {
@@ -96,28 +86,18 @@ var _ = card("vampires/cull_the_weak", func(d *engine.Def) {
 var _ = card("vampires/dinner_date", func(d *engine.Def) {
 	// The counter goes on even when there is nothing to destroy there (compendium).
 	const (
-		chooseMinion engine.Step = iota
-		counterOnIt
-		destroyChosen
+		yours  engine.Slot = iota // your minion, which gets the counter
+		victim                    // the minion destroyed on its base
 	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, you(f), "Put a +1 power counter on one of your minions", mine(g, f), false)
-		case counterOnIt:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			g.PlaceCounters(f, c, 1)
-			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return m != c && g.Power(m) <= 2 })
-			g.AskCards(f, you(f), "Destroy a minion of power 2 or less on that base", cs, false)
-		case destroyChosen:
-			if c := f.Chosen(); c != none {
-				g.Destroy(f, c)
-			}
-		}
-	}
+	d.OnPlay = flow(
+		pickCard(yours, "Put a +1 power counter on one of your minions", mine).
+			onAnswer(func(g *G, f *F) { g.PlaceCounters(f, f.CardIn(yours), 1) }),
+		pickCard(victim, "Destroy a minion of power 2 or less on that base", func(g *G, f *F) []CardID {
+			c := f.CardIn(yours)
+			return where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return m != c && g.Power(m) <= 2 })
+		}),
+		act(func(g *G, f *F) { g.Destroy(f, f.CardIn(victim)) }),
+	)
 })
 
 var _ = card("vampires/mad_monster_party", func(d *engine.Def) {

@@ -44,27 +44,17 @@ var _ = card("werewolves/howler", func(d *engine.Def) {
 
 var _ = card("werewolves/chew_toy", func(d *engine.Def) {
 	const (
-		chooseMinion engine.Step = iota
-		chooseWeaker
-		destroyChosen
+		yours  engine.Slot = iota // your minion
+		weaker                    // a minion there with less power, destroyed
 	)
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case chooseMinion:
-			g.AskCards(f, you(f), "Choose one of your minions", mine(g, f), false)
-		case chooseWeaker:
-			c := f.Chosen()
-			if c == none {
-				return
-			}
-			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return g.Power(m) < g.Power(c) })
-			g.AskCards(f, you(f), "Destroy a minion there with less power than {}", cs, false, engine.CardArg(c))
-		case destroyChosen:
-			if c := f.Chosen(); c != none {
-				g.Destroy(f, c)
-			}
-		}
-	}
+	d.OnPlay = flow(
+		pickCard(yours, "Choose one of your minions", mine),
+		pickCard(weaker, "Destroy a minion there with less power than {}", func(g *G, f *F) []CardID {
+			c := f.CardIn(yours)
+			return where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool { return g.Power(m) < g.Power(c) })
+		}).with(cardNamed(yours)),
+		act(func(g *G, f *F) { g.Destroy(f, f.CardIn(weaker)) }),
+	)
 })
 
 var _ = card("werewolves/frenzy", func(d *engine.Def) {
@@ -105,6 +95,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 		destroyPicked // the chosen ones together
 	)
 	const powerUsed engine.Slot = 0 // the total power of the minions picked so far
+	// Picks victims one at a time until the player stops: a loop, not a flow.
 	d.OnPlay = chooseYourMinion(func(g *G, f *F) {
 		c := f.Target
 		switch f.Step {

@@ -26,44 +26,32 @@ var _ = card("wizards/enchantress", func(d *engine.Def) {
 
 // Neophyte: the revealed action is dealt with at once (hand, play or back on top).
 var _ = card("wizards/neophyte", func(d *engine.Def) {
-	const toHand, playIt, backOnTop = "Put it into your hand", "Play it as an extra action", "Put it back on top of your deck"
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			c := g.TopOfDeck(p)
-			if c == none {
-				return
-			}
-			f.Target = c
-			g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: c, Base: none})
-			if g.DefOf(c).Type != engine.Action {
-				return // it stays on top
-			}
-			choices := []string{toHand}
-			if g.ActionPlayable(p, c) {
-				choices = append(choices, playIt)
-			}
-			g.AskTexts(f, p, "Neophyte revealed {}: what do you do with it?", append(choices, backOnTop), engine.CardArg(c))
-		case answered:
-			c := f.Target
-			switch engine.TextOf(f.Ans.Num) {
-			case toHand:
-				g.ToHand(c, p)
-			case playIt:
-				g.PlayExtraNow(p, c, none)
-			}
+	d.OnPlay = flow(chooseOneAsking("Neophyte revealed {}: what do you do with it?",
+		option("Put it into your hand", nil, func(g *G, f *F) { g.ToHand(f.Target, you(f)) }),
+		option("Play it as an extra action",
+			func(g *G, f *F) bool { return g.ActionPlayable(you(f), f.Target) },
+			func(g *G, f *F) { g.PlayExtraNow(you(f), f.Target, none) }),
+		option("Put it back on top of your deck", nil, nil),
+	).when(func(g *G, f *F) bool {
+		c := g.TopOfDeck(you(f))
+		if c == none {
+			return false
 		}
-	}
+		f.Target = c
+		g.Emit(engine.Event{Kind: engine.EvReveal, Player: you(f), Card: c, Base: none})
+		return g.DefOf(c).Type == engine.Action // else it stays on top
+	}).with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }))
 })
 
 // Mass Enchantment: the chosen action is played at once; you control it and
 // it goes to its owner's discard pile when it leaves.
 var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
+	const theAction engine.Slot = 0 // the revealed action played
+	d.OnPlay = flow(
+		// an extra card: optional (the compendium's "must play the chosen
+		// card immediately" is about when, once one is chosen)
+		pickCard(theAction, "You may play one of the revealed actions as an extra action", func(g *G, f *F) []CardID {
+			p := you(f)
 			var acts []CardID
 			for _, o := range g.Others(p) {
 				c := g.TopOfDeck(o)
@@ -75,15 +63,10 @@ var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
 					acts = append(acts, c)
 				}
 			}
-			// an extra card: optional (the compendium's "must play the chosen
-			// card immediately" is about when, once one is chosen)
-			g.AskCards(f, p, "You may play one of the revealed actions as an extra action", acts, true)
-		case answered:
-			if c := f.Chosen(); c != none {
-				g.PlayExtraNow(p, c, none)
-			}
-		}
-	}
+			return acts
+		}).may(),
+		act(func(g *G, f *F) { g.PlayExtraNow(you(f), f.CardIn(theAction), none) }),
+	)
 })
 
 var _ = card("wizards/mystic_studies", func(d *engine.Def) {
@@ -98,6 +81,7 @@ func portalCards(g *G, f *F) []CardID {
 }
 
 var _ = card("wizards/portal", func(d *engine.Def) {
+	// Any number of minions, then the rest one at a time: loops, not a flow.
 	const (
 		revealFive engine.Step = iota
 		chooseMinion
@@ -151,21 +135,21 @@ var _ = card("wizards/sacrifice", func(d *engine.Def) {
 })
 
 var _ = card("wizards/scry", func(d *engine.Def) {
-	d.OnPlay = func(g *G, f *F) {
-		p := you(f)
-		switch f.Step {
-		case ask:
-			g.EnsureDeck(p)
-			acts := where(g.Deck(p), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
-			g.AskCards(f, p, "Search your deck for an action to put into your hand", acts, false)
-		case answered:
-			if c := f.Chosen(); c != none {
+	const theAction engine.Slot = 0 // the action found (none: there was none)
+	d.OnPlay = flow(
+		pickCard(theAction, "Search your deck for an action to put into your hand", func(g *G, f *F) []CardID {
+			g.EnsureDeck(you(f))
+			return where(g.Deck(you(f)), func(c CardID) bool { return g.DefOf(c).Type == engine.Action })
+		}).orNone(),
+		act(func(g *G, f *F) {
+			p := you(f)
+			if c := f.CardIn(theAction); c != none {
 				g.Emit(engine.Event{Kind: engine.EvReveal, Player: p, Card: c, Base: none})
 				g.ToHand(c, p)
 			}
 			g.Shuffle(p)
-		}
-	}
+		}),
+	)
 })
 
 var _ = card("wizards/summon", func(d *engine.Def) {

@@ -25,7 +25,8 @@ func canGoOnto(g *G, p Seat, c CardID, slots []BaseID) bool {
 // sameNameLoop builds an "any number of cards that share one name" pick:
 // the player picks cards from pool one at a time (the first fixes the name)
 // until they pass; take happens to each; done runs once at the end with the
-// number taken. start, if not nil, runs once before the first pick.
+// number taken. start, if not nil, runs once before the first pick. A loop
+// (as many picks as the player wants), so named steps, not a flow.
 func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, f *F) []CardID, take func(g *G, f *F, c CardID), done func(g *G, f *F, n int)) engine.AbilityFn {
 	const (
 		pickCard engine.Step = iota
@@ -64,7 +65,8 @@ func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, 
 
 var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 	// The bases where you had no minions when Zombie Lord was played are fixed
-	// then; each is used at most once.
+	// then; each is used at most once. A loop (a minion for each such base),
+	// so named steps, not a flow.
 	const (
 		markOpenBases engine.Step = iota
 		offerMinion
@@ -136,21 +138,14 @@ var _ = card("zombies/tenacious_z", func(d *engine.Def) {
 
 var _ = card("zombies/walker", func(d *engine.Def) {
 	const topCard engine.Slot = 0
-	d.OnPlay = func(g *G, f *F) {
-		switch f.Step {
-		case ask:
-			top := g.TopOfDeck(you(f))
-			if top == none {
-				return
-			}
-			f.SetCard(topCard, top)
-			g.AskYesNo(f, you(f), "You look at {}, the top card of your deck: discard it? (no: it stays on top)", engine.CardArg(top))
-		case answered:
-			if f.Yes() {
-				g.DiscardCard(f.CardIn(topCard))
-			}
-		}
-	}
+	d.OnPlay = flow(
+		askYes("You look at {}, the top card of your deck: discard it? (no: it stays on top)").
+			when(func(g *G, f *F) bool {
+				f.SetCard(topCard, g.TopOfDeck(you(f)))
+				return f.CardIn(topCard) != none
+			}).with(cardNamed(topCard)),
+		act(func(g *G, f *F) { g.DiscardCard(f.CardIn(topCard)) }),
+	)
 })
 
 var _ = card("zombies/grave_robbing", func(d *engine.Def) {

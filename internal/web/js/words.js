@@ -166,5 +166,7 @@ export function waiting(update, n) {
   const computer = seat.kind !== 'human' || seat.stand_in;
   if (d.kind === 'draft') return `${n.name(d.player)} is choosing a faction…`;
   const src = d.source && !d.source.hidden ? ` (${d.source.name})` : '';
+  // your own question with nothing to choose, answered for you after the usual pause
+  if (d.player === n.me) return `Going on${src}…`;
   return `${n.name(d.player)} ${computer ? 'is thinking' : 'is deciding'}${src}…`;
 }

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/smashup/smashup/internal/store"
-	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
 // seatAPI calls the game API with an optional bearer key.
@@ -179,15 +178,8 @@ func TestHostStartsWithComputers(t *testing.T) {
 // others too: the game they hold in memory is dealt, and the claimer's key
 // is accepted there.
 func TestClaimsReachOtherInstances(t *testing.T) {
-	url := pgtest.URL(t)
 	ctx := context.Background()
-	stA, err := store.OpenPostgres(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stB, _ := store.OpenPostgres(ctx, url)
-	a, b := New(stA), New(stB)
-	defer func() { a.Close(); b.Close(); stA.Close(); stB.Close() }()
+	a, b := twoInstances(t)
 	cr, err := a.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random"})
 	if err != nil {
 		t.Fatal(err)

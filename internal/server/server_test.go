@@ -310,19 +310,31 @@ func playOverWS(t *testing.T, base, id, token string, seat, limit int) int {
 	return made
 }
 
-// TestTwoInstancesShareAPostgresStore runs two servers on one PostgreSQL
-// database: a move made through one reaches a client of the other.
-func TestTwoInstancesShareAPostgresStore(t *testing.T) {
+// twoInstances starts two servers on one PostgreSQL database (the test is
+// skipped without one), closed when the test ends.
+func twoInstances(t *testing.T) (a, b *Server) {
+	t.Helper()
 	url := pgtest.URL(t)
 	ctx := context.Background()
 	stA, err := store.OpenPostgres(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	stB, _ := store.OpenPostgres(ctx, url)
-	a, b := New(stA), New(stB)
+	stB, err := store.OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b = New(stA), New(stB)
+	t.Cleanup(func() { a.Close(); b.Close(); stA.Close(); stB.Close() })
+	return a, b
+}
+
+// TestTwoInstancesShareAPostgresStore runs two servers on one PostgreSQL
+// database: a move made through one reaches a client of the other.
+func TestTwoInstancesShareAPostgresStore(t *testing.T) {
+	ctx := context.Background()
+	a, b := twoInstances(t)
 	a.AnswerPause, b.AnswerPause = time.Hour, time.Hour // the test makes every move
-	defer func() { a.Close(); b.Close(); stA.Close(); stB.Close() }()
 	ta, tb := httptest.NewServer(a.Handler()), httptest.NewServer(b.Handler())
 	defer ta.Close()
 	defer tb.Close()

@@ -116,7 +116,7 @@ export function DetailPanel(ctx) {
   const what = ctx.s.detail || (ctx.plan.selected ? ctx.plan.selected.key : null);
   const d = what ? detail(ctx.u, what, ctx.n) : null;
   if (!d) return null;
-  return html`<div id="detail-panel" role="note" aria-label=${'About ' + d.title}>
+  return html`<div id="detail-panel" role="note" tabindex="0" aria-label=${'About ' + d.title}>
     <p><b>${d.title}</b>${d.sub ? html` <small>${d.sub}</small>` : null} ${d.text}${d.lines.length ? ' ' + d.lines.join(' ') : ''}
     ${d.rulings.length ? html` <span class="rulings"><b>Rulings:</b> ${d.rulings.join(' ')}</span>` : null}</p>
     ${ctx.s.detail ? html`<button class="x" data-detail-close="1" aria-label="Close the card text">×</button>` : null}

@@ -64,20 +64,23 @@ type Config struct {
 
 // live is a game held in memory, rebuilt from the store.
 type live struct {
-	mu     sync.Mutex
-	id     string
-	cfg    Config
-	moves  []store.Move
-	draft  *draft.Draft // non-nil while the draft runs
-	g      *engine.Game
-	events wire.Log  // every seat's events, as each may see them
-	asked  time.Time // when the pending decision was first put
-	subs   map[*subscriber]struct{}
-	ais    []ai.Player
-	srv    *Server
-	broken error
-	rec    recording   // the rules the game was recorded under (record.go)
-	ready  readyAnswer // an answer the server made, held until its pause is over (settings.go)
+	mu  sync.Mutex
+	id  string
+	cfg Config
+	// withPeople: a person sits at the game. Seats' kinds never change, so
+	// it is set once, and read without the lock (kick)
+	withPeople bool
+	moves      []store.Move
+	draft      *draft.Draft // non-nil while the draft runs
+	g          *engine.Game
+	events     wire.Log  // every seat's events, as each may see them
+	asked      time.Time // when the pending decision was first put
+	subs       map[*subscriber]struct{}
+	ais        []ai.Player
+	srv        *Server
+	broken     error
+	rec        recording   // the rules the game was recorded under (record.go)
+	ready      readyAnswer // an answer the server made, held until its pause is over (settings.go)
 	// askAll: seats whose person asked to be asked in every Me First
 	// window, even with nothing to play (by default such a window is passed
 	// for them after the pause a computer takes: settings.go)
@@ -168,6 +171,9 @@ func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 		return nil, fmt.Errorf("game %s: bad configuration: %w", id, err)
 	}
 	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv}
+	for _, s := range cfg.Seats {
+		l.withPeople = l.withPeople || s.Kind == Human
+	}
 	now := time.Now()
 	for i := range l.pres.seen {
 		l.pres.seen[i] = now // away since the game was made or loaded
@@ -679,14 +685,7 @@ func (s *subscriber) offer(n uint64, b []byte) {
 }
 
 // people reports whether a person sits at the game.
-func (l *live) people() bool {
-	for _, s := range l.cfg.Seats {
-		if s.Kind == Human {
-			return true
-		}
-	}
-	return false
-}
+func (l *live) people() bool { return l.withPeople }
 
 // seatOf returns the seat a token holds, None for the spectator token. Every
 // token of the game is compared, each in constant time, so that how long the

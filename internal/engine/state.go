@@ -440,7 +440,7 @@ type Game struct {
 	BreakPhase int8
 	BreakTurn  Seat
 	Paused     bool
-	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
+	LastScore  ScoreRecord // places awarded at the most recent base scoring (lastscoring.go)
 	LastPause  int32
 	// Table is derived: bit i is set while card i is in play or is a base in
 	// play. It is kept by setZone (table.go) so that the many "every card in

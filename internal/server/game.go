@@ -68,16 +68,18 @@ type live struct {
 	// it is set once, and read without the lock (kick)
 	withPeople bool
 	moves      []store.Move
-	draft      *draft.Draft // non-nil while the draft runs
-	g          *engine.Game
-	events     wire.Log  // every seat's events, as each may see them
-	asked      time.Time // when the pending decision was first put
-	subs       map[*subscriber]struct{}
-	ais        []ai.Player
-	srv        *Server
-	broken     error
-	rec        recording   // the rules the game was recorded under (record.go)
-	ready      readyAnswer // an answer the server made, held until its pause is over (settings.go)
+	// src asks the seats' decisions: the draft while it runs, then the game
+	// (source.go); nil while the game waits for its seats
+	src    source
+	g      *engine.Game // nil until dealt
+	events wire.Log     // every seat's events, as each may see them
+	asked  time.Time    // when the pending decision was first put
+	subs   map[*subscriber]struct{}
+	ais    []ai.Player
+	srv    *Server
+	broken error
+	rec    recording   // the rules the game was recorded under (record.go)
+	ready  readyAnswer // an answer the server made, held until its pause is over (settings.go)
 	// askAll: seats whose person asked to be asked in every Me First
 	// window, even with nothing to play (by default such a window is passed
 	// for them after the pause a computer takes: settings.go)
@@ -160,9 +162,18 @@ func (l *live) start() error {
 		if err != nil {
 			return err
 		}
-		l.draft = d
+		l.src = &draftSource{d: d, deal: l.dealDrafted}
 		l.asked = time.Now()
 		return nil
+	}
+	return l.startGame()
+}
+
+// dealDrafted deals the game once the draft is over, each seat with the
+// factions it picked.
+func (l *live) dealDrafted(picks [][]string) error {
+	for i := range l.cfg.Setup.Players {
+		l.cfg.Setup.Players[i].Factions = append([]string(nil), picks[i]...)
 	}
 	return l.startGame()
 }
@@ -173,19 +184,15 @@ func (l *live) startGame() error {
 		return err
 	}
 	l.g = g
-	l.collectLog()
+	l.src = gameSource{g}
+	l.asked = time.Now()
+	l.events.Collect(g)
 	return nil
 }
 
 // tell adds a public event (a draft pick, a seat's presence) to every
 // seat's events.
 func (l *live) tell(e wire.Event) { l.events.Tell(e) }
-
-// collectLog turns the game's new events into each seat's events.
-func (l *live) collectLog() {
-	l.asked = time.Now()
-	l.events.Collect(l.g)
-}
 
 // names are the seats' names.
 func (l *live) names() present.Names {

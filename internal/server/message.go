@@ -41,35 +41,8 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 		m.Waiting = true
 		return m
 	}
-	if l.draft != nil {
-		dv := &wire.Draft{Next: l.draft.Next()}
-		for _, p := range l.draft.Picks { // a copy: the message is encoded after the lock is released
-			dv.Picks = append(dv.Picks, append([]string(nil), p...))
-		}
-		dv.Options = l.draft.Options()
-		m.Draft = dv
-		d := &wire.Decision{Player: &dv.Next, Mine: int(seat) == dv.Next, Kind: "draft"}
-		if d.Mine {
-			d.Prompt = "Choose a faction"
-			for i, f := range dv.Options {
-				d.Options = append(d.Options, wire.Option{Index: i, Kind: "text", Label: f, Text: f, Target: wire.Target{Where: "button"}})
-			}
-		}
-		m.Decision = d
-		return m
-	}
-	m.Table, m.Decision = wire.Build(l.g, seat, l.names())
-	if m.Decision != nil && m.Decision.Mine && l.autoMove(int(seat)) {
-		// the server answers for this seat (settings.go): it is shown the
-		// question as every other seat is, never a question to answer
-		if l.g.InWindow() {
-			m.Decision = &wire.Decision{Kind: "window"}
-		} else {
-			_, m.Decision = wire.Build(l.g, engine.None, l.names())
-		}
-	}
-	if m.Decision != nil && m.Decision.Mine {
-		wire.Lookahead(l.g, seat, l.names(), m.Decision)
+	if l.src != nil {
+		l.src.show(&m, seat, l.names(), l.autoMove(int(seat)))
 	}
 	return m
 }

@@ -11,62 +11,52 @@ import (
 	"github.com/smashup/smashup/internal/wire"
 )
 
-// pending returns who must decide now and how many options there are (seat None when over).
+// The move pipeline. A decision, a draft pick or a game decision alike
+// (source.go), is made by move: checked (the game goes on, the move number
+// is the current one, the seat is the one that decides, the option is
+// offered), described as a stored move (recordMove), tried on a copy
+// (tryLocked: a card's bug refuses the move and never reaches the log),
+// appended to the store's log (durable first), applied (applyLocal) and
+// announced (broadcastLocked). A move loaded from the store, or appended by
+// another instance, takes only the last steps (applyLocal).
+
+// pending returns who must decide now and how many options there are (seat None when over). and how many options there are (seat None when over).
 func (l *live) pending() (seat, n int) {
-	if l.draft != nil {
-		if l.draft.Done() {
-			return engine.None, 0
-		}
-		return l.draft.Next(), len(l.draft.Options())
-	}
-	if l.g == nil || l.g.Over {
+	if l.src == nil {
 		return engine.None, 0
 	}
-	d, ok := l.g.Decision()
-	if !ok {
-		return engine.None, 0
+	who, n := l.src.pending()
+	return int(who), n
+}
+
+// recordMove describes option of the pending decision as a stored move.
+func (l *live) recordMove(option int) (store.Move, error) {
+	if l.src == nil {
+		return store.Move{}, ErrGameOver
 	}
-	return int(d.Player), len(d.Options)
+	return l.src.record(option)
 }
 
 // applyLocal applies the next move, a recorded one (see recordMove), to the
 // in-memory game (no store, no checks of who), checking that the record is
-// the option this build offers (see checkDraft and engine.ApplyRecorded).
+// the option this build offers (see source.apply).
 func (l *live) applyLocal(m store.Move) error {
+	n := len(l.moves) + 1
 	if m.Kind == "" { // a legacy move by position only (being migrated)
 		r, err := l.recordMove(m.Option)
 		if err != nil {
-			return fmt.Errorf("move %d (option %d): %w", len(l.moves)+1, m.Option, err)
+			return fmt.Errorf("move %d (option %d): %w", n, m.Option, err)
 		}
 		m = r
 	}
-	if l.draft != nil {
-		if err := l.checkDraft(m); err != nil {
-			return err
-		}
-		p := l.draft.Next()
-		if err := l.draft.Pick(m.Choice); err != nil {
-			return fmt.Errorf("move %d: %w", len(l.moves)+1, err)
-		}
-		l.tell(wire.Event{Kind: "draft", Player: &p, Text: m.Choice})
-		l.asked = time.Now()
-		l.moves = append(l.moves, m)
-		if l.draft.Done() {
-			for i := range l.cfg.Setup.Players {
-				l.cfg.Setup.Players[i].Factions = append([]string(nil), l.draft.Picks[i]...)
-			}
-			l.draft = nil
-			if err := l.startGame(); err != nil {
-				return err
-			}
-		}
-		return nil
+	if l.src == nil {
+		return fmt.Errorf("move %d: %w", n, ErrGameOver)
 	}
-	if err := l.applyGame(&m); err != nil {
+	if err := l.src.apply(&m, n, l.rec.other, &l.events); err != nil {
 		return err
 	}
 	l.moves = append(l.moves, m)
-	l.collectLog()
+	l.asked = time.Now()
 	return nil
 }
 
@@ -124,7 +114,7 @@ var ErrBadThen = errors.New("the rest of this move does not fit the questions it
 // tryThen checks on a copy of the game that option and then its follow-up
 // answers can all be made by seat, one question after another.
 func (l *live) tryThen(seat, n, option int, then []int) error {
-	if l.draft != nil || l.g == nil || len(then) > wire.MaxThen {
+	if l.src == nil || len(then) > wire.MaxThen {
 		return ErrBadThen
 	}
 	if n != len(l.moves) {
@@ -133,20 +123,18 @@ func (l *live) tryThen(seat, n, option int, then []int) error {
 	if who, count := l.pending(); who != seat || option < 0 || option >= count {
 		return ErrNotYourTurn
 	}
-	trial := new(engine.Game)
-	trial.CopyFrom(l.g)
-	if err := trial.ApplySafe(option); err != nil {
-		return nil // moveLocked refuses it with the reason
+	return l.tryLocked(seat, n, option, then)
+}
+
+// tryLocked tries option and then its follow-up answers on a copy: a move
+// that fails (a card's bug) is refused and never reaches the log, where it
+// would break the game for good.
+func (l *live) tryLocked(seat, n, option int, then []int) error {
+	err := l.src.try(engine.Seat(seat), option, then)
+	if errors.Is(err, ErrPanic) {
+		l.log().Error("a move fails: refused", "seat", seat, "move", n, "option", option, "then", then, "err", err)
 	}
-	for _, o := range then {
-		if !trial.Pending.Active || int(trial.Pending.Player) != seat || o < 0 || o >= trial.NumOptions() {
-			return ErrBadThen
-		}
-		if err := trial.ApplySafe(o); err != nil {
-			return fmt.Errorf("this move cannot be played (%w: %v); choose another", ErrPanic, err)
-		}
-	}
-	return nil
+	return err
 }
 
 func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
@@ -176,15 +164,8 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 	if err != nil {
 		return err
 	}
-	if l.draft == nil {
-		// tried on a copy first: a move that fails (a card's bug) is refused
-		// and never reaches the log, where it would break the game for good
-		trial := new(engine.Game)
-		trial.CopyFrom(l.g)
-		if err := trial.ApplySafe(option); err != nil {
-			l.log().Error("a move fails: refused", "seat", seat, "move", n, "option", option, "err", err)
-			return fmt.Errorf("this move cannot be played (%w: %v); choose another", ErrPanic, err)
-		}
+	if err := l.tryLocked(seat, n, option, nil); err != nil {
+		return err
 	}
 	// durable first, then applied and announced
 	if err := l.srv.store.Append(ctx, l.id, n, m); err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	mrand "math/rand/v2"
 	"runtime"
 	"time"
 
@@ -94,7 +93,7 @@ func (l *live) stepAI(ctx context.Context) bool {
 func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	who, count := l.pending()
+	who, _ = l.pending()
 	if who == engine.None || l.broken != nil || l.rec.foreign != "" {
 		return
 	}
@@ -110,24 +109,9 @@ func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 		return who, at, 0, nil, true // the pass, the only option
 	case p == nil:
 		return
-	case l.draft != nil:
-		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(at)), 0))
-		return who, at, r.IntN(count), nil, true
 	}
-	if l.g.InWindow() && l.g.WindowPassOnly() {
-		return who, at, 0, nil, true // nothing to think about: pass, as a person's seat is passed for
-	}
-	g := new(engine.Game)
-	g.CopyFrom(l.g)
-	return who, at, 0, func() (opt int, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("%w: the computer player failed: %v", ErrPanic, r)
-			}
-		}()
-		v := g.View(engine.Seat(who))
-		return p.Choose(g, &v), nil
-	}, true
+	opt, think = l.src.computer(p, engine.Seat(who), at, l.cfg.Setup.Seed)
+	return who, at, opt, think, true
 }
 
 // aiMove plays opt for seat who at move at, unless the game has moved on

@@ -203,7 +203,7 @@ func (l *live) takeConfigLocked(cfg Config) error {
 			l.dropSeatLocked(i)
 		}
 	}
-	if old.Waiting && !cfg.Waiting && l.g == nil && l.draft == nil {
+	if old.Waiting && !cfg.Waiting && l.src == nil {
 		if err := l.start(); err != nil {
 			return l.breakLocked(err)
 		}

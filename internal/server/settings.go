@@ -47,13 +47,14 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 // or a Me First window with nothing to play but pass, for a person who did
 // not ask to be asked in every window.
 func (l *live) autoMove(seat int) bool {
-	if l.draft != nil || l.g == nil || seat < 0 || seat >= len(l.askAll) {
+	if l.src == nil || seat < 0 || seat >= len(l.askAll) {
 		return false
 	}
-	if l.g.Pending.NoChoice {
+	noChoice, passOnly := l.src.forced()
+	if noChoice {
 		return !l.manual || l.ais[seat] != nil
 	}
-	return !l.askAll[seat] && l.g.WindowPassOnly()
+	return !l.askAll[seat] && passOnly
 }
 
 // readyAnswer is an answer the server has made for the decision of move at

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/match"
 	"github.com/smashup/smashup/internal/store"
 )
 
@@ -69,11 +70,6 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		cfg.Host = newToken()
 	}
 	creator := -1
-	// every player is asked in every Me First window, and a question with
-	// no real choice is put all the same (and answered by the server after
-	// its pause), so that neither being asked nor when play goes on tells
-	// anything about a hand (engine.RuleAskAll, engine.RuleStopNoChoice)
-	cfg.Setup = engine.Setup{Seed: seed, Deal: true, AllBases: req.Bases == "all", Players: make([]engine.SetupPlayer, n), Options: engine.RuleAskAll | engine.RuleStopNoChoice}
 	humans := 0
 	for i, k := range req.Seats {
 		switch k {
@@ -107,14 +103,13 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		}
 		cfg.Seats = append(cfg.Seats, st)
 	}
-	playable := engine.PlayableFactions()
+	var factions [][2]string // none while drafting
 	switch req.Mode {
 	case "draft":
-		if len(playable) < 2*n {
-			return CreateResponse{}, fmt.Errorf("only %d playable factions: not enough to draft for %d players", len(playable), n)
+		cfg.Draft, cfg.DraftPool = true, engine.PlayableFactions()
+		if len(cfg.DraftPool) < 2*n {
+			return CreateResponse{}, fmt.Errorf("only %d playable factions: not enough to draft for %d players", len(cfg.DraftPool), n)
 		}
-		cfg.Draft = true
-		cfg.DraftPool = playable
 		cfg.First = rng.IntN(n)
 	case "random", "":
 		if req.Mode == "" && len(req.Factions) > 0 {
@@ -122,45 +117,24 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		}
 		fallthrough
 	case "chosen":
-		used := map[string]bool{}
-		for i := 0; i < n; i++ {
-			var fs []string
-			if req.Mode == "chosen" && i < len(req.Factions) && len(req.Factions[i]) > 0 {
-				if len(req.Factions[i]) != 2 {
-					return CreateResponse{}, fmt.Errorf("seat %d needs exactly two factions", i+1)
-				}
-				for _, f := range req.Factions[i] {
-					cf := engine.CanonicalFaction(f)
-					if cf == "" || !engine.FactionPlayable(cf) {
-						return CreateResponse{}, fmt.Errorf("seat %d: %q is not a playable faction", i+1, f)
-					}
-					if used[cf] {
-						return CreateResponse{}, fmt.Errorf("faction %s is chosen twice", cf)
-					}
-					used[cf] = true
-					fs = append(fs, cf)
-				}
-			}
-			cfg.Setup.Players[i].Factions = fs
+		var chosen [][]string
+		if req.Mode == "chosen" {
+			chosen = req.Factions
 		}
-		for i := 0; i < n; i++ {
-			for len(cfg.Setup.Players[i].Factions) < 2 {
-				var free []string
-				for _, f := range playable {
-					if !used[f] {
-						free = append(free, f)
-					}
-				}
-				if len(free) == 0 {
-					return CreateResponse{}, errors.New("not enough playable factions for every seat")
-				}
-				f := free[rng.IntN(len(free))]
-				used[f] = true
-				cfg.Setup.Players[i].Factions = append(cfg.Setup.Players[i].Factions, f)
-			}
+		var err error
+		if factions, err = match.ChooseFactions(n, chosen, rng); err != nil {
+			return CreateResponse{}, err
 		}
 	default:
 		return CreateResponse{}, fmt.Errorf("unknown mode %q (chosen, random or draft)", req.Mode)
+	}
+	// every player is asked in every Me First window, and a question with
+	// no real choice is put all the same (and answered by the server after
+	// its pause), so that neither being asked nor when play goes on tells
+	// anything about a hand (engine.RuleAskAll, engine.RuleStopNoChoice)
+	cfg.Setup = match.SetupFor(factions, seed, match.Options{AllBases: req.Bases == "all", AskAll: true, StopNoChoice: true})
+	if cfg.Draft {
+		cfg.Setup.Players = make([]engine.SetupPlayer, n) // their factions once drafted (dealDrafted)
 	}
 	id := newID()
 	raw, err := json.Marshal(cfg)

@@ -60,7 +60,7 @@ func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 // game id exists.
 var errNoSuchLink = errors.New("no game has this id and seat key")
 
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, int, bool) {
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, engine.Seat, bool) {
 	l, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
 		code := 500
@@ -72,23 +72,23 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, int, boo
 			w.Header().Set("Retry-After", "60")
 		}
 		writeJSON(w, code, apiError{err.Error()})
-		return nil, 0, false
+		return nil, engine.NoSeat, false
 	}
 	seat, err := l.seatOf(requestToken(r))
 	if err != nil {
 		writeJSON(w, 404, apiError{errNoSuchLink.Error()})
-		return nil, 0, false
+		return nil, engine.NoSeat, false
 	}
 	return l, seat, true
 }
 
 // lookupSeat is lookup for a request only a seat may make: a spectator's is
 // refused (403) with refusal.
-func (s *Server) lookupSeat(w http.ResponseWriter, r *http.Request, refusal string) (*live, int, bool) {
+func (s *Server) lookupSeat(w http.ResponseWriter, r *http.Request, refusal string) (*live, engine.Seat, bool) {
 	l, seat, ok := s.lookup(w, r)
-	if ok && seat == engine.None {
+	if ok && seat == engine.NoSeat {
 		writeJSON(w, 403, apiError{refusal})
-		return nil, 0, false
+		return nil, engine.NoSeat, false
 	}
 	return l, seat, ok
 }
@@ -98,7 +98,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, 200, l.message(engine.Seat(seat)))
+	writeJSON(w, 200, l.message(seat))
 }
 
 // handleReplay serves a finished game as a replay file (setup and decisions),
@@ -165,9 +165,10 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, code, apiError{err.Error()})
 		return
 	}
-	writeJSON(w, 200, l.message(engine.Seat(seat)))
+	writeJSON(w, 200, l.message(seat))
 }
 
+// notFoundPage answers a page address that leads nowhere with a page that
 // says so and leads back to the lobby (the API answers JSON errors).
 func notFoundPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -69,7 +69,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if !req.seated {
 		cfg.Host = newToken()
 	}
-	creator := -1
+	creator := engine.NoSeat
 	humans := 0
 	for i, k := range req.Seats {
 		switch k {
@@ -92,10 +92,10 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		st := Seat{Kind: k, Name: name}
 		switch {
 		case k != Human:
-		case req.seated || creator < 0:
+		case req.seated || creator == engine.NoSeat:
 			st.Token = newToken()
-			if creator < 0 {
-				creator = i
+			if creator == engine.NoSeat {
+				creator = engine.Seat(i)
 			}
 		default: // dealt once this seat is claimed (seats.go)
 			st.Invite = newToken()
@@ -159,13 +159,13 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	s.withGames(func() { s.games[id] = l })
 	s.kick(l)
 	s.log().Info("game created", "game", id, "seats", strings.Join(req.Seats, ","), "mode", req.Mode, "people", humans)
-	resp := CreateResponse{ID: id, Seat: creator, Host: cfg.Host, Spectator: "/g/" + id + "?t=" + cfg.Spectator}
+	resp := CreateResponse{ID: id, Seat: int(creator), Host: cfg.Host, Spectator: "/g/" + id + "?t=" + cfg.Spectator}
 	for i, st := range cfg.Seats {
 		resp.tokens = append(resp.tokens, st.Token)
 		switch {
 		case st.Kind != Human:
 			resp.Links = append(resp.Links, "")
-		case i == creator || req.seated:
+		case i == int(creator) || req.seated:
 			resp.Links = append(resp.Links, "/g/"+id+"?t="+st.Token)
 		default:
 			resp.Links = append(resp.Links, "/g/"+id+"?invite="+st.Invite)

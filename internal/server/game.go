@@ -100,8 +100,6 @@ func (l *live) locked(f func()) {
 	f()
 }
 
-// subscribe adds sub to l's clients and fills in its first message, unless
-
 func newToken() string {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -225,13 +223,24 @@ type brokenError struct {
 func (e *brokenError) Error() string { return e.text }
 func (e *brokenError) Unwrap() error { return e.err }
 
+// seats is how many seats the game has: range over it for each seat.
+func (l *live) seats() engine.Seat { return engine.Seat(len(l.cfg.Seats)) }
+
+// seatAt is the seat numbered n in a request (NoSeat: no game has it).
+func seatAt(n int) engine.Seat {
+	if n < 0 || n >= engine.MaxPlayers {
+		return engine.NoSeat
+	}
+	return engine.Seat(n)
+}
+
 // people reports whether a person sits at the game.
 func (l *live) people() bool { return l.withPeople }
 
-// seatOf returns the seat a token holds, None for the spectator token. Every
+// seatOf returns the seat a token holds, NoSeat for the spectator token. Every
 // token of the game is compared, each in constant time, so that how long the
 // answer takes tells nothing about any of them.
-func (l *live) seatOf(token string) (int, error) {
+func (l *live) seatOf(token string) (engine.Seat, error) {
 	found, seat := 0, 0
 	for i, s := range l.cfg.Seats {
 		eq := subtle.ConstantTimeCompare([]byte(token), []byte(s.Token))
@@ -239,10 +248,10 @@ func (l *live) seatOf(token string) (int, error) {
 		found |= eq
 	}
 	eq := subtle.ConstantTimeCompare([]byte(token), []byte(l.cfg.Spectator))
-	seat = subtle.ConstantTimeSelect(eq&^found, engine.None, seat)
+	seat = subtle.ConstantTimeSelect(eq&^found, int(engine.NoSeat), seat)
 	found |= eq
 	if token == "" || found == 0 {
-		return 0, ErrBadToken
+		return engine.NoSeat, ErrBadToken
 	}
-	return seat, nil
+	return engine.Seat(seat), nil
 }

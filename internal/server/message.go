@@ -19,13 +19,13 @@ type Message = wire.Update
 type SeatInfo = wire.Seat
 
 func (l *live) messageLocked(seat engine.Seat) Message {
-	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.None, Goal: wire.Goal}
+	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.NoSeat, Goal: wire.Goal}
 	if seat >= 0 && int(seat) < len(l.askAll) {
 		m.Settings = &wire.Settings{AskEveryWindow: l.askAll[seat]}
 	}
 	now := time.Now()
 	for i, s := range l.cfg.Seats {
-		si := SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(i), StandIn: l.pres.standing[i], Open: s.Kind == Human && s.Token == ""}
+		si := SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(engine.Seat(i)), StandIn: l.pres.standing[i], Open: s.Kind == Human && s.Token == ""}
 		if si.Away && !si.StandIn && l.cfg.StandIn > 0 {
 			left := time.Duration(l.cfg.StandIn)*time.Second - now.Sub(l.pres.seen[i])
 			si.StandInIn = max(1, int((left+time.Second-1)/time.Second))
@@ -42,7 +42,7 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 		return m
 	}
 	if l.src != nil {
-		l.src.show(&m, seat, l.names(), l.autoMove(int(seat)))
+		l.src.show(&m, seat, l.names(), l.autoMove(seat))
 	}
 	return m
 }
@@ -54,33 +54,56 @@ func (l *live) broadcastLocked() {
 	// one message per seat, however many of its connections there are,
 	// built under the lock and marshalled and sent after it (deliver)
 	l.sent++
-	var msgs [engine.MaxPlayers + 1]*Message
+	var msgs perSeat[*Message]
 	subs := make([]*subscriber, 0, len(l.subs))
 	for s := range l.subs {
-		k := s.seat + 1
-		if k < 0 || k >= len(msgs) {
+		m := msgs.at(s.seat)
+		if m == nil {
 			continue
 		}
-		if msgs[k] == nil {
-			m := l.messageLocked(engine.Seat(s.seat))
-			msgs[k] = &m
+		if *m == nil {
+			msg := l.messageLocked(s.seat)
+			*m = &msg
 		}
 		subs = append(subs, s)
 	}
 	go deliver(l.sent, &msgs, subs)
 }
 
+// perSeat holds a T for each seat and one for the spectators.
+type perSeat[T any] struct {
+	seats      [engine.MaxPlayers]T
+	spectators T
+}
+
+// at is seat's T (NoSeat: the spectators'), nil for a seat out of range.
+func (p *perSeat[T]) at(seat engine.Seat) *T {
+	switch {
+	case seat == engine.NoSeat:
+		return &p.spectators
+	case seat < 0 || int(seat) >= len(p.seats):
+		return nil
+	}
+	return &p.seats[seat]
+}
+
 // deliver marshals update number n (one message per seat) and offers it to
 // each client.
-func deliver(n uint64, msgs *[engine.MaxPlayers + 1]*Message, subs []*subscriber) {
-	var raw [engine.MaxPlayers + 1][]byte
-	for k, m := range msgs {
-		if m != nil {
-			raw[k], _ = json.Marshal(m)
+func deliver(n uint64, msgs *perSeat[*Message], subs []*subscriber) {
+	var raw perSeat[[]byte]
+	marshal := func(m *Message) []byte {
+		if m == nil {
+			return nil
 		}
+		b, _ := json.Marshal(m)
+		return b
 	}
+	for i, m := range msgs.seats {
+		raw.seats[i] = marshal(m)
+	}
+	raw.spectators = marshal(msgs.spectators)
 	for _, s := range subs {
-		if b := raw[s.seat+1]; b != nil {
+		if b := *raw.at(s.seat); b != nil {
 			s.offer(n, b)
 		}
 	}

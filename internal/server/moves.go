@@ -20,13 +20,13 @@ import (
 // announced (broadcastLocked). A move loaded from the store, or appended by
 // another instance, takes only the last steps (applyLocal).
 
-// pending returns who must decide now and how many options there are (seat None when over). and how many options there are (seat None when over).
-func (l *live) pending() (seat, n int) {
+// pending returns who must decide now and among how many options (NoSeat:
+// nobody, the game is over or not dealt yet).
+func (l *live) pending() (engine.Seat, int) {
 	if l.src == nil {
-		return engine.None, 0
+		return engine.NoSeat, 0
 	}
-	who, n := l.src.pending()
-	return int(who), n
+	return l.src.pending()
 }
 
 // recordMove describes option of the pending decision as a stored move.
@@ -86,7 +86,7 @@ var (
 // move validates and records a decision of seat at move number n, and then
 // the answers to the questions it leads to at once (wire.Move.Then): all of
 // them, or none.
-func (l *live) move(ctx context.Context, seat, n, option int, then ...int) error {
+func (l *live) move(ctx context.Context, seat engine.Seat, n, option int, then ...int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(then) > 0 {
@@ -113,7 +113,7 @@ var ErrBadThen = errors.New("the rest of this move does not fit the questions it
 
 // tryThen checks on a copy of the game that option and then its follow-up
 // answers can all be made by seat, one question after another.
-func (l *live) tryThen(seat, n, option int, then []int) error {
+func (l *live) tryThen(seat engine.Seat, n, option int, then []int) error {
 	if l.src == nil || len(then) > wire.MaxThen {
 		return ErrBadThen
 	}
@@ -129,15 +129,15 @@ func (l *live) tryThen(seat, n, option int, then []int) error {
 // tryLocked tries option and then its follow-up answers on a copy: a move
 // that fails (a card's bug) is refused and never reaches the log, where it
 // would break the game for good.
-func (l *live) tryLocked(seat, n, option int, then []int) error {
-	err := l.src.try(engine.Seat(seat), option, then)
+func (l *live) tryLocked(seat engine.Seat, n, option int, then []int) error {
+	err := l.src.try(seat, option, then)
 	if errors.Is(err, ErrPanic) {
 		l.log().Error("a move fails: refused", "seat", seat, "move", n, "option", option, "then", then, "err", err)
 	}
 	return err
 }
 
-func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
+func (l *live) moveLocked(ctx context.Context, seat engine.Seat, n, option int) error {
 	if l.evicted {
 		return errEvicted
 	}
@@ -151,7 +151,7 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 		return ErrStale
 	}
 	who, count := l.pending()
-	if who == engine.None {
+	if who == engine.NoSeat {
 		return ErrGameOver
 	}
 	if who != seat {
@@ -178,7 +178,7 @@ func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
 	if err := l.applyLocal(m); err != nil {
 		return l.breakLocked(err)
 	}
-	if seat >= 0 && seat < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
+	if seat >= 0 && int(seat) < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
 		l.pres.seen[seat] = time.Now() // a person who moves is at the table
 	}
 	return nil

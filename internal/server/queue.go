@@ -90,11 +90,11 @@ func (l *live) stepAI(ctx context.Context) bool {
 // on a copy of the game without holding the lock (so that the game's pages
 // are served while a computer player searches). An answer already thought
 // of, waiting for its pause (aiMove), is given again.
-func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
+func (l *live) aiTurn() (who engine.Seat, at, opt int, think func() (int, error), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	who, _ = l.pending()
-	if who == engine.None || l.broken != nil || l.rec.foreign != "" {
+	if who == engine.NoSeat || l.broken != nil || l.rec.foreign != "" {
 		return
 	}
 	at = len(l.moves)
@@ -110,13 +110,13 @@ func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
 	case p == nil:
 		return
 	}
-	opt, think = l.src.computer(p, engine.Seat(who), at, l.cfg.Setup.Seed)
+	opt, think = l.src.computer(p, who, at, l.cfg.Setup.Seed)
 	return who, at, opt, think, true
 }
 
 // aiMove plays opt for seat who at move at, unless the game has moved on
 // meanwhile; if the option fails (a card's bug), any other that works.
-func (l *live) aiMove(ctx context.Context, who, at, opt int) bool {
+func (l *live) aiMove(ctx context.Context, who engine.Seat, at, opt int) bool {
 	// the move in hand is finished even when the server is stopping
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()

@@ -37,7 +37,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	askAll := req.AskEveryWindow != nil && *req.AskEveryWindow || req.AutoPass != nil && !*req.AutoPass
 	l.locked(func() { l.askAll[seat] = askAll })
-	m := l.message(engine.Seat(seat))
+	m := l.message(seat)
 	s.kick(l) // it may be this seat's turn to pass now
 	writeJSON(w, 200, m)
 }
@@ -46,8 +46,8 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 // seat on its own: a question with no real choice (engine.RuleStopNoChoice),
 // or a Me First window with nothing to play but pass, for a person who did
 // not ask to be asked in every window.
-func (l *live) autoMove(seat int) bool {
-	if l.src == nil || seat < 0 || seat >= len(l.askAll) {
+func (l *live) autoMove(seat engine.Seat) bool {
+	if l.src == nil || seat < 0 || int(seat) >= len(l.askAll) {
 		return false
 	}
 	noChoice, passOnly := l.src.forced()

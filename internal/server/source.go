@@ -135,7 +135,7 @@ func (s gameSource) show(m *Message, seat engine.Seat, names present.Names, auto
 		if s.g.InWindow() {
 			m.Decision = &wire.Decision{Kind: "window"}
 		} else {
-			_, m.Decision = wire.Build(s.g, engine.None, names)
+			_, m.Decision = wire.Build(s.g, engine.NoSeat, names)
 		}
 	}
 	if m.Decision != nil && m.Decision.Mine {

@@ -122,7 +122,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, 404, apiError{"no rematch yet"})
 			return
 		}
-		if seat == engine.None {
+		if seat == engine.NoSeat {
 			writeJSON(w, 403, apiError{"spectators cannot start a rematch"})
 			return
 		}
@@ -152,7 +152,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		rematches.m[key] = resp
 	}
 	out := RematchResponse{ID: resp.ID, Link: resp.Spectator}
-	if seat >= 0 && seat < len(resp.tokens) && resp.tokens[seat] != "" {
+	if seat >= 0 && int(seat) < len(resp.tokens) && resp.tokens[seat] != "" {
 		out.Link = "/g/" + resp.ID + "?t=" + resp.tokens[seat] // the player's own seat's key, moved out of the address by the page
 	}
 	writeJSON(w, 200, out)
@@ -188,9 +188,9 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 409, apiError{err.Error()})
 		return
 	}
-	seat, err := strconv.Atoi(r.URL.Query().Get("seat"))
-	if err != nil || seat < 0 || seat >= len(seats) {
-		seat = engine.None
+	seat := engine.NoSeat
+	if n, err := strconv.Atoi(r.URL.Query().Get("seat")); err == nil && n >= 0 && n < len(seats) {
+		seat = seatAt(n)
 	}
 	n, err := strconv.Atoi(r.URL.Query().Get("n"))
 	if err != nil || n < 0 || n > len(rep.Moves) {
@@ -211,8 +211,8 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		}
 		lg.Collect(g)
 	}
-	m := Message{Game: l.id, Move: n, Seat: seat, Seats: seats, Spectator: seat == engine.None, Goal: wire.Goal}
-	m.Events = lg.For(seat)
-	m.Table, _ = wire.Build(g, engine.Seat(seat), names) // no decision: a replay is watched, not played
+	m := Message{Game: l.id, Move: n, Seat: int(seat), Seats: seats, Spectator: seat == engine.NoSeat, Goal: wire.Goal}
+	m.Events = lg.For(int(seat))
+	m.Table, _ = wire.Build(g, seat, names) // no decision: a replay is watched, not played
 	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: m})
 }

@@ -95,11 +95,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// notFoundPage answers a page address that leads nowhere with a page that
-
-// subscriber is a connected client of one seat (None: spectator).
+// subscriber is a connected client of one seat (NoSeat: a spectator).
 type subscriber struct {
-	seat int
+	seat engine.Seat
 	ch   chan []byte
 	// gone is closed when the seat's key changes (seats.go): the page is
 	// disconnected
@@ -116,6 +114,7 @@ func (s *subscriber) drop() {
 	}
 }
 
+// subscribe adds sub to l's clients and fills in its first message, unless
 // l was unloaded (then it reports false).
 func (l *live) subscribe(sub *subscriber, first *Message) bool {
 	l.mu.Lock()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/web"
 	"github.com/smashup/smashup/internal/wire"
 )
 
@@ -166,6 +167,19 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, l.message(seat))
+}
+
+// page serves one of the embedded pages.
+func page(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		b, err := web.Files.ReadFile(name)
+		if err != nil {
+			http.Error(w, "missing page", 500)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(b)
+	}
 }
 
 // notFoundPage answers a page address that leads nowhere with a page that

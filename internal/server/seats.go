@@ -53,12 +53,6 @@ var ErrSeatTaken = errors.New("this seat is taken: someone opened this invite li
 // errNotHost refuses a host's request made without the host key.
 var errNotHost = errors.New("only the game's creator may do this (their browser holds the game's host key)")
 
-func (s *Server) seatRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleClaim))
-	mux.HandleFunc("POST /api/games/{id}/invite", s.limited(s.createLimit, "seat requests", s.handleInvite))
-	mux.HandleFunc("POST /api/games/{id}/start", s.limited(s.createLimit, "seat requests", s.handleStart))
-}
-
 // Claim takes the seat whose invite code is invite, returning the seat and
 // its key.
 func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, error) {

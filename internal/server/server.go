@@ -198,37 +198,39 @@ func (s *Server) Resume(ctx context.Context) error {
 	return nil
 }
 
-// Handler returns the HTTP routes.
+// Handler returns the HTTP routes. Every route the server answers is
+// registered here, and nowhere else.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
+	// pages (api.go, ui.go)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web.Files)))
-	page := func(name string) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			b, err := web.Files.ReadFile(name)
-			if err != nil {
-				http.Error(w, "missing page", 500)
-				return
-			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write(b)
-		}
-	}
 	mux.HandleFunc("GET /{$}", page("lobby.html"))
 	mux.HandleFunc("GET /g/{id}", page("game.html"))
 	mux.HandleFunc("GET /g/{$}", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/", http.StatusSeeOther) })
 	mux.HandleFunc("GET /", notFoundPage)
+	mux.HandleFunc("GET /favicon.ico", handleFavicon)
+	// factions and cards (api.go, ui.go)
 	mux.HandleFunc("GET /api/factions", s.handleFactions)
+	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
+	mux.HandleFunc("GET /api/cards", s.handleCards)
+	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
+	// games (create.go, api.go, ws.go, settings.go)
 	mux.HandleFunc("POST /api/games", s.limited(s.createLimit, "new games", s.handleCreate))
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
 	mux.HandleFunc("POST /api/games/{id}/move", s.limited(s.moveLimit, "moves", s.handleMove))
 	mux.HandleFunc("POST /api/games/{id}/settings", s.limited(s.moveLimit, "requests", s.handleSettings))
+	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	// seats (seats.go)
+	mux.HandleFunc("POST /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleClaim))
+	mux.HandleFunc("POST /api/games/{id}/invite", s.limited(s.createLimit, "seat requests", s.handleInvite))
+	mux.HandleFunc("POST /api/games/{id}/start", s.limited(s.createLimit, "seat requests", s.handleStart))
+	// finished games (api.go, ui.go)
+	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
+	mux.HandleFunc("GET /api/games/{id}/at", s.handleAt)
+	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
+	mux.HandleFunc("GET /api/games/{id}/rematch", s.handleRematch)
+	// operations (ops.go)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("GET /readyz", s.handleReady)
-	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
-	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
-	mux.HandleFunc("GET /api/cards", s.handleCards)
-	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
-	s.uiRoutes(mux)   // ui.go
-	s.seatRoutes(mux) // seats.go
 	return s.accessLog(mux)
 }

@@ -14,23 +14,16 @@ import (
 	"github.com/smashup/smashup/internal/wire"
 )
 
-// uiRoutes adds the routes the browser table uses beyond the game API: the
-// card catalogue (sent once, cached), the favicon, and rematches.
-func (s *Server) uiRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
-	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
-		b, err := web.Files.ReadFile("favicon.svg")
-		if err != nil {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-		w.Write(b)
-	})
-	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
-	mux.HandleFunc("GET /api/games/{id}/rematch", s.handleRematch)
-	mux.HandleFunc("GET /api/games/{id}/at", s.handleAt)
+// handleFavicon serves the site's icon.
+func handleFavicon(w http.ResponseWriter, r *http.Request) {
+	b, err := web.Files.ReadFile("favicon.svg")
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(b)
 }
 
 // CatalogCard is what the page needs to draw a card it has only the key of.

@@ -66,7 +66,7 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 		On: engine.EvMove,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			c := ev.Card
-			if ev.Base != g.BaseOf(self) || ev.OtherSeat() == g.Ctrl(self) || !g.IsMinion(c) {
+			if ev.Base != g.BaseOf(self) || ev.Mover() == g.Ctrl(self) || !g.IsMinion(c) {
 				return false
 			}
 			return c == self || !movedTogether(g, c, self)

@@ -12,7 +12,7 @@ func isBaseAction(g *G, c CardID) bool {
 
 // playedOnBase: ev is an action played on a base (not on a minion) by self's controller.
 func playedOnBase(g *G, self CardID, ev engine.Event) bool {
-	return ev.Card >= 0 && ev.Other < 0 && ev.Base >= 0 && ev.Player == g.Ctrl(self) && isBaseAction(g, ev.Card)
+	return ev.Card >= 0 && ev.PlayedOn() == none && ev.Base >= 0 && ev.Player == g.Ctrl(self) && isBaseAction(g, ev.Card)
 }
 
 // playedOnThisBase: as playedOnBase, onto self's base, and not self itself.

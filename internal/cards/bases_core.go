@@ -255,13 +255,13 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 	// base onto the replacement (while it is still there). Its own minions
 	// were discarded with it.
 	runnerUp := func(g *G, f *F, p Seat) bool {
-		place, _ := g.ScoredPlace(f.Ev.OtherCard(), p)
+		place, _ := g.ScoredPlace(f.Ev.OldBase(), p)
 		return place == 2 && g.BaseCardAt(f.Ev.Base) == f.Ev.Card
 	}
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvBaseReplaced, From: engine.ZBaseDiscard,
 		When: func(g *G, me CardID, ev engine.Event) bool {
-			return ev.OtherCard() == me && ev.Card != none
+			return ev.OldBase() == me && ev.Card != none
 		},
 		Do: eachPlayerMay(runnerUp, "Tortuga: you may move one of your minions to the new base",
 			func(g *G, f *F, p Seat) []CardID {

@@ -60,7 +60,7 @@ var _ = card("base/cuzcu", func(d *engine.Def) {
 
 // playedActionOnBase: ev is an action played on the base self (not on a minion).
 func playedActionOnBase(g *G, self CardID, ev engine.Event) bool {
-	if ev.Card < 0 || ev.Base != g.SlotOfBase(self) || ev.Other >= 0 {
+	if ev.Card < 0 || ev.Base != g.SlotOfBase(self) || ev.PlayedOn() != none {
 		return false
 	}
 	d := g.DefOf(ev.Card)

@@ -93,23 +93,23 @@ var _ = card("base/crypt", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
 		When: func(g *G, s CardID, ev engine.Event) bool {
-			if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || ev.Num < 0 {
+			if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || ev.Destroyer() == none {
 				return false
 			}
 			for i := 0; i < int(g.NTrig); i++ {
 				t := &g.Trigs[i]
-				if t.Src == s && t.Ev.Kind == engine.EvDestroy && t.Ev.Num == ev.Num {
+				if t.Src == s && t.Ev.Kind == engine.EvDestroy && t.Ev.Destroyer() == ev.Destroyer() {
 					return false
 				}
 			}
 			return true
 		},
-		// (the event's Num: the player who destroyed; they decide)
+		// (the event's destroyer decides)
 		Do: flow(
 			pickCard(theMinion, "Crypt: you may put a +1 power counter on one of your minions here", func(g *G, f *F) []CardID {
 				return g.MinionsAt(f.Base, you(f))
 			}).may().when(func(g *G, f *F) bool {
-				p := Seat(f.Ev.Num)
+				p := f.Ev.Destroyer()
 				if g.BaseMustIgnore(f.Base, p) {
 					return false
 				}

@@ -219,7 +219,7 @@ func pickText(s engine.Slot, prompt engine.Prompt, texts func(g *G, f *F) []stri
 				f.Set(st.slot, none)
 				return false
 			}
-			f.Set(st.slot, int(f.Ans.Num))
+			f.Set(st.slot, int(f.Ans.Text()))
 			return true
 		}}
 }
@@ -240,7 +240,7 @@ func pickNumber(s engine.Slot, prompt engine.Prompt, span func(g *G, f *F) (lo, 
 			if f.Ans.Kind != engine.OptNum {
 				return false
 			}
-			f.Set(st.slot, int(f.Ans.Num))
+			f.Set(st.slot, f.Ans.Number())
 			return true
 		}}
 }
@@ -335,7 +335,7 @@ func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
 			return
 		}
 		for i, o := range opts {
-			if f.Ans.Num == texts[i] {
+			if f.Ans.Text() == texts[i] {
 				if o.act != nil {
 					o.act(g, f)
 				}
@@ -361,14 +361,11 @@ func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
 // answeredText reports whether text is the answer to the text question just
 // asked (for steps written with do).
 func answeredText(f *F, text string) bool {
-	return f.Ans.Kind == engine.OptText && f.Ans.Num == engine.Text(text)
+	return f.Ans.Text() == engine.Text(text)
 }
 
 // textAnswer is the text of the answer to the text question just asked ("":
 // none), for steps written by hand.
 func textAnswer(f *F) string {
-	if f.Ans.Kind != engine.OptText {
-		return ""
-	}
-	return engine.TextOf(f.Ans.Num)
+	return engine.TextOf(f.Ans.Text())
 }

@@ -274,7 +274,7 @@ var nonInfiniteLoop = func() engine.AbilityFn {
 				return // its conditions are not met: no effect, it stays in your hand
 			}
 			g.PlayExtraNow(p, c, none)
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: c, Amount: int16(flagLoopBack), Src: self(f)})
+			g.SetFlagOn(flagLoopBack, c, self(f))
 		}),
 		askYes("Put {} back into your hand instead of the discard pile?").
 			when(func(g *G, f *F) bool {

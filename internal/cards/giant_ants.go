@@ -49,8 +49,8 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 				return
 			}
 			t := f.Target
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: t, Amount: droneDeclined, Src: self(f)})
-			g.Schedule(fnRedestroy, f.Ev.Player, f.Ev.OtherCard(), none, t)
+			g.SetFlagOn(int(droneDeclined), t, self(f))
+			g.Schedule(fnRedestroy, f.Ev.Player, f.Ev.Source(), none, t)
 		}),
 	)
 })
@@ -166,7 +166,7 @@ var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvCounter,
 		When: func(g *G, s CardID, ev engine.Event) bool {
-			return ev.Num > 0 && g.CountersOn(ev.Card) == int(ev.Num) && showCovers(g, s, ev.Card) // its first counters
+			return ev.Count() > 0 && g.CountersOn(ev.Card) == ev.Count() && showCovers(g, s, ev.Card) // its first counters
 		},
 		Do: shed,
 	}, {

@@ -302,7 +302,7 @@ func moveTarget(may bool) engine.AbilityFn {
 func askPlayOne(g *G, f *F, p Seat, prompt engine.Prompt, cards []CardID) {
 	g.BeginAsk()
 	for _, c := range cards {
-		g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
+		g.Offer(engine.PlayOption(p, c))
 	}
 	g.Ask(f, p, prompt, engine.AskMay)
 }

@@ -111,7 +111,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 				return
 			}
 			f.Add(powerUsed, g.Power(m))
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: m, Amount: dogPicked, Src: self(f)})
+			g.SetFlagOn(int(dogPicked), m, self(f))
 			f.Goto(chooseVictim)
 		case destroyPicked:
 			for _, m := range g.Minions(none) {

@@ -13,6 +13,12 @@ func (g *Game) SetFlag(flag int, p Seat, c CardID, expires uint8) {
 	g.AddEffect(Effect{Kind: EffFlag, Expires: expires, Player: p, Base: None, Card: c, Amount: int16(flag), Src: None})
 }
 
+// SetFlagOn puts flag on card c for source card src until the end of the
+// turn (FlagFrom reads it, DropFlags removes it).
+func (g *Game) SetFlagOn(flag int, c, src CardID) {
+	g.AddEffect(Effect{Kind: EffFlag, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: c, Amount: int16(flag), Src: src})
+}
+
 // ClearFlag removes flag from player p and card c (None: any player / any card).
 func (g *Game) ClearFlag(flag int, p Seat, c CardID) {
 	n := 0

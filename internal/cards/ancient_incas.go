@@ -173,7 +173,7 @@ var _ = card("ancient_incas/fortress_walls", func(d *engine.Def) {
 
 // flagCondor marks the actions Golden Condor returns (a flag, unlike a mark,
 // stays on the card as it goes back to the hand).
-var flagCondor = engine.FlagID("golden condor")
+var flagCondor = engine.NamedFlag("golden condor")
 
 var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
 	// Any number of actions, one at a time: a loop, so named steps, not a flow.
@@ -279,7 +279,7 @@ var _ = card("ancient_incas/temple_of_the_sun", func(d *engine.Def) {
 })
 
 // flagTopBaseDown: EffFlag id, "the top base card is face down this turn" (Signs in the Stars).
-var flagTopBaseDown = engine.FlagID("ancient_incas/signs_in_the_stars face down")
+var flagTopBaseDown = engine.NamedFlag("ancient_incas/signs_in_the_stars face down")
 
 var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 	// The top card of the base deck is face up and this base also has its

@@ -124,8 +124,8 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 // lower the others' power). The players are handled in turn, counting from the
 // current player.
 var (
-	flagGojuDone    = int(engine.Text("mark: Temple of Goju handled"))
-	flagGojuHighest = int(engine.Text("mark: Temple of Goju highest"))
+	flagGojuDone    = engine.FlagID(engine.Text("mark: Temple of Goju handled"))
+	flagGojuHighest = engine.FlagID(engine.Text("mark: Temple of Goju highest"))
 )
 
 var _ = card("base/temple_of_goju", func(d *engine.Def) {

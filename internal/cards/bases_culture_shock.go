@@ -206,7 +206,7 @@ var _ = card("base/island_chain", func(d *engine.Def) {
 	}}
 })
 
-var flagSpringUsed = engine.FlagID("base/transformation_spring used")
+var flagSpringUsed = engine.NamedFlag("base/transformation_spring used")
 
 var _ = card("base/transformation_spring", func(d *engine.Def) {
 	// Once during your turn (any phase), after you play a minion here: you may

@@ -83,7 +83,7 @@ var _ = card("dinosaurs/rampage", func(d *engine.Def) {
 })
 
 // flagWeakest marks the minions Survival of the Fittest has chosen.
-var flagWeakest = int(engine.Text("mark: the weakest minion of its base"))
+var flagWeakest = engine.FlagID(engine.Text("mark: the weakest minion of its base"))
 
 var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 	// Base by base: where the minions' powers differ, the weakest is chosen;

@@ -225,7 +225,7 @@ func pickText(s engine.Slot, prompt engine.Prompt, texts func(g *G, f *F) []stri
 }
 
 // textIn is the text kept in slot s by pickText ("" when none).
-func textIn(f *F, s engine.Slot) string { return engine.TextOf(int16(f.Get(s))) }
+func textIn(f *F, s engine.Slot) string { return engine.TextOf(engine.TextID(f.Get(s))) }
 
 // pickNumber asks for a number from lo to hi (span gives both); the number
 // chosen is kept in slot s.
@@ -326,7 +326,7 @@ func chooseOne(opts ...choice) step { return chooseOneAsking("Choose one", opts.
 
 // chooseOneAsking is chooseOne with its own prompt.
 func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
-	texts := make([]int16, len(opts))
+	texts := make([]engine.TextID, len(opts))
 	for i, o := range opts {
 		texts[i] = engine.Text(o.text)
 	}

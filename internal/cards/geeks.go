@@ -10,7 +10,7 @@ import (
 // Geeks: answer other players' plays from the hand, meddle with hands and rules.
 
 // flagGroupMove marks the minions Felicia Day moves together as one group.
-var flagGroupMove = engine.FlagID("geeks/felicia_day/group")
+var flagGroupMove = engine.NamedFlag("geeks/felicia_day/group")
 
 var _ = card("geeks/felicia_day", func(d *engine.Def) {
 	d.OnPlay = flow(
@@ -94,16 +94,16 @@ var _ = card("geeks/fan", fanSpecial)
 // cardNames lists the distinct names of the faction cards player p owns, sorted.
 func cardNames(g *G, p Seat) []string {
 	var out []string
-	prev := -1 // the copies of a card are made one after another
+	prev := engine.NoDef // the copies of a card are made one after another
 	for i := range g.NCards {
 		if g.Owner(i) != p {
 			continue
 		}
 		d := g.DefOf(i)
-		if d.Type != engine.Minion && d.Type != engine.Action || int(d.ID) == prev {
+		if d.Type != engine.Minion && d.Type != engine.Action || d.ID == prev {
 			continue
 		}
-		prev = int(d.ID)
+		prev = d.ID
 		if n := g.Name(i); !slices.Contains(out, n) {
 			out = append(out, n)
 		}
@@ -287,7 +287,7 @@ var nonInfiniteLoop = func() engine.AbilityFn {
 
 // flagLoopBack: an action played by Non-Infinite Loop may come back to its
 // owner's hand when it leaves play this turn.
-var flagLoopBack = engine.FlagID("geeks/non_infinite_loop/back")
+var flagLoopBack = engine.NamedFlag("geeks/non_infinite_loop/back")
 
 // loopBackTrigger: the Non-Infinite Loop (in its owner's discard pile) offers
 // to take back the action it played when that action leaves play this turn.

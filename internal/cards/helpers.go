@@ -25,7 +25,7 @@ func anyEvent(*G, engine.Event) int { return 0 }
 // owns the event's card (Cave of Shinies gives that player 1 VP).
 func ownerOfEvCard(g *G, ev engine.Event) int {
 	if ev.Card < 0 {
-		return -1
+		return none
 	}
 	return int(g.Owner(ev.Card))
 }

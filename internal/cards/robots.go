@@ -92,7 +92,7 @@ var _ = card("robots/hoverbot", func(d *engine.Def) {
 		if !g.IsMinion(c) {
 			return
 		}
-		g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZDeck, Card: c, Faction: none}, self(f))
+		g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: engine.NoLimit, Base: none, From: engine.ZDeck, Card: c, Faction: none}, self(f))
 	}
 })
 
@@ -143,7 +143,7 @@ var _ = card("robots/microbot_archive", func(d *engine.Def) {
 var _ = card("robots/microbot_fixer", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		if firstMinionThisTurn(g, f) {
-			extraMinionUpTo(g, f, -1)
+			extraMinionUpTo(g, f, engine.NoLimit)
 		}
 	}
 	d.PowerMod = func(g *G, me, target CardID) int {
@@ -166,10 +166,10 @@ var _ = card("robots/microbot_reclaimer", func(d *engine.Def) {
 	d.OnPlay = seq(
 		func(g *G, f *F) {
 			if firstMinionThisTurn(g, f) {
-				extraMinionUpTo(g, f, -1)
+				extraMinionUpTo(g, f, engine.NoLimit)
 			}
 		},
-		shuffleFromDiscard("You may shuffle a Microbot from your discard pile into your deck", -1, isMicrobot))
+		shuffleFromDiscard("You may shuffle a Microbot from your discard pile into your deck", engine.NoLimit, isMicrobot))
 })
 
 var _ = card("robots/tech_center", func(d *engine.Def) {

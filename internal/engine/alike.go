@@ -197,7 +197,7 @@ func (g *Game) sameMarks(a, b CardID) bool {
 		if e.Card == a {
 			other = b
 		}
-		if !g.Marked(int(e.Amount), other, e.Src) {
+		if !g.Marked(e.Flag(), other, e.Src) {
 			return false
 		}
 	}

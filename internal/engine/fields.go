@@ -56,7 +56,7 @@ func (e Event) PlacedAt() int { return int(e.Num) }
 func (e Event) OldBase() CardID { return CardID(e.Other) }
 
 // Line is the text id of an EvText's line.
-func (e Event) Line() int16 { return e.Num }
+func (e Event) Line() TextID { return TextID(e.Num) }
 
 // Phase is the phase an EvPhase enters.
 func (e Event) Phase() Phase { return Phase(e.Num) }
@@ -85,11 +85,11 @@ func (e Event) ShieldedPlayer() Seat { return Seat(e.Num) }
 func (o Option) Number() int { return int(o.Num) }
 
 // Text is the text an OptText offers, or None for another kind of option.
-func (o Option) Text() int16 {
+func (o Option) Text() TextID {
 	if o.Kind != OptText {
 		return None
 	}
-	return o.Num
+	return TextID(o.Num)
 }
 
 // Special is the index of the Special (in its card's Def.Specials) an
@@ -113,7 +113,7 @@ func (e Effect) Power() int { return int(e.Amount) }
 func (e Effect) ReturnsTo() Seat { return Seat(e.Amount) }
 
 // Flag is the flag of an EffFlag or an EffMark.
-func (e Effect) Flag() int { return int(e.Amount) }
+func (e Effect) Flag() FlagID { return FlagID(e.Amount) }
 
 // PowerEffect is an EffPower: card c gets n power (from source card src,
 // for player p) until expires.

@@ -372,7 +372,7 @@ type Pending struct {
 	Player   Seat
 	Frame    int8 // frame waiting for the answer
 	N        int16
-	Prompt   int16        // text id of the prompt's template
+	Prompt   TextID       // text id of the prompt's template
 	Src      CardID       // card whose ability asks, or None
 	Args     [MaxArgs]Arg // what the template's {} stand for
 	Opts     [MaxOpts]Option

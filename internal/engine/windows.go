@@ -57,7 +57,7 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 // the window is about as the source) until the window closes; the mark goes
 // with the card when it leaves play, so a card played again is a new card
 // whose ability may be used again.
-var flagUsedInWindow = FlagID("special used in this window")
+var flagUsedInWindow = NamedFlag("special used in this window")
 
 // windowKey is what window frame f is about, as the source of its marks: the
 // card played (a window after a card is played), else the card of the base

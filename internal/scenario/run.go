@@ -358,7 +358,7 @@ func (c chooseStep) run(r *runner, i int) {
 		case engine.OptBase:
 			return o.Card >= 0 && engine.Normalize(g.Name(o.Card)) == norm
 		case engine.OptText:
-			return engine.Normalize(engine.TextOf(o.Num)) == norm
+			return engine.Normalize(engine.TextOf(o.Text())) == norm
 		}
 		return false
 	}, what, false)
@@ -391,12 +391,12 @@ func OptionName(g *engine.Game, o engine.Option, ids []string) string {
 	case engine.OptNum:
 		return strconv.Itoa(int(o.Num))
 	case engine.OptText:
-		return engine.TextOf(o.Num)
+		return engine.TextOf(o.Text())
 	case engine.OptPlayer:
 		if int(o.Player) < len(ids) {
 			return ids[o.Player]
 		}
-		return fmt.Sprint(o.Player)
+		return strconv.Itoa(int(o.Player))
 	}
 	if o.Card >= 0 {
 		return g.Name(o.Card)

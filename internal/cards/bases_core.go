@@ -44,8 +44,7 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 		Do: eachPlayerMay(wonHere, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand",
 			func(g *G, f *F, w Seat) []CardID { return where(g.MinionsAt(f.Base, w), powerAtMost(g, 3)) },
 			func(g *G, f *F, w Seat, c CardID) {
-				f.Player = w // credited to the winner who chose
-				g.Return(f, c)
+				f.DoneBy(w, func() { g.Return(f, c) }) // credited to the winner who chose
 			}),
 	}}
 })
@@ -110,8 +109,7 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 		Do: eachPlayerMay(wonHere, "Ninja Dojo: you may destroy a minion",
 			func(g *G, f *F, _ Seat) []CardID { return g.Minions(none) },
 			func(g *G, f *F, w Seat, c CardID) {
-				f.Player = w // credited to the winner who chose
-				g.Destroy(f, c)
+				f.DoneBy(w, func() { g.Destroy(f, c) }) // credited to the winner who chose
 			}),
 	}}
 })
@@ -240,8 +238,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 				g.AskBases(f, f.SeatIn(asking), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
 			case moveIt:
 				if to := f.ChosenBase(); to != none {
-					f.Player = f.SeatIn(asking) // credited to the player who chose
-					g.Move(f, f.Target, to)
+					f.DoneBy(f.SeatIn(asking), func() { g.Move(f, f.Target, to) }) // credited to the player who chose
 				}
 				f.Goto(askPlayer)
 			}

@@ -207,10 +207,7 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 		case destroyTheirChoice: // the player's choice of their own minion
 			if c := f.Chosen(); c != none {
 				// they carry the destruction out: it is credited to them (compendium, Affect)
-				me := you(f)
-				f.Player = q
-				g.Destroy(f, c)
-				f.Player = me
+				f.DoneBy(q, func() { g.Destroy(f, c) })
 			}
 			f.Add(otherPlayer, 1)
 			f.Goto(chooseWhatHappens)

@@ -63,7 +63,7 @@ var _ = card("robots/nukebot", func(d *engine.Def) {
 		On: engine.EvDestroy, From: engine.ZDiscard,
 		When: func(g *G, me CardID, ev engine.Event) bool { return ev.Card == me },
 		Do: func(g *G, f *F) {
-			f.Player = f.Ev.Player // "you": whoever controlled it when it was destroyed
+			f.HandTo(f.Ev.Player) // "you": whoever controlled it when it was destroyed
 			for _, m := range g.MinionsAt(f.Ev.Base, none) {
 				if g.Ctrl(m) != you(f) {
 					g.Destroy(f, m)

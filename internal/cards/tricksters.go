@@ -35,13 +35,8 @@ var _ = card("tricksters/brownie", func(d *engine.Def) {
 			if ev.Card != self || ev.Player == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
 				return false
 			}
-			for i := 0; i < int(g.NTrig); i++ { // once per card played
-				t := &g.Trigs[i]
-				if t.Src == self && t.Ev.Kind == engine.EvAffect && t.Ev.Source() == src {
-					return false
-				}
-			}
-			return true
+			// once per card played
+			return !g.AlreadyWaiting(self, func(w engine.Event) bool { return w.Kind == engine.EvAffect && w.Source() == src })
 		},
 		Do: func(g *G, f *F) { g.DiscardRandom(f.Ev.Player, 2) }}}
 })

@@ -106,7 +106,7 @@ func PlayOption(p Seat, c CardID) Option {
 }
 
 // Power is the power an EffPower, EffBasePower, EffPlayerPower or
-// EffLoosePower gives, or the change an EffBreakpoint makes.
+// EffLoosePower gives.
 func (e Effect) Power() int { return int(e.Amount) }
 
 // ReturnsTo is the player an EffControl gives its card back to.

@@ -299,7 +299,7 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 		if e.Kind != EffControl || e.Card != c {
 			return false
 		}
-		old = Seat(e.Amount) // the earlier grant ends here: its return is inherited
+		old = e.ReturnsTo() // the earlier grant ends here: its return is inherited
 		return true
 	})
 	g.Cards[c].Ctrl = p

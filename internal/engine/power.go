@@ -274,7 +274,7 @@ func (g *Game) expire(kind uint8, p Seat) {
 		e := g.Effects[i]
 		if e.Expires == kind && (e.Player == p || e.Player == None) {
 			if e.Kind == EffControl && g.InPlay(e.Card) {
-				g.Cards[e.Card].Ctrl = Seat(e.Amount)
+				g.Cards[e.Card].Ctrl = e.ReturnsTo()
 			}
 			continue
 		}

@@ -93,7 +93,8 @@ func (o Option) Text() TextID {
 }
 
 // Special is the index of the Special (in its card's Def.Specials) an
-// OptUse uses or an OptPlay plays through, or None (a play of its own).
+// OptUse uses or an OptPlay plays through, or None (a play of its own; for
+// an OptUse, the card's talent).
 func (o Option) Special() int { return int(o.Num) }
 
 // Waiting is the index (in Game.Trigs) of the waiting ability an OptCard

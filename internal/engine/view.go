@@ -266,7 +266,7 @@ func (g *Game) decisionView(p Seat) *DecisionView {
 			} else {
 				ov.Hidden = true
 			}
-			if (o.Kind == OptPlay || o.Kind == OptUse) && o.Num >= 0 {
+			if (o.Kind == OptPlay || o.Kind == OptUse) && o.Special() >= 0 {
 				ov.Special = true
 			}
 			if o.Kind == OptUse {

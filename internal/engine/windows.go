@@ -36,7 +36,7 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 		f.SetSeat(askedPlayer, p)
 		g.Ask(f, p, prompt, AskMay|g.askFlags(w))
 	case takeAnswer:
-		if o := f.Ans; o.Kind == OptUse && o.Num >= 0 {
+		if o := f.Ans; o.Kind == OptUse && o.Special() >= 0 {
 			g.MarkCard(flagUsedInWindow, o.Card, g.windowKey(f)) // once per window
 		}
 		if g.takeWindowOption(f, f.SeatIn(askedPlayer), w, slot) {

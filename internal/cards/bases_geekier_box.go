@@ -50,7 +50,7 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 
 // conAlreadyHere marks, as a minion is played on The Con, the other minions
 // of its faction already there (the mark's source is the played minion).
-var conAlreadyHere = engine.FlagID("base/the_con already here")
+var conAlreadyHere = engine.NamedFlag("base/the_con already here")
 
 var _ = card("base/the_con", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{

@@ -7,7 +7,7 @@ import "github.com/smashup/smashup/internal/engine"
 // extraMinionOnto offers p an immediate extra minion play onto slot s
 // (mandatory when must: the player plays one if they can).
 func extraMinionOnto(g *G, p Seat, s BaseID, must bool, src CardID) {
-	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none,
+	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: engine.NoLimit, Base: s, Card: none,
 		Must: must, Faction: none}, src)
 }
 

@@ -247,10 +247,10 @@ func (g *Game) SetStartingBreakpoint(f *Frame, s BaseID, v int) {
 }
 
 // HasEffect reports whether an EffFlag effect with this flag id exists for card c (None: any) and player p (None: any).
-func (g *Game) HasEffect(flag int, c CardID, p Seat) bool {
+func (g *Game) HasEffect(flag FlagID, c CardID, p Seat) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && (c == None || e.Card == c) && (p == None || e.Player == p) {
+		if e.Kind == EffFlag && e.Flag() == flag && (c == None || e.Card == c) && (p == None || e.Player == p) {
 			return true
 		}
 	}
@@ -280,7 +280,7 @@ func (g *Game) expire(kind uint8, p Seat) {
 		e := g.Effects[i]
 		if e.Expires == kind && (e.Player == p || e.Player == None) {
 			if e.Kind == EffControl && g.InPlay(e.Card) {
-				g.Cards[e.Card].Ctrl = Seat(e.Amount)
+				g.Cards[e.Card].Ctrl = e.ReturnsTo()
 			}
 			continue
 		}

@@ -38,7 +38,7 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 		f.SetSeat(askedPlayer, p)
 		g.Ask(f, p, prompt, AskMay|g.askFlags(w))
 	case takeAnswer:
-		if o := f.Ans; o.Kind == OptUse && o.Num >= 0 {
+		if o := f.Ans; o.Kind == OptUse && o.Special() >= 0 {
 			g.MarkCard(flagUsedInWindow, o.Card, g.windowKey(f)) // once per window
 		}
 		if g.takeWindowOption(f, f.SeatIn(askedPlayer), w, slot) {
@@ -59,7 +59,7 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 // the window is about as the source) until the window closes; the mark goes
 // with the card when it leaves play, so a card played again is a new card
 // whose ability may be used again.
-var flagUsedInWindow = FlagID("special used in this window")
+var flagUsedInWindow = NamedFlag("special used in this window")
 
 // windowKey is what window frame f is about, as the source of its marks: the
 // card played (a window after a card is played), else the card of the base

@@ -367,6 +367,12 @@ func eachPlayerMay(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, cand
 // whether to take it; the others get it. A loop over the players, so named
 // steps, not a flow.
 func eachGains(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat)) engine.AbilityFn {
+	return eachGainsThen(who, give, nil)
+}
+
+// eachGainsThen is eachGains with done (if not nil) run once every player
+// has been considered.
+func eachGainsThen(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat), done func(g *G, f *F)) engine.AbilityFn {
 	const (
 		nextPlayer engine.Step = iota
 		answered
@@ -381,6 +387,9 @@ func eachGains(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat))
 			for {
 				p := nextInTurn(g, f, considered, func(p Seat) bool { return who(g, f, p) && !g.BaseMustIgnore(f.Base, p) })
 				if p == none {
+					if done != nil {
+						done(g, f)
+					}
 					return
 				}
 				if g.BaseIgnored(f.Base, p) {

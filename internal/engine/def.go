@@ -153,7 +153,7 @@ type Def struct {
 	CanPlay    func(g *Game, self CardID, player Seat, card CardID, slot BaseID) bool // restriction imposed while self is in play
 	PlayOK     func(g *Game, player Seat, card, on CardID) bool                       // may this card be played (on minion on, or None for any other play)
 	IgnoreBase func(g *Game, self CardID, player Seat) bool                           // player ignores the ability of self's base
-	MayIgnore  bool                                                                   // IgnoreBase is a choice ("may ignore"): the base's own choices are still offered
+	MayIgnore  bool                                                                   // IgnoreBase is a choice ("may ignore"): the base's own choices are still offered; its lasting abilities follow a standing choice (FollowBaseLasting)
 	BaseFrom   func(g *Game, self CardID, player Seat) bool                           // minions may be played onto self's base from the discard
 	Playable   bool                                                                   // the behaviour is implemented
 

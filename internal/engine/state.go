@@ -79,7 +79,7 @@ type Card struct {
 	Zone     Zone
 	Counters int8 // +1 power counters
 	Flags    uint8
-	Note     int8 // a small value a card's ability keeps (a named faction, a slot): Game.SetNote
+	Note     int8 // a small value a card's ability keeps (a named faction, a slot): Game.SetNote; Infiltrate's standing choice: FollowBaseLasting
 	// Inc counts the times the card went where some seat could not follow
 	// it (a hand, a deck, face down) or was shown there: its public id
 	// (ids.go, PublicID) changes with it, so that a card is not recognised
@@ -440,7 +440,7 @@ type Game struct {
 	BreakPhase int8
 	BreakTurn  Seat
 	Paused     bool
-	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
+	LastScore  ScoreRecord // places awarded at the most recent base scoring (lastscoring.go)
 	LastPause  int32
 	// Table is derived: bit i is set while card i is in play or is a base in
 	// play. It is kept by setZone (table.go) so that the many "every card in

@@ -324,7 +324,7 @@ func TestStandInForAnAbsentPlayer(t *testing.T) {
 	if !standing || !m.Seats[0].StandIn {
 		t.Fatalf("no stand-in after the stand-in time: %+v", m.Seats)
 	}
-	if who, _ := func() (int, int) { l.mu.Lock(); defer l.mu.Unlock(); return l.pending() }(); who == 0 {
+	if who, _ := func() (engine.Seat, int) { l.mu.Lock(); defer l.mu.Unlock(); return l.pending() }(); who == 0 {
 		t.Fatal("the stand-in did not play seat 0's decision")
 	}
 	// seat 0 comes back

@@ -242,10 +242,10 @@ func (so *soak) fail(format string, a ...any) {
 type soakGame struct {
 	id        string
 	seed      uint64
-	addr      string // the address its clients come from
-	person    int    // the person's seat
-	token     string // the person's seat token
-	spectator string // the spectator's token
+	addr      string      // the address its clients come from
+	person    engine.Seat // the person's seat
+	token     string      // the person's seat token
+	spectator string      // the spectator's token
 	mu        sync.Mutex
 	sent      map[int]time.Time // the person's move n: when its request was sent
 	acked     map[int]int       // the person's move n: the option the server accepted (200)
@@ -327,7 +327,7 @@ func (so *soak) create(slot, round int, addr string) (*soakGame, error) {
 	if slot%5 == 4 {
 		level = "ai"
 	}
-	g := &soakGame{seed: uint64(slot)<<20 | uint64(round), addr: addr, person: slot % 2,
+	g := &soakGame{seed: uint64(slot)<<20 | uint64(round), addr: addr, person: engine.Seat(slot % 2),
 		sent: map[int]time.Time{}, acked: map[int]int{}}
 	seats := []string{level, level}
 	seats[g.person] = Human

@@ -38,6 +38,10 @@ type CreateRequest struct {
 	// player their own seat's key); otherwise the creator takes the first
 	// person's seat and the others are invited (seats.go).
 	seated bool
+	// PassAndPlay: every person plays at the creator's screen, which holds
+	// every person's seat and hands the screen over between them
+	// (Config.SharedScreen): no invites, and the cards are dealt at once.
+	PassAndPlay bool `json:"pass_and_play"`
 }
 
 // CreateResponse tells the creator their own seat and the invite links.
@@ -65,7 +69,8 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if req.StandIn < 0 || req.StandIn > maxStandIn {
 		return CreateResponse{}, fmt.Errorf("stand_in: %d seconds is not between 0 (never) and %d", req.StandIn, maxStandIn)
 	}
-	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn}
+	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn, SharedScreen: req.PassAndPlay}
+	req.seated = req.seated || req.PassAndPlay
 	if !req.seated {
 		cfg.Host = newToken()
 	}

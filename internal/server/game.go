@@ -57,6 +57,11 @@ type Config struct {
 	// claimed have neither.
 	Host    string `json:"host,omitempty"`
 	Waiting bool   `json:"waiting,omitempty"`
+	// SharedScreen: every person plays at one screen (pass and play): the
+	// creator holds every person's seat, and each person is asked in every
+	// Me First window unless they turn it off, so that the screen handed to
+	// them tells the others nothing about their hand.
+	SharedScreen bool `json:"shared_screen,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -126,6 +131,11 @@ func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv}
 	for _, s := range cfg.Seats {
 		l.withPeople = l.withPeople || s.Kind == Human
+	}
+	if cfg.SharedScreen {
+		for i := range l.askAll {
+			l.askAll[i] = true
+		}
 	}
 	now := time.Now()
 	for i := range l.pres.seen {

@@ -123,6 +123,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		req := CreateRequest{Mode: "chosen", Bases: "sets", seated: true}
 		l.locked(func() {
 			over = l.g != nil && l.g.Over
+			req.PassAndPlay = l.cfg.SharedScreen
 			if l.cfg.Setup.AllBases {
 				req.Bases = "all"
 			}

@@ -74,12 +74,11 @@ var _ = card("base/the_con", func(d *engine.Def) {
 		// chooses whether to take it for their minions (eachGains).
 		Do: eachGainsThen(func(g *G, f *F, p Seat) bool { return len(conBoosted(g, f, p)) > 0 },
 			func(g *G, f *F, p Seat) {
-				cur := f.Player
-				f.Player = p // the player takes it: a base's ability they follow
-				for _, m := range conBoosted(g, f, p) {
-					g.AddPower(f, m, 1)
-				}
-				f.Player = cur
+				f.DoneBy(p, func() { // the player takes it: a base's ability they follow
+					for _, m := range conBoosted(g, f, p) {
+						g.AddPower(f, m, 1)
+					}
+				})
 			},
 			func(g *G, f *F) { g.Unmark(conAlreadyHere, f.Ev.Card) }),
 	}}

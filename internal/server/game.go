@@ -60,6 +60,8 @@ type Config struct {
 	// claimed have neither.
 	Host    string `json:"host,omitempty"`
 	Waiting bool   `json:"waiting,omitempty"`
+	// Sandbox: a sandbox game, from a position (sandbox.go).
+	Sandbox *SandboxConfig `json:"sandbox,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -85,13 +87,14 @@ type live struct {
 	// window, even with nothing to play (by default such a window is passed
 	// for them after the pause a computer takes: settings.go)
 	askAll   [engine.MaxPlayers]bool
-	manual   bool         // tests that play the people's seats: the server answers nothing for them
-	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
-	thinking atomic.Bool  // a worker is deciding for one of its computer seats
-	used     atomic.Int64 // when last asked for (unix ns; memory.go)
-	evicted  bool         // unloaded from memory: requests ask for the game again
-	pres     presence     // who is at the table (presence.go)
-	sent     uint64       // updates broadcast so far (broadcastLocked)
+	manual   bool          // tests that play the people's seats: the server answers nothing for them
+	queued   atomic.Bool   // waiting in the server's queue of games to move (server.go kick)
+	thinking atomic.Bool   // a worker is deciding for one of its computer seats
+	used     atomic.Int64  // when last asked for (unix ns; memory.go)
+	evicted  bool          // unloaded from memory: requests ask for the game again
+	pres     presence      // who is at the table (presence.go)
+	sent     uint64        // updates broadcast so far (broadcastLocked)
+	sandbox  *sandboxState // a sandbox game's history (sandbox.go)
 }
 
 // subscriber is a connected client of one seat (None: spectator).
@@ -331,6 +334,7 @@ var (
 func (l *live) move(ctx context.Context, seat, n, option int, then ...int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	seat = l.sandboxActor(seat) // a sandbox's page answers for every seat (sandbox.go)
 	if len(then) > 0 {
 		if err := l.tryThen(seat, n, option, then); err != nil {
 			return err
@@ -566,6 +570,9 @@ type Message = wire.Update
 type SeatInfo = wire.Seat
 
 func (l *live) messageLocked(seat engine.Seat) Message {
+	if l.cfg.Sandbox != nil && l.g != nil {
+		return l.sandboxMessageLocked() // sandbox.go
+	}
 	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.None, Goal: wire.Goal}
 	if seat >= 0 && int(seat) < len(l.askAll) {
 		m.Settings = &wire.Settings{AskEveryWindow: l.askAll[seat]}

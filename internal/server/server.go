@@ -471,8 +471,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
-	s.uiRoutes(mux)   // ui.go
-	s.seatRoutes(mux) // seats.go
+	s.uiRoutes(mux)      // ui.go
+	s.seatRoutes(mux)    // seats.go
+	s.sandboxRoutes(mux) // sandbox.go
 	return s.accessLog(mux)
 }
 

@@ -256,7 +256,7 @@ func (l *live) sandboxMessageLocked() Message {
 		moves[i] = mv.Option
 	}
 	box := &wire.Sandbox{Name: l.cfg.Sandbox.Name, Rule: l.cfg.Sandbox.Rule, Hands: wire.Hands(l.g),
-		History: append([]wire.SandboxMove(nil), sb.history...), Share: "/sandbox#" + sb.share + scenario.ShareMoves(moves)}
+		History: append([]wire.SandboxMove{}, sb.history...), Share: "/sandbox#" + sb.share + scenario.ShareMoves(moves)}
 	if who != engine.None {
 		box.Acting = &who
 	}

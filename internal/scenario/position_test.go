@@ -25,3 +25,17 @@ func FuzzSandboxPosition(f *testing.F) {
 		}
 	})
 }
+
+// FuzzShareLink: a share link's fragment, however damaged, is read or
+// refused, never a panic, and never more than MaxPosition bytes of text.
+func FuzzShareLink(f *testing.F) {
+	f.Add(Share([]byte(scenarioSrc("walk", "  - pass\n")), 1, []int{0, 2, 1}))
+	f.Add("p=AAAA&m=1.2&s=3")
+	f.Add("#p=%zz")
+	f.Fuzz(func(t *testing.T, frag string) {
+		text, _, moves, err := ParseShare(frag)
+		if err == nil && (len(text) > MaxPosition || len(moves) > MaxShareMoves) {
+			t.Fatalf("%d bytes, %d moves", len(text), len(moves))
+		}
+	})
+}

@@ -6,7 +6,7 @@
 // earlier decision opens the game as it was there; the share link, opened
 // in a phone-sized browser, shows the same position and moves. axe-core
 // finds no serious or critical violation on the sandbox page and table.
-// Screenshots: ARTIFACT_DIR/sandbox-{page,1366-start,1366-other,1366-back,390-shared}.png
+// Screenshots: ARTIFACT_DIR/sandbox-{page,1366-start,1366-other,1366-goback,1366-back,390-shared}.png
 // Usage: node sandbox.mjs BASE_URL ARTIFACT_DIR
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -117,6 +117,8 @@ await check(page, link.startsWith(base + '/sandbox#p='), `share link: ${link}`);
 // ---- go back to the decision after the first move ----
 const here = page.url();
 await page.click('#sb-back-btn');
+await page.waitForSelector('#sb-back [data-undo="1"]');
+await page.screenshot({ path: `${out}/sandbox-1366-goback.png` });
 await page.click('#sb-back [data-undo="1"]');
 await page.waitForURL(u => u.toString() !== here && /\/g\//.test(u.toString()));
 await mine(page);

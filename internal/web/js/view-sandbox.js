@@ -26,7 +26,7 @@ export function SandboxBar(ctx) {
         <button id="sb-hands-btn" aria-expanded=${hands ? 'true' : 'false'} aria-controls="sb-hands" onClick=${() => set({ sbHands: !hands })}>Hands</button>
         <button id="sb-back-btn" aria-expanded=${s.sbBack ? 'true' : 'false'} aria-controls="sb-back" disabled=${!sb.history.length} onClick=${() => set({ sbBack: !s.sbBack })}>Go back<span class="sbl"> (${sb.history.length})</span></button>
         <button id="sb-share" onClick=${() => share(sb.share)}>Share link</button>
-        <a class="button" href="/sandbox">New<span class="sbl">${' position'}</span></a>
+        <a class="button" href="/sandbox">New<span class="sbl">${'\u00a0position'}</span></a>
       </span>
     </div>
     ${s.sbNote ? html`<p id="sb-note" class="sbnote" role="status">${s.sbNote.text}${s.sbNote.link ? html` <input readonly value=${s.sbNote.link} aria-label="Share link" onFocus=${(e) => e.target.select()} />` : null}</p>` : null}
@@ -58,11 +58,11 @@ function Chip(c) {
 function Back(ctx) {
   const { u, n } = ctx;
   const h = u.sandbox.history;
-  const items = h.map((m, k) => ({ to: k, text: `${n.name(m.player)}: ${m.label}`, turn: m.turn })).reverse();
+  const items = h.map((m, k) => ({ to: k, text: `${n.name(m.player)}: ${m.label}` })).reverse();
   return html`<div id="sb-back" class="sbback" role="group" aria-label="Go back to an earlier decision">
     <p class="hint-text">Choose a decision to take it again; the moves after it are left out (this game stays as it is, and the share link keeps it).</p>
     <ol reversed>
-      ${items.map(x => html`<li key=${x.to}><button data-undo=${x.to} onClick=${() => back(x.to)}><small>Turn ${x.turn}</small> ${x.text}</button></li>`)}
+      ${items.map(x => html`<li key=${x.to}><button data-undo=${x.to} onClick=${() => back(x.to)}><small>${x.to + 1}.</small> ${x.text}</button></li>`)}
       <li><button data-undo="0" onClick=${() => back(0)}><small>Start</small> The position as it was opened</button></li>
     </ol>
   </div>`;

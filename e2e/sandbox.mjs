@@ -3,8 +3,10 @@
 // naming its line; the example opens on the table with every hand face up
 // and "acting as" its first player; moves are made until the page acts
 // for the other player (its hand is then the hand below); going back to an
-// earlier decision opens the game as it was there; the share link, opened
-// in a phone-sized browser, shows the same position and moves. axe-core
+// earlier decision opens the game as it was there; a scenario's steps,
+// played on request, stop where one fails (which the page says); the
+// share link, opened in a phone-sized browser, shows the same position
+// and moves. axe-core
 // finds no serious or critical violation on the sandbox page and table.
 // Screenshots: ARTIFACT_DIR/sandbox-{page,1366-start,1366-other,1366-goback,1366-back,390-shared}.png
 // Usage: node sandbox.mjs BASE_URL ARTIFACT_DIR
@@ -124,6 +126,22 @@ await page.waitForURL(u => u.toString() !== here && /\/g\//.test(u.toString()));
 await mine(page);
 await check(page, (await move(page)) === 1 && (await acting(page)) === '0', `gone back to move 1: move ${await move(page)} acting ${await acting(page)}`);
 await page.screenshot({ path: `${out}/sandbox-1366-back.png` });
+
+// ---- a scenario's own steps, played as `smashup scenario` plays them ----
+await page.goto(base + '/sandbox');
+await page.click('#sb-example');
+const example = await page.inputValue('#sb-text');
+await page.fill('#sb-text', example + 'steps:\n  - play: King Rex\n    base: Tar Pits\n  - expect: { vp: { Ann: 99 } }\n');
+await page.check('#sb-steps');
+await page.click('#sb-open');
+await page.waitForSelector('#sb-failed:not([hidden])');
+const why = await page.textContent('#sb-failed-text');
+await check(page, /step 2: expect vp/.test(why), `the failing step: ${why}`);
+await page.click('#sb-failed-open');
+await page.waitForURL(/\/g\/[0-9a-f]+/);
+await mine(page);
+await check(page, (await move(page)) === 2, `opened where the step failed: move ${await move(page)}`);
+console.log(`  steps played up to: ${why}`);
 
 // ---- the share link on a phone ----
 const phone = await newPage({ width: 390, height: 844 }, true);

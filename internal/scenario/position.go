@@ -32,6 +32,18 @@ type Position struct {
 	// Scenarios names every scenario of the text, in order (Pick chose one).
 	Scenarios []string
 	Pick      int // 1-based
+	s         *Scenario
+}
+
+// Steps plays the scenario's steps as `smashup scenario` does and returns
+// the option chosen at each decision they made, up to the end or to the
+// step that failed (failure says why; "" when every step passed).
+func (p *Position) Steps() (moves []int, failure string) {
+	res := Run(p.s)
+	if !res.Pass {
+		failure = res.Reason
+	}
+	return res.Moves, failure
 }
 
 // ParsePosition reads text in the scenario format and returns its pick-th
@@ -60,7 +72,7 @@ func ParsePosition(file string, raw []byte, pick int) (pos *Position, err error)
 		return nil, &LoadError{File: file, Msg: fmt.Sprintf("scenario %d asked for, but the text holds %d", pick, len(ss))}
 	}
 	s := ss[pick-1]
-	pos = &Position{Name: s.Name, Rule: s.Rule, IDs: append([]string(nil), s.ids...), Setup: s.es, Pick: pick}
+	pos = &Position{Name: s.Name, Rule: s.Rule, IDs: append([]string(nil), s.ids...), Setup: s.es, Pick: pick, s: s}
 	for _, o := range ss {
 		pos.Scenarios = append(pos.Scenarios, o.Name)
 	}

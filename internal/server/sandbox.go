@@ -50,6 +50,9 @@ type SandboxRequest struct {
 	Position []byte
 	Pick     int
 	Moves    []int
+	// Steps: play the scenario's own steps first, as `smashup scenario`
+	// does (up to the step that fails, if one does), instead of Moves.
+	Steps bool
 }
 
 // SandboxResponse is the new sandbox game: its page's link carries its key
@@ -60,6 +63,8 @@ type SandboxResponse struct {
 	Name      string   `json:"name"`
 	Scenarios []string `json:"scenarios"` // every scenario of the text
 	Pick      int      `json:"pick"`
+	// Failed: with Steps, why a step failed (the game stops before it).
+	Failed string `json:"failed,omitempty"`
 }
 
 // PositionError is a position (or the moves given with it) that cannot
@@ -102,6 +107,13 @@ func (s *Server) CreateSandbox(ctx context.Context, req SandboxRequest) (Sandbox
 	pos, err := scenario.ParsePosition("position", req.Position, req.Pick)
 	if err != nil {
 		return SandboxResponse{}, positionError(err)
+	}
+	failed := ""
+	if req.Steps {
+		err := safely(func() error { req.Moves, failed = pos.Steps(); return nil })
+		if err != nil {
+			return SandboxResponse{}, &PositionError{Msg: "the scenario's steps cannot be played: " + err.Error()}
+		}
 	}
 	if len(req.Moves) > scenario.MaxShareMoves {
 		return SandboxResponse{}, &PositionError{Msg: fmt.Sprintf("%d moves: at most %d", len(req.Moves), scenario.MaxShareMoves)}
@@ -153,7 +165,7 @@ func (s *Server) CreateSandbox(ctx context.Context, req SandboxRequest) (Sandbox
 	s.withGames(func() { s.games[id] = l })
 	s.kick(l)
 	s.log().Info("sandbox created", "game", id, "players", len(cfg.Seats), "moves", len(l.moves))
-	return SandboxResponse{ID: id, Link: "/g/" + id + "?t=" + key, Name: pos.Name, Scenarios: pos.Scenarios, Pick: pos.Pick}, nil
+	return SandboxResponse{ID: id, Link: "/g/" + id + "?t=" + key, Name: pos.Name, Scenarios: pos.Scenarios, Pick: pos.Pick, Failed: failed}, nil
 }
 
 // playMoves plays moves (option indices) in l, a game not yet shared with
@@ -217,6 +229,9 @@ func (l *live) sandboxLocked() *sandboxState {
 					o := v.Decision.Options[m.Option]
 					o.CardText = ""
 					e.Label = present.Option(o, &v)
+					if !v.Decision.Main && !g.InWindow() {
+						e.Question = present.Prompt(&v)
+					}
 				}
 			}
 			if g.ApplySafe(m.Option) != nil {
@@ -287,7 +302,7 @@ var yamlTypes = map[string]bool{"application/yaml": true, "application/x-yaml": 
 
 // handleSandbox makes a sandbox game from a position: the body is its
 // text (at most scenario.MaxPosition bytes); ?pick=N chooses a scenario of
-// the text, ?moves=0.2.1 plays moves from it.
+// the text, ?moves=0.2.1 plays moves from it, ?steps=1 plays its steps.
 func (s *Server) handleSandbox(w http.ResponseWriter, r *http.Request) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || !yamlTypes[mt] {
 		writeJSON(w, http.StatusUnsupportedMediaType, apiError{"send the position as YAML text (Content-Type: application/yaml)"})
@@ -311,6 +326,7 @@ func (s *Server) handleSandbox(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	req.Steps = q.Get("steps") == "1"
 	if req.Moves, err = scenario.ParseMoves(q.Get("moves")); err != nil {
 		writeJSON(w, 400, apiError{"bad request: moves: " + err.Error()})
 		return

@@ -356,3 +356,25 @@ func TestSandboxOpensRepositoryScenarios(t *testing.T) {
 		}
 	}
 }
+
+func TestSandboxPlaysTheScenariosSteps(t *testing.T) {
+	_, c := newSandboxServer(t)
+	steps := "steps:\n  - play: Invader\n    base: Tar Pits\n  - expect: { vp: { Ann: 9 } }\n"
+	var resp SandboxResponse
+	if code := c.do("POST", "/api/sandbox?steps=1", "application/yaml", "", []byte(sandboxPos+steps), &resp); code != 200 {
+		t.Fatalf("create: %d", code)
+	}
+	if !strings.Contains(resp.Failed, "step 2: expect vp") {
+		t.Errorf("the failing step: %q", resp.Failed)
+	}
+	id, key := linkParts(t, resp.Link)
+	m := c.state(id, key)
+	if m.Move != 2 || len(m.Sandbox.History) != 2 || m.Sandbox.History[1].Question == "" {
+		t.Fatalf("the steps played: move %d history %+v", m.Move, m.Sandbox.History)
+	}
+	// without steps=1 the steps are not played
+	id, key = c.create(sandboxPos+steps, "")
+	if m := c.state(id, key); m.Move != 0 {
+		t.Fatalf("steps played unasked: %d", m.Move)
+	}
+}

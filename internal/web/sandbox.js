@@ -53,13 +53,24 @@ function size() {
 async function open(p) {
   err.textContent = '';
   pick.hidden = true;
+  $('sb-failed').hidden = true;
   if (!text.value.trim()) { showError('Paste a position first (or put the example here).'); return; }
   $('sb-open').disabled = true;
   try {
-    const r = await fetch('/api/sandbox' + (p ? `?pick=${p}` : ''), { method: 'POST', headers: { 'Content-Type': 'application/yaml' }, body: text.value });
+    const q = new URLSearchParams();
+    if (p) q.set('pick', p);
+    if ($('sb-steps').checked) q.set('steps', '1');
+    const r = await fetch('/api/sandbox' + (q.toString() ? '?' + q : ''), { method: 'POST', headers: { 'Content-Type': 'application/yaml' }, body: text.value });
     const b = await r.json().catch(() => ({}));
     if (!r.ok) { showError(b.error || `The server answered ${r.status}.`, b.line); return; }
     if (!p && b.scenarios && b.scenarios.length > 1) { choose(b); return; }
+    if (b.failed) { // the game stops before the step that failed: say why first
+      $('sb-failed-text').textContent = b.failed;
+      $('sb-failed-open').href = b.link;
+      $('sb-failed').hidden = false;
+      $('sb-failed-open').focus();
+      return;
+    }
     location.assign(b.link);
   } catch {
     showError('The server cannot be reached. Check the connection and try again.');

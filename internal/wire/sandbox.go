@@ -32,6 +32,9 @@ type SandboxMove struct {
 	Player int    `json:"player"` // who decided
 	Turn   int    `json:"turn"`   // the turn it was made in
 	Label  string `json:"label"`  // what was chosen, in words
+	// Question: what was asked, when it was a question while something
+	// resolved (not the Play Cards phase's nor a Me First window's)
+	Question string `json:"question,omitempty"`
 }
 
 // Hands returns every seat's hand as that seat sees it (a sandbox's view:

@@ -58,11 +58,11 @@ function Chip(c) {
 function Back(ctx) {
   const { u, n } = ctx;
   const h = u.sandbox.history;
-  const items = h.map((m, k) => ({ to: k, text: `${n.name(m.player)}: ${m.label}` })).reverse();
+  const items = h.map((m, k) => ({ to: k, text: `${n.name(m.player)}: ${m.label}`, q: m.question })).reverse();
   return html`<div id="sb-back" class="sbback" role="group" aria-label="Go back to an earlier decision">
     <p class="hint-text">Choose a decision to take it again; the moves after it are left out (this game stays as it is, and the share link keeps it).</p>
     <ol reversed>
-      ${items.map(x => html`<li key=${x.to}><button data-undo=${x.to} onClick=${() => back(x.to)}><small>${x.to + 1}.</small> ${x.text}</button></li>`)}
+      ${items.map(x => html`<li key=${x.to}><button data-undo=${x.to} onClick=${() => back(x.to)}><small>${x.to + 1}.</small> ${x.text}${x.q ? html`<small class="sbq">${x.q}</small>` : null}</button></li>`)}
       <li><button data-undo="0" onClick=${() => back(0)}><small>Start</small> The position as it was opened</button></li>
     </ol>
   </div>`;

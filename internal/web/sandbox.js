@@ -99,7 +99,7 @@ function choose(b) {
 }
 
 $('sb-open').onclick = () => open(0);
-$('sb-example').onclick = () => { text.value = EXAMPLE; size(); text.focus(); };
+$('sb-example').onclick = () => { text.value = EXAMPLE; err.textContent = ''; size(); text.focus(); };
 text.addEventListener('input', size);
 $('sb-file').addEventListener('change', async (e) => {
   const f = e.target.files && e.target.files[0];

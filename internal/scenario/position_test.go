@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -38,4 +39,36 @@ func FuzzShareLink(f *testing.F) {
 			t.Fatalf("%d bytes, %d moves", len(text), len(moves))
 		}
 	})
+}
+
+// TestSourceReloadsTheSameScenario: the document a FAIL line's link carries
+// (Source) loads again into the same setup, for every repository scenario.
+func TestSourceReloadsTheSameScenario(t *testing.T) {
+	files, err := Files([]string{"../../scenarios"})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("%v %v", files, err)
+	}
+	n := 0
+	for _, f := range files {
+		ss, err := ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range ss {
+			src, err := s.Source()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := ParsePosition(f, src, 0)
+			if err != nil {
+				t.Errorf("%s: %s: its source does not load: %v", f, s.Name, err)
+				continue
+			}
+			if p.Name != s.Name || !reflect.DeepEqual(p.Setup, s.es) || len(p.s.steps) != len(s.steps) {
+				t.Errorf("%s: %s: its source loads into another scenario", f, s.Name)
+			}
+			n++
+		}
+	}
+	t.Logf("%d scenarios", n)
 }

@@ -7,7 +7,9 @@
 //   2. the first 24 decisions of a 3-player game at 1366x768 (four bases),
 //      with "Ask me in every Me First window" ticked in Settings;
 //   3. a whole 4-player game (one person, three computers) at 1366x768;
-//   4. a whole game between two people at 390x844 (touch), and a spectator.
+//   4. a whole game between two people at 390x844 (touch), and a spectator;
+//   5. pass and play: two people and a computer at one 390x844 screen, made
+//      in the lobby, its first 40 decisions with every hand-over checked.
 // At every decision of a person: every base's name, total and breakpoint
 // are visible and not covered; every target is visible and not covered
 // (scrolled into view inside its own scroll container, never by scrolling
@@ -25,7 +27,7 @@
 // and fail the run at the end; a broken game fails at once. Screenshots:
 // ARTIFACT_DIR/table-{2p,3p,4p}-1366-{mid,scoring,over}.png,
 // table-2p-390-{mid,scoring,over}.png, table-2p-390-spectator-*.png.
-// Usage: node table.mjs BASE_URL ARTIFACT_DIR   (ONLY=2p,3p,4p,phone runs some)
+// Usage: node table.mjs BASE_URL ARTIFACT_DIR   (ONLY=2p,3p,4p,phone,pnp runs some)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -661,6 +663,61 @@ try {
     await shot(spec, 'table-2p-390-spectator-over');
     console.log(`PASS a game between two people at 390x844 in ${secs(t0)} s: Noor ${summary(pa)}; Sam ${summary(pb)}; the spectator saw no target and no hand`);
     await closePage(a); await closePage(b); await closePage(spec);
+  }
+
+  // ---- 5. pass and play: two people and a computer at one phone ----
+  if (wanted('pnp')) {
+    const t0 = Date.now();
+    const page = await newPage(PHONE, 'instant', true);
+    // made in the lobby, as a person does: two people, a computer, the box ticked
+    await page.goto(base + '/');
+    await page.waitForSelector('.seat .kind');
+    await page.selectOption('#n', '3');
+    const kinds = page.locator('.seat .kind');
+    await kinds.nth(0).selectOption('human'); await kinds.nth(1).selectOption('human'); await kinds.nth(2).selectOption('easy');
+    await page.locator('.seat .name').nth(0).fill('Ines'); await page.locator('.seat .name').nth(1).fill('Tomas');
+    await page.locator('#seed').fill('5305');
+    await page.tap('#pnp');
+    await page.tap('#create');
+    await page.waitForURL(/\/g\/[0-9a-f]+$/, { timeout: 10000 }).catch(() => { throw new Failure('pass and play: the lobby did not open the game'); });
+    if (/[?&](t|invite)=/.test(page.url())) throw new Failure(`pass and play: a secret in the address bar: ${page.url()}`);
+    const id = page.url().split('/').pop();
+    const held = await page.evaluate((id) => JSON.parse(localStorage.getItem('smashup.held.' + id) || '{}'), id);
+    if (Object.keys(held).sort().join() !== '0,1') throw new Failure(`pass and play: the page holds the keys of seats ${Object.keys(held)}`);
+    const pl = new Player(page, 'pass and play (phone)', id, '/g/x?t=' + held[0], 5305, { touch: true, shots: 'pnp-390' });
+    let handovers = 0, lastSeat = null, shotCover = false;
+    const seats = new Set();
+    // the seat on screen answers (the Player's key follows it); a hand-over
+    // screen shows nothing of the table and no hand, and is uncovered
+    const step = async () => {
+      const b = await page.evaluate(() => ({ state: document.body.dataset.state, seat: document.body.dataset.seat, title: document.title,
+        table: document.querySelectorAll('section[data-slot]').length, hand: document.querySelectorAll('#hand [data-card], #hand .card').length,
+        h1: (document.querySelector('main.handover h1') || {}).textContent || '' }));
+      if (b.state === 'handover') {
+        if (b.table || b.hand) throw new Failure(`pass and play: the hand-over screen shows ${b.table} bases and ${b.hand} hand cards`);
+        if (!/pass the screen to (Ines|Tomas)/i.test(b.h1)) throw new Failure(`pass and play: the hand-over screen says "${b.h1}"`);
+        if (/your turn/i.test(b.title)) throw new Failure(`pass and play: the hand-over screen's title is "${b.title}"`);
+        if (!shotCover) { shotCover = true; await shot(page, 'table-pnp-390-handover'); await axe(page, 'pnp-390-handover'); }
+        handovers++;
+        await pl.click(page.locator('#handover-ok'), 'the hand-over button');
+        const to = /pass the screen to ines/i.test(b.h1) ? '0' : '1';
+        await page.waitForFunction((to) => document.body.dataset.state !== 'handover' && document.body.dataset.state !== 'loading' && document.body.dataset.seat === to, to, { timeout: 8000 })
+          .catch(() => { throw new Failure(`pass and play: the view of seat ${to} did not come after the hand-over`); });
+        return 'handover';
+      }
+      if (b.seat !== '' && +b.seat >= 0 && b.seat !== lastSeat) {
+        lastSeat = b.seat;
+        seats.add(b.seat);
+        pl.token = held[b.seat];
+      }
+      return pl.step();
+    };
+    const player = { page, tag: pl.tag, stats: pl.stats, time: pl.time, idle: pl.idle, did: pl.did, step, fail: (m) => pl.fail(m) };
+    const mid = async () => { await page.waitForTimeout(150); await shot(page, 'table-pnp-390-mid'); await axe(page, 'pnp-390-mid'); };
+    await play([player], { limitMs: 240000, midAt: 16, mid, stopAt: () => pl.stats.decisions >= 40 });
+    if (handovers < 2 || seats.size < 2) throw new Failure(`pass and play: ${handovers} hand-overs and seats ${[...seats]} shown in ${pl.stats.decisions} decisions`);
+    console.log(`PASS pass and play at 390x844 (two people and a computer at one screen), ${pl.stats.decisions} decisions in ${secs(t0)} s: ${handovers} hand-overs, each showing no table and no hand; ${summary(pl)}`);
+    await closePage(page);
   }
 
   if (notes.size) console.log(`NOTES (not failures):\n  ${[...notes].join('\n  ')}`);

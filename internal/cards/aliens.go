@@ -108,7 +108,7 @@ var _ = card("aliens/terraforming", func(d *engine.Def) {
 			s := f.BaseIn(replaced)
 			g.SwapBase(f, s, f.CardIn(found))
 			g.ShuffleBaseDeck()
-			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none, Faction: none}, self(f))
+			g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: engine.NoLimit, Base: s, Card: none, Faction: none}, self(f))
 		}),
 	)
 })

@@ -66,7 +66,7 @@ var _ = card("smash_up_all_stars/imperial_dragon", func(d *engine.Def) {
 		On: engine.EvMove,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			c := ev.Card
-			if ev.Base != g.BaseOf(self) || ev.OtherSeat() == g.Ctrl(self) || !g.IsMinion(c) {
+			if ev.Base != g.BaseOf(self) || ev.Mover() == g.Ctrl(self) || !g.IsMinion(c) {
 				return false
 			}
 			return c == self || !movedTogether(g, c, self)
@@ -192,14 +192,14 @@ var _ = card("smash_up_all_stars/full_moon", func(d *engine.Def) { d.PowerMod = 
 
 var _ = card("smash_up_all_stars/ghostly_arrival", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
-		extraMinionUpTo(g, f, -1) // held in your Play Cards phase, else offered at once
+		extraMinionUpTo(g, f, engine.NoLimit) // held in your Play Cards phase, else offered at once
 		extraActionFor(g, f)
 	}
 })
 
 var _ = card("smash_up_all_stars/its_astounding", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
-		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: -1, Base: none, From: engine.ZDiscard, Card: none, Faction: none}, self(f))
+		g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraAction, MaxPower: engine.NoLimit, Base: none, From: engine.ZDiscard, Card: none, Faction: none}, self(f))
 	}
 })
 

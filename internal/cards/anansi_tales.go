@@ -17,7 +17,7 @@ func playsUnowned(g *G, self CardID, ev engine.Event) bool {
 	if ev.Card < 0 || ev.Player == g.Ctrl(self) || g.Owner(ev.Card) == ev.Player {
 		return false
 	}
-	from := engine.Zone(ev.Num)
+	from := ev.FromZone()
 	return from == engine.ZHand || from == engine.ZDeck
 }
 
@@ -117,7 +117,7 @@ func unownedPlayedOrDiscarded(g *G, ev engine.Event) bool {
 	if ev.Card < 0 || g.Owner(ev.Card) == ev.Player {
 		return false
 	}
-	from := engine.Zone(ev.Num)
+	from := ev.FromZone()
 	return from == engine.ZHand || from == engine.ZDeck
 }
 

@@ -12,7 +12,7 @@ func isBaseAction(g *G, c CardID) bool {
 
 // playedOnBase: ev is an action played on a base (not on a minion) by self's controller.
 func playedOnBase(g *G, self CardID, ev engine.Event) bool {
-	return ev.Card >= 0 && ev.Other < 0 && ev.Base >= 0 && ev.Player == g.Ctrl(self) && isBaseAction(g, ev.Card)
+	return ev.Card >= 0 && ev.PlayedOn() == none && ev.Base >= 0 && ev.Player == g.Ctrl(self) && isBaseAction(g, ev.Card)
 }
 
 // playedOnThisBase: as playedOnBase, onto self's base, and not self itself.
@@ -173,7 +173,7 @@ var _ = card("ancient_incas/fortress_walls", func(d *engine.Def) {
 
 // flagCondor marks the actions Golden Condor returns (a flag, unlike a mark,
 // stays on the card as it goes back to the hand).
-var flagCondor = engine.FlagID("golden condor")
+var flagCondor = engine.NamedFlag("golden condor")
 
 var _ = card("ancient_incas/golden_condor", func(d *engine.Def) {
 	// Any number of actions, one at a time: a loop, so named steps, not a flow.
@@ -279,7 +279,7 @@ var _ = card("ancient_incas/temple_of_the_sun", func(d *engine.Def) {
 })
 
 // flagTopBaseDown: EffFlag id, "the top base card is face down this turn" (Signs in the Stars).
-var flagTopBaseDown = engine.FlagID("ancient_incas/signs_in_the_stars face down")
+var flagTopBaseDown = engine.NamedFlag("ancient_incas/signs_in_the_stars face down")
 
 var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 	// The top card of the base deck is face up and this base also has its

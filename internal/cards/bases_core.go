@@ -44,8 +44,7 @@ var _ = card("base/the_mothership", func(d *engine.Def) {
 		Do: eachPlayerMay(wonHere, "You won The Mothership: you may return one of your minions of power 3 or less there to your hand",
 			func(g *G, f *F, w Seat) []CardID { return where(g.MinionsAt(f.Base, w), powerAtMost(g, 3)) },
 			func(g *G, f *F, w Seat, c CardID) {
-				f.Player = w // credited to the winner who chose
-				g.Return(f, c)
+				f.DoneBy(w, func() { g.Return(f, c) }) // credited to the winner who chose
 			}),
 	}}
 })
@@ -110,8 +109,7 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 		Do: eachPlayerMay(wonHere, "Ninja Dojo: you may destroy a minion",
 			func(g *G, f *F, _ Seat) []CardID { return g.Minions(none) },
 			func(g *G, f *F, w Seat, c CardID) {
-				f.Player = w // credited to the winner who chose
-				g.Destroy(f, c)
+				f.DoneBy(w, func() { g.Destroy(f, c) }) // credited to the winner who chose
 			}),
 	}}
 })
@@ -124,8 +122,8 @@ var _ = card("base/ninja_dojo", func(d *engine.Def) {
 // lower the others' power). The players are handled in turn, counting from the
 // current player.
 var (
-	flagGojuDone    = int(engine.Text("mark: Temple of Goju handled"))
-	flagGojuHighest = int(engine.Text("mark: Temple of Goju highest"))
+	flagGojuDone    = engine.FlagID(engine.Text("mark: Temple of Goju handled"))
+	flagGojuHighest = engine.FlagID(engine.Text("mark: Temple of Goju highest"))
 )
 
 var _ = card("base/temple_of_goju", func(d *engine.Def) {
@@ -240,8 +238,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 				g.AskBases(f, f.SeatIn(asking), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
 			case moveIt:
 				if to := f.ChosenBase(); to != none {
-					f.Player = f.SeatIn(asking) // credited to the player who chose
-					g.Move(f, f.Target, to)
+					f.DoneBy(f.SeatIn(asking), func() { g.Move(f, f.Target, to) }) // credited to the player who chose
 				}
 				f.Goto(askPlayer)
 			}
@@ -255,13 +252,13 @@ var _ = card("base/tortuga", func(d *engine.Def) {
 	// base onto the replacement (while it is still there). Its own minions
 	// were discarded with it.
 	runnerUp := func(g *G, f *F, p Seat) bool {
-		place, _ := g.ScoredPlace(f.Ev.OtherCard(), p)
+		place, _ := g.ScoredPlace(f.Ev.OldBase(), p)
 		return place == 2 && g.BaseCardAt(f.Ev.Base) == f.Ev.Card
 	}
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvBaseReplaced, From: engine.ZBaseDiscard,
 		When: func(g *G, me CardID, ev engine.Event) bool {
-			return ev.OtherCard() == me && ev.Card != none
+			return ev.OldBase() == me && ev.Card != none
 		},
 		Do: eachPlayerMay(runnerUp, "Tortuga: you may move one of your minions to the new base",
 			func(g *G, f *F, p Seat) []CardID {
@@ -367,6 +364,12 @@ func eachPlayerMay(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, cand
 // whether to take it; the others get it. A loop over the players, so named
 // steps, not a flow.
 func eachGains(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat)) engine.AbilityFn {
+	return eachGainsThen(who, give, nil)
+}
+
+// eachGainsThen is eachGains with done (if not nil) run once every player
+// has been considered.
+func eachGainsThen(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat), done func(g *G, f *F)) engine.AbilityFn {
 	const (
 		nextPlayer engine.Step = iota
 		answered
@@ -381,6 +384,9 @@ func eachGains(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat))
 			for {
 				p := nextInTurn(g, f, considered, func(p Seat) bool { return who(g, f, p) && !g.BaseMustIgnore(f.Base, p) })
 				if p == none {
+					if done != nil {
+						done(g, f)
+					}
 					return
 				}
 				if g.BaseIgnored(f.Base, p) {

@@ -60,7 +60,7 @@ var _ = card("base/cuzcu", func(d *engine.Def) {
 
 // playedActionOnBase: ev is an action played on the base self (not on a minion).
 func playedActionOnBase(g *G, self CardID, ev engine.Event) bool {
-	if ev.Card < 0 || ev.Base != g.SlotOfBase(self) || ev.Other >= 0 {
+	if ev.Card < 0 || ev.Base != g.SlotOfBase(self) || ev.PlayedOn() != none {
 		return false
 	}
 	d := g.DefOf(ev.Card)
@@ -206,7 +206,7 @@ var _ = card("base/island_chain", func(d *engine.Def) {
 	}}
 })
 
-var flagSpringUsed = engine.FlagID("base/transformation_spring used")
+var flagSpringUsed = engine.NamedFlag("base/transformation_spring used")
 
 var _ = card("base/transformation_spring", func(d *engine.Def) {
 	// Once during your turn (any phase), after you play a minion here: you may

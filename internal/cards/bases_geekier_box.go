@@ -50,7 +50,7 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 
 // conAlreadyHere marks, as a minion is played on The Con, the other minions
 // of its faction already there (the mark's source is the played minion).
-var conAlreadyHere = engine.FlagID("base/the_con already here")
+var conAlreadyHere = engine.NamedFlag("base/the_con already here")
 
 var _ = card("base/the_con", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
@@ -69,18 +69,27 @@ var _ = card("base/the_con", func(d *engine.Def) {
 			}
 			return true
 		},
-		Do: func(g *G, f *F) {
-			c := f.Ev.Card
-			// a player who ignores this base (Infiltrate) does not get its bonus
-			for _, m := range g.MinionsAt(f.Base, none) {
-				if g.Marked(conAlreadyHere, m, c) && !g.BaseIgnored(f.Base, g.Ctrl(m)) {
+		// Each player whose minions get the bonus takes it, in turn from the
+		// current player; one who only may ignore this base (Infiltrate)
+		// chooses whether to take it for their minions (eachGains).
+		Do: eachGainsThen(func(g *G, f *F, p Seat) bool { return len(conBoosted(g, f, p)) > 0 },
+			func(g *G, f *F, p Seat) {
+				cur := f.Player
+				f.Player = p // the player takes it: a base's ability they follow
+				for _, m := range conBoosted(g, f, p) {
 					g.AddPower(f, m, 1)
 				}
-			}
-			g.Unmark(conAlreadyHere, c)
-		},
+				f.Player = cur
+			},
+			func(g *G, f *F) { g.Unmark(conAlreadyHere, f.Ev.Card) }),
 	}}
 })
+
+// conBoosted is the minions of player p on The Con that were already there
+// when the minion its trigger answers was played, and share its faction.
+func conBoosted(g *G, f *F, p Seat) []CardID {
+	return where(g.MinionsAt(f.Base, p), func(m CardID) bool { return g.Marked(conAlreadyHere, m, f.Ev.Card) })
+}
 
 // eventPlayerDraws is the Do of Locker Room and Stadium: the player the event
 // is about draws a card, unless they ignore this base.

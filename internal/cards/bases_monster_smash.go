@@ -44,12 +44,11 @@ var _ = card("base/golem_schloss", func(d *engine.Def) {
 		When: func(g *G, s CardID, ev engine.Event) bool { return ev.Base == slotOf(g, s) },
 		Do: eachGains(func(g *G, f *F, p Seat) bool { return slices.Contains(scoredWinners(g, f), p) },
 			func(g *G, f *F, w Seat) {
-				cur := f.Player
-				f.Player = w // the winner places the counters
-				for _, m := range g.Minions(w) {
-					g.PlaceCounters(f, m, 1)
-				}
-				f.Player = cur
+				f.DoneBy(w, func() { // the winner places the counters
+					for _, m := range g.Minions(w) {
+						g.PlaceCounters(f, m, 1)
+					}
+				})
 			}),
 	}}
 })
@@ -59,8 +58,7 @@ var _ = card("base/laboratorium", func(d *engine.Def) {
 		On: engine.EvPlay, When: firstMinionHere,
 		// still the first minion played here when its player ignores the base
 		Do: eachGains(evPlayer, func(g *G, f *F, p Seat) {
-			f.Player = p // its controller places the counter
-			g.PlaceCounters(f, f.Ev.Card, 1)
+			f.DoneBy(p, func() { g.PlaceCounters(f, f.Ev.Card, 1) }) // its controller places the counter
 		}),
 	}}
 })
@@ -77,7 +75,7 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 					if !g.InPlay(m) || g.BaseMustIgnore(f.Base, p) || !othersOutpower(g, f.Base, p) {
 						return false
 					}
-					f.Player = p
+					f.HandTo(p)
 					return true
 				}).
 				with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Ev.Card) }),
@@ -93,27 +91,22 @@ var _ = card("base/crypt", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
 		When: func(g *G, s CardID, ev engine.Event) bool {
-			if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || ev.Num < 0 {
+			if ev.Base != slotOf(g, s) || !g.IsMinion(ev.Card) || ev.Destroyer() == none {
 				return false
 			}
-			for i := 0; i < int(g.NTrig); i++ {
-				t := &g.Trigs[i]
-				if t.Src == s && t.Ev.Kind == engine.EvDestroy && t.Ev.Num == ev.Num {
-					return false
-				}
-			}
-			return true
+			by := ev.Destroyer()
+			return !g.AlreadyWaiting(s, func(w engine.Event) bool { return w.Kind == engine.EvDestroy && w.Destroyer() == by })
 		},
-		// (the event's Num: the player who destroyed; they decide)
+		// (the event's destroyer decides)
 		Do: flow(
 			pickCard(theMinion, "Crypt: you may put a +1 power counter on one of your minions here", func(g *G, f *F) []CardID {
 				return g.MinionsAt(f.Base, you(f))
 			}).may().when(func(g *G, f *F) bool {
-				p := Seat(f.Ev.Num)
+				p := f.Ev.Destroyer()
 				if g.BaseMustIgnore(f.Base, p) {
 					return false
 				}
-				f.Player = p
+				f.HandTo(p)
 				return true
 			}),
 			act(func(g *G, f *F) { g.PlaceCounters(f, f.CardIn(theMinion), 1) }),

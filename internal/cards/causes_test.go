@@ -170,7 +170,7 @@ func TestCancelNamesBothCards(t *testing.T) {
 	for _, seat := range []engine.Seat{0, 1, engine.None} {
 		evs, lines := eventsSince(g, seat, seq)
 		c := findEvent(t, evs, engine.EvCancel, outbreak)
-		if c.Cause != wil || c.CauseName != "Wil Wheaton" || c.Player != 0 || c.Other != engine.None || c.Num != engine.None {
+		if c.Cause != wil || c.CauseName != "Wil Wheaton" || c.Player != 0 || c.Shielded() != engine.None || c.ShieldedPlayer() != engine.None {
 			t.Errorf("seat %d: Wil Wheaton should cancel player 1's Outbreak outright: %+v", seat, c)
 		}
 		if p := findEvent(t, evs, engine.EvPlay, wil); p.Cause != engine.None {
@@ -242,7 +242,7 @@ func controlledRex(t *testing.T) (g *engine.Game, rex, ctrlMinion engine.CardID)
 	pick(t, g, engine.OptPlay, "Control Minion")
 	ctrlMinion = engine.CardID(cardNamed(g, "Control Minion", engine.ZDiscard))
 	evs, lines := eventsSince(g, 1, seq)
-	if c := findEvent(t, evs, engine.EvControl, rex); c.Cause != ctrlMinion || c.Player != 0 || c.Num != 1 {
+	if c := findEvent(t, evs, engine.EvControl, rex); c.Cause != ctrlMinion || c.Player != 0 || c.ControlFrom() != 1 {
 		t.Fatalf("player 1 should take control of King Rex with Control Minion: %+v", c)
 	}
 	hasLine(t, lines, "Player 1 takes control of King Rex because of Control Minion")
@@ -261,7 +261,7 @@ func TestControlEndsAtTheEndOfTheTurn(t *testing.T) {
 	}
 	evs, lines := eventsSince(g, engine.None, seq)
 	e := findEvent(t, evs, engine.EvControlEnd, rex)
-	if e.Player != 0 || e.Num != 1 || e.Base != 0 || e.OtherCard() != ctrlMinion || e.OtherName != "Control Minion" || e.Cause != engine.None || e.CauseHidden {
+	if e.Player != 0 || e.ControlTo() != 1 || e.Base != 0 || e.Source() != ctrlMinion || e.OtherName != "Control Minion" || e.Cause != engine.None || e.CauseHidden {
 		t.Errorf("control of King Rex ends with the turn, back to player 2: %+v", e)
 	}
 	hasLine(t, lines, "Player 2 regains control of King Rex")
@@ -285,7 +285,7 @@ func TestControlEndsWhenTheCardLeavesPlay(t *testing.T) {
 	}
 	evs, lines := eventsSince(g, 0, seq)
 	e := findEvent(t, evs, engine.EvControlEnd, rex)
-	if e.Player != 0 || e.Num != 1 || e.Base != engine.None || e.Other != engine.None || e.Cause != master {
+	if e.Player != 0 || e.ControlTo() != 1 || e.Base != engine.None || e.Source() != engine.None || e.Cause != master {
 		t.Errorf("control of King Rex ends as it is destroyed: %+v", e)
 	}
 	hasLine(t, lines, "Player 1 no longer controls King Rex")

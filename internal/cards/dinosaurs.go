@@ -11,8 +11,7 @@ func powerUntilYourTurnEnds(g *G, f *F, c CardID, n int) {
 	if !g.Affects(f, c, engine.AffPower) {
 		return
 	}
-	g.AddEffect(engine.Effect{Kind: engine.EffPower, Expires: engine.ExpireEndOfTurn, Player: f.Player,
-		Base: none, Card: c, Amount: int16(n), Src: f.Src})
+	g.AddEffect(engine.PowerEffect(c, n, f.Player, f.Src, engine.ExpireEndOfTurn))
 }
 
 // attachedTo is the minion an action in play is attached to (None when on a base).
@@ -84,7 +83,7 @@ var _ = card("dinosaurs/rampage", func(d *engine.Def) {
 })
 
 // flagWeakest marks the minions Survival of the Fittest has chosen.
-var flagWeakest = int(engine.Text("mark: the weakest minion of its base"))
+var flagWeakest = engine.FlagID(engine.Text("mark: the weakest minion of its base"))
 
 var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 	// Base by base: where the minions' powers differ, the weakest is chosen;
@@ -141,7 +140,7 @@ var _ = card("dinosaurs/tooth_and_claw_and_guns", func(d *engine.Def) {
 	}
 	d.InsteadDo = func(g *G, f *F) {
 		// the ability is stopped now and for the rest of the turn; this card is destroyed
-		g.Shield(f.Target, f.Ev.OtherCard(), engine.ExpireEndOfTurn)
+		g.Shield(f.Target, f.Ev.Source(), engine.ExpireEndOfTurn)
 		g.Destroy(f, self(f))
 	}
 })

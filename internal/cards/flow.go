@@ -219,13 +219,13 @@ func pickText(s engine.Slot, prompt engine.Prompt, texts func(g *G, f *F) []stri
 				f.Set(st.slot, none)
 				return false
 			}
-			f.Set(st.slot, int(f.Ans.Num))
+			f.Set(st.slot, int(f.Ans.Text()))
 			return true
 		}}
 }
 
 // textIn is the text kept in slot s by pickText ("" when none).
-func textIn(f *F, s engine.Slot) string { return engine.TextOf(int16(f.Get(s))) }
+func textIn(f *F, s engine.Slot) string { return engine.TextOf(engine.TextID(f.Get(s))) }
 
 // pickNumber asks for a number from lo to hi (span gives both); the number
 // chosen is kept in slot s.
@@ -240,7 +240,7 @@ func pickNumber(s engine.Slot, prompt engine.Prompt, span func(g *G, f *F) (lo, 
 			if f.Ans.Kind != engine.OptNum {
 				return false
 			}
-			f.Set(st.slot, int(f.Ans.Num))
+			f.Set(st.slot, f.Ans.Number())
 			return true
 		}}
 }
@@ -326,7 +326,7 @@ func chooseOne(opts ...choice) step { return chooseOneAsking("Choose one", opts.
 
 // chooseOneAsking is chooseOne with its own prompt.
 func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
-	texts := make([]int16, len(opts))
+	texts := make([]engine.TextID, len(opts))
 	for i, o := range opts {
 		texts[i] = engine.Text(o.text)
 	}
@@ -335,7 +335,7 @@ func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
 			return
 		}
 		for i, o := range opts {
-			if f.Ans.Num == texts[i] {
+			if f.Ans.Text() == texts[i] {
 				if o.act != nil {
 					o.act(g, f)
 				}
@@ -361,14 +361,11 @@ func chooseOneAsking(prompt engine.Prompt, opts ...choice) step {
 // answeredText reports whether text is the answer to the text question just
 // asked (for steps written with do).
 func answeredText(f *F, text string) bool {
-	return f.Ans.Kind == engine.OptText && f.Ans.Num == engine.Text(text)
+	return f.Ans.Text() == engine.Text(text)
 }
 
 // textAnswer is the text of the answer to the text question just asked ("":
 // none), for steps written by hand.
 func textAnswer(f *F) string {
-	if f.Ans.Kind != engine.OptText {
-		return ""
-	}
-	return engine.TextOf(f.Ans.Num)
+	return engine.TextOf(f.Ans.Text())
 }

@@ -10,7 +10,7 @@ import (
 // Geeks: answer other players' plays from the hand, meddle with hands and rules.
 
 // flagGroupMove marks the minions Felicia Day moves together as one group.
-var flagGroupMove = engine.FlagID("geeks/felicia_day/group")
+var flagGroupMove = engine.NamedFlag("geeks/felicia_day/group")
 
 var _ = card("geeks/felicia_day", func(d *engine.Def) {
 	d.OnPlay = flow(
@@ -94,16 +94,16 @@ var _ = card("geeks/fan", fanSpecial)
 // cardNames lists the distinct names of the faction cards player p owns, sorted.
 func cardNames(g *G, p Seat) []string {
 	var out []string
-	prev := -1 // the copies of a card are made one after another
+	prev := engine.NoDef // the copies of a card are made one after another
 	for i := range g.NCards {
 		if g.Owner(i) != p {
 			continue
 		}
 		d := g.DefOf(i)
-		if d.Type != engine.Minion && d.Type != engine.Action || int(d.ID) == prev {
+		if d.Type != engine.Minion && d.Type != engine.Action || d.ID == prev {
 			continue
 		}
-		prev = int(d.ID)
+		prev = d.ID
 		if n := g.Name(i); !slices.Contains(out, n) {
 			out = append(out, n)
 		}
@@ -207,10 +207,7 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 		case destroyTheirChoice: // the player's choice of their own minion
 			if c := f.Chosen(); c != none {
 				// they carry the destruction out: it is credited to them (compendium, Affect)
-				me := you(f)
-				f.Player = q
-				g.Destroy(f, c)
-				f.Player = me
+				f.DoneBy(q, func() { g.Destroy(f, c) })
 			}
 			f.Add(otherPlayer, 1)
 			f.Goto(chooseWhatHappens)
@@ -274,7 +271,7 @@ var nonInfiniteLoop = func() engine.AbilityFn {
 				return // its conditions are not met: no effect, it stays in your hand
 			}
 			g.PlayExtraNow(p, c, none)
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: c, Amount: int16(flagLoopBack), Src: self(f)})
+			g.SetFlagOn(flagLoopBack, c, self(f))
 		}),
 		askYes("Put {} back into your hand instead of the discard pile?").
 			when(func(g *G, f *F) bool {
@@ -287,7 +284,7 @@ var nonInfiniteLoop = func() engine.AbilityFn {
 
 // flagLoopBack: an action played by Non-Infinite Loop may come back to its
 // owner's hand when it leaves play this turn.
-var flagLoopBack = engine.FlagID("geeks/non_infinite_loop/back")
+var flagLoopBack = engine.NamedFlag("geeks/non_infinite_loop/back")
 
 // loopBackTrigger: the Non-Infinite Loop (in its owner's discard pile) offers
 // to take back the action it played when that action leaves play this turn.

@@ -24,13 +24,13 @@ var _ = card("giant_ants/killer_queen", func(d *engine.Def) {
 		})
 })
 
-var droneDeclined = flagID("giant_ants/drone declined")
+var droneDeclined = engine.NamedFlag("giant_ants/drone declined")
 
 // fnRedestroy goes on with the destruction of its target that a Drone's
 // controller declined to prevent (and then forgets the declining).
 var fnRedestroy = engine.Fn(flow(
 	act(func(g *G, f *F) { g.Destroy(f, f.Target) }),
-	act(func(g *G, f *F) { dropFlags(g, droneDeclined, f.Target) }),
+	act(func(g *G, f *F) { g.DropFlags(droneDeclined, f.Target) }),
 ))
 
 var _ = card("giant_ants/drone", func(d *engine.Def) {
@@ -39,7 +39,7 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 	// from this Drone to prevent it; declining lets the destruction go on.
 	d.Instead = func(g *G, dr, target CardID, a engine.Affect) bool {
 		return a.Kind == engine.AffDestroy && g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(dr) &&
-			g.CountersOn(dr) > 0 && !hasFlagFrom(g, droneDeclined, target, dr)
+			g.CountersOn(dr) > 0 && !g.FlagFrom(droneDeclined, target, dr)
 	}
 	d.InsteadDo = flow(
 		askYes("Remove a +1 power counter from Drone to prevent the destruction of {}?").orNone().
@@ -49,8 +49,8 @@ var _ = card("giant_ants/drone", func(d *engine.Def) {
 				return
 			}
 			t := f.Target
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: t, Amount: droneDeclined, Src: self(f)})
-			g.Schedule(fnRedestroy, f.Ev.Player, f.Ev.OtherCard(), none, t)
+			g.SetFlagOn(droneDeclined, t, self(f))
+			g.Schedule(fnRedestroy, f.Ev.Player, f.Ev.Source(), none, t)
 		}),
 	)
 })
@@ -166,7 +166,7 @@ var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvCounter,
 		When: func(g *G, s CardID, ev engine.Event) bool {
-			return ev.Num > 0 && g.CountersOn(ev.Card) == int(ev.Num) && showCovers(g, s, ev.Card) // its first counters
+			return ev.Count() > 0 && g.CountersOn(ev.Card) == ev.Count() && showCovers(g, s, ev.Card) // its first counters
 		},
 		Do: shed,
 	}, {
@@ -230,7 +230,7 @@ var _ = card("giant_ants/we_will_rock_you", func(d *engine.Def) {
 })
 
 // markTried marks a card an "any number" ability already tried and failed to affect.
-var markTried = engine.FlagID("tried")
+var markTried = engine.NamedFlag("tried")
 
 var _ = card("giant_ants/who_wants_to_live_forever", func(d *engine.Def) {
 	// Any number of counters, one at a time: a loop, so named steps, not a flow.

@@ -126,7 +126,7 @@ var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
 					return // could not be shuffled in: no extra minion
 				}
 				g.Shuffle(g.Owner(c))
-				g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: f.BaseIn(itsBase), From: engine.ZDiscard, Card: none, Faction: none}, c)
+				g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: engine.NoLimit, Base: f.BaseIn(itsBase), From: engine.ZDiscard, Card: none, Faction: none}, c)
 			}),
 		),
 	}}

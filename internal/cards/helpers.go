@@ -25,7 +25,7 @@ func anyEvent(*G, engine.Event) int { return 0 }
 // owns the event's card (Cave of Shinies gives that player 1 VP).
 func ownerOfEvCard(g *G, ev engine.Event) int {
 	if ev.Card < 0 {
-		return -1
+		return none
 	}
 	return int(g.Owner(ev.Card))
 }
@@ -302,7 +302,7 @@ func moveTarget(may bool) engine.AbilityFn {
 func askPlayOne(g *G, f *F, p Seat, prompt engine.Prompt, cards []CardID) {
 	g.BeginAsk()
 	for _, c := range cards {
-		g.Offer(engine.Option{Kind: engine.OptPlay, Player: p, Card: c, Base: none, Num: -1})
+		g.Offer(engine.PlayOption(p, c))
 	}
 	g.Ask(f, p, prompt, engine.AskMay)
 }

@@ -79,7 +79,7 @@ func extraMinionWithCounter(x engine.ExtraPlay) engine.AbilityFn {
 // playedSince returns the first minion p played since markPlays(at), or none.
 func playedSince(g *G, f *F, at engine.Slot, p Seat) CardID {
 	mark := int32(f.Get(at))<<16 | int32(uint16(f.Get(at+1)))
-	best := engine.NoCard
+	best := CardID(none)
 	for _, m := range g.Minions(p) {
 		cd := &g.Cards[m]
 		if cd.Flags&engine.FPlayedTurn != 0 && cd.Pos > mark && (best == none || cd.Pos < g.Cards[best].Pos) {
@@ -88,15 +88,6 @@ func playedSince(g *G, f *F, at engine.Slot, p Seat) CardID {
 	}
 	return best
 }
-
-// flagID returns the EffFlag id of a named per-card marker (engine.FlagID).
-func flagID(name string) int16 { return int16(engine.FlagID(name)) }
-
-// hasFlagFrom reports whether an EffFlag effect flag is on card c from source src.
-func hasFlagFrom(g *G, flag int16, c, src CardID) bool { return g.FlagFrom(int(flag), c, src) }
-
-// dropFlags removes every EffFlag effect flag on card c.
-func dropFlags(g *G, flag int16, c CardID) { g.DropFlags(int(flag), c) }
 
 // highestHere reports whether minion m has the highest power on its base (ties count).
 func highestHere(g *G, m CardID) bool {

@@ -101,7 +101,7 @@ func choosePlayer(t *testing.T, g *engine.Game, p engine.Seat) {
 
 func pickText(t *testing.T, g *engine.Game, text string) {
 	t.Helper()
-	answer(t, g, text, func(o engine.Option) bool { return o.Kind == engine.OptText && engine.TextOf(o.Num) == text })
+	answer(t, g, text, func(o engine.Option) bool { return o.Kind == engine.OptText && engine.TextOf(o.Text()) == text })
 }
 
 // A card chosen searching a deck is revealed (compendium: Decks, Discards,

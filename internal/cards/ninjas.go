@@ -7,7 +7,7 @@ import "github.com/smashup/smashup/internal/engine"
 // extraMinionOnto offers p an immediate extra minion play onto slot s
 // (mandatory when must: the player plays one if they can).
 func extraMinionOnto(g *G, p Seat, s BaseID, must bool, src CardID) {
-	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: s, Card: none,
+	g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: engine.NoLimit, Base: s, Card: none,
 		Must: must, Faction: none}, src)
 }
 
@@ -123,8 +123,31 @@ var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
 })
 
 var _ = card("ninjas/infiltrate", func(d *engine.Def) {
-	d.OnPlay = chooseCard("Destroy another action played on this base", false,
-		func(g *G, f *F) []CardID { return where(g.ActionsAt(here(g, f)), other(self(f))) }, destroyIt)
+	const theAction engine.Slot = 0 // the other action destroyed
+	d.OnPlay = flow(
+		pickCard(theAction, "Destroy another action played on this base",
+			func(g *G, f *F) []CardID { return where(g.ActionsAt(here(g, f)), other(self(f))) }).orNone(),
+		act(func(g *G, f *F) {
+			if c := f.CardIn(theAction); c != none {
+				g.Destroy(f, c)
+			}
+		}),
+		// "You may ignore this base's ability" has no timing of its own, so it
+		// is resolved as the card is played (compendium: Using Card
+		// Abilities): for the base's lasting abilities, which have no moment
+		// to ask at (The Central Brain's +1, Egg Chamber's protection), its
+		// player makes a standing choice now, kept while Infiltrate stays.
+		// What the base does at a moment is asked about then (eachGains).
+		askYes("You may ignore {}'s lasting ability while Infiltrate stays: do you ignore it?").
+			with(func(g *G, f *F) engine.Arg { return engine.CardArg(g.BaseCardAt(here(g, f))) }).
+			when(func(g *G, f *F) bool { return g.InPlay(self(f)) && g.BaseHasLasting(here(g, f)) }).
+			orNone(),
+		act(func(g *G, f *F) {
+			if !f.Yes() {
+				g.FollowBaseLasting(self(f))
+			}
+		}),
+	)
 	// its controller may ignore the base (the others still follow it)
 	d.IgnoreBase = func(g *G, self CardID, p Seat) bool { return p == g.Ctrl(self) }
 	d.MayIgnore = true

@@ -5,7 +5,7 @@ import "github.com/smashup/smashup/internal/engine"
 // Pirates: move minions around, destroy small minions.
 
 // flagMovedBy marks the minions a "move any number" ability has already moved.
-var flagMovedBy = int(engine.Text("mark: moved by this ability"))
+var flagMovedBy = engine.FlagID(engine.Text("mark: moved by this ability"))
 
 // yourMovable lists your minions in play that have some other base to go to
 // and that this ability has not moved yet.
@@ -120,7 +120,7 @@ var _ = card("pirates/dinghy", func(d *engine.Def) {
 })
 
 var _ = card("pirates/full_sail", func(d *engine.Def) {
-	d.OnPlay = moveYourMinions(-1)
+	d.OnPlay = moveYourMinions(engine.NoLimit)
 	// It may also be played from the hand once a base has been chosen to score.
 	d.Specials = []engine.Special{{Window: engine.WinBeforeScore, From: engine.ZHand, Play: true}}
 })

@@ -82,7 +82,7 @@ var _ = card("polynesian_voyagers/growth_of_the_tribes", func(d *engine.Def) {
 		pickBase(theBase, "Choose a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }),
 		chooseOne(
 			option("Play an extra minion there", nil, func(g *G, f *F) {
-				g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: f.BaseIn(theBase), Card: none, Faction: none}, self(f))
+				g.OfferExtraPlay(you(f), engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: engine.NoLimit, Base: f.BaseIn(theBase), Card: none, Faction: none}, self(f))
 			}),
 			branch("Move one of your minions there", nil, flow(
 				pickCard(theMinion, "Choose one of your minions to move there", mine),

@@ -63,7 +63,7 @@ var _ = card("robots/nukebot", func(d *engine.Def) {
 		On: engine.EvDestroy, From: engine.ZDiscard,
 		When: func(g *G, me CardID, ev engine.Event) bool { return ev.Card == me },
 		Do: func(g *G, f *F) {
-			f.Player = f.Ev.Player // "you": whoever controlled it when it was destroyed
+			f.HandTo(f.Ev.Player) // "you": whoever controlled it when it was destroyed
 			for _, m := range g.MinionsAt(f.Ev.Base, none) {
 				if g.Ctrl(m) != you(f) {
 					g.Destroy(f, m)
@@ -92,7 +92,7 @@ var _ = card("robots/hoverbot", func(d *engine.Def) {
 		if !g.IsMinion(c) {
 			return
 		}
-		g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: -1, Base: none, From: engine.ZDeck, Card: c, Faction: none}, self(f))
+		g.OfferExtraPlay(p, engine.ExtraPlay{Kind: engine.ExtraMinion, MaxPower: engine.NoLimit, Base: none, From: engine.ZDeck, Card: c, Faction: none}, self(f))
 	}
 })
 
@@ -143,7 +143,7 @@ var _ = card("robots/microbot_archive", func(d *engine.Def) {
 var _ = card("robots/microbot_fixer", func(d *engine.Def) {
 	d.OnPlay = func(g *G, f *F) {
 		if firstMinionThisTurn(g, f) {
-			extraMinionUpTo(g, f, -1)
+			extraMinionUpTo(g, f, engine.NoLimit)
 		}
 	}
 	d.PowerMod = func(g *G, me, target CardID) int {
@@ -166,10 +166,10 @@ var _ = card("robots/microbot_reclaimer", func(d *engine.Def) {
 	d.OnPlay = seq(
 		func(g *G, f *F) {
 			if firstMinionThisTurn(g, f) {
-				extraMinionUpTo(g, f, -1)
+				extraMinionUpTo(g, f, engine.NoLimit)
 			}
 		},
-		shuffleFromDiscard("You may shuffle a Microbot from your discard pile into your deck", -1, isMicrobot))
+		shuffleFromDiscard("You may shuffle a Microbot from your discard pile into your deck", engine.NoLimit, isMicrobot))
 })
 
 var _ = card("robots/tech_center", func(d *engine.Def) {

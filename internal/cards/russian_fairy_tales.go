@@ -330,7 +330,7 @@ var _ = card("russian_fairy_tales/go_see_my_sister", func(d *engine.Def) {
 		c := ev.Card
 		return c >= 0 && g.IsMinion(c) && ev.Base == g.BaseOf(self) && g.InPlay(c) && g.Ctrl(c) == g.Ctrl(self) &&
 			(ev.Kind != engine.EvPlay || ev.Player == g.Ctrl(self)) &&
-			(ev.Kind != engine.EvMove || ev.OtherSeat() == g.Ctrl(self)) // moved by you, not by another player
+			(ev.Kind != engine.EvMove || ev.Mover() == g.Ctrl(self)) // moved by you, not by another player
 	}
 	draw := flow(
 		askYes("Go See My Sister: draw a card?"),

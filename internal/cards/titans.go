@@ -164,7 +164,7 @@ var _ = card("giant_ants/death_on_six_legs", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlayToDiscard,
 		When: func(g *G, c CardID, ev engine.Event) bool {
-			return ev.Card != c && ev.Num > 0 && g.IsMinion(ev.Card)
+			return ev.Card != c && ev.Count() > 0 && g.IsMinion(ev.Card)
 		},
 		// (the counter comes from the minion gone to the discard pile: which
 		// one does not change what happens)
@@ -187,7 +187,7 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 			On: engine.EvCounter, From: engine.ZTitan, Interrupts: true,
 			When: func(g *G, c CardID, ev engine.Event) bool {
 				m, p := ev.Card, g.Ctrl(c)
-				return ev.Num > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p
+				return ev.Count() > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p
 			},
 			Do: flow(
 				askYes("Put one of those counters on Ancient Lord instead?").when(func(g *G, f *F) bool {
@@ -211,8 +211,8 @@ var _ = card("vampires/ancient_lord", func(d *engine.Def) {
 			On: engine.EvCounter,
 			When: func(g *G, c CardID, ev engine.Event) bool {
 				m, p := ev.Card, g.Ctrl(c)
-				return ev.Num > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p &&
-					g.BaseOf(m) == g.BaseOf(c) && int(g.Cards[m].Counters) == int(ev.Num)
+				return ev.Count() > 0 && ev.Player == p && g.InPlay(m) && g.IsMinion(m) && g.Ctrl(m) == p &&
+					g.BaseOf(m) == g.BaseOf(c) && int(g.Cards[m].Counters) == ev.Count()
 			},
 			Do: func(g *G, f *F) { g.PlaceCounters(f, f.Ev.Card, 1) },
 		},

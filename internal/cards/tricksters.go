@@ -31,17 +31,12 @@ var _ = card("tricksters/leprechaun", func(d *engine.Def) {
 var _ = card("tricksters/brownie", func(d *engine.Def) {
 	d.Triggers = []engine.Trigger{{On: engine.EvAffect,
 		When: func(g *G, self CardID, ev engine.Event) bool {
-			src := ev.OtherCard()
+			src := ev.Source()
 			if ev.Card != self || ev.Player == g.Ctrl(self) || src < 0 || !g.BeingPlayed(src) {
 				return false
 			}
-			for i := 0; i < int(g.NTrig); i++ { // once per card played
-				t := &g.Trigs[i]
-				if t.Src == self && t.Ev.Kind == engine.EvAffect && t.Ev.Other == ev.Other {
-					return false
-				}
-			}
-			return true
+			// once per card played
+			return !g.AlreadyWaiting(self, func(w engine.Event) bool { return w.Kind == engine.EvAffect && w.Source() == src })
 		},
 		Do: func(g *G, f *F) { g.DiscardRandom(f.Ev.Player, 2) }}}
 })
@@ -103,7 +98,7 @@ func grantEachTurn(d *engine.Def, grant func(g *G, self CardID, p Seat)) {
 		Do:   func(g *G, f *F) { grant(g, self(f), you(f)) }},
 		engine.Trigger{On: engine.EvControl,
 			When: func(g *G, self CardID, ev engine.Event) bool {
-				return ev.Card == self && Seat(ev.Num) != ev.Player && ev.Player == g.Ctrl(self) && isCurrent(g, ev.Player)
+				return ev.Card == self && ev.ControlFrom() != ev.Player && ev.Player == g.Ctrl(self) && isCurrent(g, ev.Player)
 			},
 			Do: func(g *G, f *F) {
 				if p := you(f); g.Ctrl(self(f)) == p && isCurrent(g, p) {
@@ -140,7 +135,7 @@ var _ = card("tricksters/hideout", func(d *engine.Def) {
 			g.IsMinion(target) && g.Ctrl(target) == g.Ctrl(self) && g.BaseOf(target) == g.BaseOf(self)
 	}
 	d.InsteadDo = func(g *G, f *F) {
-		g.ShieldMinionsAt(g.Ctrl(self(f)), g.BaseOf(self(f)), f.Ev.OtherCard())
+		g.ShieldMinionsAt(g.Ctrl(self(f)), g.BaseOf(self(f)), f.Ev.Source())
 		g.Destroy(f, self(f))
 	}
 })

@@ -101,7 +101,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 		switch f.Step {
 		case chooseVictim:
 			cs := where(g.MinionsAt(g.BaseOf(c), none), func(m CardID) bool {
-				return m != c && f.Get(powerUsed)+g.Power(m) <= g.Power(c) && !hasFlagFrom(g, dogPicked, m, self(f))
+				return m != c && f.Get(powerUsed)+g.Power(m) <= g.Power(c) && !g.FlagFrom(dogPicked, m, self(f))
 			})
 			g.AskCards(f, you(f), "Destroy minions there whose total power is at most {}'s", cs, true, engine.CardArg(c))
 		case pickVictim:
@@ -111,12 +111,12 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 				return
 			}
 			f.Add(powerUsed, g.Power(m))
-			g.AddEffect(engine.Effect{Kind: engine.EffFlag, Expires: engine.ExpireEndOfTurn, Player: g.Current, Base: none, Card: m, Amount: dogPicked, Src: self(f)})
+			g.SetFlagOn(dogPicked, m, self(f))
 			f.Goto(chooseVictim)
 		case destroyPicked:
 			for _, m := range g.Minions(none) {
-				if hasFlagFrom(g, dogPicked, m, self(f)) {
-					dropFlags(g, dogPicked, m)
+				if g.FlagFrom(dogPicked, m, self(f)) {
+					g.DropFlags(dogPicked, m)
 					g.Destroy(f, m)
 				}
 			}
@@ -124,7 +124,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 	})
 })
 
-var dogPicked = flagID("werewolves/let_the_dog_out picked")
+var dogPicked = engine.NamedFlag("werewolves/let_the_dog_out picked")
 
 var _ = card("werewolves/marking_territory", func(d *engine.Def) {
 	// At the start of your turn, with more power here than anyone else, this

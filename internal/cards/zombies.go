@@ -123,7 +123,7 @@ var _ = card("zombies/grave_digger", func(d *engine.Def) {
 		func(g *G, f *F, c CardID) { g.ToHand(c, you(f)) })
 })
 
-var flagTenaciousZ = engine.FlagID("zombies/tenacious_z used")
+var flagTenaciousZ = engine.NamedFlag("zombies/tenacious_z used")
 
 var _ = card("zombies/tenacious_z", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
@@ -156,7 +156,7 @@ var _ = card("zombies/grave_robbing", func(d *engine.Def) {
 
 var _ = card("zombies/lend_a_hand", func(d *engine.Def) {
 	// Lend a Hand itself is set aside while it resolves, so it is never among the cards.
-	d.OnPlay = shuffleFromDiscard("Choose a card from your discard pile to shuffle into your deck (pass when done)", -1, nil)
+	d.OnPlay = shuffleFromDiscard("Choose a card from your discard pile to shuffle into your deck (pass when done)", engine.NoLimit, nil)
 })
 
 var _ = card("zombies/mall_crawl", func(d *engine.Def) {

@@ -72,7 +72,7 @@ func (g *Game) collapseAlike(f *Frame) bool {
 // when o is alike to no option at all.
 func (g *Game) alikeKey(o Option, order bool) (key uint64, any bool) {
 	if order {
-		i := int(o.Num)
+		i := o.Waiting()
 		if o.Kind != OptCard || i < 0 || i >= int(g.NTrig) {
 			return 0, false
 		}
@@ -113,7 +113,7 @@ func (g *Game) optsAlike(a, b Option) bool {
 // trigOptsAlike compares two options of the question ordering simultaneous
 // abilities (drainProc: Num is the index of the waiting trigger).
 func (g *Game) trigOptsAlike(a, b Option) bool {
-	i, j := int(a.Num), int(b.Num)
+	i, j := a.Waiting(), b.Waiting()
 	if a.Kind != OptCard || b.Kind != OptCard || i < 0 || j < 0 || i >= int(g.NTrig) || j >= int(g.NTrig) {
 		return false
 	}
@@ -197,7 +197,7 @@ func (g *Game) sameMarks(a, b CardID) bool {
 		if e.Card == a {
 			other = b
 		}
-		if !g.Marked(int(e.Amount), other, e.Src) {
+		if !g.Marked(e.Flag(), other, e.Src) {
 			return false
 		}
 	}
@@ -283,7 +283,7 @@ func (g *Game) OrderingAbout(i int) CardID {
 		return None
 	}
 	o := g.Pending.Opts[i]
-	t := int(o.Num)
+	t := o.Waiting()
 	if o.Kind != OptCard || t < 0 || t >= int(g.NTrig) {
 		return None
 	}

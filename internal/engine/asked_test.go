@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -256,8 +257,8 @@ func TestEverySeatIsAskedAboutTheMulligan(t *testing.T) {
 			asked = append(asked, e.Player)
 		}
 	}
-	if fmt.Sprint(asked) != "[0 1]" {
-		t.Fatalf("the spectator saw %v asked during the setup, want A then B ([0 1])", asked)
+	if !slices.Equal(asked, []engine.Seat{0, 1}) {
+		t.Fatalf("the spectator saw %v asked during the setup, want A then B", asked)
 	}
 	old := g.Hand(1)
 	after := g.EvSeq

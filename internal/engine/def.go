@@ -153,7 +153,7 @@ type Def struct {
 	CanPlay    func(g *Game, self CardID, player Seat, card CardID, slot BaseID) bool // restriction imposed while self is in play
 	PlayOK     func(g *Game, player Seat, card, on CardID) bool                       // may this card be played (on minion on, or None for any other play)
 	IgnoreBase func(g *Game, self CardID, player Seat) bool                           // player ignores the ability of self's base
-	MayIgnore  bool                                                                   // IgnoreBase is a choice ("may ignore"): the base's own choices are still offered
+	MayIgnore  bool                                                                   // IgnoreBase is a choice ("may ignore"): the base's own choices are still offered; its lasting abilities follow a standing choice (FollowBaseLasting)
 	BaseFrom   func(g *Game, self CardID, player Seat) bool                           // minions may be played onto self's base from the discard
 	Playable   bool                                                                   // the behaviour is implemented
 
@@ -201,7 +201,7 @@ var (
 	byKey   = map[string]DefID{}
 	textTab = func() *atomic.Pointer[textTable] {
 		var p atomic.Pointer[textTable]
-		p.Store(&textTable{index: map[string]int16{}})
+		p.Store(&textTable{index: map[string]TextID{}})
 		return &p
 	}()
 	textMu sync.Mutex
@@ -282,7 +282,7 @@ var fnCause []causeRule
 // textTable is a snapshot of the interned texts.
 type textTable struct {
 	texts []string
-	index map[string]int16
+	index map[string]TextID
 }
 
 // Text interns a string and returns its id (for prompts and text options).
@@ -290,7 +290,7 @@ type textTable struct {
 // as small as the source), possibly by games on several goroutines at once.
 // Readers take no lock: they read an immutable snapshot of the table, which
 // a writer replaces (copy on write) under textMu.
-func Text(s string) int16 {
+func Text(s string) TextID {
 	if id, ok := textTab.Load().index[s]; ok {
 		return id
 	}
@@ -300,18 +300,18 @@ func Text(s string) int16 {
 	if id, ok := old.index[s]; ok {
 		return id
 	}
-	next := &textTable{texts: append(old.texts[:len(old.texts):len(old.texts)], s), index: make(map[string]int16, len(old.index)+1)}
+	next := &textTable{texts: append(old.texts[:len(old.texts):len(old.texts)], s), index: make(map[string]TextID, len(old.index)+1)}
 	for k, v := range old.index {
 		next.index[k] = v
 	}
-	id := int16(len(next.texts) - 1)
+	id := TextID(len(next.texts) - 1)
 	next.index[s] = id
 	textTab.Store(next)
 	return id
 }
 
 // TextOf returns the string of a text id.
-func TextOf(id int16) string {
+func TextOf(id TextID) string {
 	t := textTab.Load().texts
 	if id < 0 || int(id) >= len(t) {
 		return ""

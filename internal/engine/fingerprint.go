@@ -113,7 +113,15 @@ import (
 // (WinAnswer), not as an ability only its holder is asked about; every
 // player is asked about the mulligan, which only a hand without minions may
 // take, showing it.
-const RulesVersion = 8
+// 9: Infiltrate's "you may ignore this base's ability" for the base's lasting
+// abilities, which have no moment to ask at (The Central Brain's +1, Egg
+// Chamber's protection: PowerMod, Protect, CanPlay): its player chooses as
+// Infiltrate is played, and the choice stands while it stays
+// (BaseIgnoredLasting, FollowBaseLasting); one not asked ignores them. The
+// Con's +1 is offered to such a player like the other gains (eachGains),
+// not always ignored. Two abilities setting a starting breakpoint (Marking
+// Territory, Tropical Paradise) both set 0: the first stands, no question.
+const RulesVersion = 9
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition, in registration order,

@@ -114,7 +114,7 @@ const afterStdAbility Slot = 0 // the AfterStandard ability (registered)
 // action Player played this turn": counted when it is played (an action it
 // plays while resolving does not take its place), and marked while the
 // abilities that answer it leaving are asked (playCardProc).
-var flagFirstStandard = FlagID("first standard action this turn")
+var flagFirstStandard = NamedFlag("first standard action this turn")
 
 // FirstStandardThisTurn reports, while a standard action's AfterStandardOK
 // is asked, whether card c is the first standard action player p played this
@@ -125,7 +125,7 @@ func (g *Game) FirstStandardThisTurn(p Seat, c CardID) bool {
 
 // flagForbidName is the EffFlag id of "Player may not play cards named like
 // Effect.Card this turn" (ForbidName).
-var flagForbidName = FlagID("no more cards of that name this turn")
+var flagForbidName = NamedFlag("no more cards of that name this turn")
 
 // ForbidName stops p from playing any card with the same name as card c for
 // the rest of the turn.
@@ -136,7 +136,7 @@ func (g *Game) ForbidName(p Seat, c CardID) {
 func (g *Game) nameForbidden(p Seat, c CardID) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flagForbidName && e.Player == p && defs[g.Cards[e.Card].Def].Name == g.def(c).Name {
+		if e.Kind == EffFlag && e.Flag() == flagForbidName && e.Player == p && defs[g.Cards[e.Card].Def].Name == g.def(c).Name {
 			return true
 		}
 	}

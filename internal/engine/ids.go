@@ -20,6 +20,16 @@ type Seat int8
 // place does not.
 type BaseID int8
 
+// TextID names an interned text (Text, TextOf): a prompt's template, a text
+// offered as an option, a line of the log. Ids are given out as texts are
+// first used, so they mean nothing outside the process (saves and records
+// hold the texts).
+type TextID int16
+
+// FlagID names a flag that an effect (EffFlag, EffMark) ties to a player or a
+// card: an interned text (NamedFlag), so ids never collide between cards.
+type FlagID int16
+
 // None of each: no card, no definition, no seat, no base. The untyped None
 // (-1) is the same value and reads the same in a comparison with any of them.
 const (
@@ -28,6 +38,10 @@ const (
 	NoSeat Seat   = None
 	NoBase BaseID = None
 )
+
+// NoLimit, for a bound, is no bound at all: ExtraPlay.MaxPower (a minion of
+// any power), "up to" counts that may be any number.
+const NoLimit = -1
 
 // Public ids. An interface names a card by an id that says nothing a seat
 // may not know: not its instance number (instances are numbered as the decks

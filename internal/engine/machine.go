@@ -311,7 +311,7 @@ func (g *Game) AskYesNo(f *Frame, player Seat, prompt Prompt, args ...Arg) {
 func (g *Game) AskTexts(f *Frame, player Seat, prompt Prompt, choices []string, args ...Arg) {
 	g.BeginAsk()
 	for _, s := range choices {
-		g.Offer(Option{Kind: OptText, Num: Text(s), Player: None, Base: None, Card: None})
+		g.Offer(Option{Kind: OptText, Num: int16(Text(s)), Player: None, Base: None, Card: None})
 	}
 	g.Ask(f, player, prompt, 0, args...)
 }

@@ -11,14 +11,14 @@ package engine
 const EffMark uint8 = 40
 
 // MarkCard marks card c with flag on behalf of source card src.
-func (g *Game) MarkCard(flag int, c, src CardID) {
+func (g *Game) MarkCard(flag FlagID, c, src CardID) {
 	g.AddEffect(Effect{Kind: EffMark, Expires: ExpireEndOfTurn, Player: g.Current, Base: None, Card: c, Amount: int16(flag), Src: src})
 }
 
 // Marked reports whether card c carries the mark flag of source card src.
-func (g *Game) Marked(flag int, c, src CardID) bool { return g.carries(EffMark, flag, c, src) }
+func (g *Game) Marked(flag FlagID, c, src CardID) bool { return g.carries(EffMark, flag, c, src) }
 
 // Unmark removes every mark flag made by source card src.
-func (g *Game) Unmark(flag int, src CardID) {
-	g.dropEffects(func(e *Effect) bool { return e.Kind == EffMark && int(e.Amount) == flag && e.Src == src })
+func (g *Game) Unmark(flag FlagID, src CardID) {
+	g.dropEffects(func(e *Effect) bool { return e.Kind == EffMark && e.Flag() == flag && e.Src == src })
 }

@@ -157,7 +157,7 @@ func (g *Game) MoveNowBy(c CardID, to BaseID, by Seat) {
 
 // markPlayedOn marks a card played this turn and moved since with the slot
 // it was played on (the mark's Base).
-var markPlayedOn = FlagID("played on")
+var markPlayedOn = NamedFlag("played on")
 
 // PlayedOn returns the slot of the base card c (in play) was played on this
 // turn, wherever it is now, or None when it was not played this turn
@@ -177,7 +177,7 @@ func (g *Game) PlayedOn(c CardID) BaseID {
 // move this turn (ok false: it has not moved since it was played).
 func (g *Game) playedOnMark(c CardID) (BaseID, bool) {
 	for i := 0; i < int(g.NEff); i++ {
-		if e := &g.Effects[i]; e.Kind == EffMark && int(e.Amount) == markPlayedOn && e.Card == c {
+		if e := &g.Effects[i]; e.Kind == EffMark && e.Flag() == markPlayedOn && e.Card == c {
 			return e.Base, true
 		}
 	}
@@ -186,7 +186,7 @@ func (g *Game) playedOnMark(c CardID) (BaseID, bool) {
 
 // markPlayedBy marks a card played this turn whose control has changed since
 // with the player who played it (the mark's Player).
-var markPlayedBy = FlagID("played by")
+var markPlayedBy = NamedFlag("played by")
 
 // PlayedBy returns the player who played card c (in play) this turn, whoever
 // controls it now, or None when it was not played this turn ("if you have
@@ -204,7 +204,7 @@ func (g *Game) PlayedBy(c CardID) Seat {
 
 func (g *Game) playedByMark(c CardID) (Seat, bool) {
 	for i := 0; i < int(g.NEff); i++ {
-		if e := &g.Effects[i]; e.Kind == EffMark && int(e.Amount) == markPlayedBy && e.Card == c {
+		if e := &g.Effects[i]; e.Kind == EffMark && e.Flag() == markPlayedBy && e.Card == c {
 			return e.Player, true
 		}
 	}
@@ -299,7 +299,7 @@ func (g *Game) TakeControl(f *Frame, c CardID, p Seat, expires uint8) {
 		if e.Kind != EffControl || e.Card != c {
 			return false
 		}
-		old = Seat(e.Amount) // the earlier grant ends here: its return is inherited
+		old = e.ReturnsTo() // the earlier grant ends here: its return is inherited
 		return true
 	})
 	g.Cards[c].Ctrl = p

@@ -178,11 +178,11 @@ func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 	switch o.Kind {
 	case OptPlay:
 		c := o.Card
-		if o.Num < 0 {
+		if o.Special() < 0 {
 			g.pushPlay(p, c, None, playNormal, -1, None)
 			return true
 		}
-		sp := &defs[g.Cards[c].Def].Specials[o.Num]
+		sp := &defs[g.Cards[c].Def].Specials[o.Special()]
 		fn := int16(-1)
 		if sp.Do != nil {
 			fn = sp.fn
@@ -192,12 +192,12 @@ func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 		return true
 	case OptUse:
 		c := o.Card
-		if o.Num < 0 {
+		if o.Special() < 0 {
 			g.useTalent(c)
 			g.resolve(defs[g.Cards[c].Def].talentFn, p, c, g.Cards[c].Base, None)
 			return true
 		}
-		sp := &defs[g.Cards[c].Def].Specials[o.Num]
+		sp := &defs[g.Cards[c].Def].Specials[o.Special()]
 		rf := g.resolve(sp.fn, p, c, slot, None)
 		rf.Set(usedInWindow, int(w))
 		return true

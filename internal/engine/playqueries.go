@@ -33,3 +33,10 @@ func (g *Game) BaseToDeckTop(b CardID) {
 	g.put(b, ZBaseDeck, None)
 	g.Cards[b].Pos = g.topPos()
 }
+
+// FirstMinionPlayedAt reports, while the event of a minion played on slot s
+// is being answered, whether no other minion was played there this turn
+// (even while the base's abilities were ignored: Jammed Signal).
+func (g *Game) FirstMinionPlayedAt(s BaseID) bool {
+	return s >= 0 && s < g.NBases && g.Bases[s].Flags&BMinionPlayed == 0
+}

@@ -133,7 +133,13 @@ func (g *Game) breakpointFrom(s BaseID, srcs []CardID) int {
 	bp := defs[g.Cards[b].Def].Breakpoint
 	for i := 0; i < int(g.NEff); i++ {
 		if e := &g.Effects[i]; e.Kind == EffStartBreakpoint && e.Base == s && e.Card == CardID(b) {
-			bp = int(e.Amount) // the first setter stands
+			// The first setter stands. The compendium has the current player
+			// choose among abilities that set the starting value; every
+			// setter of the four sets (Marking Territory, and Tropical
+			// Paradise, a BreakMod taking the printed value off) sets 0,
+			// and every other breakpoint ability lowers it, so that choice
+			// is never a real one and is not asked.
+			bp = int(e.Amount)
 			break
 		}
 	}
@@ -241,10 +247,10 @@ func (g *Game) SetStartingBreakpoint(f *Frame, s BaseID, v int) {
 }
 
 // HasEffect reports whether an EffFlag effect with this flag id exists for card c (None: any) and player p (None: any).
-func (g *Game) HasEffect(flag int, c CardID, p Seat) bool {
+func (g *Game) HasEffect(flag FlagID, c CardID, p Seat) bool {
 	for i := 0; i < int(g.NEff); i++ {
 		e := &g.Effects[i]
-		if e.Kind == EffFlag && int(e.Amount) == flag && (c == None || e.Card == c) && (p == None || e.Player == p) {
+		if e.Kind == EffFlag && e.Flag() == flag && (c == None || e.Card == c) && (p == None || e.Player == p) {
 			return true
 		}
 	}
@@ -274,7 +280,7 @@ func (g *Game) expire(kind uint8, p Seat) {
 		e := g.Effects[i]
 		if e.Expires == kind && (e.Player == p || e.Player == None) {
 			if e.Kind == EffControl && g.InPlay(e.Card) {
-				g.Cards[e.Card].Ctrl = Seat(e.Amount)
+				g.Cards[e.Card].Ctrl = e.ReturnsTo()
 			}
 			continue
 		}
@@ -284,24 +290,78 @@ func (g *Game) expire(kind uint8, p Seat) {
 	g.NEff = int8(n)
 }
 
-// BaseIgnored reports whether player p (None: everyone) ignores the ability of the base at slot s.
-func (g *Game) BaseIgnored(s BaseID, p Seat) bool { return g.baseIgnored(s, p, true) }
+// BaseIgnored reports whether player p (None: everyone) ignores, or only may
+// ignore, the ability of the base at slot s. A base's abilities that happen
+// at a moment (its triggers) ask a player who only may ignore it
+// (Infiltrate) whether they take what it gives; its lasting abilities follow
+// that player's standing choice (BaseIgnoredLasting).
+func (g *Game) BaseIgnored(s BaseID, p Seat) bool { return g.baseIgnored(s, p, ignoreMay) }
 
 // BaseMustIgnore is BaseIgnored less the cards by which p only may ignore
 // the base (Infiltrate): such a player may still take what the base offers
 // them to choose, since declining it is the same as ignoring it.
-func (g *Game) BaseMustIgnore(s BaseID, p Seat) bool { return g.baseIgnored(s, p, false) }
+func (g *Game) BaseMustIgnore(s BaseID, p Seat) bool { return g.baseIgnored(s, p, ignoreMust) }
 
-func (g *Game) baseIgnored(s BaseID, p Seat, mayToo bool) bool {
+// BaseIgnoredLasting reports whether the lasting abilities of the base at
+// slot s (those with no moment to ask at: its PowerMod, Protect, CanPlay...)
+// leave player p's cards alone: p must ignore the base, or only may ignore
+// it and has not chosen to follow them (FollowBaseLasting).
+func (g *Game) BaseIgnoredLasting(s BaseID, p Seat) bool {
+	return g.baseIgnored(s, p, ignoreLasting)
+}
+
+// How baseIgnored counts the cards by which a player only may ignore a base.
+const (
+	ignoreMust    = iota // not at all
+	ignoreMay            // all of them
+	ignoreLasting        // those whose player has not chosen to follow the base's lasting abilities
+)
+
+func (g *Game) baseIgnored(s BaseID, p Seat, how int) bool {
 	for i := range g.tableWith(hIgnoreBase).each {
 		c := &g.Cards[i]
 		if c.Zone != ZInPlay || c.Base != s {
 			continue
 		}
 		d := defs[c.Def]
-		if d.IgnoreBase != nil && (mayToo || !d.MayIgnore) && d.IgnoreBase(g, i, p) {
+		if d.IgnoreBase == nil || !d.IgnoreBase(g, i, p) {
+			continue
+		}
+		if !d.MayIgnore || how == ignoreMay || how == ignoreLasting && !g.FollowsBaseLasting(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// A card by which its player only may ignore its base (Def.MayIgnore:
+// Infiltrate) holds that player's standing choice about the base's lasting
+// abilities, which have no moment at which to ask: the card's ongoing
+// ability has no timing of its own, so it is resolved as the card is played
+// (compendium: Using Card Abilities), and the choice stays while the card
+// stays where it is. Until the player chooses to follow them, they ignore
+// them. The choice is kept in the card's Note (a card that changes zones
+// keeps no memory).
+
+// FollowBaseLasting records that the player of card c, by which they only
+// may ignore its base, chose to follow the base's lasting abilities.
+func (g *Game) FollowBaseLasting(c CardID) { g.Cards[c].Note = 1 }
+
+// FollowsBaseLasting reports whether the player of card c chose to follow
+// the lasting abilities of the base c lets them ignore (FollowBaseLasting).
+func (g *Game) FollowsBaseLasting(c CardID) bool { return g.Cards[c].Note != 0 }
+
+// lastingHooks are the hooks of a base's lasting abilities that apply to
+// each player's cards on their own (BaseIgnoredLasting).
+const lastingHooks = hPowerMod | hProtect | hCanPlay
+
+// BaseHasLasting reports whether the base at slot s has a lasting ability
+// that a player may ignore for their own cards (lastingHooks): its own, or
+// one a base card lent to it has (lent.go).
+func (g *Game) BaseHasLasting(s BaseID) bool {
+	if b := g.Bases[s].Card; b >= 0 && defHooks[g.Cards[b].Def]&lastingHooks != 0 {
+		return true
+	}
+	i := CardID(g.Lent) - 1
+	return i >= 0 && g.lent(i) && g.Cards[i].Base == s && defHooks[g.Cards[i].Def]&lastingHooks != 0
 }

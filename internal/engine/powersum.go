@@ -40,7 +40,7 @@ func (g *Game) modsFrom(c CardID, srcs []CardID) int {
 	for _, i := range srcs {
 		s := &g.Cards[i]
 		sd := defs[s.Def]
-		if sd.Type == BaseCard && g.BaseIgnored(s.Base, cd.Ctrl) {
+		if sd.Type == BaseCard && g.BaseIgnoredLasting(s.Base, cd.Ctrl) {
 			continue
 		}
 		p += sd.PowerMod(g, i, c)

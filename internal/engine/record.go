@@ -72,7 +72,7 @@ func (g *Game) choiceOf(o Option) Choice {
 		c.Player = int(o.Player)
 	}
 	if o.Kind == OptText {
-		c.Text, c.Num = TextOf(o.Num), 0 // a text id means nothing outside this process
+		c.Text, c.Num = TextOf(o.Text()), 0 // a text id means nothing outside this process
 	}
 	return c
 }

@@ -89,7 +89,7 @@ func drainProc(g *Game, f *Frame) {
 		}
 		g.Ask(f, g.Current, "Choose which ability resolves next", AskAlways)
 	case startChosenTrigger:
-		i := int(f.Ans.Num)
+		i := f.Ans.Waiting()
 		if i >= int(g.NTrig) {
 			i = 0
 		}

@@ -175,7 +175,7 @@ func (g *Game) remapTexts(saved []string) error {
 	ids := make([]int16, len(saved))
 	same := true
 	for i, s := range saved {
-		ids[i] = Text(s)
+		ids[i] = int16(Text(s))
 		same = same && int(ids[i]) == i
 	}
 	m := func(id *int16) error {
@@ -207,7 +207,7 @@ func (g *Game) remapTexts(saved []string) error {
 		}
 	}
 	if g.Pending.Active {
-		if err := m(&g.Pending.Prompt); err != nil {
+		if err := m((*int16)(&g.Pending.Prompt)); err != nil {
 			return err
 		}
 	}

@@ -79,7 +79,7 @@ type Card struct {
 	Zone     Zone
 	Counters int8 // +1 power counters
 	Flags    uint8
-	Note     int8 // a small value a card's ability keeps (a named faction, a slot): Game.SetNote
+	Note     int8 // a small value a card's ability keeps (a named faction, a slot): Game.SetNote; Infiltrate's standing choice: FollowBaseLasting
 	// Inc counts the times the card went where some seat could not follow
 	// it (a hand, a deck, face down) or was shown there: its public id
 	// (ids.go, PublicID) changes with it, so that a card is not recognised
@@ -157,7 +157,7 @@ type Effect struct {
 	Player  Seat   // whose turn the expiry refers to / who created it
 	Base    BaseID // target base slot, or None
 	Card    CardID // target card, or None
-	Amount  int16
+	Amount  int16  // by Kind: a power, the seat control returns to, a flag (fields.go: Power, ReturnsTo, Flag)
 	Src     CardID // source card instance
 }
 
@@ -190,8 +190,8 @@ type Event struct {
 	Base   BaseID
 	Vis    uint8 // who may see which card Card is (a seat mask, see hidden.go); set by emit
 	Card   CardID
-	Num    int16
-	Other  int16 // a second card, e.g. the card that caused a destruction
+	Num    int16 // by Kind (see EventKind): read it with the accessors named for it (fields.go)
+	Other  int16 // by Kind: a second card, e.g. the card that caused a destruction, or a seat or place (fields.go)
 	OVis   uint8 // who may see which card Other is, when it is a card
 	CVis   uint8 // who may see which card Cause is; set by emit
 	// Cause is the card whose ability made it happen (set by emit: the
@@ -216,46 +216,46 @@ type EventKind uint8
 const (
 	EvNone EventKind = iota
 	EvTurnStart
-	EvPlay          // Card was played (Base where, Other = minion it is on)
-	EvDestroy       // Card was destroyed from Base (Other = the card whose ability destroyed it, its Cause too; Num = the player credited)
-	EvMove          // Card moved to Base (Num = from slot, Other = the player who moved it)
+	EvPlay          // Card was played (Base where, Other = minion it is on: PlayedOn, Num = the zone it came from: FromZone)
+	EvDestroy       // Card was destroyed from Base (Other = the card whose ability destroyed it, its Cause too: Source; Num = the player credited: Destroyer)
+	EvMove          // Card moved to Base (Num = from slot: FromBase, Other = the player who moved it: Mover)
 	EvReturn        // Card returned from play (Base) to its owner Player's hand (the only way a card goes back to a hand from play, but for EvPlace to PlaceHand)
-	EvDiscard       // Card went to a discard pile from a hand or deck
-	EvDraw          // Player drew Num cards
-	EvVP            // Player gained Num VP
+	EvDiscard       // Card went to a discard pile from a hand or deck (Num = that zone: FromZone)
+	EvDraw          // Player drew Num cards (Count)
+	EvVP            // Player gained Num VP (VP)
 	EvScore         // Base scored (Card = base card)
-	EvBaseReplaced  // Base slot got a new base (Card)
+	EvBaseReplaced  // Base slot got a new base (Card; Other = the base card replaced: OldBase)
 	EvTurnEnd       // the end of Player's turn
 	EvShuffle       // Player's deck was shuffled
-	EvCounter       // Num counters placed on Card (negative: removed)
-	EvPlace         // Card placed somewhere (Num = zone)
-	EvAward         // Player gets Num VP from Base scoring (Other = place 1..3)
+	EvCounter       // Num counters placed on Card (negative: removed): Count
+	EvPlace         // Card placed somewhere (Num = PlaceDeckBottom ...: PlacedAt)
+	EvAward         // Player gets Num VP from Base scoring (VP; Other = place 1..3: Place)
 	EvGameOver      // winner Player (None: shared)
 	EvReveal        // Card revealed
-	EvText          // Num = text id, a free-form log line
-	EvControl       // Card changed controller to Player (from Num)
-	EvAffect        // Card was affected by Other's ability (Player = credited)
+	EvText          // Num = text id, a free-form log line (Line)
+	EvControl       // Card changed controller to Player (from Num: ControlFrom)
+	EvAffect        // Card was affected by Other's ability (Source; Num: Affect; Player = credited)
 	EvLeavePlay     // Card left play (any reason)
 	EvMinionPlaced  // not played, but entered a base
 	EvScoringChosen // Base chosen to score
 	EvAfterScore    // after Base scored (VP awarded)
-	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was, Num = the +1 power counters it carried)
-	EvGive          // Player put Card into player Num's hand
-	EvLook          // Player looks at player Num's hand (Card None), or at Card in it: named to them alone
+	EvPlayToDiscard // Card went from play to a discard pile by any route: destroyed, discarded after scoring, placed (Player = its controller then, Base = where it was, Num = the +1 power counters it carried: Count)
+	EvGive          // Player put Card into player Num's hand (Receiver)
+	EvLook          // Player looks at player Num's hand (HandOf; Card None), or at Card in it: named to them alone
 	// EvCancel: the ability of Card (controlled by Player) is cancelled by
 	// Cause's ability. Other a card: Card's ability no longer affects Other
 	// (Shield; Base = where Other is); Num a player: it no longer affects
 	// player Num's minions at Base (ShieldMinionsAt); Other and Num None:
 	// Card is cancelled outright as it is played (CancelPlay: it went to its
 	// owner's discard pile and does nothing; Base = where it was played,
-	// None for a standard action).
+	// None for a standard action). Read them with Shielded and ShieldedPlayer.
 	EvCancel
 	// EvControlEnd: Player's control of Card ends; player Num controls (or,
 	// when it left play, holds) it now. Base = its slot while it stays in
 	// play (a temporary control expiring), None when it left play. Other =
-	// the card whose control effect ended, or None.
+	// the card whose control effect ended, or None (ControlTo, Source).
 	EvControlEnd
-	// EvPhase: Player's turn enters phase Num (a Phase).
+	// EvPhase: Player's turn enters phase Num (a Phase: Event.Phase).
 	EvPhase
 	// EvAsked: Player is asked a question (Cause: the card whose ability
 	// asks, or None for the rules' own). It is recorded for every question
@@ -343,7 +343,7 @@ type Option struct {
 	Player Seat
 	Base   BaseID // base slot (in play), or None
 	Card   CardID // card instance (minion, action, base card), or None
-	Num    int16  // number, text id, special index
+	Num    int16  // a number, text id, Special index or waiting ability by Kind: read it with Number, Text, Special, Waiting (fields.go)
 }
 
 // OptKind says what an option is about.
@@ -372,7 +372,7 @@ type Pending struct {
 	Player   Seat
 	Frame    int8 // frame waiting for the answer
 	N        int16
-	Prompt   int16        // text id of the prompt's template
+	Prompt   TextID       // text id of the prompt's template
 	Src      CardID       // card whose ability asks, or None
 	Args     [MaxArgs]Arg // what the template's {} stand for
 	Opts     [MaxOpts]Option
@@ -440,7 +440,7 @@ type Game struct {
 	BreakPhase int8
 	BreakTurn  Seat
 	Paused     bool
-	LastScore  ScoreRecord // places awarded at the most recent base scoring (scored.go)
+	LastScore  ScoreRecord // places awarded at the most recent base scoring (lastscoring.go)
 	LastPause  int32
 	// Table is derived: bit i is set while card i is in play or is a base in
 	// play. It is kept by setZone (table.go) so that the many "every card in

@@ -84,12 +84,13 @@ func (s cardSet) each(yield func(CardID) bool) {
 
 // heeded yields, in index order, the cards whose hook h applies to player p:
 // the live cards in play with h (tableWith, live), less the bases whose
-// abilities p ignores (BaseIgnored; p None: the bases ignored for everyone).
+// abilities p ignores (BaseIgnoredLasting: the hooks are lasting abilities;
+// p None: the bases ignored for everyone).
 func (g *Game) heeded(h uint16, p Seat) func(yield func(CardID) bool) {
 	on := g.tableWith(h)
 	return func(yield func(CardID) bool) {
 		for i := range on.each {
-			if !g.live(i) || defs[g.Cards[i].Def].Type == BaseCard && g.BaseIgnored(g.Cards[i].Base, p) {
+			if !g.live(i) || defs[g.Cards[i].Def].Type == BaseCard && g.BaseIgnoredLasting(g.Cards[i].Base, p) {
 				continue
 			}
 			if !yield(i) {

@@ -7,7 +7,7 @@ package engine
 // set, once per turn for every card it accepts (Great Wolf Spirit); the second
 // use must still pass TalentOK. No card uses its Talent more than twice a turn.
 
-var flagTalentTwice = FlagID("talent used a second time")
+var flagTalentTwice = NamedFlag("talent used a second time")
 
 // talentReady reports whether card c (in play, controlled by p) may use its Talent now.
 func (g *Game) talentReady(p Seat, c CardID) bool {

@@ -249,7 +249,7 @@ func (g *Game) decisionView(p Seat) *DecisionView {
 			ov.About, ov.AboutName = a, g.Name(a)
 		}
 		if o.Kind == OptText {
-			ov.Text = TextOf(o.Num)
+			ov.Text = TextOf(o.Text())
 		}
 		if o.Kind == OptBase && o.Base >= 0 && int(o.Base) < int(g.NBases) && g.Bases[o.Base].Card >= 0 {
 			ov.BaseName = g.Name(g.Bases[o.Base].Card)
@@ -266,7 +266,7 @@ func (g *Game) decisionView(p Seat) *DecisionView {
 			} else {
 				ov.Hidden = true
 			}
-			if (o.Kind == OptPlay || o.Kind == OptUse) && o.Num >= 0 {
+			if (o.Kind == OptPlay || o.Kind == OptUse) && o.Special() >= 0 {
 				ov.Special = true
 			}
 			if o.Kind == OptUse {
@@ -330,7 +330,7 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 			}
 			args = append(args, ArgView{Kind: ArgCard, Card: c, Names: n})
 		}
-		e.Text = Render(TextOf(ev.Num), args, DefaultName)
+		e.Text = Render(TextOf(ev.Line()), args, DefaultName)
 	}
 	if ev.Base >= 0 && int(ev.Base) < int(g.NBases) && g.Bases[ev.Base].Card >= 0 {
 		e.BaseName = g.Name(g.Bases[ev.Base].Card)

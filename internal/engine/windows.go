@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Me First: priority windows, in which each player in turn may play a
 // Special (or pass) before something happens.
 
@@ -36,7 +38,7 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 		f.SetSeat(askedPlayer, p)
 		g.Ask(f, p, prompt, AskMay|g.askFlags(w))
 	case takeAnswer:
-		if o := f.Ans; o.Kind == OptUse && o.Num >= 0 {
+		if o := f.Ans; o.Kind == OptUse && o.Special() >= 0 {
 			g.MarkCard(flagUsedInWindow, o.Card, g.windowKey(f)) // once per window
 		}
 		if g.takeWindowOption(f, f.SeatIn(askedPlayer), w, slot) {
@@ -57,7 +59,7 @@ func (g *Game) windowRound(f *Frame, w Window, slot BaseID, prompt Prompt) (clos
 // the window is about as the source) until the window closes; the mark goes
 // with the card when it leaves play, so a card played again is a new card
 // whose ability may be used again.
-var flagUsedInWindow = FlagID("special used in this window")
+var flagUsedInWindow = NamedFlag("special used in this window")
 
 // windowKey is what window frame f is about, as the source of its marks: the
 // card played (a window after a card is played), else the card of the base
@@ -287,4 +289,34 @@ func afterPlayWindowProc(g *Game, f *Frame) {
 // deferred Me First window.
 func (g *Game) handLike(t *Trig) bool {
 	return g.Cards[t.Src].Zone == ZHand || t.Fn == fnAfterPlayWindow
+}
+
+// anySpecialFor reports whether some card of the game has a Special for
+// window w in the zone that Special is used from.
+func (g *Game) anySpecialFor(w Window) bool {
+	if g.SpecialWins&(1<<w) == 0 {
+		return false
+	}
+	// only the cards with Specials in a zone some Special for w is used from
+	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
+	var in cardSet
+	for z := Zone(0); z <= ZTitan; z++ {
+		if specialFrom[w]&(1<<z) != 0 {
+			for k := range in {
+				in[k] |= g.Zones[z][k]
+			}
+		}
+	}
+	for k := range cands {
+		cands[k] &= in[k]
+	}
+	for i := range cands.each {
+		d := defs[g.Cards[i].Def]
+		for k := range d.Specials {
+			if d.Specials[k].Window == w && g.Cards[i].Zone == d.Specials[k].From {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -60,6 +61,53 @@ func ParseFactions(s string, n int) ([][2]string, error) {
 	return out, nil
 }
 
+// ChooseFactions completes the factions of n seats: chosen[i] holds seat
+// i's two factions, or none (or chosen is shorter) for two drawn with rng
+// among the playable factions nobody chose. No faction is used twice.
+func ChooseFactions(n int, chosen [][]string, rng *rand.Rand) ([][2]string, error) {
+	used := map[string]bool{}
+	out := make([][2]string, n)
+	have := make([]int, n)
+	for i := 0; i < n && i < len(chosen); i++ {
+		if len(chosen[i]) == 0 {
+			continue
+		}
+		if len(chosen[i]) != 2 {
+			return nil, fmt.Errorf("seat %d needs exactly two factions", i+1)
+		}
+		for k, f := range chosen[i] {
+			cf := engine.CanonicalFaction(f)
+			if cf == "" || !engine.FactionPlayable(cf) {
+				return nil, fmt.Errorf("seat %d: %q is not a playable faction", i+1, f)
+			}
+			if used[cf] {
+				return nil, fmt.Errorf("faction %s is chosen twice", cf)
+			}
+			used[cf] = true
+			out[i][k] = cf
+		}
+		have[i] = 2
+	}
+	playable := engine.PlayableFactions()
+	for i := range out {
+		for ; have[i] < 2; have[i]++ {
+			var free []string
+			for _, f := range playable {
+				if !used[f] {
+					free = append(free, f)
+				}
+			}
+			if len(free) == 0 {
+				return nil, errors.New("not enough playable factions for every seat")
+			}
+			f := free[rng.IntN(len(free))]
+			used[f] = true
+			out[i][have[i]] = f
+		}
+	}
+	return out, nil
+}
+
 // Options are the choices of how a game is set up besides the factions.
 type Options struct {
 	AllBases bool // every playable base in the base deck, not only the factions' sets
@@ -67,6 +115,9 @@ type Options struct {
 	// AskAll: every player is asked in every Me First window (engine.RuleAskAll),
 	// as interfaces where people play each other present it.
 	AskAll bool
+	// StopNoChoice: a question with no real choice is put all the same
+	// (engine.RuleStopNoChoice), so that when play goes on tells nothing.
+	StopNoChoice bool
 }
 
 // Deal starts a real game with these factions. The base deck holds the bases
@@ -84,6 +135,9 @@ func SetupFor(factions [][2]string, seed uint64, o Options) engine.Setup {
 	}
 	if o.AskAll {
 		s.Options |= engine.RuleAskAll
+	}
+	if o.StopNoChoice {
+		s.Options |= engine.RuleStopNoChoice
 	}
 	for _, f := range factions {
 		s.Players = append(s.Players, engine.SetupPlayer{Factions: []string{f[0], f[1]}})

@@ -33,7 +33,7 @@ func (hc *hashChooser) Choose(g *engine.Game) int {
 		if o.Kind == engine.OptText {
 			// a text id depends on what the process interned before: hash the text
 			h := fnv.New64a()
-			h.Write([]byte(engine.TextOf(o.Num)))
+			h.Write([]byte(engine.TextOf(o.Text())))
 			num = h.Sum64() & 0xffff
 		}
 		hc.mix(uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Card))<<24 | num<<40)
@@ -45,7 +45,7 @@ func (hc *hashChooser) Choose(g *engine.Game) int {
 // derived static facts left out).
 func gameHash(g *engine.Game) uint64 {
 	c := *g
-	c.Pending.Prompt = int16(len(engine.TextOf(c.Pending.Prompt)))
+	c.Pending.Prompt = engine.TextID(len(engine.TextOf(c.Pending.Prompt)))
 	var buf bytes.Buffer
 	binary.Write(&buf, binary.LittleEndian, &c)
 	// the static facts at the end of Game, after Lent (derived,

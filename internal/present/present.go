@@ -407,12 +407,12 @@ func Event(e engine.EventView, names Names) string {
 	}
 	switch e.Kind {
 	case engine.EvGive:
-		return fmt.Sprintf("%s puts %s into %s's hand%s", p, e.CardName, names.Of(engine.Seat(e.Num)), because)
+		return fmt.Sprintf("%s puts %s into %s's hand%s", p, e.CardName, names.Of(e.Receiver()), because)
 	case engine.EvTurnStart:
 		return fmt.Sprintf("--- %s's turn begins", p)
 	case engine.EvPlay:
 		s := fmt.Sprintf("%s plays %s", p, e.CardName)
-		if e.OtherName != "" && e.Other >= 0 {
+		if e.OtherName != "" && e.PlayedOn() >= 0 {
 			s += " on " + e.OtherName
 		}
 		if e.BaseName != "" {
@@ -425,9 +425,9 @@ func Event(e engine.EventView, names Names) string {
 			s += " at " + e.BaseName
 		}
 		switch {
-		case e.OtherName != "" && e.Other >= 0 && engine.CardID(e.Other) != e.Card:
+		case e.OtherName != "" && e.Source() >= 0 && e.Source() != e.Card:
 			s += " by " + e.OtherName
-		case cause != "" && !(e.OtherName != "" && e.Other >= 0):
+		case cause != "" && !(e.OtherName != "" && e.Source() >= 0):
 			s += " by " + cause
 		}
 		return s
@@ -444,13 +444,13 @@ func Event(e engine.EventView, names Names) string {
 	case engine.EvDiscard:
 		return fmt.Sprintf("%s discards %s%s", p, e.CardName, because)
 	case engine.EvDraw:
-		return fmt.Sprintf("%s draws %s%s", p, count(int(e.Num), "a card", "cards"), because)
+		return fmt.Sprintf("%s draws %s%s", p, count(e.Count(), "a card", "cards"), because)
 	case engine.EvVP:
-		return fmt.Sprintf("%s gains %d VP%s", p, e.Num, because)
+		return fmt.Sprintf("%s gains %d VP%s", p, e.VP(), because)
 	case engine.EvScoringChosen:
 		return fmt.Sprintf("%s scores", capital(e.BaseName))
 	case engine.EvAward:
-		return fmt.Sprintf("%s takes place %d at %s: %d VP", p, e.Other, e.BaseName, e.Num)
+		return fmt.Sprintf("%s takes place %d at %s: %d VP", p, e.Place(), e.BaseName, e.VP())
 	case engine.EvBaseReplaced:
 		switch {
 		case e.CardName == "":
@@ -462,7 +462,7 @@ func Event(e engine.EventView, names Names) string {
 	case engine.EvShuffle:
 		return fmt.Sprintf("%s shuffles their deck%s", p, because)
 	case engine.EvCounter:
-		n := int(e.Num)
+		n := e.Count()
 		what := count(max(n, -n), "a +1 power counter", "+1 power counters")
 		switch {
 		case self && n < 0:
@@ -478,11 +478,11 @@ func Event(e engine.EventView, names Names) string {
 		}
 		return fmt.Sprintf("%s gets %s", card, what)
 	case engine.EvPlace:
-		where := map[int16][2]string{ // without a cause, with one
+		where := map[int][2]string{ // without a cause, with one
 			engine.PlaceDeckBottom: {"goes to the bottom of %s's deck", "on the bottom of %s's deck"},
 			engine.PlaceDeckTop:    {"goes on top of %s's deck", "on top of %s's deck"},
 			engine.PlaceHand:       {"goes into %s's hand", "into %s's hand"},
-		}[e.Num]
+		}[e.PlacedAt()]
 		if where[0] == "" {
 			where = [2]string{"goes to %s's discard pile", "into %s's discard pile"}
 		}
@@ -502,16 +502,16 @@ func Event(e engine.EventView, names Names) string {
 		case e.CardHidden:
 			return "" // what they saw is theirs alone
 		case e.Card < 0:
-			return fmt.Sprintf("%s looks at %s's hand%s", p, names.Of(engine.Seat(e.Num)), because)
+			return fmt.Sprintf("%s looks at %s's hand%s", p, names.Of(e.HandOf()), because)
 		}
-		return fmt.Sprintf("%s sees %s in %s's hand", p, e.CardName, names.Of(engine.Seat(e.Num)))
+		return fmt.Sprintf("%s sees %s in %s's hand", p, e.CardName, names.Of(e.HandOf()))
 	case engine.EvText:
 		return fmt.Sprintf("%s %s", p, e.Text)
 	case engine.EvControl:
 		return fmt.Sprintf("%s takes control of %s%s", p, e.CardName, because)
 	case engine.EvControlEnd:
 		if e.Base >= 0 {
-			return fmt.Sprintf("%s regains control of %s", names.Of(engine.Seat(e.Num)), e.CardName)
+			return fmt.Sprintf("%s regains control of %s", names.Of(e.ControlTo()), e.CardName)
 		}
 		return fmt.Sprintf("%s no longer controls %s", p, e.CardName)
 	case engine.EvCancel:
@@ -522,8 +522,8 @@ func Event(e engine.EventView, names Names) string {
 		switch {
 		case e.OtherName != "":
 			return fmt.Sprintf("%s cancels %s's effect on %s", by, e.CardName, e.OtherName)
-		case e.Num >= 0:
-			return fmt.Sprintf("%s cancels %s's effect on %s's minions at %s", by, e.CardName, names.Of(engine.Seat(e.Num)), e.BaseName)
+		case e.ShieldedPlayer() >= 0:
+			return fmt.Sprintf("%s cancels %s's effect on %s's minions at %s", by, e.CardName, names.Of(e.ShieldedPlayer()), e.BaseName)
 		}
 		return fmt.Sprintf("%s cancels %s", by, e.CardName)
 	case engine.EvMinionPlaced:

@@ -87,7 +87,7 @@ func (u useStep) run(r *runner, i int) {
 	r.checkPlayer(i, u.player)
 	// A Special that plays its own card (Tenacious Z from the discard pile) is "used" too.
 	r.decide(i, func(o engine.Option) bool {
-		return (o.Kind == engine.OptUse || o.Kind == engine.OptPlay && o.Num >= 0) && r.matchCard(o.Card, u.card)
+		return (o.Kind == engine.OptUse || o.Kind == engine.OptPlay && o.Special() >= 0) && r.matchCard(o.Card, u.card)
 	}, "use "+u.card.String(), false)
 }
 
@@ -355,8 +355,8 @@ func (c chooseStep) run(r *runner, i int) {
 		r.resume()
 		if d, ok := g.Decision(); ok {
 			for _, o := range d.Options {
-				if o.Kind == engine.OptNum && int(o.Num) == c.num {
-					r.decide(i, func(o engine.Option) bool { return o.Kind == engine.OptNum && int(o.Num) == c.num }, what, false)
+				if o.Kind == engine.OptNum && o.Number() == c.num {
+					r.decide(i, func(o engine.Option) bool { return o.Kind == engine.OptNum && o.Number() == c.num }, what, false)
 					return
 				}
 			}
@@ -377,7 +377,7 @@ func (c chooseStep) run(r *runner, i int) {
 		case engine.OptBase:
 			return o.Card >= 0 && engine.Normalize(g.Name(o.Card)) == norm
 		case engine.OptText:
-			return engine.Normalize(engine.TextOf(o.Num)) == norm
+			return engine.Normalize(engine.TextOf(o.Text())) == norm
 		}
 		return false
 	}, what, false)
@@ -408,14 +408,14 @@ func OptionName(g *engine.Game, o engine.Option, ids []string) string {
 	case engine.OptNo:
 		return "no"
 	case engine.OptNum:
-		return strconv.Itoa(int(o.Num))
+		return strconv.Itoa(o.Number())
 	case engine.OptText:
-		return engine.TextOf(o.Num)
+		return engine.TextOf(o.Text())
 	case engine.OptPlayer:
 		if int(o.Player) < len(ids) {
 			return ids[o.Player]
 		}
-		return fmt.Sprint(o.Player)
+		return strconv.Itoa(int(o.Player))
 	}
 	if o.Card >= 0 {
 		return g.Name(o.Card)

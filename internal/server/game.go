@@ -1,14 +1,11 @@
 package server
 
 import (
-	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	mrand "math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -60,6 +57,11 @@ type Config struct {
 	// claimed have neither.
 	Host    string `json:"host,omitempty"`
 	Waiting bool   `json:"waiting,omitempty"`
+	// SharedScreen: every person plays at one screen (pass and play): the
+	// creator holds every person's seat, and each person is asked in every
+	// Me First window unless they turn it off, so that the screen handed to
+	// them tells the others nothing about their hand.
+	SharedScreen bool `json:"shared_screen,omitempty"`
 	// Sandbox: a sandbox game, from a position (sandbox.go).
 	Sandbox *SandboxConfig `json:"sandbox,omitempty"`
 }
@@ -73,47 +75,31 @@ type live struct {
 	// it is set once, and read without the lock (kick)
 	withPeople bool
 	moves      []store.Move
-	draft      *draft.Draft // non-nil while the draft runs
-	g          *engine.Game
-	events     wire.Log  // every seat's events, as each may see them
-	asked      time.Time // when the pending decision was first put
-	subs       map[*subscriber]struct{}
-	ais        []ai.Player
-	srv        *Server
-	broken     error
-	rec        recording   // the rules the game was recorded under (record.go)
-	ready      readyAnswer // an answer the server made, held until its pause is over (settings.go)
+	// src asks the seats' decisions: the draft while it runs, then the game
+	// (source.go); nil while the game waits for its seats
+	src    source
+	g      *engine.Game // nil until dealt
+	events wire.Log     // every seat's events, as each may see them
+	asked  time.Time    // when the pending decision was first put
+	subs   map[*subscriber]struct{}
+	ais    []ai.Player
+	srv    *Server
+	broken error
+	rec    recording   // the rules the game was recorded under (record.go)
+	ready  readyAnswer // an answer the server made, held until its pause is over (settings.go)
 	// askAll: seats whose person asked to be asked in every Me First
 	// window, even with nothing to play (by default such a window is passed
 	// for them after the pause a computer takes: settings.go)
 	askAll   [engine.MaxPlayers]bool
-	manual   bool          // tests that play the people's seats: the server answers nothing for them
-	queued   atomic.Bool   // waiting in the server's queue of games to move (server.go kick)
-	thinking atomic.Bool   // a worker is deciding for one of its computer seats
-	used     atomic.Int64  // when last asked for (unix ns; memory.go)
-	evicted  bool          // unloaded from memory: requests ask for the game again
-	pres     presence      // who is at the table (presence.go)
-	sent     uint64        // updates broadcast so far (broadcastLocked)
-	sandbox  *sandboxState // a sandbox game's history (sandbox.go)
-}
+	manual   bool         // tests that play the people's seats: the server answers nothing for them
+	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
+	thinking atomic.Bool  // a worker is deciding for one of its computer seats
+	used     atomic.Int64 // when last asked for (unix ns; memory.go)
+	evicted  bool         // unloaded from memory: requests ask for the game again
+	pres     presence     // who is at the table (presence.go)
+	sent     uint64       // updates broadcast so far (broadcastLocked)
 
-// subscriber is a connected client of one seat (None: spectator).
-type subscriber struct {
-	seat int
-	ch   chan []byte
-	// gone is closed when the seat's key changes (seats.go): the page is
-	// disconnected
-	gone     chan struct{}
-	dropOnce sync.Once
-	mu       sync.Mutex
-	last     uint64 // the latest update offered (updates are marshalled concurrently)
-}
-
-// drop disconnects the subscriber (its seat was invited again).
-func (s *subscriber) drop() {
-	if s.gone != nil {
-		s.dropOnce.Do(func() { close(s.gone) })
-	}
+	sandbox *sandboxState // a sandbox game's history (sandbox.go)
 }
 
 // locked runs f holding l's lock, which is released even if f panics.
@@ -121,33 +107,6 @@ func (l *live) locked(f func()) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	f()
-}
-
-// subscribe adds sub to l's clients and fills in its first message, unless
-// l was unloaded (then it reports false).
-func (l *live) subscribe(sub *subscriber, first *Message) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.evicted {
-		return false
-	}
-	// the others are told of the arrival; the newcomer gets its first
-	// message, and from then on every update broadcast after it
-	l.arriveLocked(sub.seat, time.Now())
-	l.subs[sub] = struct{}{}
-	sub.mu.Lock()
-	sub.last = l.sent
-	sub.mu.Unlock()
-	*first = l.messageLocked(engine.Seat(sub.seat))
-	return true
-}
-
-func (l *live) unsubscribe(sub *subscriber) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.subs, sub)
-	l.leaveLocked(sub.seat, time.Now())
-	l.touch()
 }
 
 func newToken() string {
@@ -176,6 +135,11 @@ func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv}
 	for _, s := range cfg.Seats {
 		l.withPeople = l.withPeople || s.Kind == Human
+	}
+	if cfg.SharedScreen {
+		for i := range l.askAll {
+			l.askAll[i] = true
+		}
 	}
 	now := time.Now()
 	for i := range l.pres.seen {
@@ -210,9 +174,18 @@ func (l *live) start() error {
 		if err != nil {
 			return err
 		}
-		l.draft = d
+		l.src = &draftSource{d: d, deal: l.dealDrafted}
 		l.asked = time.Now()
 		return nil
+	}
+	return l.startGame()
+}
+
+// dealDrafted deals the game once the draft is over, each seat with the
+// factions it picked.
+func (l *live) dealDrafted(picks [][]string) error {
+	for i := range l.cfg.Setup.Players {
+		l.cfg.Setup.Players[i].Factions = append([]string(nil), picks[i]...)
 	}
 	return l.startGame()
 }
@@ -223,19 +196,15 @@ func (l *live) startGame() error {
 		return err
 	}
 	l.g = g
-	l.collectLog()
+	l.src = gameSource{g}
+	l.asked = time.Now()
+	l.events.Collect(g)
 	return nil
 }
 
 // tell adds a public event (a draft pick, a seat's presence) to every
 // seat's events.
 func (l *live) tell(e wire.Event) { l.events.Tell(e) }
-
-// collectLog turns the game's new events into each seat's events.
-func (l *live) collectLog() {
-	l.asked = time.Now()
-	l.events.Collect(l.g)
-}
 
 // names are the seats' names.
 func (l *live) names() present.Names {
@@ -244,199 +213,6 @@ func (l *live) names() present.Names {
 		n[i] = s.Name
 	}
 	return n
-}
-
-// pending returns who must decide now and how many options there are (seat None when over).
-func (l *live) pending() (seat, n int) {
-	if l.draft != nil {
-		if l.draft.Done() {
-			return engine.None, 0
-		}
-		return l.draft.Next(), len(l.draft.Options())
-	}
-	if l.g == nil || l.g.Over {
-		return engine.None, 0
-	}
-	d, ok := l.g.Decision()
-	if !ok {
-		return engine.None, 0
-	}
-	return int(d.Player), len(d.Options)
-}
-
-// applyLocal applies the next move, a recorded one (see recordMove), to the
-// in-memory game (no store, no checks of who), checking that the record is
-// the option this build offers (see checkDraft and engine.ApplyRecorded).
-func (l *live) applyLocal(m store.Move) error {
-	if m.Kind == "" { // a legacy move by position only (being migrated)
-		r, err := l.recordMove(m.Option)
-		if err != nil {
-			return fmt.Errorf("move %d (option %d): %w", len(l.moves)+1, m.Option, err)
-		}
-		m = r
-	}
-	if l.draft != nil {
-		if err := l.checkDraft(m); err != nil {
-			return err
-		}
-		p := l.draft.Next()
-		if err := l.draft.Pick(m.Choice); err != nil {
-			return fmt.Errorf("move %d: %w", len(l.moves)+1, err)
-		}
-		l.tell(wire.Event{Kind: "draft", Player: &p, Text: m.Choice})
-		l.asked = time.Now()
-		l.moves = append(l.moves, m)
-		if l.draft.Done() {
-			for i := range l.cfg.Setup.Players {
-				l.cfg.Setup.Players[i].Factions = append([]string(nil), l.draft.Picks[i]...)
-			}
-			l.draft = nil
-			if err := l.startGame(); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := l.applyGame(&m); err != nil {
-		return err
-	}
-	l.moves = append(l.moves, m)
-	l.collectLog()
-	return nil
-}
-
-// ErrPanic wraps a panic of the game's code (a card's bug), recovered so that
-// it stops only its own game.
-var ErrPanic = errors.New("the game's code failed")
-
-// safely runs f, turning a panic into an error wrapping ErrPanic.
-func safely(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%w: %v", ErrPanic, r)
-		}
-	}()
-	return f()
-}
-
-// Errors a client may get; none changes anything.
-var (
-	ErrNotYourTurn = errors.New("it is not your decision")
-	ErrStale       = errors.New("stale move: the game has moved on; reload")
-	ErrBadOption   = errors.New("no such option")
-	ErrBadToken    = errors.New("unknown seat token")
-	ErrGameOver    = errors.New("the game is over")
-)
-
-// move validates and records a decision of seat at move number n, and then
-// the answers to the questions it leads to at once (wire.Move.Then): all of
-// them, or none.
-func (l *live) move(ctx context.Context, seat, n, option int, then ...int) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	seat = l.sandboxActor(seat) // a sandbox's page answers for every seat (sandbox.go)
-	if len(then) > 0 {
-		if err := l.tryThen(seat, n, option, then); err != nil {
-			return err
-		}
-	}
-	if err := l.moveLocked(ctx, seat, n, option); err != nil {
-		return err
-	}
-	for k, o := range then {
-		if err := l.moveLocked(ctx, seat, n+1+k, o); err != nil {
-			l.broadcastLocked() // the part made stands (it was checked: only a store failure gets here)
-			return err
-		}
-	}
-	l.broadcastLocked()
-	l.srv.kick(l)
-	return nil
-}
-
-// ErrBadThen: a move's follow-up answers do not fit the questions it leads to.
-var ErrBadThen = errors.New("the rest of this move does not fit the questions it leads to; reload")
-
-// tryThen checks on a copy of the game that option and then its follow-up
-// answers can all be made by seat, one question after another.
-func (l *live) tryThen(seat, n, option int, then []int) error {
-	if l.draft != nil || l.g == nil || len(then) > wire.MaxThen {
-		return ErrBadThen
-	}
-	if n != len(l.moves) {
-		return ErrStale
-	}
-	if who, count := l.pending(); who != seat || option < 0 || option >= count {
-		return ErrNotYourTurn
-	}
-	trial := new(engine.Game)
-	trial.CopyFrom(l.g)
-	if err := trial.ApplySafe(option); err != nil {
-		return nil // moveLocked refuses it with the reason
-	}
-	for _, o := range then {
-		if !trial.Pending.Active || int(trial.Pending.Player) != seat || o < 0 || o >= trial.NumOptions() {
-			return ErrBadThen
-		}
-		if err := trial.ApplySafe(o); err != nil {
-			return fmt.Errorf("this move cannot be played (%w: %v); choose another", ErrPanic, err)
-		}
-	}
-	return nil
-}
-
-func (l *live) moveLocked(ctx context.Context, seat, n, option int) error {
-	if l.evicted {
-		return errEvicted
-	}
-	if l.broken != nil {
-		return l.broken
-	}
-	if l.rec.foreign != "" {
-		return errors.New(l.rec.foreign)
-	}
-	if n != len(l.moves) {
-		return ErrStale
-	}
-	who, count := l.pending()
-	if who == engine.None {
-		return ErrGameOver
-	}
-	if who != seat {
-		return ErrNotYourTurn
-	}
-	if option < 0 || option >= count {
-		return ErrBadOption
-	}
-	m, err := l.recordMove(option)
-	if err != nil {
-		return err
-	}
-	if l.draft == nil {
-		// tried on a copy first: a move that fails (a card's bug) is refused
-		// and never reaches the log, where it would break the game for good
-		trial := new(engine.Game)
-		trial.CopyFrom(l.g)
-		if err := trial.ApplySafe(option); err != nil {
-			l.log().Error("a move fails: refused", "seat", seat, "move", n, "option", option, "err", err)
-			return fmt.Errorf("this move cannot be played (%w: %v); choose another", ErrPanic, err)
-		}
-	}
-	// durable first, then applied and announced
-	if err := l.srv.store.Append(ctx, l.id, n, m); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			l.srv.reloadLocked(ctx, l)
-			return ErrStale
-		}
-		return err
-	}
-	if err := l.applyLocal(m); err != nil {
-		return l.breakLocked(err)
-	}
-	if seat >= 0 && seat < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
-		l.pres.seen[seat] = time.Now() // a person who moves is at the table
-	}
-	return nil
 }
 
 // breakLocked marks l as broken by err at its next move (kept read-only, its
@@ -461,243 +237,24 @@ type brokenError struct {
 func (e *brokenError) Error() string { return e.text }
 func (e *brokenError) Unwrap() error { return e.err }
 
-// stepAI makes one computer move if a computer seat is to decide. It reports
-// whether it moved.
-func (l *live) stepAI(ctx context.Context) bool {
-	if !l.thinking.CompareAndSwap(false, true) {
-		return false // another worker is deciding for this game; it looks again after
-	}
-	defer l.thinking.Store(false)
-	who, at, opt, think, ok := l.aiTurn()
-	if !ok {
-		return false
-	}
-	if think != nil {
-		var err error
-		if opt, err = think(); err != nil { // a computer player's bug stops its game only
-			l.mu.Lock()
-			defer l.mu.Unlock()
-			l.breakLocked(err)
-			l.broadcastLocked()
-			return false
-		}
-	}
-	return l.aiMove(ctx, who, at, opt)
-}
+// seats is how many seats the game has: range over it for each seat.
+func (l *live) seats() engine.Seat { return engine.Seat(len(l.cfg.Seats)) }
 
-// aiTurn says, under the game's lock, what the server is to do for it now:
-// the seat and move number, and the option, or a function that thinks of it
-// on a copy of the game without holding the lock (so that the game's pages
-// are served while a computer player searches). An answer already thought
-// of, waiting for its pause (aiMove), is given again.
-func (l *live) aiTurn() (who, at, opt int, think func() (int, error), ok bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	who, count := l.pending()
-	if who == engine.None || l.broken != nil || l.rec.foreign != "" {
-		return
+// seatAt is the seat numbered n in a request (NoSeat: no game has it).
+func seatAt(n int) engine.Seat {
+	if n < 0 || n >= engine.MaxPlayers {
+		return engine.NoSeat
 	}
-	at = len(l.moves)
-	p := l.ais[who]
-	if p == nil {
-		p = l.standInLocked(who) // a person who has left (presence.go)
-	}
-	switch {
-	case l.ready.ok && l.ready.at == at:
-		return who, at, l.ready.opt, nil, true
-	case l.autoMove(who):
-		return who, at, 0, nil, true // the pass, the only option
-	case p == nil:
-		return
-	case l.draft != nil:
-		r := mrand.New(mrand.NewPCG(subSeed(l.cfg.Setup.Seed, "draft", uint64(at)), 0))
-		return who, at, r.IntN(count), nil, true
-	}
-	if l.g.InWindow() && l.g.WindowPassOnly() {
-		return who, at, 0, nil, true // nothing to think about: pass, as a person's seat is passed for
-	}
-	g := new(engine.Game)
-	g.CopyFrom(l.g)
-	return who, at, 0, func() (opt int, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("%w: the computer player failed: %v", ErrPanic, r)
-			}
-		}()
-		v := g.View(engine.Seat(who))
-		return p.Choose(g, &v), nil
-	}, true
-}
-
-// aiMove plays opt for seat who at move at, unless the game has moved on
-// meanwhile; if the option fails (a card's bug), any other that works.
-func (l *live) aiMove(ctx context.Context, who, at, opt int) bool {
-	// the move in hand is finished even when the server is stopping
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	defer cancel()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.moves) != at || l.broken != nil {
-		return len(l.moves) != at // moved on (another instance): look again
-	}
-	if l.holdAnswerLocked(at, opt) {
-		return false // it reaches the table when its pause is over (settings.go)
-	}
-	l.ready = readyAnswer{}
-	_, count := l.pending()
-	if err := l.moveLocked(ctx, who, at, opt); err != nil {
-		if l.broken != nil || !errors.Is(err, ErrPanic) {
-			return false
-		}
-		for k := 0; k < count; k++ {
-			if k != opt && l.moveLocked(ctx, who, at, k) == nil {
-				l.broadcastLocked()
-				return true
-			}
-		}
-		l.breakLocked(fmt.Errorf("every option fails: %w", err))
-		l.broadcastLocked()
-		return false
-	}
-	l.broadcastLocked()
-	return true
-}
-
-// Message is what a client receives: its view of the game (docs/protocol.md).
-type Message = wire.Update
-
-// SeatInfo is public information about a seat.
-type SeatInfo = wire.Seat
-
-func (l *live) messageLocked(seat engine.Seat) Message {
-	if l.cfg.Sandbox != nil && l.g != nil {
-		return l.sandboxMessageLocked() // sandbox.go
-	}
-	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.None, Goal: wire.Goal}
-	if seat >= 0 && int(seat) < len(l.askAll) {
-		m.Settings = &wire.Settings{AskEveryWindow: l.askAll[seat]}
-	}
-	now := time.Now()
-	for i, s := range l.cfg.Seats {
-		si := SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(i), StandIn: l.pres.standing[i], Open: s.Kind == Human && s.Token == ""}
-		if si.Away && !si.StandIn && l.cfg.StandIn > 0 {
-			left := time.Duration(l.cfg.StandIn)*time.Second - now.Sub(l.pres.seen[i])
-			si.StandInIn = max(1, int((left+time.Second-1)/time.Second))
-		}
-		m.Seats = append(m.Seats, si)
-	}
-	if l.broken != nil {
-		m.Broken = l.broken.Error()
-	}
-	l.versionInfo(&m)
-	m.Events = l.events.For(int(seat))
-	if l.cfg.Waiting {
-		m.Waiting = true
-		return m
-	}
-	if l.draft != nil {
-		dv := &wire.Draft{Next: l.draft.Next()}
-		for _, p := range l.draft.Picks { // a copy: the message is encoded after the lock is released
-			dv.Picks = append(dv.Picks, append([]string(nil), p...))
-		}
-		dv.Options = l.draft.Options()
-		m.Draft = dv
-		d := &wire.Decision{Player: &dv.Next, Mine: int(seat) == dv.Next, Kind: "draft"}
-		if d.Mine {
-			d.Prompt = "Choose a faction"
-			for i, f := range dv.Options {
-				d.Options = append(d.Options, wire.Option{Index: i, Kind: "text", Label: f, Text: f, Target: wire.Target{Where: "button"}})
-			}
-		}
-		m.Decision = d
-		return m
-	}
-	m.Table, m.Decision = wire.Build(l.g, seat, l.names())
-	if m.Decision != nil && m.Decision.Mine && l.autoMove(int(seat)) {
-		// the server answers for this seat (settings.go): it is shown the
-		// question as every other seat is, never a question to answer
-		if l.g.InWindow() {
-			m.Decision = &wire.Decision{Kind: "window"}
-		} else {
-			_, m.Decision = wire.Build(l.g, engine.None, l.names())
-		}
-	}
-	if m.Decision != nil && m.Decision.Mine {
-		wire.Lookahead(l.g, seat, l.names(), m.Decision)
-	}
-	return m
-}
-
-func (l *live) broadcastLocked() {
-	if len(l.subs) == 0 {
-		return
-	}
-	// one message per seat, however many of its connections there are,
-	// built under the lock and marshalled and sent after it (deliver)
-	l.sent++
-	var msgs [engine.MaxPlayers + 1]*Message
-	subs := make([]*subscriber, 0, len(l.subs))
-	for s := range l.subs {
-		k := s.seat + 1
-		if k < 0 || k >= len(msgs) {
-			continue
-		}
-		if msgs[k] == nil {
-			m := l.messageLocked(engine.Seat(s.seat))
-			msgs[k] = &m
-		}
-		subs = append(subs, s)
-	}
-	go deliver(l.sent, &msgs, subs)
-}
-
-// deliver marshals update number n (one message per seat) and offers it to
-// each client.
-func deliver(n uint64, msgs *[engine.MaxPlayers + 1]*Message, subs []*subscriber) {
-	var raw [engine.MaxPlayers + 1][]byte
-	for k, m := range msgs {
-		if m != nil {
-			raw[k], _ = json.Marshal(m)
-		}
-	}
-	for _, s := range subs {
-		if b := raw[s.seat+1]; b != nil {
-			s.offer(n, b)
-		}
-	}
-}
-
-// offer queues update n for the client unless it has a later one already
-// (updates are marshalled concurrently). A slow client loses its oldest
-// pending update, never the newest.
-func (s *subscriber) offer(n uint64, b []byte) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if n <= s.last {
-		return
-	}
-	s.last = n
-	select {
-	case s.ch <- b:
-	default:
-		select {
-		case <-s.ch:
-		default:
-		}
-		select {
-		case s.ch <- b:
-		default:
-		}
-	}
+	return engine.Seat(n)
 }
 
 // people reports whether a person sits at the game.
 func (l *live) people() bool { return l.withPeople }
 
-// seatOf returns the seat a token holds, None for the spectator token. Every
+// seatOf returns the seat a token holds, NoSeat for the spectator token. Every
 // token of the game is compared, each in constant time, so that how long the
 // answer takes tells nothing about any of them.
-func (l *live) seatOf(token string) (int, error) {
+func (l *live) seatOf(token string) (engine.Seat, error) {
 	found, seat := 0, 0
 	for i, s := range l.cfg.Seats {
 		eq := subtle.ConstantTimeCompare([]byte(token), []byte(s.Token))
@@ -705,10 +262,10 @@ func (l *live) seatOf(token string) (int, error) {
 		found |= eq
 	}
 	eq := subtle.ConstantTimeCompare([]byte(token), []byte(l.cfg.Spectator))
-	seat = subtle.ConstantTimeSelect(eq&^found, engine.None, seat)
+	seat = subtle.ConstantTimeSelect(eq&^found, int(engine.NoSeat), seat)
 	found |= eq
 	if token == "" || found == 0 {
-		return 0, ErrBadToken
+		return engine.NoSeat, ErrBadToken
 	}
-	return seat, nil
+	return engine.Seat(seat), nil
 }

@@ -158,7 +158,7 @@ func TestAutoPassSetting(t *testing.T) {
 	windows, autos := 0, 0
 	for step := 0; step < 3000; step++ {
 		l.mu.Lock()
-		over, who, n, at := l.g.Over, 0, 0, len(l.moves)
+		over, who, n, at := l.g.Over, engine.NoSeat, 0, len(l.moves)
 		passOnly, noChoice := false, false
 		if !over {
 			who, n = l.pending()

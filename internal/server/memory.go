@@ -45,13 +45,13 @@ func (l *live) idleLocked() bool {
 		return true
 	}
 	who, _ := l.pending()
-	return who == engine.None || (l.ais[who] == nil && !l.autoMove(who))
+	return who == engine.NoSeat || (l.ais[who] == nil && !l.autoMove(who))
 }
 
 // overLocked reports whether l's game has ended (or can go no further).
 func (l *live) overLocked() bool {
 	who, _ := l.pending()
-	return who == engine.None || l.broken != nil || l.rec.foreign != ""
+	return who == engine.NoSeat || l.broken != nil || l.rec.foreign != ""
 }
 
 // janitor evicts idle games and lets computer players stand in for people

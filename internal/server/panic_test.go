@@ -53,7 +53,7 @@ func TestPanickingCardIsContained(t *testing.T) {
 	d, _ := l.g.Decision()
 	at := len(l.moves)
 	l.mu.Unlock()
-	if err := l.move(ctx, int(d.Player), at, pick); err != nil { // play it: its ability runs once its base is chosen
+	if err := l.move(ctx, d.Player, at, pick); err != nil { // play it: its ability runs once its base is chosen
 		t.Fatal(err)
 	}
 	at++
@@ -61,7 +61,7 @@ func TestPanickingCardIsContained(t *testing.T) {
 	d, _ = l.g.Decision()
 	l.mu.Unlock()
 	pick = 0 // the first base
-	err = l.move(ctx, int(d.Player), at, pick)
+	err = l.move(ctx, d.Player, at, pick)
 	if !errors.Is(err, ErrPanic) {
 		t.Fatalf("playing the panicking Invader: %v, want a refusal wrapping ErrPanic", err)
 	}
@@ -76,7 +76,7 @@ func TestPanickingCardIsContained(t *testing.T) {
 
 	// a stored log that panics when replayed (the card broke after it was played)
 	restore()
-	if err := l.move(ctx, int(d.Player), at, pick); err != nil {
+	if err := l.move(ctx, d.Player, at, pick); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

@@ -25,10 +25,10 @@ type presence struct {
 	players  [engine.MaxPlayers]ai.Player // the stand-ins, made when first needed
 }
 
-// arriveLocked and leaveLocked count a connection of seat (None: a
+// arriveLocked and leaveLocked count a connection of seat (NoSeat: a
 // spectator's).
-func (l *live) arriveLocked(seat int, now time.Time) {
-	if seat < 0 || seat >= len(l.cfg.Seats) {
+func (l *live) arriveLocked(seat engine.Seat, now time.Time) {
+	if seat < 0 || int(seat) >= len(l.cfg.Seats) {
 		return
 	}
 	l.pres.conns[seat]++
@@ -38,8 +38,8 @@ func (l *live) arriveLocked(seat int, now time.Time) {
 	}
 }
 
-func (l *live) leaveLocked(seat int, now time.Time) {
-	if seat < 0 || seat >= len(l.cfg.Seats) {
+func (l *live) leaveLocked(seat engine.Seat, now time.Time) {
+	if seat < 0 || int(seat) >= len(l.cfg.Seats) {
 		return
 	}
 	l.pres.conns[seat]--
@@ -50,12 +50,12 @@ func (l *live) leaveLocked(seat int, now time.Time) {
 }
 
 // awayLocked reports whether seat is a person's with no page connected.
-func (l *live) awayLocked(seat int) bool {
+func (l *live) awayLocked(seat engine.Seat) bool {
 	return l.cfg.Seats[seat].Kind == Human && l.pres.conns[seat] == 0
 }
 
 // standsInLocked reports whether a computer is to play for seat at now.
-func (l *live) standsInLocked(seat int, now time.Time) bool {
+func (l *live) standsInLocked(seat engine.Seat, now time.Time) bool {
 	t := l.cfg.StandIn
 	return t > 0 && l.awayLocked(seat) && now.Sub(l.pres.seen[seat]) >= time.Duration(t)*time.Second
 }
@@ -64,16 +64,17 @@ func (l *live) standsInLocked(seat int, now time.Time) bool {
 // reporting whether anything changed.
 func (l *live) presenceChangedLocked(now time.Time) bool {
 	changed := false
-	for seat := range l.cfg.Seats {
+	for seat := range l.seats() {
 		if si := l.standsInLocked(seat, now); si != l.pres.standing[seat] {
 			l.pres.standing[seat] = si
 			changed = true
+			p := int(seat)
 			if si {
-				l.log().Info("a computer stands in", "seat", seat)
-				l.tell(wire.Event{Kind: "stand-in", Player: &seat})
+				l.log().Info("a computer stands in", "seat", p)
+				l.tell(wire.Event{Kind: "stand-in", Player: &p})
 			} else {
-				l.log().Info("back at the table", "seat", seat)
-				l.tell(wire.Event{Kind: "back", Player: &seat})
+				l.log().Info("back at the table", "seat", p)
+				l.tell(wire.Event{Kind: "back", Player: &p})
 			}
 		}
 	}
@@ -82,7 +83,7 @@ func (l *live) presenceChangedLocked(now time.Time) bool {
 }
 
 // standInLocked returns the computer player standing in for seat now, or nil.
-func (l *live) standInLocked(seat int) ai.Player {
+func (l *live) standInLocked(seat engine.Seat) ai.Player {
 	if !l.pres.standing[seat] {
 		return nil
 	}
@@ -106,7 +107,7 @@ func (s *Server) standIns(now time.Time) {
 	for _, l := range ls {
 		changed := false
 		l.locked(func() {
-			for seat := range l.cfg.Seats {
+			for seat := range l.seats() {
 				if l.standsInLocked(seat, now) != l.pres.standing[seat] {
 					changed = true
 				}

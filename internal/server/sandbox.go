@@ -16,7 +16,6 @@ import (
 	"github.com/smashup/smashup/internal/present"
 	"github.com/smashup/smashup/internal/scenario"
 	"github.com/smashup/smashup/internal/store"
-	"github.com/smashup/smashup/internal/web"
 	"github.com/smashup/smashup/internal/wire"
 )
 
@@ -173,7 +172,7 @@ func (s *Server) CreateSandbox(ctx context.Context, req SandboxRequest) (Sandbox
 func (l *live) playMoves(moves []int) error {
 	for k, opt := range moves {
 		who, count := l.pending()
-		if who == engine.None {
+		if who == engine.NoSeat {
 			return fmt.Errorf("move %d: the game is over before it", k+1)
 		}
 		if opt < 0 || opt >= count {
@@ -197,11 +196,11 @@ func (l *live) playMoves(moves []int) error {
 
 // sandboxActor is the seat a sandbox's key plays now: whoever is to decide.
 // In any other game a seat is itself.
-func (l *live) sandboxActor(seat int) int {
-	if l.cfg.Sandbox == nil || seat == engine.None {
+func (l *live) sandboxActor(seat engine.Seat) engine.Seat {
+	if l.cfg.Sandbox == nil || seat == engine.NoSeat {
 		return seat
 	}
-	if who, _ := l.pending(); who != engine.None {
+	if who, _ := l.pending(); who != engine.NoSeat {
 		return who
 	}
 	return seat
@@ -250,10 +249,10 @@ func (l *live) sandboxMessageLocked() Message {
 	sb := l.sandboxLocked()
 	who, _ := l.pending()
 	act := who
-	if act == engine.None {
-		act = int(l.g.Current)
+	if act == engine.NoSeat {
+		act = l.g.Current
 	}
-	m := Message{Game: l.id, Move: len(l.moves), Seat: act, Goal: wire.Goal}
+	m := Message{Game: l.id, Move: len(l.moves), Seat: int(act), Goal: wire.Goal}
 	for _, st := range l.cfg.Seats {
 		m.Seats = append(m.Seats, SeatInfo{Name: st.Name, Kind: st.Kind})
 	}
@@ -261,40 +260,23 @@ func (l *live) sandboxMessageLocked() Message {
 		m.Broken = l.broken.Error()
 	}
 	l.versionInfo(&m)
-	m.Events = l.events.For(act)
-	m.Table, m.Decision = wire.Build(l.g, engine.Seat(act), l.names())
-	if m.Decision != nil && m.Decision.Mine {
-		wire.Lookahead(l.g, engine.Seat(act), l.names(), m.Decision)
-	}
+	m.Events = l.events.For(int(act))
+	l.src.show(&m, act, l.names(), false) // the table and decision of the seat deciding now
 	moves := make([]int, len(l.moves))
 	for i, mv := range l.moves {
 		moves[i] = mv.Option
 	}
 	box := &wire.Sandbox{Name: l.cfg.Sandbox.Name, Rule: l.cfg.Sandbox.Rule, Hands: wire.Hands(l.g),
 		History: append([]wire.SandboxMove{}, sb.history...), Share: "/sandbox#" + sb.share + scenario.ShareMoves(moves)}
-	if who != engine.None {
-		box.Acting = &who
+	if who != engine.NoSeat {
+		n := int(who)
+		box.Acting = &n
 	}
 	m.Sandbox = box
 	return m
 }
 
-// Routes ----------------------------------------------------------------------
-
-func (s *Server) sandboxRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /sandbox", func(w http.ResponseWriter, r *http.Request) {
-		b, err := web.Files.ReadFile("sandbox.html")
-		if err != nil {
-			http.Error(w, "missing page", 500)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(b)
-	})
-	mux.HandleFunc("POST /api/sandbox", s.limited(s.createLimit, "new games", s.handleSandbox))
-	mux.HandleFunc("POST /api/sandbox/link", s.limited(s.createLimit, "new games", s.handleSandboxLink))
-	mux.HandleFunc("POST /api/games/{id}/undo", s.limited(s.createLimit, "new games", s.handleUndo))
-}
+// Routes (registered in Handler) ---------------------------------------------
 
 // yamlTypes are the content types a position is accepted as (none of them
 // one that a form of another site can post).

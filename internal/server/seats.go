@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
 )
 
@@ -52,12 +53,6 @@ var ErrSeatTaken = errors.New("this seat is taken: someone opened this invite li
 // errNotHost refuses a host's request made without the host key.
 var errNotHost = errors.New("only the game's creator may do this (their browser holds the game's host key)")
 
-func (s *Server) seatRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleClaim))
-	mux.HandleFunc("POST /api/games/{id}/invite", s.limited(s.createLimit, "seat requests", s.handleInvite))
-	mux.HandleFunc("POST /api/games/{id}/start", s.limited(s.createLimit, "seat requests", s.handleStart))
-}
-
 // Claim takes the seat whose invite code is invite, returning the seat and
 // its key.
 func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, error) {
@@ -68,7 +63,7 @@ func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, e
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	seat := l.inviteOf(invite)
-	if seat < 0 {
+	if seat == engine.NoSeat {
 		return ClaimResponse{}, errNoSuchLink
 	}
 	if l.cfg.Seats[seat].Token != "" {
@@ -84,13 +79,13 @@ func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, e
 		return ClaimResponse{}, err
 	}
 	l.srv.kick(l)
-	return ClaimResponse{Seat: seat, Token: tok}, nil
+	return ClaimResponse{Seat: int(seat), Token: tok}, nil
 }
 
-// inviteOf returns the seat whose invite code is code (-1: none), comparing
-// every seat's code in constant time.
-func (l *live) inviteOf(code string) int {
-	seat, found := -1, 0
+// inviteOf returns the seat whose invite code is code (NoSeat: none),
+// comparing every seat's code in constant time.
+func (l *live) inviteOf(code string) engine.Seat {
+	seat, found := int(engine.NoSeat), 0
 	for i, st := range l.cfg.Seats {
 		eq := subtle.ConstantTimeCompare([]byte(code), []byte(st.Invite))
 		if st.Invite == "" {
@@ -100,9 +95,9 @@ func (l *live) inviteOf(code string) int {
 		found |= eq
 	}
 	if code == "" {
-		return -1
+		return engine.NoSeat
 	}
-	return seat
+	return engine.Seat(seat)
 }
 
 // isHost reports whether token is the game's host key.
@@ -123,7 +118,7 @@ func openSeats(c *Config) int {
 
 // Invite makes a new invite link for seat (the host's request): whoever
 // held the seat loses it, and their pages are disconnected.
-func (s *Server) Invite(ctx context.Context, id, host string, seat int) (InviteResponse, error) {
+func (s *Server) Invite(ctx context.Context, id, host string, seat engine.Seat) (InviteResponse, error) {
 	l, err := s.game(ctx, id)
 	if err != nil {
 		return InviteResponse{}, err
@@ -133,7 +128,7 @@ func (s *Server) Invite(ctx context.Context, id, host string, seat int) (InviteR
 	if !l.isHost(host) {
 		return InviteResponse{}, errNotHost
 	}
-	if seat < 0 || seat >= len(l.cfg.Seats) || l.cfg.Seats[seat].Kind != Human {
+	if seat < 0 || int(seat) >= len(l.cfg.Seats) || l.cfg.Seats[seat].Kind != Human {
 		return InviteResponse{}, errors.New("bad request: that seat is not a person's seat of this game")
 	}
 	code := newToken()
@@ -198,12 +193,12 @@ func (l *live) changeConfigLocked(ctx context.Context, change func(c *Config)) e
 func (l *live) takeConfigLocked(cfg Config) error {
 	old := l.cfg
 	l.cfg = cfg
-	for i := range cfg.Seats {
-		if i < len(old.Seats) && old.Seats[i].Token != "" && old.Seats[i].Token != cfg.Seats[i].Token {
-			l.dropSeatLocked(i)
+	for seat := range l.seats() {
+		if int(seat) < len(old.Seats) && old.Seats[seat].Token != "" && old.Seats[seat].Token != cfg.Seats[seat].Token {
+			l.dropSeatLocked(seat)
 		}
 	}
-	if old.Waiting && !cfg.Waiting && l.g == nil && l.draft == nil {
+	if old.Waiting && !cfg.Waiting && l.src == nil {
 		if err := l.start(); err != nil {
 			return l.breakLocked(err)
 		}
@@ -213,7 +208,7 @@ func (l *live) takeConfigLocked(cfg Config) error {
 }
 
 // dropSeatLocked disconnects the pages of seat, whose key has changed.
-func (l *live) dropSeatLocked(seat int) {
+func (l *live) dropSeatLocked(seat engine.Seat) {
 	for sub := range l.subs {
 		if sub.seat == seat {
 			sub.drop()
@@ -239,7 +234,7 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, 1024, &req, false) {
 		return
 	}
-	resp, err := s.Invite(r.Context(), r.PathValue("id"), requestToken(r), req.Seat)
+	resp, err := s.Invite(r.Context(), r.PathValue("id"), requestToken(r), seatAt(req.Seat))
 	if err != nil {
 		s.seatError(w, err)
 		return

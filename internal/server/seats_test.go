@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
 )
 
@@ -198,7 +199,7 @@ func TestClaimsReachOtherInstances(t *testing.T) {
 	}
 	for i := 0; ; i++ {
 		var waiting bool
-		var seat int
+		var seat engine.Seat
 		var serr error
 		la.locked(func() { waiting = la.cfg.Waiting; seat, serr = la.seatOf(c.Token) })
 		if !waiting && serr == nil && seat == 1 {

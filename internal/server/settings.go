@@ -37,7 +37,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	askAll := req.AskEveryWindow != nil && *req.AskEveryWindow || req.AutoPass != nil && !*req.AutoPass
 	l.locked(func() { l.askAll[seat] = askAll })
-	m := l.message(engine.Seat(seat))
+	m := l.message(seat)
 	s.kick(l) // it may be this seat's turn to pass now
 	writeJSON(w, 200, m)
 }
@@ -46,14 +46,15 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 // seat on its own: a question with no real choice (engine.RuleStopNoChoice),
 // or a Me First window with nothing to play but pass, for a person who did
 // not ask to be asked in every window.
-func (l *live) autoMove(seat int) bool {
-	if l.draft != nil || l.g == nil || seat < 0 || seat >= len(l.askAll) || l.cfg.Sandbox != nil { // a sandbox's page answers everything
+func (l *live) autoMove(seat engine.Seat) bool {
+	if l.src == nil || seat < 0 || int(seat) >= len(l.askAll) || l.cfg.Sandbox != nil { // a sandbox's page answers everything
 		return false
 	}
-	if l.g.Pending.NoChoice {
+	noChoice, passOnly := l.src.forced()
+	if noChoice {
 		return !l.manual || l.ais[seat] != nil
 	}
-	return !l.askAll[seat] && l.g.WindowPassOnly()
+	return !l.askAll[seat] && passOnly
 }
 
 // readyAnswer is an answer the server has made for the decision of move at

@@ -98,8 +98,18 @@ func TestServerSoak(t *testing.T) {
 	defer so.http.CloseIdleConnections()
 
 	start := time.Now()
-	ctx, cancel := context.WithDeadline(context.Background(), start.Add(time.Duration(seconds*float64(time.Second))))
+	// the run lasts its time, and on a loaded machine (where a short run
+	// may end before any person was asked) until a scripted player's move
+	// has been accepted, for at most a minute more
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	go func() {
+		end := start.Add(time.Duration(seconds * float64(time.Second)))
+		for ctx.Err() == nil && (time.Now().Before(end) || (so.moved.Load() == 0 && time.Since(end) < time.Minute)) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		cancel()
+	}()
 	var wg sync.WaitGroup
 	for slot := 0; slot < games; slot++ {
 		wg.Add(1)
@@ -214,6 +224,7 @@ type soak struct {
 	stamps *stampStore
 	think  time.Duration
 	failed atomic.Bool
+	moved  atomic.Int64 // the scripted players' moves the server accepted
 	mu     sync.Mutex
 	games  []*soakGame // every game created, in order
 	lat    struct {
@@ -231,10 +242,10 @@ func (so *soak) fail(format string, a ...any) {
 type soakGame struct {
 	id        string
 	seed      uint64
-	addr      string // the address its clients come from
-	person    int    // the person's seat
-	token     string // the person's seat token
-	spectator string // the spectator's token
+	addr      string      // the address its clients come from
+	person    engine.Seat // the person's seat
+	token     string      // the person's seat token
+	spectator string      // the spectator's token
 	mu        sync.Mutex
 	sent      map[int]time.Time // the person's move n: when its request was sent
 	acked     map[int]int       // the person's move n: the option the server accepted (200)
@@ -316,7 +327,7 @@ func (so *soak) create(slot, round int, addr string) (*soakGame, error) {
 	if slot%5 == 4 {
 		level = "ai"
 	}
-	g := &soakGame{seed: uint64(slot)<<20 | uint64(round), addr: addr, person: slot % 2,
+	g := &soakGame{seed: uint64(slot)<<20 | uint64(round), addr: addr, person: engine.Seat(slot % 2),
 		sent: map[int]time.Time{}, acked: map[int]int{}}
 	seats := []string{level, level}
 	seats[g.person] = Human
@@ -441,6 +452,7 @@ func (so *soak) move(g *soakGame, n int, perm []int, opts []soakOption) bool {
 			}
 			g.acked[n] = opt
 			g.mu.Unlock()
+			so.moved.Add(1)
 			return true
 		case resp.StatusCode == 409 && strings.Contains(ae.Error, ErrPanic.Error()):
 			so.t.Logf("game %s (seed %d) move %d: option %d refused (%s); trying another", g.id, g.seed, n, opt, ae.Error)

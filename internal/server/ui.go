@@ -14,23 +14,16 @@ import (
 	"github.com/smashup/smashup/internal/wire"
 )
 
-// uiRoutes adds the routes the browser table uses beyond the game API: the
-// card catalogue (sent once, cached), the favicon, and rematches.
-func (s *Server) uiRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
-	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
-		b, err := web.Files.ReadFile("favicon.svg")
-		if err != nil {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-		w.Write(b)
-	})
-	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
-	mux.HandleFunc("GET /api/games/{id}/rematch", s.handleRematch)
-	mux.HandleFunc("GET /api/games/{id}/at", s.handleAt)
+// handleFavicon serves the site's icon.
+func handleFavicon(w http.ResponseWriter, r *http.Request) {
+	b, err := web.Files.ReadFile("favicon.svg")
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(b)
 }
 
 // CatalogCard is what the page needs to draw a card it has only the key of.
@@ -126,7 +119,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, 404, apiError{"no rematch yet"})
 			return
 		}
-		if seat == engine.None {
+		if seat == engine.NoSeat {
 			writeJSON(w, 403, apiError{"spectators cannot start a rematch"})
 			return
 		}
@@ -134,6 +127,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		req := CreateRequest{Mode: "chosen", Bases: "sets", seated: true}
 		l.locked(func() {
 			over = l.g != nil && l.g.Over
+			req.PassAndPlay = l.cfg.SharedScreen
 			if l.cfg.Setup.AllBases {
 				req.Bases = "all"
 			}
@@ -156,7 +150,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		rematches.m[key] = resp
 	}
 	out := RematchResponse{ID: resp.ID, Link: resp.Spectator}
-	if seat >= 0 && seat < len(resp.tokens) && resp.tokens[seat] != "" {
+	if seat >= 0 && int(seat) < len(resp.tokens) && resp.tokens[seat] != "" {
 		out.Link = "/g/" + resp.ID + "?t=" + resp.tokens[seat] // the player's own seat's key, moved out of the address by the page
 	}
 	writeJSON(w, 200, out)
@@ -192,9 +186,9 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 409, apiError{err.Error()})
 		return
 	}
-	seat, err := strconv.Atoi(r.URL.Query().Get("seat"))
-	if err != nil || seat < 0 || seat >= len(seats) {
-		seat = engine.None
+	seat := engine.NoSeat
+	if n, err := strconv.Atoi(r.URL.Query().Get("seat")); err == nil && n >= 0 && n < len(seats) {
+		seat = seatAt(n)
 	}
 	n, err := strconv.Atoi(r.URL.Query().Get("n"))
 	if err != nil || n < 0 || n > len(rep.Moves) {
@@ -215,8 +209,8 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		}
 		lg.Collect(g)
 	}
-	m := Message{Game: l.id, Move: n, Seat: seat, Seats: seats, Spectator: seat == engine.None, Goal: wire.Goal}
-	m.Events = lg.For(seat)
-	m.Table, _ = wire.Build(g, engine.Seat(seat), names) // no decision: a replay is watched, not played
+	m := Message{Game: l.id, Move: n, Seat: int(seat), Seats: seats, Spectator: seat == engine.NoSeat, Goal: wire.Goal}
+	m.Events = lg.For(int(seat))
+	m.Table, _ = wire.Build(g, seat, names) // no decision: a replay is watched, not played
 	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: m})
 }

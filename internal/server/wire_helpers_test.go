@@ -37,7 +37,8 @@ func askEveryWindow(l *live) {
 func keepHands(t testing.TB, l *live) {
 	t.Helper()
 	for range 16 {
-		var who, at, opt int
+		var who engine.Seat
+		var at, opt int
 		done := false
 		l.locked(func() {
 			if l.g == nil || l.g.Over || !l.g.Pending.Active || l.g.MainDecision() {
@@ -45,7 +46,7 @@ func keepHands(t testing.TB, l *live) {
 				return
 			}
 			d, _ := l.g.Decision()
-			who, at = int(d.Player), len(l.moves)
+			who, at = d.Player, len(l.moves)
 			for i, o := range d.Options {
 				if o.Kind == engine.OptNo {
 					opt = i

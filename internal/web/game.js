@@ -9,15 +9,17 @@ import { get, set, subscribe } from './js/store.js';
 import * as net from './js/net.js';
 import * as queue from './js/queue.js';
 import { App } from './js/view.js';
-import { install, initReplay, tipStale, refreshTip } from './js/input.js';
+import { install, initReplay, tipStale, refreshTip, onRematch } from './js/input.js';
 import { namer } from './js/words.js';
 import { mine as mineOf, plan } from './js/decide.js';
 import * as keys from './js/keys.js';
 import { installHostActions } from './js/view-seats.js';
+import * as pnp from './js/pnp.js';
 
 const params = new URLSearchParams(location.search);
 const game = location.pathname.split('/').filter(Boolean)[1] || '';
 let token = params.get('t') || '';
+let held = null; // pass and play: every person's seat key ({seat: key}; js/pnp.js)
 const invite = params.get('invite') || '';
 const replay = params.has('replay');
 const storedSpeed = localStorage.getItem('smashup.speed');
@@ -51,7 +53,8 @@ function hooks(s) {
   const u = s.shown;
   const d = u && u.decision;
   const mine = mineOf(u) && !s.busy && !s.sending;
-  b.state = s.gone ? 'gone' : !u ? 'loading' : s.replay ? 'replay' : u.table && u.table.over ? 'over' : mine ? 'mine' : 'wait';
+  b.seat = u ? u.seat : '';
+  b.state = s.pnp && s.pnp.cover != null ? 'handover' : s.pnp && s.pnp.switching ? 'loading' : s.gone ? 'gone' : !u ? 'loading' : s.replay ? 'replay' : u.table && u.table.over ? 'over' : mine ? 'mine' : 'wait';
   b.move = u ? u.move : '';
   b.decision = mine && !s.replay ? d.kind : '';
   b.busy = s.busy ? '1' : '';
@@ -62,6 +65,7 @@ function hooks(s) {
 function title(s, mine) {
   const u = s.shown;
   if (s.gone) return 'Game not found · Smash Up';
+  if (s.pnp && s.pnp.cover != null) return 'Pass the screen · Smash Up';
   if (!u) return 'Smash Up';
   if (s.replay) return `Replay, move ${u.move} · Smash Up`;
   const t = u.table;
@@ -100,6 +104,9 @@ function afterDraw(s) {
       if (r.top < c.top || r.bottom > c.bottom) col.scrollTop += r.top - c.top - 4;
     }
   }
+  // the hand-over screen's button takes the focus (Enter uncovers)
+  const ho = document.getElementById('handover-ok');
+  if (ho && !ho.dataset.focused) { ho.dataset.focused = '1'; ho.focus(); }
   // a dialog that opens takes the focus
   for (const [id, sel] of [['confirm-end', '[data-confirm="no"]'], ['settings', 'input,button'], ['rules', 'button'], ['pile', 'button'], ['menu', 'button']]) {
     const el = document.getElementById(id);
@@ -114,7 +121,7 @@ install();
 // ---------- updates ----------
 let keyKept = false;
 function onUpdate(u) {
-  if (!keyKept && !get().replay) { // the key that worked is kept in this browser, for the seat or for watching
+  if (!keyKept && !get().replay && !held) { // the key that worked is kept in this browser, for the seat or for watching
     keyKept = true;
     if (u.spectator) { keys.setWatch(game, token); if (location.hash !== '#watch') history.replaceState(null, '', location.pathname + location.search + '#watch'); }
     else keys.setSeat(game, token);
@@ -123,6 +130,11 @@ function onUpdate(u) {
   remember(u);
   queue.rememberAll(u);
   syncSettings(u);
+  if (held) { // pass and play: only the view of the seat on screen; the first one after a switch at once
+    const p = get().pnp;
+    if (!p || u.seat !== p.seat) return;
+    if (p.switching) { set({ pnp: { ...p, switching: false } }); queue.reset(u); return; }
+  }
   queue.offer(u); // a rematch is asked for only when the person clicks Rematch (it joins one already started)
 }
 
@@ -142,7 +154,7 @@ function onStatus(st) {
 // keeps settings in memory only: the page tells it again)
 let settingsSent = false;
 function syncSettings(u) {
-  if (settingsSent || u.spectator || !u.settings || get().replay) return;
+  if (settingsSent || held || u.spectator || !u.settings || get().replay) return;
   settingsSent = true;
   const want = localStorage.getItem('smashup.askall');
   if (want != null && (want === '1') !== !!u.settings.ask_every_window) net.settings({ ask_every_window: want === '1' });
@@ -153,11 +165,12 @@ function remember(u) {
   if (u.sandbox) return; // a sandbox is found again by its share link (each "go back" is a new game)
   try {
     const all = JSON.parse(localStorage.getItem('smashup.mygames') || '[]');
-    const href = `/g/${game}` + (u.spectator ? '#watch' : ''); // the key stays in this browser's storage
+    const href = `/g/${game}` + (u.spectator && !held ? '#watch' : ''); // the key stays in this browser's storage
     let g = all.find(x => x.id === game);
     if (!g) { g = { id: game, at: Date.now(), seats: [] }; all.unshift(g); }
     const n = namer(u);
-    if (!g.seats.some(x => x.href === href)) g.seats.push({ name: u.spectator ? 'spectator' : n.name(u.seat), href });
+    if (held) g.seats = [{ name: 'everyone at this screen', href }];
+    else if (!g.seats.some(x => x.href === href)) g.seats.push({ name: u.spectator ? 'spectator' : n.name(u.seat), href });
     const t = u.table;
     g.status = !t ? 'faction draft' : t.over ? `over: ${(t.winners || []).map(n.name).join(' and ')} won` : `turn ${t.turn}, ${t.players.map(p => `${n.name(p.seat)} ${p.vp}`).join(', ')} VP`;
     g.names = u.seats.map(x => x.name);
@@ -209,6 +222,35 @@ setInterval(() => {
   if (u && (u.seats || []).some(x => x.away && !x.stand_in && x.stand_in_in != null)) set({ now: Date.now() });
 }, 1000);
 
+// ---------- pass and play (js/pnp.js) ----------
+// s.pnp: seat, the seat whose view is on screen (-1: the spectators'); cover,
+// the seat the screen is to be handed to (the table is not drawn meanwhile).
+function startPassAndPlay() {
+  set({ pnp: { seat: -1, cover: null, switching: false } });
+  pnp.start(game, held, (seat) => {
+    const p = get().pnp;
+    if (seat !== (p.switching ? null : p.seat) && seat !== p.cover) set({ pnp: { ...p, cover: seat }, selected: null, pile: null });
+  });
+  // show puts seat's view on screen; nothing is drawn until its first update
+  // (never the previous person's view)
+  const show = (seat) => {
+    net.switchTo(seat >= 0 ? held[seat] : keys.watch(game));
+    set({ pnp: { seat, cover: null, switching: true }, selected: null, pile: null });
+    net.load().then(ok => { if (ok) net.connect(); });
+  };
+  document.addEventListener('click', (e) => {
+    const p = get().pnp;
+    if (e.target.closest('#handover-ok') && p.cover != null) show(p.cover);
+    else if (e.target.closest('#pnp-hide') && p.seat >= 0 && keys.watch(game)) show(-1);
+  });
+  onRematch(async () => {
+    const r = await pnp.rematchAll(game, held, get().pnp.seat >= 0 ? held[get().pnp.seat] : Object.values(held)[0]);
+    if (r.error) { set({ rematch: { error: r.error } }); return; }
+    keys.setHeld(r.id, r.held);
+    location.href = `/g/${r.id}`;
+  });
+}
+
 // ---------- start ----------
 // The key comes from the address once (moved into storage and out of the
 // address at once), from claiming an invite, or from this browser's storage.
@@ -220,6 +262,12 @@ async function findKey() {
     history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
   };
   if (token) { clean(); return true; }
+  const all = keys.held(game);
+  if (!invite && !replay && Object.keys(all).length) { // pass and play: the screen starts with the spectators' view
+    held = all;
+    token = keys.watch(game) || Object.values(all)[0];
+    return true;
+  }
   if (invite) {
     clean();
     const held = keys.seat(game);
@@ -247,6 +295,7 @@ findKey().then(ok => {
   if (!ok) return;
   set({ token });
   net.init({ game, token, onUpdate, onStatus });
+  if (held) startPassAndPlay();
   if (replay) loadAt(+(params.get('n') || 0), params.has('seat') ? +params.get('seat') : -1);
   else net.load().then(ok => { if (ok) net.connect(); });
 });

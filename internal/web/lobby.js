@@ -61,14 +61,25 @@ async function create() {
     const all = fs.flat();
     if (new Set(all).size !== all.length) problem = problem || 'Each faction can be played by one seat only: choose different factions.';
   }
+  const pass = $('pnp').checked;
+  if (pass && seats.filter(k => k === 'human').length < 2) problem = problem || 'Pass and play is for two people or more at one screen: make at least two seats "a person", or untick it to play against the computer.';
   if (problem) { $('err').textContent = problem; return; }
-  const body = { seats, names, factions: fs, mode: $('mode').value, bases: $('bases').value, stand_in: Number($('standin').value) };
+  const body = { seats, names, factions: fs, mode: $('mode').value, bases: $('bases').value, stand_in: Number($('standin').value), pass_and_play: pass };
   if (seed !== undefined) body.seed = seed;
   $('create').disabled = true;
   try {
     const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const j = await r.json();
     if (!r.ok) { $('err').textContent = j.error; return; }
+    if (pass) { // every person's key stays in this browser, and the game opens here
+      const held = {};
+      j.links.forEach((l, i) => { if (l) held[i] = new URL(l, location.origin).searchParams.get('t'); });
+      keys.setHeld(j.id, held);
+      keys.setWatch(j.id, new URL(j.spectator, location.origin).searchParams.get('t'));
+      remember({ id: j.id, at: Date.now(), seats: [{ name: 'everyone at this screen', href: `/g/${j.id}` }] });
+      location.href = `/g/${j.id}`;
+      return;
+    }
     keepKeys(j);
     showLinks(j, seats, names);
     // one person against the computer: straight to the creator's own seat
@@ -118,7 +129,7 @@ function remember(e) { const all = load().filter(x => x.id !== e.id); all.unshif
 function showMine() {
   const all = load();
   $('mine').hidden = !all.length;
-  $('mygames').innerHTML = all.map(g => `<li><span>${new Date(g.at).toLocaleString()}${g.names ? ': ' + esc(g.names.join(', ')) : ''}</span>${g.status ? ` <small class="status">(${esc(g.status)})</small>` : ''}<span class="row">${g.seats.map(s => `<a href="${esc(s.href)}">${s.name === 'spectator' ? 'watch' : 'play as ' + esc(s.name)}</a>`).join(' ')} <button data-forget="${esc(g.id)}" aria-label="Forget the game of ${esc(new Date(g.at).toLocaleString())}">Forget</button></span></li>`).join('');
+  $('mygames').innerHTML = all.map(g => `<li><span>${new Date(g.at).toLocaleString()}${g.names ? ': ' + esc(g.names.join(', ')) : ''}</span>${g.status ? ` <small class="status">(${esc(g.status)})</small>` : ''}<span class="row">${g.seats.map(s => `<a href="${esc(s.href)}">${s.name === 'spectator' ? 'watch' : s.name === 'everyone at this screen' ? 'play (pass and play)' : 'play as ' + esc(s.name)}</a>`).join(' ')} <button data-forget="${esc(g.id)}" aria-label="Forget the game of ${esc(new Date(g.at).toLocaleString())}">Forget</button></span></li>`).join('');
 }
 
 document.addEventListener('click', async (e) => {

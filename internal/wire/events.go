@@ -46,7 +46,7 @@ func Told(ev, prev engine.Event) bool {
 	if _, ok := eventKinds[ev.Kind]; !ok {
 		return false
 	}
-	if ev.Kind == engine.EvVP && prev.Kind == engine.EvAward && prev.Player == ev.Player && prev.Num == ev.Num {
+	if ev.Kind == engine.EvVP && prev.Kind == engine.EvAward && prev.Player == ev.Player && prev.VP() == ev.VP() {
 		return false
 	}
 	return true
@@ -90,12 +90,12 @@ func EventOf(g *engine.Game, seat engine.Seat, e engine.EventView, seq int) Even
 			w.Cause = other()
 		}
 	case engine.EvMove:
-		w.From = base(engine.BaseID(e.Num))
-		w.Whom = seatPtr(e.OtherSeat())
+		w.From = base(e.FromBase())
+		w.Whom = seatPtr(e.Mover())
 	case engine.EvDraw, engine.EvVP, engine.EvCounter:
 		w.Count = int(e.Num)
 	case engine.EvAward:
-		w.Count, w.Place = int(e.Num), int(e.Other)
+		w.Count, w.Place = e.VP(), e.Place()
 		w.Base = &BaseRef{Slot: int(e.Base), Key: card.Key, Name: card.Name}
 		w.Card = nil
 	case engine.EvScoringChosen, engine.EvScore:
@@ -115,7 +115,7 @@ func EventOf(g *engine.Game, seat engine.Seat, e engine.EventView, seq int) Even
 			}
 		}
 	case engine.EvText:
-		w.Text = engine.TextOf(e.Num)
+		w.Text = engine.TextOf(e.Line())
 		w.Cards = append(w.Cards, refOr(card))
 		if e.Other >= 0 {
 			w.Cards = append(w.Cards, refOr(other()))
@@ -129,7 +129,7 @@ func EventOf(g *engine.Game, seat engine.Seat, e engine.EventView, seq int) Even
 	case engine.EvGive, engine.EvLook, engine.EvControlEnd:
 		w.Whom = seatPtr(engine.Seat(e.Num))
 	case engine.EvPhase:
-		w.Phase = PhaseName(engine.Phase(e.Num))
+		w.Phase = PhaseName(e.Phase())
 	case engine.EvCancel:
 		if e.Other >= 0 || e.OtherHidden {
 			w.On = other() // the card it no longer affects

@@ -246,7 +246,13 @@ async function openRules() {
   } catch { set({ rulesHTML: '<h2 id="rules-title">How to play</h2><p>The rules cannot be loaded now.</p>' }); }
 }
 
+// onRematch replaces what the Rematch button does (pass and play asks for
+// every person's seat).
+let rematchWith = null;
+export function onRematch(f) { rematchWith = f; }
+
 async function rematch() {
+  if (rematchWith) { rematchWith(); return; }
   const r = await net.rematch(true);
   if (r.link) location.href = r.link;
   else set({ rematch: { error: r.error } });

@@ -9,6 +9,7 @@ const seatKey = (game) => `smashup.key.${game}`;
 const watchKey = (game) => `smashup.watch.${game}`;
 const hostKey = (game) => `smashup.host.${game}`;
 const invitesKey = (game) => `smashup.invites.${game}`;
+const heldKey = (game) => `smashup.held.${game}`;
 
 function read(k) { try { return localStorage.getItem(k) || ''; } catch { return ''; } }
 function write(k, v) { try { if (v) localStorage.setItem(k, v); else localStorage.removeItem(k); } catch { /* storage off */ } }
@@ -19,6 +20,11 @@ export const host = (game) => read(hostKey(game));
 export const setSeat = (game, t) => write(seatKey(game), t);
 export const setWatch = (game, t) => write(watchKey(game), t);
 export const setHost = (game, t) => write(hostKey(game), t);
+
+// held are every person's seat keys of a pass-and-play game ({seat: key}),
+// held by the one browser they all play at (js/pnp.js).
+export function held(game) { try { return JSON.parse(read(heldKey(game)) || '{}'); } catch { return {}; } }
+export const setHeld = (game, all) => write(heldKey(game), JSON.stringify(all));
 
 // invites are the invite links the creator hands out, by seat.
 export function invites(game) { try { return JSON.parse(read(invitesKey(game)) || '{}'); } catch { return {}; } }

@@ -66,6 +66,14 @@ export function stop() {
   if (ws) { ws.onclose = null; ws.close(); ws = null; }
 }
 
+// switchTo speaks for another seat from now on (pass and play, js/pnp.js):
+// the line is closed; load and connect open it with the new key.
+export function switchTo(t) {
+  clearTimeout(retryTimer);
+  if (ws) { ws.onclose = null; ws.close(); ws = null; }
+  token = t; stopped = false; retry = 1000;
+}
+
 export const isOpen = () => !!ws && ws.readyState === WebSocket.OPEN;
 
 // move sends a whole move: option, then the answers to its follow-up

@@ -105,7 +105,7 @@ export function Base(ctx, b) {
       ${ctx.roomy && bi.text ? html`<p class="btext">${bi.text}</p>` : html`<span class="sr-only">${bi.text}</span>`}
     </div>
     ${b.actions && b.actions.length ? html`<div class="bacts" role="group" aria-label=${'Actions on ' + name}>${b.actions.map(a => Badge(ctx, a))}</div>` : null}
-    <div class="bmins">
+    <div class="bmins" tabindex="0" role="group" aria-label=${'Minions on ' + name}>
       ${groups.length ? groups.map(({ p, mins }) => html`<div key=${p.seat} class="grp" style=${`--pc:${playerColour(p.seat)}`}>
           <div class="gh" data-info=${`total:${b.slot}:${p.seat}`} tabindex="0" role="button">
             <span class="gname">${ctx.n.you(p.seat)}</span><span class="sr-only">: power here </span><b class="gpow">${p.power}</b>${p.place ? html`<span class="sr-only">, would take </span><span class="gplace">${ordinal(p.place)}</span>` : null}

@@ -10,7 +10,7 @@ import { Log, Overlay, GameOver, ConfirmEnd, Pile, Menu, DetailPanel, Settings, 
 import { DraftView } from './view-draft.js';
 import { WaitingView } from './view-seats.js';
 import { info, typeWord } from './cards.js';
-import { factionColour } from './util.js';
+import { factionColour, playerColour } from './util.js';
 import { ReplayBar } from './view-replay.js';
 import { SandboxBar } from './view-sandbox.js';
 
@@ -27,6 +27,8 @@ export function context(s) {
 
 export function App(s) {
   if (s.gone) return Gone(s.gone);
+  if (s.pnp && s.pnp.cover != null) return Handover(s);
+  if (s.pnp && s.pnp.switching) return html`<main class="loading"><p>Loading the view…</p></main>`;
   const ctx = context(s);
   const u = ctx.u;
   if (!u) return html`<main class="loading"><p>Loading the game…</p></main>`;
@@ -42,6 +44,7 @@ export function App(s) {
         <button id="btn-log" aria-controls="side" aria-expanded=${s.logOpen ? 'true' : 'false'}>Log</button>
         <button id="btn-rules">Rules</button>
         <button id="btn-settings">Settings</button>
+        ${s.pnp && s.pnp.seat >= 0 ? html`<button id="pnp-hide" title="Show the table as everyone sees it, without your hand">Hide my hand</button>` : null}
         <label class="speed"><span class="lbl">Speed</span>${SpeedSelect(ctx, 'speed')}</label>
       </div>
     </header>
@@ -53,7 +56,7 @@ export function App(s) {
       <button id="skip" hidden=${!s.busy} aria-label="Skip: show the rest at once">Skip ›</button>
     </div>
     <main id="table">
-      ${t ? html`<section id="bases" aria-label="Bases on the table" style=${gridStyle(t.bases, s.narrow)} class=${'n' + nb}>${t.bases.map(b => Base(ctx, b))}</section>`
+      ${t ? html`<section id="bases" aria-label="Bases on the table" style=${gridStyle(t.bases, s.narrow)} class=${'n' + nb + (s.narrow && nb > 6 ? ' tight' : '')}>${t.bases.map(b => Base(ctx, b))}</section>`
         : u.waiting ? WaitingView(ctx) : u.draft ? DraftView(ctx) : null}
       <aside id="side" class=${s.logOpen ? 'open' : ''} aria-label="Game log">
         <div class="sidehead"><h2>What happened</h2><button id="btn-side-close" aria-label="Close the log">Close</button></div>
@@ -80,7 +83,9 @@ function RevealedChip(r, i) {
 
 // gridStyle lays the bases out: one row on a wide screen; on a narrow one
 // two or three columns, each row as tall as its fullest base needs (every
-// row keeps a minimum, so that every base's name and numbers stay in sight).
+// row keeps a minimum, so that every base's name and numbers stay in sight;
+// with three rows on a phone, class tight leaves out the bar and the
+// rewards, which the base's detail still gives, to keep a minion in sight).
 function gridStyle(bases, narrow) {
   const nb = bases.length;
   const cols = !narrow ? Math.max(1, nb) : nb <= 3 ? Math.max(1, nb) : nb === 4 ? 2 : 3;
@@ -91,6 +96,19 @@ function gridStyle(bases, narrow) {
     rows.push(`minmax(${narrow ? 112 : 190}px, ${(3 + need).toFixed(1)}fr)`);
   }
   return `--n:${nb};--cols:${cols};grid-template-rows:${rows.join(' ')}`;
+}
+
+// Handover: pass and play (js/pnp.js) asks for the screen to be handed to
+// the person who decides next; nothing of the table is drawn meanwhile.
+function Handover(s) {
+  const u = s.latest || s.shown;
+  const seat = s.pnp.cover;
+  const name = (u && u.seats[seat] && u.seats[seat].name) || `Player ${seat + 1}`;
+  return html`<main class="handover" style=${`--pc:${playerColour(seat)}`} aria-labelledby="handover-title">
+    <h1 id="handover-title">Pass the screen to ${name}</h1>
+    <p>${name} has a decision to make. Everyone else, look away now: the next screen shows ${name}'s hand.</p>
+    <button class="primary" id="handover-ok">I am ${name}: show my hand</button>
+  </main>`;
 }
 
 function Gone(g) {

@@ -1,0 +1,63 @@
+package engine
+
+// Events: everything that happens is recorded as an event (the log every
+// seat reads, through its own view) and may set off triggered abilities.
+
+// emit records an event and queues the triggered abilities it sets off.
+// Its Cause is the cause of the step running (the ability resolving: see
+// Game.push), None outside any step.
+func (g *Game) emit(ev Event) { g.emitCaused(ev, g.runningCause()) }
+
+// emitCaused is emit naming cause (None: none) as the event's cause.
+func (g *Game) emitCaused(ev Event, cause CardID) {
+	g.EvSeq++
+	ev.Seq = g.EvSeq
+	ev.Cause = cause
+	ev.Vis, ev.OVis, ev.CVis = g.audience(ev)
+	g.Events[int(g.EvSeq)%MaxEvents] = ev
+	g.EvInc[int(g.EvSeq)%MaxEvents] = [3]uint8{g.incOf(ev.Card), g.incOf(CardID(ev.Other)), g.incOf(ev.Cause)}
+	if ev.Kind == EvLook || ev.Kind == EvReveal {
+		g.shown(ev.Card)
+	}
+	g.collectTriggers(ev)
+	if kindIn(&answerKinds, ev.Kind) && g.SpecialWins&(1<<WinAnswer) != 0 {
+		g.queueAnswer(ev) // reactions.go
+	}
+}
+
+// Emit records an event on behalf of card code; its Cause is the ability
+// resolving (whatever ev.Cause says).
+func (g *Game) Emit(ev Event) { g.emit(ev) }
+
+// Log records a line of the log about player p: text is a template whose
+// {} stand for up to two cards, named to the seats that may see them.
+func (g *Game) Log(p Seat, text Prompt, cards ...CardID) {
+	ev := Event{Kind: EvText, Player: p, Num: int16(Text(string(text))), Card: None, Other: None, Base: None}
+	switch len(cards) {
+	case 2:
+		ev.Other = int16(cards[1])
+		fallthrough
+	case 1:
+		ev.Card = cards[0]
+	case 0:
+	default:
+		panic("engine: Log names at most two cards")
+	}
+	g.emit(ev)
+}
+
+// RecentEvents returns the events with sequence number greater than after (at most MaxEvents).
+func (g *Game) RecentEvents(after int32) []Event {
+	var out []Event
+	lo := g.EvSeq - MaxEvents + 1
+	if after+1 > lo {
+		lo = after + 1
+	}
+	for s := lo; s <= g.EvSeq; s++ {
+		if s <= 0 {
+			continue
+		}
+		out = append(out, g.Events[int(s)%MaxEvents])
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/smashup/smashup/internal/engine"
+)
+
+// Computer players are fair between games: a game waiting for a computer
+// seat is queued once (never dropped), a worker makes one decision of it and
+// queues it again at the back, so every game moves in turn, and a few
+// workers (aiWorkers) think at once, each game one decision at a time (its
+// lock). Games where a person waits come before games of computer seats
+// only, which play in the background with what is left.
+
+// aiWorkers is how many computer decisions are made at once.
+func aiWorkers() int { return max(2, runtime.GOMAXPROCS(0)) }
+
+// kick asks the computer players to look at a game.
+func (s *Server) kick(l *live) {
+	if !l.queued.CompareAndSwap(false, true) {
+		return // already waiting its turn
+	}
+	s.qmu.Lock()
+	if l.people() {
+		s.queue = append(s.queue, l)
+	} else {
+		s.bg = append(s.bg, l)
+	}
+	s.qcond.Signal()
+	s.qmu.Unlock()
+}
+
+func (s *Server) aiWorker() {
+	defer s.wg.Done()
+	for {
+		s.qmu.Lock()
+		for len(s.queue) == 0 && len(s.bg) == 0 && s.ctx.Err() == nil {
+			s.qcond.Wait()
+		}
+		if s.ctx.Err() != nil {
+			s.qmu.Unlock()
+			return
+		}
+		q := &s.queue
+		if len(*q) == 0 {
+			q = &s.bg
+		}
+		l := (*q)[0]
+		(*q)[0] = nil
+		*q = (*q)[1:]
+		s.qmu.Unlock()
+		l.queued.Store(false)
+		if l.stepAI(s.ctx) {
+			s.kick(l) // its next decision waits behind the other games
+		}
+	}
+}
+
+// stepAI makes one computer move if a computer seat is to decide. It reports
+// whether it moved.
+func (l *live) stepAI(ctx context.Context) bool {
+	if !l.thinking.CompareAndSwap(false, true) {
+		return false // another worker is deciding for this game; it looks again after
+	}
+	defer l.thinking.Store(false)
+	who, at, opt, think, ok := l.aiTurn()
+	if !ok {
+		return false
+	}
+	if think != nil {
+		var err error
+		if opt, err = think(); err != nil { // a computer player's bug stops its game only
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			l.breakLocked(err)
+			l.broadcastLocked()
+			return false
+		}
+	}
+	return l.aiMove(ctx, who, at, opt)
+}
+
+// aiTurn says, under the game's lock, what the server is to do for it now:
+// the seat and move number, and the option, or a function that thinks of it
+// on a copy of the game without holding the lock (so that the game's pages
+// are served while a computer player searches). An answer already thought
+// of, waiting for its pause (aiMove), is given again.
+func (l *live) aiTurn() (who engine.Seat, at, opt int, think func() (int, error), ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	who, _ = l.pending()
+	if who == engine.NoSeat || l.broken != nil || l.rec.foreign != "" {
+		return
+	}
+	at = len(l.moves)
+	p := l.ais[who]
+	if p == nil {
+		p = l.standInLocked(who) // a person who has left (presence.go)
+	}
+	switch {
+	case l.ready.ok && l.ready.at == at:
+		return who, at, l.ready.opt, nil, true
+	case l.autoMove(who):
+		return who, at, 0, nil, true // the pass, the only option
+	case p == nil:
+		return
+	}
+	opt, think = l.src.computer(p, who, at, l.cfg.Setup.Seed)
+	return who, at, opt, think, true
+}
+
+// aiMove plays opt for seat who at move at, unless the game has moved on
+// meanwhile; if the option fails (a card's bug), any other that works.
+func (l *live) aiMove(ctx context.Context, who engine.Seat, at, opt int) bool {
+	// the move in hand is finished even when the server is stopping
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.moves) != at || l.broken != nil {
+		return len(l.moves) != at // moved on (another instance): look again
+	}
+	if l.holdAnswerLocked(at, opt) {
+		return false // it reaches the table when its pause is over (settings.go)
+	}
+	l.ready = readyAnswer{}
+	_, count := l.pending()
+	if err := l.moveLocked(ctx, who, at, opt); err != nil {
+		if l.broken != nil || !errors.Is(err, ErrPanic) {
+			return false
+		}
+		for k := 0; k < count; k++ {
+			if k != opt && l.moveLocked(ctx, who, at, k) == nil {
+				l.broadcastLocked()
+				return true
+			}
+		}
+		l.breakLocked(fmt.Errorf("every option fails: %w", err))
+		l.broadcastLocked()
+		return false
+	}
+	l.broadcastLocked()
+	return true
+}

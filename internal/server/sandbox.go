@@ -33,6 +33,12 @@ import (
 // and the game gone back from stays as it was); a share link carries the
 // position and the moves in its fragment (scenario.Share), and opening it
 // makes a new sandbox game the same way.
+//
+// Lessons (issue 25, part 1) can build on it: a lesson is a position file
+// in the same format, made into a game by CreateSandbox (which takes the
+// text, not a file) and shown on the same table; what a lesson would add
+// (computer seats, hidden hands, a goal to check) belongs beside
+// SandboxConfig, leaving the sandbox's own behaviour as it is.
 
 // SandboxConfig is what a sandbox game's Config records of its position.
 type SandboxConfig struct {
@@ -168,7 +174,7 @@ func (s *Server) CreateSandbox(ctx context.Context, req SandboxRequest) (Sandbox
 }
 
 // playMoves plays moves (option indices) in l, a game not yet shared with
-// anyone, checking each as a seat's move is checked.
+// anyone, checking each as a seat's move is checked (called under safely).
 func (l *live) playMoves(moves []int) error {
 	for k, opt := range moves {
 		who, count := l.pending()
@@ -182,11 +188,8 @@ func (l *live) playMoves(moves []int) error {
 		if err != nil {
 			return fmt.Errorf("move %d: %w", k+1, err)
 		}
-		trial := new(engine.Game)
-		trial.CopyFrom(l.g)
-		if err := trial.ApplySafe(opt); err != nil {
-			return fmt.Errorf("move %d cannot be played: %v", k+1, err)
-		}
+		// a move that fails (a card's bug) fails here: the whole game is
+		// then dropped, never stored
 		if err := l.applyLocal(m); err != nil {
 			return fmt.Errorf("move %d: %w", k+1, err)
 		}

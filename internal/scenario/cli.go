@@ -41,7 +41,7 @@ func Main(paths []string, out io.Writer) int {
 				fmt.Fprintf(out, "PASS %s\n", res.Name)
 			} else {
 				failed++
-				fmt.Fprintf(out, "FAIL %s: %s\n", res.Name, oneLine(res.Reason))
+				fmt.Fprintf(out, "FAIL %s: %s%s\n", res.Name, oneLine(res.Reason), sandboxNote(s, res))
 			}
 		}
 	}
@@ -58,4 +58,19 @@ func Main(paths []string, out io.Writer) int {
 // oneLine keeps a message on one output line.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+}
+
+// SandboxBase is the server a failure's sandbox link leads to: the address
+// `smashup serve` listens on by default.
+var SandboxBase = "http://127.0.0.1:8080"
+
+// sandboxNote is the end of a FAIL line: a link that opens the scenario in
+// the sandbox, at the decision where it failed (kept on the FAIL line, so
+// that every scenario still prints one line).
+func sandboxNote(s *Scenario, res Result) string {
+	src, err := s.Source()
+	if err != nil || len(src) > MaxPosition {
+		return ""
+	}
+	return " (open in the sandbox: " + SandboxLink(SandboxBase, src, 1, res.Moves) + ")"
 }

@@ -257,7 +257,10 @@ func TestMainOutputAndExitStatus(t *testing.T) {
 	var b strings.Builder
 	code := Main([]string{dir}, &b)
 	want := "PASS first\nFAIL second: step 1: expect turn: expected B, found A\nPASS third\nPASS yml files run too\n3 passed, 1 failed\n"
-	if code != 1 || b.String() != want {
+	// a failure's line ends with a link that opens it in the sandbox
+	got, link, _ := strings.Cut(b.String(), " (open in the sandbox: ")
+	link, rest, _ := strings.Cut(link, ")\n")
+	if got += "\n" + rest; code != 1 || got != want || !strings.HasPrefix(link, SandboxBase+"/sandbox#p=") {
 		t.Errorf("code %d, output:\n%s\nwant:\n%s", code, b.String(), want)
 	}
 
@@ -278,5 +281,57 @@ func TestMainOutputAndExitStatus(t *testing.T) {
 	b.Reset()
 	if code := Main([]string{filepath.Join(dir, "missing.yaml")}, &b); code != 2 || !strings.HasSuffix(b.String(), "0 passed, 0 failed\n") {
 		t.Errorf("missing: code %d output %q", code, b.String())
+	}
+}
+
+func TestShareLinkRoundTrip(t *testing.T) {
+	src := scenarioSrc("linked", "  - pass\n  - expect: { turn: A }\n")
+	ss, err := Parse("x.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Run(ss[0])
+	if res.Pass || len(res.Moves) != 1 {
+		t.Fatalf("want a failure after one move, got %+v", res)
+	}
+	text, err := ss[0].Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := SandboxLink("http://h:1/", text, 1, res.Moves)
+	back, pick, moves, err := ParseShare(link)
+	if err != nil || pick != 1 || len(moves) != 1 || moves[0] != res.Moves[0] {
+		t.Fatalf("ParseShare(%q) = pick %d moves %v err %v", link, pick, moves, err)
+	}
+	pos, err := ParsePosition("link", back, pick)
+	if err != nil || pos.Name != "linked" || len(pos.IDs) != 2 {
+		t.Fatalf("position %+v err %v", pos, err)
+	}
+	for _, bad := range []string{"", "#p=", "#p=!!!", "#p=AAAA", "#p=" + strings.Repeat("A", 30) + "&m=x", "#s=0&p=AA"} {
+		if _, _, _, err := ParseShare(bad); err == nil {
+			t.Errorf("ParseShare(%q) took it", bad)
+		}
+	}
+}
+
+func TestParsePositionErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"name: x\nsetup:\n  players:\n    - {id: A, hand: [Nope]}\n    - {id: B}\n  bases: [{base: Tar Pits}]\n", ":4: unknown card"},
+		{"name: [x\n", "YAML syntax"},
+		{"", "no scenario here"},
+		{"name: x\n", "needs a setup"},
+		{strings.Repeat("#", MaxPosition+1), "at most"},
+	} {
+		_, err := ParsePosition("pasted", []byte(c.src), 0)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.src, err, c.want)
+		}
+	}
+	two := scenarioSrc("one", "  - pass\n") + "---\n" + scenarioSrc("two", "  - pass\n")
+	if p, err := ParsePosition("t", []byte(two), 2); err != nil || p.Name != "two" || len(p.Scenarios) != 2 {
+		t.Errorf("pick 2: %+v %v", p, err)
+	}
+	if _, err := ParsePosition("t", []byte(two), 3); err == nil {
+		t.Error("pick 3 of 2 taken")
 	}
 }

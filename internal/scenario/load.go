@@ -34,6 +34,7 @@ type Scenario struct {
 	seat   map[string]engine.Seat   // id -> seat
 	labels map[string]engine.CardID // label -> card instance, as set up
 	es     engine.Setup
+	doc    *yaml.Node // the scenario's document, for Source
 }
 
 // LoadError is a file that cannot be run: bad YAML, unknown keys or names.
@@ -184,7 +185,7 @@ func parseScenario(file string, root *yaml.Node) (*Scenario, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, lerr(file, root, "a scenario must be a mapping with name, setup and steps")
 	}
-	s := &Scenario{File: file, Line: root.Line}
+	s := &Scenario{File: file, Line: root.Line, doc: root}
 	var setup, steps *yaml.Node
 	err := s.fields(root, "", []field{
 		{"name", func(k, v *yaml.Node) (err error) { s.Name, err = s.text(k, v); return }},

@@ -16,6 +16,10 @@ type Result struct {
 	Name   string
 	Pass   bool
 	Reason string
+	// Moves are the options chosen, by index, at each decision made before
+	// the scenario ended (or failed): with the setup they rebuild the game
+	// as the scenario left it (the sandbox's share links).
+	Moves []int
 }
 
 type runner struct {
@@ -27,6 +31,16 @@ type runner struct {
 	// standIn: cards that matched a step's label as stand-ins for the
 	// labelled card (the engine merged the two, being alike): label -> card
 	standIn map[engine.CardID]string
+	moves   []int // every option applied, in order (Result.Moves)
+}
+
+// apply makes the decision at index k, remembering it.
+func (r *runner) apply(k int) error {
+	if err := r.g.Apply(k); err != nil {
+		return err
+	}
+	r.moves = append(r.moves, k)
+	return nil
 }
 
 type failure struct{ msg string }
@@ -38,7 +52,11 @@ func (r *runner) failf(step int, format string, a ...any) {
 // Run plays a scenario and reports whether every step matched and every check held.
 func Run(s *Scenario) (res Result) {
 	res.Name = s.Name
+	var r *runner
 	defer func() {
+		if r != nil {
+			res.Moves = r.moves
+		}
 		if e := recover(); e != nil {
 			if f, ok := e.(failure); ok {
 				res.Reason = f.msg
@@ -52,11 +70,12 @@ func Run(s *Scenario) (res Result) {
 	if err != nil {
 		return Result{Name: s.Name, Reason: "setup: " + err.Error()}
 	}
-	r := &runner{s: s, g: g, labels: maps.Clone(s.labels)}
+	r = &runner{s: s, g: g, labels: maps.Clone(s.labels)}
 	for i, st := range s.steps {
 		st.run(r, i)
 	}
-	return Result{Name: s.Name, Pass: true}
+	res.Pass = true
+	return res
 }
 
 func (p passStep) run(r *runner, i int) {
@@ -206,7 +225,7 @@ func (r *runner) decide(i int, pred func(engine.Option) bool, what string, passL
 	chosen := d.Options[idx[0]].Card
 	label, swap := r.standIn[chosen]
 	clear(r.standIn)
-	if err := r.g.Apply(idx[0]); err != nil {
+	if err := r.apply(idx[0]); err != nil {
 		r.failf(i, "%s: %v", what, err)
 	}
 	if swap { // the label names the card chosen; a label it had names the other
@@ -490,7 +509,7 @@ func (u untilStep) run(r *runner, i int) {
 			g.ClearBreak()
 			r.failf(i, "until %s: a decision with no pass option came first: %s", target, r.describeDecision())
 		}
-		if err := g.Apply(pick); err != nil {
+		if err := r.apply(pick); err != nil {
 			r.failf(i, "until %s: %v", target, err)
 		}
 	}

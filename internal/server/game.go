@@ -62,6 +62,8 @@ type Config struct {
 	// Me First window unless they turn it off, so that the screen handed to
 	// them tells the others nothing about their hand.
 	SharedScreen bool `json:"shared_screen,omitempty"`
+	// Sandbox: a sandbox game, from a position (sandbox.go).
+	Sandbox *SandboxConfig `json:"sandbox,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -96,6 +98,8 @@ type live struct {
 	evicted  bool         // unloaded from memory: requests ask for the game again
 	pres     presence     // who is at the table (presence.go)
 	sent     uint64       // updates broadcast so far (broadcastLocked)
+
+	sandbox *sandboxState // a sandbox game's history (sandbox.go)
 }
 
 // locked runs f holding l's lock, which is released even if f panics.

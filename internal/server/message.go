@@ -19,6 +19,9 @@ type Message = wire.Update
 type SeatInfo = wire.Seat
 
 func (l *live) messageLocked(seat engine.Seat) Message {
+	if l.cfg.Sandbox != nil && l.g != nil {
+		return l.sandboxMessageLocked() // sandbox.go
+	}
 	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.NoSeat, Goal: wire.Goal}
 	if seat >= 0 && int(seat) < len(l.askAll) {
 		m.Settings = &wire.Settings{AskEveryWindow: l.askAll[seat]}

@@ -89,6 +89,7 @@ var (
 func (l *live) move(ctx context.Context, seat engine.Seat, n, option int, then ...int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	seat = l.sandboxActor(seat) // a sandbox's page answers for every seat (sandbox.go)
 	if len(then) > 0 {
 		if err := l.tryThen(seat, n, option, then); err != nil {
 			return err

@@ -47,7 +47,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 // or a Me First window with nothing to play but pass, for a person who did
 // not ask to be asked in every window.
 func (l *live) autoMove(seat engine.Seat) bool {
-	if l.src == nil || seat < 0 || int(seat) >= len(l.askAll) {
+	if l.src == nil || seat < 0 || int(seat) >= len(l.askAll) || l.cfg.Sandbox != nil { // a sandbox's page answers everything
 		return false
 	}
 	noChoice, passOnly := l.src.forced()

@@ -106,6 +106,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if l.cfg.Sandbox != nil { // set once, when the game is made
+		writeJSON(w, 409, apiError{"a sandbox game has no rematch: go back to its first decision instead"})
+		return
+	}
 	key := rematchKey{s, l.id}
 	rematches.Lock()
 	defer rematches.Unlock()

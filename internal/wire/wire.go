@@ -39,6 +39,9 @@ type Update struct {
 	// replayed by this one and is kept read-only.
 	Version string `json:"version,omitempty"`
 	Foreign string `json:"foreign,omitempty"`
+	// Sandbox: present only in a sandbox game (sandbox.go), whose one page
+	// takes every seat's decisions and sees every hand.
+	Sandbox *Sandbox `json:"sandbox,omitempty"`
 }
 
 // MaxEvents is how many of the latest events an update carries.

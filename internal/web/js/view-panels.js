@@ -64,7 +64,7 @@ export function GameOver(ctx) {
         <tbody>${rows.map((r, k) => html`<tr key=${r.seat}><td>${r.win ? 'Winner' : k + 1}</td><td><span class="dot" style=${`--pc:${playerColour(r.seat)}`}></span>${ctx.n.you(r.seat)}</td><td><b>${r.vp}</b></td><td>${r.parts.join(', ') || '–'}</td></tr>`)}</tbody>
       </table>
       <p class="row">
-        ${!u.spectator ? (rm && rm.link ? html`<a class="button primary" id="rematch" href=${rm.link}>Join the rematch</a>` : html`<button class="primary" id="rematch">Rematch (same factions, new shuffle)</button>`) : null}
+        ${!u.spectator && !u.sandbox ? (rm && rm.link ? html`<a class="button primary" id="rematch" href=${rm.link}>Join the rematch</a>` : html`<button class="primary" id="rematch">Rematch (same factions, new shuffle)</button>`) : null}
         <a class="button" id="watch-link" href=${`/g/${u.game}?replay=1${u.spectator ? '#watch' : ''}`}>Watch the replay</a>
         <a class="button" id="replay-link" href=${`/api/games/${u.game}/replay?${q}`} download>Download the replay</a>
         <a class="button" href="/">New game</a>

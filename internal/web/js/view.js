@@ -12,6 +12,7 @@ import { WaitingView } from './view-seats.js';
 import { info, typeWord } from './cards.js';
 import { factionColour, playerColour } from './util.js';
 import { ReplayBar } from './view-replay.js';
+import { SandboxBar } from './view-sandbox.js';
 
 // context is what every view needs, computed once per drawing.
 export function context(s) {
@@ -47,6 +48,7 @@ export function App(s) {
         <label class="speed"><span class="lbl">Speed</span>${SpeedSelect(ctx, 'speed')}</label>
       </div>
     </header>
+    ${u.sandbox && !s.replay ? SandboxBar(ctx) : null}
     ${s.banner ? html`<div id="banner" class=${s.banner.kind} role="status"><span>${s.banner.text}</span>${s.banner.retry ? html`<button id="retry-now">Retry now</button>` : null}</div>` : null}
     <div id="caption" role="status" aria-live="polite" class=${s.busy ? 'playing' : ''}>
       <span class="ctext">${s.step ? s.step.lines.join(' ') : ''}</span>

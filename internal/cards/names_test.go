@@ -81,10 +81,9 @@ func numberedStepsAndSlots(fset *token.FileSet, file *ast.File) []string {
 			if !ok || len(n.Args) == 0 {
 				break
 			}
-			switch sel.Sel.Name {
-			case "Get", "Set", "Add", "Goto":
+			if sel.Sel.Name == "Goto" || slices.Contains(frameAccessors, sel.Sel.Name) {
 				if isNumber(n.Args[0]) {
-					report(n, sel.Sel.Name+" with a number: use a named slot (engine.NumSlot) or engine.Step")
+					report(n, sel.Sel.Name+" with a number: use a named slot (engine.CardSlot, engine.NumSlot ...) or engine.Step")
 				}
 			}
 		case *ast.SwitchStmt:

@@ -30,7 +30,7 @@ var _ = card("aliens/collector", func(d *engine.Def) {
 })
 
 var _ = card("aliens/abduction", func(d *engine.Def) {
-	const theMinion engine.Slot = 0 // the minion returned (none: there was none)
+	const theMinion engine.CardSlot = 0 // the minion returned (none: there was none)
 	d.OnPlay = flow(
 		pickCard(theMinion, "Return a minion to its owner's hand", allMinions).orNone(),
 		act(func(g *G, f *F) {
@@ -72,8 +72,8 @@ var _ = card("aliens/jammed_signal", func(d *engine.Def) {
 
 var _ = card("aliens/probe", func(d *engine.Def) {
 	const (
-		thePlayer engine.Slot = iota // whose hand you look at
-		theMinion                    // the minion discarded from it
+		thePlayer engine.SeatSlot = iota // whose hand you look at
+		theMinion engine.CardSlot = iota // the minion discarded from it
 	)
 	d.OnPlay = flow(
 		lookAtAHand(thePlayer),
@@ -88,8 +88,8 @@ var _ = card("aliens/probe", func(d *engine.Def) {
 // choose the base in play it replaces.
 var _ = card("aliens/terraforming", func(d *engine.Def) {
 	const (
-		found    engine.Slot = iota // the base card found in the base deck
-		replaced                    // the base in play it replaces
+		found    engine.CardSlot   = iota // the base card found in the base deck
+		replaced engine.BaseIDSlot = iota // the base in play it replaces
 	)
 	d.OnPlay = flow(
 		do(func(g *G, f *F) {

@@ -10,7 +10,7 @@ import "github.com/smashup/smashup/internal/engine"
 var _ = card("smash_up_all_stars/king_rex", nil)
 
 var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
-	const topCard engine.Slot = 0 // the top card of your deck
+	const topCard engine.CardSlot = 0 // the top card of your deck
 	d.Talent = flow(chooseOneAsking("The top card of your deck is {}: keep it on top or put it on the bottom?",
 		option("Keep it on top", nil, func(g *G, f *F) {
 			g.Log(you(f), "looks at the top card of their deck, {}, and keeps it there", f.CardIn(topCard))
@@ -26,7 +26,7 @@ var _ = card("smash_up_all_stars/granny", func(d *engine.Def) {
 })
 
 var _ = card("smash_up_all_stars/gelf", func(d *engine.Def) {
-	const found engine.Slot = 0 // the minion found (none: none)
+	const found engine.CardSlot = 0 // the minion found (none: none)
 	d.Talent = flow(
 		pickCard(found, "Search your deck for a minion of power 4 or less", func(g *G, f *F) []CardID {
 			g.EnsureDeck(you(f))
@@ -87,7 +87,7 @@ var _ = card("smash_up_all_stars/puck", func(d *engine.Def) {
 var _ = card("smash_up_all_stars/fan", fanSpecial)
 
 var _ = card("smash_up_all_stars/servitor_of_cthulhu", func(d *engine.Def) {
-	const theAction engine.Slot = 0 // the action put on top of your deck
+	const theAction engine.CardSlot = 0 // the action put on top of your deck
 	d.Talent = flow(
 		act(func(g *G, f *F) { g.Destroy(f, self(f)) }),
 		// even when the destruction failed
@@ -99,7 +99,7 @@ var _ = card("smash_up_all_stars/servitor_of_cthulhu", func(d *engine.Def) {
 })
 
 var _ = card("smash_up_all_stars/sprout", func(d *engine.Def) {
-	const found engine.Slot = 0 // the minion found (none: none)
+	const found engine.CardSlot = 0 // the minion found (none: none)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		When: func(g *G, self CardID, ev engine.Event) bool {
@@ -156,8 +156,8 @@ var _ = card("smash_up_all_stars/favor_of_dionysus", func(d *engine.Def) {
 
 var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 	const (
-		theMinion engine.Slot = iota // your minion moved
-		theBase                      // to a base where you have a minion
+		theMinion engine.CardSlot   = iota // your minion moved
+		theBase   engine.BaseIDSlot = iota // to a base where you have a minion
 	)
 	d.OnPlay = seq(
 		flow(
@@ -206,7 +206,7 @@ var _ = card("smash_up_all_stars/its_astounding", func(d *engine.Def) {
 var _ = card("smash_up_all_stars/non_infinite_loop", nonInfiniteLoopDef)
 
 var _ = card("smash_up_all_stars/prepare_for_battle", func(d *engine.Def) {
-	const theCard engine.Slot = 0 // the revealed card put into your hand
+	const theCard engine.CardSlot = 0 // the revealed card put into your hand
 	d.OnPlay = flow(
 		pickCard(theCard, "Put one of the revealed cards into your hand (the other goes on the bottom of your deck)", func(g *G, f *F) []CardID {
 			top := g.LookTop(you(f), 2)

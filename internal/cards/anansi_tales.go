@@ -26,7 +26,7 @@ func playsUnowned(g *G, self CardID, ev engine.Event) bool {
 // not play another card of that name this turn. An action played only through
 // its Special (Ashlar Masonry) cannot be played this way.
 func giftFromDeck(forbid bool) engine.AbilityFn {
-	const found engine.Slot = 0 // the action found (none: none)
+	const found engine.CardSlot = 0 // the action found (none: none)
 	return flow(
 		// no action can be found to play when p may play none (Mark of Sleep)
 		pickCard(found, "Search your deck for a standard action to play", func(g *G, f *F) []CardID {
@@ -80,8 +80,8 @@ var _ = card("anansi_tales/osebo_the_leopard", func(d *engine.Def) {
 
 var _ = card("anansi_tales/akye_the_turtle", func(d *engine.Def) {
 	const (
-		gift     engine.Slot = iota // the card given
-		receiver                    // the player who gets it
+		gift     engine.CardSlot = iota // the card given
+		receiver engine.SeatSlot = iota // the player who gets it
 	)
 	d.OnPlay = flow(
 		pickCard(gift, "You may put a card from your hand into another player's hand (then draw two)", func(g *G, f *F) []CardID {
@@ -122,7 +122,7 @@ func unownedPlayedOrDiscarded(g *G, ev engine.Event) bool {
 }
 
 var _ = card("anansi_tales/collecting_stories", func(d *engine.Def) {
-	const thePlayer engine.Slot = 0 // whose hand you look at
+	const thePlayer engine.SeatSlot = 0 // whose hand you look at
 	d.OnPlay = flow(
 		lookAtAHand(thePlayer),
 		do(func(g *G, f *F) {
@@ -151,8 +151,8 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 		shuffleThemIn
 	)
 	const (
-		chosen engine.Slot = 0 // actions chosen so far
-		first  engine.Slot = 1 // the actions chosen, up to three
+		chosen engine.NumSlot  = 0 // actions chosen so far
+		first  engine.CardSlot = 1 // the actions chosen, up to three
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
@@ -171,12 +171,12 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 				return
 			}
 			g.SetAside(c, true)
-			f.SetCard(first+engine.Slot(f.Get(chosen)), c)
+			f.SetCard(first+engine.CardSlot(f.Get(chosen)), c)
 			f.Add(chosen, 1)
 			f.Goto(chooseAction)
 		case shuffleThemIn:
 			for i := 0; i < f.Get(chosen); i++ {
-				g.ToDeckBottom(f.CardIn(first + engine.Slot(i)))
+				g.ToDeckBottom(f.CardIn(first + engine.CardSlot(i)))
 			}
 			if f.Get(chosen) > 0 {
 				g.Shuffle(p)
@@ -190,7 +190,7 @@ var _ = card("anansi_tales/ear_of_corn", func(d *engine.Def) {
 })
 
 var _ = card("anansi_tales/feather_gifts", func(d *engine.Def) {
-	const theMinion engine.Slot = 0 // your minion moved (none: none)
+	const theMinion engine.CardSlot = 0 // your minion moved (none: none)
 	d.OnPlay = flow(
 		pickCard(theMinion, "Choose one of your minions to move", mine).orNone(),
 		act(func(g *G, f *F) {
@@ -211,11 +211,11 @@ var _ = card("anansi_tales/let_it_be_full_and_eat", func(d *engine.Def) {
 
 var _ = card("anansi_tales/pot_of_beans", func(d *engine.Def) {
 	const (
-		first  engine.Slot = iota // the minion that gets the first counter
-		second                    // the one that gets the second (maybe the same)
+		first  engine.CardSlot = iota // the minion that gets the first counter
+		second                        // the one that gets the second (maybe the same)
 	)
 	// one counter at a time
-	counterOn := func(s engine.Slot) func(g *G, f *F) {
+	counterOn := func(s engine.CardSlot) func(g *G, f *F) {
 		return func(g *G, f *F) {
 			if c := f.CardIn(s); c != none {
 				g.PlaceCounters(f, c, 1)
@@ -240,7 +240,7 @@ var _ = card("anansi_tales/pot_of_wisdom", func(d *engine.Def) {
 		giveIt
 	)
 	// A card for each other player in turn: a loop, so named steps, not a flow.
-	const nextPlayer engine.Slot = 0 // index (in g.Others) of the player who gets a card next
+	const nextPlayer engine.NumSlot = 0 // index (in g.Others) of the player who gets a card next
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
 		others := g.Others(p)
@@ -273,8 +273,8 @@ var _ = card("anansi_tales/trading_stories", func(d *engine.Def) {
 	)
 	// Up to three cards, one at a time: a loop, so named steps, not a flow.
 	const (
-		given engine.Slot = iota // cards given so far
-		gift
+		given engine.NumSlot  = iota // cards given so far
+		gift  engine.CardSlot = iota
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)

@@ -35,7 +35,7 @@ func yourBaseActions(g *G, p Seat) []CardID {
 
 // counterOnYourMinionAt asks p to put a +1 power counter on one of their minions at slot.
 func counterOnYourMinionAt(may bool) engine.AbilityFn {
-	const theMinion engine.Slot = 0 // your minion that gets the counter
+	const theMinion engine.CardSlot = 0 // your minion that gets the counter
 	pick := pickCard(theMinion, "Put a +1 power counter on one of your minions there", func(g *G, f *F) []CardID {
 		s := f.Base
 		if f.Ev.Kind == engine.EvPlay {
@@ -50,7 +50,7 @@ func counterOnYourMinionAt(may bool) engine.AbilityFn {
 }
 
 var _ = card("ancient_incas/sapa_inca", func(d *engine.Def) {
-	const theAction engine.Slot = 0 // the action found (none: none)
+	const theAction engine.CardSlot = 0 // the action found (none: none)
 	d.OnPlay = flow(
 		pickCard(theAction, "Search your deck and discard pile for an action played on a base", func(g *G, f *F) []CardID {
 			p := you(f)
@@ -100,7 +100,7 @@ var _ = card("ancient_incas/incan_engineer", func(d *engine.Def) {
 })
 
 var _ = card("ancient_incas/llama", func(d *engine.Def) {
-	const theAction engine.Slot = 0 // your action returned, to be played here
+	const theAction engine.CardSlot = 0 // your action returned, to be played here
 	d.OnPlay = flow(
 		pickCard(theAction, "You may return one of your actions on another base to play it here", func(g *G, f *F) []CardID {
 			s := here(g, f)
@@ -138,8 +138,8 @@ func yourActionsOn(g *G, s BaseID, p Seat) []CardID {
 
 var _ = card("ancient_incas/ashlar_masonry", func(d *engine.Def) {
 	const (
-		decksToShuffle engine.Slot = iota // a bit for each player whose deck gets a card
-		back                              // the action returned to your hand (none: none)
+		decksToShuffle engine.NumSlot  = iota // a bit for each player whose deck gets a card
+		back           engine.CardSlot = iota // the action returned to your hand (none: none)
 	)
 	yours := func(g *G, f *F) []CardID { return where(yourActionsOn(g, f.Base, you(f)), other(self(f))) }
 	d.Specials = []engine.Special{{
@@ -225,9 +225,9 @@ var _ = card("ancient_incas/quipu_strings", func(d *engine.Def) {
 // is the whole of Royal Highway's ability.
 func highwayMove(route func(g *G, f *F) (a, b BaseID)) engine.AbilityFn {
 	const (
-		highwayBase engine.Slot = iota // a, as the ability began
-		otherBase                      // b, as the ability began
-		theMinion                      // the minion moved
+		highwayBase engine.BaseIDSlot = iota // a, as the ability began
+		otherBase                            // b, as the ability began
+		theMinion   engine.CardSlot   = iota // the minion moved
 	)
 	return flow(
 		pickCard(theMinion, "You may move one of your minions to or from the Royal Highway's base", func(g *G, f *F) []CardID {

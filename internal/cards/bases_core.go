@@ -135,8 +135,8 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 		putOnDeckBottom
 	)
 	const (
-		considered engine.Slot = iota // players considered so far
-		handled                       // the player being handled
+		considered engine.NumSlot  = iota // players considered so far
+		handled    engine.SeatSlot = iota // the player being handled
 	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
@@ -210,8 +210,8 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 		moveIt
 	)
 	const (
-		asked  engine.Slot = iota // players asked so far
-		asking                    // who is being asked
+		asked  engine.NumSlot  = iota // players asked so far
+		asking engine.SeatSlot = iota // who is being asked
 	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: aboutThisBase,
@@ -305,7 +305,7 @@ var _ = card("base/cave_of_shinies", func(d *engine.Def) {
 
 // Mushroom Kingdom: the player whose turn starts need not have a card here.
 var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
-	const theMinion engine.Slot = 0 // the minion moved here
+	const theMinion engine.CardSlot = 0 // the minion moved here
 	d.Triggers = []engine.Trigger{{On: engine.EvTurnStart,
 		Do: flow(
 			pickCard(theMinion, "You may move another player's minion to Mushroom Kingdom", func(g *G, f *F) []CardID {
@@ -337,8 +337,8 @@ func eachPlayerMay(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, cand
 		actOnChosen
 	)
 	const (
-		considered engine.Slot = iota // players considered so far
-		asking                        // the winner who chooses now
+		considered engine.NumSlot  = iota // players considered so far
+		asking     engine.SeatSlot = iota // the winner who chooses now
 	)
 	return func(g *G, f *F) {
 		switch f.Step {
@@ -375,8 +375,8 @@ func eachGainsThen(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Se
 		answered
 	)
 	const (
-		considered engine.Slot = iota // players considered so far
-		asking                        // the player asked
+		considered engine.NumSlot  = iota // players considered so far
+		asking     engine.SeatSlot = iota // the player asked
 	)
 	return func(g *G, f *F) {
 		switch f.Step {
@@ -444,10 +444,10 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 		chosenOnTop
 	)
 	const (
-		theWinner engine.Slot = 0 // who chooses
-		firstBase engine.Slot = 1 // the bases looked at: firstBase and on (up to three)
-		nLooked   engine.Slot = 4 // how many bases were looked at
-		putBackOf engine.Slot = 5 // bit i: the i-th base looked at has been put back
+		theWinner engine.SeatSlot = 0 // who chooses
+		firstBase engine.CardSlot = 1 // the bases looked at: firstBase and on (up to three)
+		nLooked   engine.NumSlot  = 4 // how many bases were looked at
+		putBackOf engine.NumSlot  = 5 // bit i: the i-th base looked at has been put back
 	)
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
 		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
@@ -464,7 +464,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 					top = top[:3]
 				}
 				for i, b := range top {
-					f.SetCard(firstBase+engine.Slot(i), b)
+					f.SetCard(firstBase+engine.CardSlot(i), b)
 				}
 				f.Set(nLooked, len(top))
 				f.Set(putBackOf, 0)
@@ -481,7 +481,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 			case askPutBack:
 				var rest []CardID
 				for i := 0; i < f.Get(nLooked); i++ {
-					if b := f.CardIn(firstBase + engine.Slot(i)); b != f.Target && f.Get(putBackOf)&(1<<i) == 0 {
+					if b := f.CardIn(firstBase + engine.CardSlot(i)); b != f.Target && f.Get(putBackOf)&(1<<i) == 0 {
 						rest = append(rest, b)
 					}
 				}
@@ -496,7 +496,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 				g.Ask(f, f.SeatIn(theWinner), "Put a base back on top of the base deck (the last one put back is just under the chosen base)", 0)
 			case putBack:
 				for i := 0; i < f.Get(nLooked); i++ {
-					if f.Ans.Kind == engine.OptBase && f.Ans.Card == f.CardIn(firstBase+engine.Slot(i)) {
+					if f.Ans.Kind == engine.OptBase && f.Ans.Card == f.CardIn(firstBase+engine.CardSlot(i)) {
 						f.Set(putBackOf, f.Get(putBackOf)|1<<i)
 						g.BaseToDeckTop(f.Ans.Card)
 					}
@@ -512,7 +512,7 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 
 var _ = card("base/the_great_library", func(d *engine.Def) {
 	// Every player who has a minion here, in turn from the current player, may draw a card.
-	const considered engine.Slot = 0 // players considered so far
+	const considered engine.NumSlot = 0 // players considered so far
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
 		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {

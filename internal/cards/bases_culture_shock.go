@@ -10,7 +10,7 @@ var _ = card("base/anansis_web", func(d *engine.Def) {
 	d.AfterStandardOK = func(g *G, self CardID, p Seat, c CardID) bool {
 		return g.FirstStandardThisTurn(p, c) && len(g.MinionsAt(g.SlotOfBase(self), p)) > 0
 	}
-	const receiver engine.Slot = 0 // the player who gets the action
+	const receiver engine.SeatSlot = 0 // the player who gets the action
 	d.AfterStandard = flow(
 		pickPlayer(receiver, "Anansi's Web: you may put {} into another player's hand (and draw two cards)",
 			func(g *G, f *F) []Seat { return g.Others(you(f)) }).may().
@@ -27,7 +27,7 @@ var _ = card("base/anansis_web", func(d *engine.Def) {
 var _ = card("base/storytellers_hut", func(d *engine.Def) {
 	// Once during your Play Cards phase: play an extra action; if you do, a
 	// counter goes on this base, and each counter lowers its breakpoint by 2.
-	const actionsBefore engine.Slot = 0 // actions played this turn before the offer
+	const actionsBefore engine.NumSlot = 0 // actions played this turn before the offer
 	d.Talent = flow(
 		act(func(g *G, f *F) {
 			f.Set(actionsBefore, int(g.Players[you(f)].ActionsPlayed))
@@ -109,7 +109,7 @@ var _ = card("base/island_peak", func(d *engine.Def) {
 
 var _ = card("base/woodland_cottage", func(d *engine.Def) {
 	// Printed text: no once-per-turn limit (that is a later errata).
-	const found engine.Slot = 0 // the minion found (none: none)
+	const found engine.CardSlot = 0 // the minion found (none: none)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay, When: playedHere,
 		Do: flow(
@@ -152,8 +152,8 @@ var _ = card("base/gingerbread_house", func(d *engine.Def) {
 		boostPair
 	)
 	const (
-		playerAsked engine.Slot = iota // index (from the current player) of the player asked
-		firstMinion
+		playerAsked engine.NumSlot  = iota // index (from the current player) of the player asked
+		firstMinion engine.CardSlot = iota
 	)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvScoringChosen,

@@ -13,9 +13,9 @@ var _ = card("base/tabletop", func(d *engine.Def) {
 		discardIt
 	)
 	const (
-		nextPlayer engine.Slot = iota // the next player to consider (counted from the current player)
-		theWinner                     // the winner handled now
-		toDiscard                     // cards they still discard
+		nextPlayer engine.NumSlot  = iota // the next player to consider (counted from the current player)
+		theWinner  engine.SeatSlot = iota // the winner handled now
+		toDiscard  engine.NumSlot  = iota // cards they still discard
 	)
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,

@@ -24,7 +24,7 @@ var _ = card("base/egg_chamber", func(d *engine.Def) {
 })
 
 var _ = card("base/the_hill", func(d *engine.Def) {
-	const theMinion engine.Slot = 0 // your minion moved here
+	const theMinion engine.CardSlot = 0 // your minion moved here
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvTurnStart,
 		Do: flow(
@@ -87,7 +87,7 @@ var _ = card("base/castle_blood", func(d *engine.Def) {
 var _ = card("base/crypt", func(d *engine.Def) {
 	// One counter per batch of destructions by the same player (those that
 	// happen before the ability resolves).
-	const theMinion engine.Slot = 0 // the minion that gets the counter
+	const theMinion engine.CardSlot = 0 // the minion that gets the counter
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
 		When: func(g *G, s CardID, ev engine.Event) bool {

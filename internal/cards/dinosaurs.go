@@ -59,8 +59,8 @@ var _ = card("dinosaurs/howl", func(d *engine.Def) {
 
 var _ = card("dinosaurs/natural_selection", func(d *engine.Def) {
 	const (
-		yours  engine.Slot = iota // your minion
-		weaker                    // a minion there with less power, destroyed
+		yours  engine.CardSlot = iota // your minion
+		weaker                        // a minion there with less power, destroyed
 	)
 	weakerThan := func(g *G, m CardID) []CardID {
 		return where(g.MinionsAt(g.BaseOf(m), none), func(c CardID) bool { return g.Power(c) < g.Power(m) })
@@ -93,7 +93,7 @@ var _ = card("dinosaurs/survival_of_the_fittest", func(d *engine.Def) {
 		nextBase engine.Step = iota
 		chooseWeakest
 	)
-	const looked engine.Slot = 0 // bases looked at so far (the index of the next one)
+	const looked engine.NumSlot = 0 // bases looked at so far (the index of the next one)
 	d.OnPlay = func(g *G, f *F) {
 		slots := g.BaseSlots()
 		switch f.Step {

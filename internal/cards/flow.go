@@ -7,8 +7,8 @@ import "github.com/smashup/smashup/internal/engine"
 // An ability that asks and then acts is written as the card reads:
 //
 //	const (
-//		theBase   engine.Slot = iota // the base chosen
-//		thePlayer                    // whose minions there are destroyed
+//		theBase   engine.BaseIDSlot = iota // the base chosen
+//		thePlayer engine.SeatSlot   = iota // whose minions there are destroyed
 //	)
 //	d.OnPlay = flow(
 //		pickBase(theBase, "Choose a base where you have a minion", basesWithYourMinion),
@@ -19,7 +19,8 @@ import "github.com/smashup/smashup/internal/engine"
 // flow compiles its steps, once, when the card is registered, into one
 // ordinary ability (engine.AbilityFn): the frame's Step is the index of the
 // step to run, and everything the flow remembers is in the frame's slots
-// (Frame.V), each answer in the slot its question names. Nothing of a flow
+// (Frame.V), each answer in the slot its question names, of the type that
+// holds it (pickBase keeps a base in an engine.BaseIDSlot ...). Nothing of a flow
 // lives in the game state but the frame, so a game still copies by value and
 // saves as before.
 //
@@ -52,7 +53,6 @@ type step struct {
 	then *step                 // a step compiled right after this one (chooseOne's branch)
 
 	// a question's parts, set by the constructors and the modifiers below
-	slot    engine.Slot
 	prompt  engine.Prompt
 	who     func(f *F) Seat
 	mayPass bool
@@ -150,87 +150,87 @@ func do(fn func(g *G, f *F)) step { return step{run: fn} }
 func (st step) keeping(keep func(g *G, f *F) bool) step { st.keep = keep; return st }
 
 // pickCard asks to choose one of cands; the card chosen is kept in slot s.
-func pickCard(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []CardID) step {
-	return step{slot: s, prompt: prompt,
+func pickCard(s engine.CardSlot, prompt engine.Prompt, cands func(g *G, f *F) []CardID) step {
+	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
 			var buf [1]engine.Arg
 			g.AskCards(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			c := f.Chosen()
-			f.SetCard(st.slot, c)
+			f.SetCard(s, c)
 			return c != none
 		}}
 }
 
 // pickPlay offers the ability's player to play one of cands now (askPlayOne:
 // they may decline); the card chosen is kept in slot s.
-func pickPlay(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []CardID) step {
-	return step{slot: s, prompt: prompt,
+func pickPlay(s engine.CardSlot, prompt engine.Prompt, cands func(g *G, f *F) []CardID) step {
+	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) { askPlayOne(g, f, you(f), st.prompt, cands(g, f)) },
 		answer: func(g *G, f *F, st *step) bool {
 			if f.Ans.Kind != engine.OptPlay {
-				f.SetCard(st.slot, none)
+				f.SetCard(s, none)
 				return false
 			}
-			f.SetCard(st.slot, f.Ans.Card)
+			f.SetCard(s, f.Ans.Card)
 			return true
 		}}
 }
 
 // pickBase asks to choose one of the base slots cands; the base chosen is kept in slot s.
-func pickBase(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []BaseID) step {
-	return step{slot: s, prompt: prompt,
+func pickBase(s engine.BaseIDSlot, prompt engine.Prompt, cands func(g *G, f *F) []BaseID) step {
+	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
 			var buf [1]engine.Arg
 			g.AskBases(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			b := f.ChosenBase()
-			f.SetBase(st.slot, b)
+			f.SetBase(s, b)
 			return b != none
 		}}
 }
 
 // pickPlayer asks to choose one of the players cands; the player chosen is kept in slot s.
-func pickPlayer(s engine.Slot, prompt engine.Prompt, cands func(g *G, f *F) []Seat) step {
-	return step{slot: s, prompt: prompt,
+func pickPlayer(s engine.SeatSlot, prompt engine.Prompt, cands func(g *G, f *F) []Seat) step {
+	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
 			var buf [1]engine.Arg
 			g.AskPlayers(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			p := f.ChosenPlayer()
-			f.SetSeat(st.slot, p)
+			f.SetSeat(s, p)
 			return p != none
 		}}
 }
 
 // pickText asks to choose one of the texts (a name, a faction ...); the text
 // chosen is kept in slot s (read it with textIn).
-func pickText(s engine.Slot, prompt engine.Prompt, texts func(g *G, f *F) []string) step {
-	return step{slot: s, prompt: prompt,
+func pickText(s engine.TextSlot, prompt engine.Prompt, texts func(g *G, f *F) []string) step {
+	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
 			var buf [1]engine.Arg
 			g.AskTexts(f, st.asker(f), st.prompt, texts(g, f), st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			if f.Ans.Kind != engine.OptText {
-				f.Set(st.slot, none)
+				f.SetText(s, none)
 				return false
 			}
-			f.Set(st.slot, int(f.Ans.Text()))
+			f.SetText(s, f.Ans.Text())
 			return true
 		}}
 }
 
 // textIn is the text kept in slot s by pickText ("" when none).
-func textIn(f *F, s engine.Slot) string { return engine.TextOf(engine.TextID(f.Get(s))) }
+func textIn(f *F, s engine.TextSlot) string { return engine.TextOf(f.TextIn(s)) }
 
 // pickNumber asks for a number from lo to hi (span gives both); the number
 // chosen is kept in slot s.
-func pickNumber(s engine.Slot, prompt engine.Prompt, span func(g *G, f *F) (lo, hi int)) step {
-	return step{slot: s, prompt: prompt,
+func pickNumber(s engine.NumSlot, prompt engine.Prompt, span func(g *G, f *F) (lo, hi int)) step {
+	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
 			var buf [1]engine.Arg
 			lo, hi := span(g, f)
@@ -240,14 +240,14 @@ func pickNumber(s engine.Slot, prompt engine.Prompt, span func(g *G, f *F) (lo, 
 			if f.Ans.Kind != engine.OptNum {
 				return false
 			}
-			f.Set(st.slot, f.Ans.Number())
+			f.Set(s, f.Ans.Number())
 			return true
 		}}
 }
 
 // pickDestination asks to which other base the minion which(g, f) moves
 // (askMoveDest); the base chosen is kept in slot s.
-func pickDestination(s engine.Slot, which func(g *G, f *F) CardID) step {
+func pickDestination(s engine.BaseIDSlot, which func(g *G, f *F) CardID) step {
 	return pickBase(s, "Choose the base to move {} to", func(g *G, f *F) []BaseID {
 		return otherBases(g, g.BaseOf(which(g, f)))
 	}).with(func(g *G, f *F) engine.Arg { return engine.CardArg(which(g, f)) })
@@ -289,7 +289,7 @@ func (st step) when(pre func(g *G, f *F) bool) step { st.pre = pre; return st }
 func (st step) onAnswer(fn func(g *G, f *F)) step { st.seen = fn; return st }
 
 // cardNamed is a with argument: the prompt's {} is the card in slot s.
-func cardNamed(s engine.Slot) func(g *G, f *F) engine.Arg {
+func cardNamed(s engine.CardSlot) func(g *G, f *F) engine.Arg {
 	return func(g *G, f *F) engine.Arg { return engine.CardArg(f.CardIn(s)) }
 }
 

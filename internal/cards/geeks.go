@@ -118,7 +118,7 @@ var _ = card("geeks/banned_list", func(d *engine.Def) {
 		nameCard engine.Step = iota
 		lookAtHand
 	)
-	const otherPlayer engine.Slot = 0 // index (in Others) of the other player being handled
+	const otherPlayer engine.NumSlot = 0 // index (in Others) of the other player being handled
 	d.OnPlay = func(g *G, f *F) {
 		others := g.Others(you(f))
 		switch f.Step {
@@ -179,7 +179,7 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 		makeItHappen
 		destroyTheirChoice
 	)
-	const otherPlayer engine.Slot = 0 // index (in Others) of the other player being handled
+	const otherPlayer engine.NumSlot = 0 // index (in Others) of the other player being handled
 	d.OnPlay = func(g *G, f *F) {
 		others := g.Others(you(f))
 		if f.Get(otherPlayer) >= len(others) {
@@ -217,8 +217,8 @@ var _ = card("geeks/griefer", func(d *engine.Def) {
 
 var _ = card("geeks/min_maxing", func(d *engine.Def) {
 	const (
-		thePlayer engine.Slot = iota // whose hand you look at
-		theAction                    // the action you play from it
+		thePlayer engine.SeatSlot = iota // whose hand you look at
+		theAction engine.CardSlot = iota // the action you play from it
 	)
 	d.OnPlay = flow(
 		lookAtAHand(thePlayer),
@@ -259,7 +259,7 @@ var _ = card("geeks/mulligan", func(d *engine.Def) {
 // nonInfiniteLoop: play an action from your hand at once as an extra action;
 // afterwards you may take it back into your hand instead of the discard pile.
 var nonInfiniteLoop = func() engine.AbilityFn {
-	const theAction engine.Slot = 0
+	const theAction engine.CardSlot = 0
 	return flow(
 		// an extra card: optional, and now or never
 		pickCard(theAction, "You may choose an action in your hand to play at once as an extra action", func(g *G, f *F) []CardID {
@@ -315,7 +315,7 @@ func nonInfiniteLoopDef(d *engine.Def) {
 var _ = card("geeks/non_infinite_loop", nonInfiniteLoopDef)
 
 var _ = card("geeks/rules_lawyer", func(d *engine.Def) {
-	const theAction engine.Slot = 0 // the action moved
+	const theAction engine.CardSlot = 0 // the action moved
 	d.OnPlay = flow(
 		pickCard(theAction, "Choose an action on a base or on a minion to move", func(g *G, f *F) []CardID {
 			return where(g.AllActionsInPlay(), func(a CardID) bool {

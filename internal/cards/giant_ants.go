@@ -69,7 +69,7 @@ var _ = card("giant_ants/worker", func(d *engine.Def) {
 
 var _ = card("giant_ants/a_kind_of_magic", func(d *engine.Def) {
 	// Redistributing: take the counters off your minions, then hand them out again as you like.
-	const taken engine.Slot = 0 // counters taken off
+	const taken engine.NumSlot = 0 // counters taken off
 	d.OnPlay = flow(
 		act(func(g *G, f *F) {
 			for _, m := range mine(g, f) {
@@ -88,8 +88,8 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 		placeCounter
 	)
 	const (
-		placed engine.Slot = iota // counters placed so far
-		first                     // the minions chosen: first, first+1, first+2
+		placed engine.NumSlot  = iota // counters placed so far
+		first  engine.CardSlot = iota // the minions chosen: first, first+1, first+2
 	)
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
@@ -99,7 +99,7 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 			}
 			cs := where(mine(g, f), func(m CardID) bool {
 				for i := 0; i < f.Get(placed); i++ {
-					if f.CardIn(first+engine.Slot(i)) == m {
+					if f.CardIn(first+engine.CardSlot(i)) == m {
 						return false
 					}
 				}
@@ -113,7 +113,7 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 			}
 			g.PlaceCounters(f, c, 1)
 			n := f.Add(placed, 1)
-			f.SetCard(first+engine.Slot(n-1), c)
+			f.SetCard(first+engine.CardSlot(n-1), c)
 			f.Goto(chooseMinion)
 		}
 	}
@@ -122,7 +122,7 @@ var _ = card("giant_ants/gimme_the_prize", func(d *engine.Def) {
 var _ = card("giant_ants/headlong", func(d *engine.Def) {
 	// Move, then counters: two independent effects (compendium, Multiple Effects),
 	// so the minion gets its counters even when the move does not happen.
-	const theMinion engine.Slot = 0 // your minion moved
+	const theMinion engine.CardSlot = 0 // your minion moved
 	d.OnPlay = flow(
 		pickCard(theMinion, "Choose one of your minions to move", mine),
 		act(func(g *G, f *F) { moveToOtherBase(g, f, f.CardIn(theMinion), false) }),
@@ -182,9 +182,9 @@ var _ = card("giant_ants/the_show_must_go_on", func(d *engine.Def) {
 // (compendium, Using Card Abilities).
 func transferFrom(from func(g *G, f *F) []CardID) engine.AbilityFn {
 	const (
-		giver    engine.Slot = iota // your minion the counters come from
-		receiver                    // the minion that receives them
-		howMany                     // how many
+		giver    engine.CardSlot = iota // your minion the counters come from
+		receiver                        // the minion that receives them
+		howMany  engine.NumSlot  = iota // how many
 	)
 	return flow(
 		pickCard(giver, "Choose one of your minions to transfer +1 power counters from", from),
@@ -238,7 +238,7 @@ var _ = card("giant_ants/who_wants_to_live_forever", func(d *engine.Def) {
 		chooseCounter engine.Step = iota
 		removeItOrDraw
 	)
-	const removed engine.Slot = 0 // counters removed so far
+	const removed engine.NumSlot = 0 // counters removed so far
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case chooseCounter:

@@ -31,7 +31,7 @@ func pairBonus(partner string) func(g *G, self, target CardID) int {
 
 // searchDeckToTop: search your deck for a card (of pred) and put it on top.
 func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c CardID) bool) engine.AbilityFn {
-	const found engine.Slot = 0 // the card found (none: none)
+	const found engine.CardSlot = 0 // the card found (none: none)
 	return flow(
 		pickCard(found, prompt, func(g *G, f *F) []CardID {
 			g.EnsureDeck(you(f))
@@ -50,8 +50,8 @@ func searchDeckToTop(prompt engine.Prompt, pred func(g *G, c CardID) bool) engin
 
 var _ = card("grimms_fairy_tales/big_bad_wolf", func(d *engine.Def) {
 	const (
-		victim engine.Slot = iota // the minion destroyed here
-		played                    // the minion played from the discard pile
+		victim engine.CardSlot = iota // the minion destroyed here
+		played                        // the minion played from the discard pile
 	)
 	d.OnPlay = flow(
 		pickCard(victim, "You may destroy a minion of power 4 or less here", func(g *G, f *F) []CardID {
@@ -104,7 +104,7 @@ var _ = card("grimms_fairy_tales/rumpelstiltskin", func(d *engine.Def) {
 })
 
 var _ = card("grimms_fairy_tales/the_frog_prince", func(d *engine.Def) {
-	const itsBase engine.Slot = 0 // where the Frog Prince was
+	const itsBase engine.BaseIDSlot = 0 // where the Frog Prince was
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvPlay,
 		When: func(g *G, self CardID, ev engine.Event) bool {
@@ -151,10 +151,10 @@ var _ = card("grimms_fairy_tales/fairy_godmothers_blessing", func(d *engine.Def)
 
 var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
 	const (
-		firstMinion  engine.Slot = iota
-		fromBase                 // where it was
-		toBase                   // where it goes
-		secondMinion             // another one from the same base, moved there too
+		firstMinion  engine.CardSlot   = iota
+		fromBase     engine.BaseIDSlot = iota // where it was
+		toBase                                // where it goes
+		secondMinion engine.CardSlot   = iota // another one from the same base, moved there too
 	)
 	d.OnPlay = flow(
 		pickCard(firstMinion, "Choose one of your minions to move (up to two from the same base)", mine).may().
@@ -178,8 +178,8 @@ var _ = card("grimms_fairy_tales/grimms_blessing", func(d *engine.Def) {
 
 var _ = card("grimms_fairy_tales/mouse_bird_and_sausage", func(d *engine.Def) {
 	const (
-		first  engine.Slot = iota // a minion that gets +2 power
-		second                    // another of its faction on its base
+		first  engine.CardSlot = iota // a minion that gets +2 power
+		second                        // another of its faction on its base
 	)
 	d.OnPlay = flow(
 		pickCard(first, "Choose a minion to get +2 power (up to two of one faction on one base)", allMinions).may().
@@ -215,9 +215,9 @@ func nameInNorm(g *G, c CardID, t string) bool {
 
 var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 	const (
-		naming  engine.Slot = iota // the minion in play whose text names the one searched for
-		found                      // the minion found
-		foundIn                    // the zone it was found in
+		naming  engine.CardSlot = iota // the minion in play whose text names the one searched for
+		found                          // the minion found
+		foundIn engine.NumSlot  = iota // the zone it was found in
 	)
 	d.OnPlay = flow(
 		pickCard(naming, "Choose a minion in play", allMinions),
@@ -261,9 +261,9 @@ var _ = card("grimms_fairy_tales/teamwork", func(d *engine.Def) {
 
 var _ = card("grimms_fairy_tales/the_woodsmans_axe", func(d *engine.Def) {
 	const (
-		destroyed engine.Slot = iota // the card chosen to destroy
-		itsBase                      // where it was
-		fromDeck                     // the minion played from the deck
+		destroyed engine.CardSlot   = iota // the card chosen to destroy
+		itsBase   engine.BaseIDSlot = iota // where it was
+		fromDeck  engine.CardSlot   = iota // the minion played from the deck
 	)
 	actionsOnBases := func(g *G, f *F) []CardID {
 		var acts []CardID

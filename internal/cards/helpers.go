@@ -81,7 +81,7 @@ func eventPlayer(f *F) Seat { return f.Ev.Player }
 // chooseCardBy is chooseCard with another chooser than the ability's player:
 // who(f) picks (eventPlayer, for a trigger's "that player chooses").
 func chooseCardBy(who func(f *F) Seat, prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID, then func(g *G, f *F, c CardID)) engine.AbilityFn {
-	const chosen engine.Slot = 0 // the card chosen
+	const chosen engine.CardSlot = 0 // the card chosen
 	pick := pickCard(chosen, prompt, cands).by(who)
 	if may {
 		pick = pick.may()
@@ -91,7 +91,7 @@ func chooseCardBy(who func(f *F) Seat, prompt engine.Prompt, may bool, cands fun
 
 // chooseBase builds an ability that picks a base slot and acts on it.
 func chooseBase(prompt engine.Prompt, may bool, cands func(g *G, f *F) []BaseID, then func(g *G, f *F, s BaseID)) engine.AbilityFn {
-	const chosen engine.Slot = 0 // the base chosen
+	const chosen engine.BaseIDSlot = 0 // the base chosen
 	pick := pickBase(chosen, prompt, cands)
 	if may {
 		pick = pick.may()
@@ -165,7 +165,7 @@ func seq(parts ...engine.AbilityFn) engine.AbilityFn {
 // is left). considered, one of the caller's slots (0 at first), counts the
 // players already considered, so that the ability can ask that player and come
 // back for the next.
-func nextInTurn(g *G, f *F, considered engine.Slot, wanted func(p Seat) bool) Seat {
+func nextInTurn(g *G, f *F, considered engine.NumSlot, wanted func(p Seat) bool) Seat {
 	for f.Get(considered) < int(g.NPlayers) {
 		p := g.SeatAfter(g.Current, f.Get(considered))
 		f.Add(considered, 1)
@@ -195,7 +195,7 @@ func shuffleDecksOf(g *G, seats int) {
 
 // lookAtAHand is a flow's step "look at another player's hand": f's player
 // chooses whose (kept in slot s), and looks at it.
-func lookAtAHand(s engine.Slot) step {
+func lookAtAHand(s engine.SeatSlot) step {
 	return pickPlayer(s, "Choose a player whose hand you look at", func(g *G, f *F) []Seat { return g.Others(you(f)) }).
 		onAnswer(func(g *G, f *F) { g.LookAtHand(you(f), f.SeatIn(s)) })
 }
@@ -230,7 +230,7 @@ func oneAtATime(max int, prompt engine.Prompt, cands func(g *G, f *F) []CardID, 
 		chooseOne engine.Step = iota
 		actOnIt
 	)
-	const chosen engine.Slot = 0 // cards chosen so far
+	const chosen engine.NumSlot = 0 // cards chosen so far
 	return func(g *G, f *F) {
 		switch f.Step {
 		case chooseOne:
@@ -289,7 +289,7 @@ var (
 
 // moveTarget asks where the frame's target minion goes, then moves it there.
 func moveTarget(may bool) engine.AbilityFn {
-	const dest engine.Slot = 0 // where it goes
+	const dest engine.BaseIDSlot = 0 // where it goes
 	target := func(g *G, f *F) CardID { return f.Target }
 	pick := pickDestination(dest, target)
 	if may {

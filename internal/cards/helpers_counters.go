@@ -32,7 +32,7 @@ const (
 	placeCounter
 )
 
-const countersLeft engine.Slot = 0
+const countersLeft engine.NumSlot = 0
 
 var distributeFn = engine.Fn(func(g *G, f *F) {
 	switch f.Step {
@@ -53,7 +53,7 @@ var distributeFn = engine.Fn(func(g *G, f *F) {
 // markPlays remembers the current play position in the caller's slots at and
 // at+1, so that playedSince can find the minion an extra play put into play
 // afterwards.
-func markPlays(g *G, f *F, at engine.Slot) {
+func markPlays(g *G, f *F, at engine.NumSlot) {
 	f.Set(at, int(int16(g.Seq>>16)))
 	f.Set(at+1, int(int16(g.Seq&0xffff)))
 }
@@ -62,7 +62,7 @@ func markPlays(g *G, f *F, at engine.Slot) {
 // put a +1 power counter on it": the minion is played at once, and gets its
 // counter if it was played.
 func extraMinionWithCounter(x engine.ExtraPlay) engine.AbilityFn {
-	const playsBefore engine.Slot = 0 // and 1 (markPlays)
+	const playsBefore engine.NumSlot = 0 // and 1 (markPlays)
 	return flow(
 		act(func(g *G, f *F) {
 			markPlays(g, f, playsBefore)
@@ -77,7 +77,7 @@ func extraMinionWithCounter(x engine.ExtraPlay) engine.AbilityFn {
 }
 
 // playedSince returns the first minion p played since markPlays(at), or none.
-func playedSince(g *G, f *F, at engine.Slot, p Seat) CardID {
+func playedSince(g *G, f *F, at engine.NumSlot, p Seat) CardID {
 	mark := int32(f.Get(at))<<16 | int32(uint16(f.Get(at+1)))
 	best := CardID(none)
 	for _, m := range g.Minions(p) {
@@ -121,7 +121,7 @@ func payForCounters(prompt engine.Prompt, payable func(g *G, f *F) []CardID, pay
 		askPayment engine.Step = iota
 		payOne
 	)
-	const paid engine.Slot = 0 // cards paid so far
+	const paid engine.NumSlot = 0 // cards paid so far
 	return chooseYourMinion(func(g *G, f *F) {
 		switch f.Step {
 		case askPayment:

@@ -51,7 +51,7 @@ var _ = card("mad_scientists/blitzed", func(d *engine.Def) {
 		removeItOrDestroy
 		destroyChosen
 	)
-	const removed engine.Slot = 0 // counters removed so far
+	const removed engine.NumSlot = 0 // counters removed so far
 	d.OnPlay = func(g *G, f *F) {
 		switch f.Step {
 		case chooseCounter:
@@ -77,8 +77,8 @@ var _ = card("mad_scientists/body_shop", func(d *engine.Def) {
 	// was chosen: independent effects (compendium, Multiple Effects), so the
 	// counters are handed out even if the minion survives.
 	const (
-		theMinion engine.Slot = iota // your minion destroyed
-		power                        // its power when chosen
+		theMinion engine.CardSlot = iota // your minion destroyed
+		power     engine.NumSlot  = iota // its power when chosen
 	)
 	d.OnPlay = flow(
 		pickCard(theMinion, "Destroy one of your minions", mine),

@@ -13,8 +13,9 @@ import (
 )
 
 // TestStepsAndSlotsAreNamed reads the cards' source: an ability's steps and
-// the values it remembers are named (engine.Step and engine.Slot constants),
-// never bare numbers: no f.V[...] (use f.Get / f.Set / f.Add with a Slot), no
+// the values it remembers are named (engine.Step constants, and slot constants
+// of the types engine.CardSlot, engine.NumSlot ...), never bare numbers: no
+// f.V[...] (use f.CardIn, f.Get ... with a named slot), no
 // step number in a `case`, a comparison or a Goto.
 func TestStepsAndSlotsAreNamed(t *testing.T) { checkStepsAndSlotsNamed(t, ".") }
 
@@ -73,17 +74,16 @@ func numberedStepsAndSlots(fset *token.FileSet, file *ast.File) []string {
 			}
 		case *ast.IndexExpr:
 			if sel, ok := n.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "V" {
-				report(n, "a remembered value by number (f.V[...]): name it with an engine.Slot")
+				report(n, "a remembered value by number (f.V[...]): name it with a slot constant (engine.CardSlot, engine.NumSlot ...)")
 			}
 		case *ast.CallExpr:
 			sel, ok := n.Fun.(*ast.SelectorExpr)
 			if !ok || len(n.Args) == 0 {
 				break
 			}
-			switch sel.Sel.Name {
-			case "Get", "Set", "Add", "Goto":
+			if sel.Sel.Name == "Goto" || slices.Contains(frameAccessors, sel.Sel.Name) {
 				if isNumber(n.Args[0]) {
-					report(n, sel.Sel.Name+" with a number: use a named engine.Slot or engine.Step")
+					report(n, sel.Sel.Name+" with a number: use a named slot (engine.CardSlot, engine.NumSlot ...) or engine.Step")
 				}
 			}
 		case *ast.SwitchStmt:
@@ -108,8 +108,8 @@ func numberedStepsAndSlots(fset *token.FileSet, file *ast.File) []string {
 }
 
 // frameAccessors are the methods of engine.Frame that read and write its
-// values by Slot (state.go).
-var frameAccessors = []string{"Get", "Set", "Add", "BaseIn", "SetBase", "CardIn", "SetCard", "SeatIn", "SetSeat"}
+// values by slot (slots.go).
+var frameAccessors = []string{"Get", "Set", "Add", "BaseIn", "SetBase", "CardIn", "SetCard", "SeatIn", "SetSeat", "TextIn", "SetText"}
 
 // isFrameAccessor reports whether fn is one of the frameAccessors.
 func isFrameAccessor(fn *ast.FuncDecl) bool {

@@ -49,7 +49,7 @@ var _ = card("ninjas/shinobi", func(d *engine.Def) {
 })
 
 var _ = card("ninjas/ninja_acolyte", func(d *engine.Def) {
-	const baseLeft engine.Slot = 0 // the base it left
+	const baseLeft engine.BaseIDSlot = 0 // the base it left
 	d.Specials = []engine.Special{{
 		Window: engine.WinPlayPhase, From: engine.ZInPlay,
 		// "return it and play an extra minion here" is both or neither: only
@@ -87,8 +87,8 @@ var _ = card("ninjas/assassination", func(d *engine.Def) {
 // Disguise: the frame's Base is the chosen minions' base.
 var _ = card("ninjas/disguise", func(d *engine.Def) {
 	const (
-		firstMinion  engine.Slot = iota
-		secondMinion             // none when only one is chosen
+		firstMinion  engine.CardSlot = iota
+		secondMinion                 // none when only one is chosen
 	)
 	d.OnPlay = flow(
 		pickCard(firstMinion, "Choose one of your minions (to return, playing an extra minion in its place)", mine).
@@ -98,7 +98,7 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 		}).may().orNone(),
 		act(func(g *G, f *F) {
 			n := 1
-			if f.Get(secondMinion) != none {
+			if f.CardIn(secondMinion) != none {
 				n = 2
 			}
 			for i := 0; i < n; i++ {
@@ -107,7 +107,7 @@ var _ = card("ninjas/disguise", func(d *engine.Def) {
 		}),
 		act(func(g *G, f *F) {
 			g.Return(f, f.CardIn(firstMinion))
-			if f.Get(secondMinion) != none {
+			if f.CardIn(secondMinion) != none {
 				g.Return(f, f.CardIn(secondMinion))
 			}
 		}),
@@ -123,7 +123,7 @@ var _ = card("ninjas/hidden_ninja", func(d *engine.Def) {
 })
 
 var _ = card("ninjas/infiltrate", func(d *engine.Def) {
-	const theAction engine.Slot = 0 // the other action destroyed
+	const theAction engine.CardSlot = 0 // the other action destroyed
 	d.OnPlay = flow(
 		pickCard(theAction, "Destroy another action played on this base",
 			func(g *G, f *F) []CardID { return where(g.ActionsAt(here(g, f)), other(self(f))) }).orNone(),

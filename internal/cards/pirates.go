@@ -44,7 +44,7 @@ var _ = card("pirates/buccaneer", func(d *engine.Def) {
 	d.Instead = func(g *G, me, target CardID, a engine.Affect) bool {
 		return target == me && a.Kind == engine.AffDestroy && len(otherBases(g, g.BaseOf(me))) > 0
 	}
-	const theBase engine.Slot = 0 // where it moves to
+	const theBase engine.BaseIDSlot = 0 // where it moves to
 	d.InsteadDo = flow(
 		pickBase(theBase, "{} is not destroyed: choose the base it moves to",
 			func(g *G, f *F) []BaseID { return otherBases(g, g.BaseOf(f.Target)) }).
@@ -75,8 +75,8 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 
 var _ = card("pirates/broadside", func(d *engine.Def) {
 	const (
-		theBase   engine.Slot = iota // a base where you have a minion
-		thePlayer                    // whose small minions there are destroyed
+		theBase   engine.BaseIDSlot = iota // a base where you have a minion
+		thePlayer engine.SeatSlot   = iota // whose small minions there are destroyed
 	)
 	d.OnPlay = flow(
 		pickBase(theBase, "Choose a base where you have a minion", func(g *G, f *F) []BaseID {
@@ -97,8 +97,8 @@ var _ = card("pirates/cannon", func(d *engine.Def) {
 	// Up to two different minions of power 2 or less, both chosen before
 	// either is destroyed.
 	const (
-		first  engine.Slot = iota // the first minion chosen
-		second                    // the second one, or none
+		first  engine.CardSlot = iota // the first minion chosen
+		second                        // the second one, or none
 	)
 	small := func(g *G, f *F) []CardID { return where(g.Minions(none), powerAtMost(g, 2)) }
 	d.OnPlay = flow(
@@ -126,7 +126,7 @@ var _ = card("pirates/full_sail", func(d *engine.Def) {
 })
 
 var _ = card("pirates/powderkeg", func(d *engine.Def) {
-	const theMinion engine.Slot = 0 // the minion blown up
+	const theMinion engine.CardSlot = 0 // the minion blown up
 	d.OnPlay = flow(
 		pickCard(theMinion, "Choose one of your minions to blow up", mine),
 		act(func(g *G, f *F) {
@@ -145,9 +145,9 @@ var _ = card("pirates/powderkeg", func(d *engine.Def) {
 
 var _ = card("pirates/sea_dogs", func(d *engine.Def) {
 	const (
-		faction  engine.Slot = iota // the faction named
-		fromBase                    // the base they leave
-		toBase                      // the base they all move to
+		faction  engine.TextSlot   = iota // the faction named
+		fromBase engine.BaseIDSlot = iota // the base they leave
+		toBase                            // the base they all move to
 	)
 	others := func(g *G, f *F, s BaseID) []CardID {
 		return where(g.MinionsAt(s, none), func(m CardID) bool {

@@ -16,9 +16,9 @@ func basesWith(g *G, p Seat) []BaseID {
 
 var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
 	const (
-		howMany   engine.Slot = iota // bases added
-		theMinion                    // the minion moved (Talent)
-		theBase                      // where it moves
+		howMany   engine.NumSlot    = iota // bases added
+		theMinion engine.CardSlot   = iota // the minion moved (Talent)
+		theBase   engine.BaseIDSlot = iota // where it moves
 	)
 	d.OnPlay = flow(
 		pickNumber(howMany, "Put how many bases from the top of the base deck into play as additional bases?",
@@ -40,7 +40,7 @@ var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
 	d.TalentOK = func(g *G, self CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
-	const theBase engine.Slot = 0 // where it moves
+	const theBase engine.BaseIDSlot = 0 // where it moves
 	d.Talent = flow(
 		pickBase(theBase, "Move Wayfinder to a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }),
 		act(func(g *G, f *F) { g.Move(f, self(f), f.BaseIn(theBase)) }),
@@ -75,8 +75,8 @@ var _ = card("polynesian_voyagers/moai", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/growth_of_the_tribes", func(d *engine.Def) {
 	const (
-		theBase   engine.Slot = iota // a base where you have no minions
-		theMinion                    // your minion moved there
+		theBase   engine.BaseIDSlot = iota // a base where you have no minions
+		theMinion engine.CardSlot   = iota // your minion moved there
 	)
 	d.OnPlay = flow(
 		pickBase(theBase, "Choose a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }),
@@ -108,7 +108,7 @@ var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
 		}
 		return true
 	}
-	const theBase engine.Slot = 0                                  // where the minion moves
+	const theBase engine.BaseIDSlot = 0                            // where the minion moves
 	host := func(g *G, f *F) CardID { return g.Cards[self(f)].On } // the minion this is on
 	d.Talent = flow(
 		pickDestination(theBase, host).when(func(g *G, f *F) bool { return host(g, f) != none }),
@@ -140,7 +140,7 @@ var _ = card("polynesian_voyagers/shark_tattoo", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
-	const sunDest engine.Slot = 0 // where the minion moves on to
+	const sunDest engine.BaseIDSlot = 0 // where the minion moves on to
 	d.PowerMod = func(g *G, self, target CardID) int {
 		if g.Cards[self].On == target {
 			return 2
@@ -172,7 +172,7 @@ var _ = card("polynesian_voyagers/sun_tattoo", func(d *engine.Def) {
 })
 
 var _ = card("polynesian_voyagers/tattoo_artist", func(d *engine.Def) {
-	const theAction engine.Slot = 0 // the action found
+	const theAction engine.CardSlot = 0 // the action found
 	onMinion := func(g *G, c CardID) bool {
 		t := g.DefOf(c).Target
 		return g.DefOf(c).Type == engine.Action && (t == engine.OnMinion || t == engine.OnOwnMinion)
@@ -209,9 +209,9 @@ var _ = card("polynesian_voyagers/unity_of_the_tribes", func(d *engine.Def) {
 
 var _ = card("polynesian_voyagers/volcanic_uprising", func(d *engine.Def) {
 	const (
-		newBase   engine.Slot = iota // the base added
-		theMinion                    // your minion moved to it
-		emptyBase                    // the base with no minions destroyed
+		newBase   engine.BaseIDSlot = iota // the base added
+		theMinion engine.CardSlot   = iota // your minion moved to it
+		emptyBase engine.BaseIDSlot = iota // the base with no minions destroyed
 	)
 	empty := func(g *G, f *F) []BaseID {
 		return where(g.BaseSlots(), func(s BaseID) bool { return len(g.MinionsAt(s, none)) == 0 })

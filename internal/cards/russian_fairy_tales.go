@@ -17,7 +17,7 @@ const (
 func transform(g *G, f *F, c CardID) { g.Schedule(transformFn, you(f), self(f), none, c) }
 
 var transformFn = engine.Fn(func() engine.AbilityFn {
-	const itsBase engine.Slot = 0 // where the minion was
+	const itsBase engine.BaseIDSlot = 0 // where the minion was
 	return flow(
 		act(func(g *G, f *F) {
 			f.SetBase(itsBase, g.BaseOf(f.Target))
@@ -46,7 +46,7 @@ var _ = card("russian_fairy_tales/transformation", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/finist_the_falcon", func(d *engine.Def) {
-	const otherBase engine.Slot = 0 // where it is played again
+	const otherBase engine.BaseIDSlot = 0 // where it is played again
 	d.Specials = []engine.Special{{
 		Window: engine.WinBeforeScore, From: engine.ZInPlay,
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
@@ -86,7 +86,7 @@ func searchThreeZones(g *G, p Seat, name string) []CardID {
 // destroyed, must search. The triggers that run it hand on their event
 // (Frame.Ev), as when the search was their own steps.
 func fetchPartner(partner string, may bool) int16 {
-	const found engine.Slot = 0 // the partner found
+	const found engine.CardSlot = 0 // the partner found
 	search := pickCard(found, "Search your hand, deck and discard pile for {}", func(g *G, f *F) []CardID {
 		return searchThreeZones(g, you(f), partner)
 	}).with(func(g *G, f *F) engine.Arg {
@@ -132,7 +132,7 @@ var _ = card("russian_fairy_tales/the_birch_woman", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
-	const itsBase engine.Slot = 0 // where The Birch was
+	const itsBase engine.BaseIDSlot = 0 // where The Birch was
 	searchForBirchWoman := fetchPartner("The Birch Woman", false)
 	d.Triggers = []engine.Trigger{{
 		On:   engine.EvTurnStart,
@@ -155,8 +155,8 @@ var _ = card("russian_fairy_tales/the_birch", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/the_gray_wolf", func(d *engine.Def) {
 	const (
-		itsBase engine.Slot = iota // where the Gray Wolf was
-		played                     // the minion played
+		itsBase engine.BaseIDSlot = iota // where the Gray Wolf was
+		played  engine.CardSlot   = iota // the minion played
 	)
 	d.Talent = flow(
 		act(func(g *G, f *F) {
@@ -186,8 +186,8 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 		putIt
 	)
 	const (
-		putBack engine.Slot = iota // cards put back so far
-		theCard                    // the card being put back
+		putBack engine.NumSlot  = iota // cards put back so far
+		theCard engine.CardSlot = iota // the card being put back
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
@@ -220,7 +220,7 @@ var _ = card("russian_fairy_tales/foolish_magician", func(d *engine.Def) {
 })
 
 var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
-	const theMinion engine.Slot = 0 // the minion put back on its owner's deck
+	const theMinion engine.CardSlot = 0 // the minion put back on its owner's deck
 	othersMinions := func(g *G, f *F) []CardID {
 		var mins []CardID
 		for _, q := range g.Others(you(f)) {
@@ -241,8 +241,8 @@ var _ = card("russian_fairy_tales/tsar_eagle", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/toad", func(d *engine.Def) {
 	const (
-		newCtrl   engine.Slot = iota // the player given control of Toad
-		theMinion                    // the minion shuffled into its owner's deck
+		newCtrl   engine.SeatSlot = iota // the player given control of Toad
+		theMinion engine.CardSlot = iota // the minion shuffled into its owner's deck
 	)
 	d.OnPlay = flow(
 		pickPlayer(newCtrl, "You may give control of Toad to another player", func(g *G, f *F) []Seat { return g.Others(you(f)) }).may(),
@@ -307,8 +307,8 @@ var _ = card("russian_fairy_tales/fetch_i_know_not_what", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/go_i_know_not_whither", func(d *engine.Def) {
 	const (
-		theBase engine.Slot = iota // the base chosen
-		owners                     // a bit for each player whose minion went to their deck
+		theBase engine.BaseIDSlot = iota // the base chosen
+		owners  engine.NumSlot    = iota // a bit for each player whose minion went to their deck
 	)
 	d.OnPlay = flow(
 		pickBase(theBase, "Choose a base", allBases),
@@ -353,9 +353,9 @@ var _ = card("russian_fairy_tales/mass_transformation", func(d *engine.Def) {
 
 var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 	const (
-		theMinion engine.Slot = iota // the minion she was on
-		itsBase                      // where it was
-		played                       // the minion played off the top (PlayOffTop writes it)
+		theMinion engine.CardSlot   = iota // the minion she was on
+		itsBase   engine.BaseIDSlot = iota // where it was
+		played    engine.CardSlot   = iota // the minion played off the top (PlayOffTop writes it)
 	)
 	d.Talent = flow(
 		actIf(func(g *G, f *F) bool {
@@ -391,7 +391,7 @@ var _ = card("russian_fairy_tales/the_frog_princess", func(d *engine.Def) {
 // Summoning: put a minion from your discard pile on top of your deck; you may
 // play an extra action.
 func minionOnDeckExtraAction(d *engine.Def) {
-	const theMinion engine.Slot = 0 // the minion put on top (none: there was none)
+	const theMinion engine.CardSlot = 0 // the minion put on top (none: there was none)
 	d.OnPlay = flow(
 		pickCard(theMinion, "Put a minion from your discard pile on top of your deck", func(g *G, f *F) []CardID {
 			return where(g.Discard(you(f)), g.IsMinion)

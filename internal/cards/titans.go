@@ -53,8 +53,8 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 	}
 	// Talent: move it to another base; other players' minions there get -1 power this turn.
 	const (
-		destination engine.Slot = iota // where The Kraken moves
-		theMinion                      // your minion moved away after its base scores
+		destination engine.BaseIDSlot = iota // where The Kraken moves
+		theMinion   engine.CardSlot   = iota // your minion moved away after its base scores
 	)
 	d.Talent = flow(
 		pickBase(destination, "Move The Kraken to another base", func(g *G, f *F) []BaseID { return otherBases(g, here(g, f)) }),

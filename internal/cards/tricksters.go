@@ -65,7 +65,7 @@ var _ = card("tricksters/gremlin", func(d *engine.Def) {
 
 // Block the Path keeps the named faction in Mark (faction index + 1; 0: none named).
 var _ = card("tricksters/block_the_path", func(d *engine.Def) {
-	const faction engine.Slot = 0 // the faction named
+	const faction engine.TextSlot = 0 // the faction named
 	d.OnPlay = flow(
 		pickText(faction, "Name a faction: its minions cannot be played here",
 			func(g *G, f *F) []string { return engine.Factions() }),
@@ -141,7 +141,7 @@ var _ = card("tricksters/hideout", func(d *engine.Def) {
 })
 
 var _ = card("tricksters/mark_of_sleep", func(d *engine.Def) {
-	const thePlayer engine.Slot = 0 // who cannot play actions
+	const thePlayer engine.SeatSlot = 0 // who cannot play actions
 	d.OnPlay = flow(
 		pickPlayer(thePlayer, "Choose a player who cannot play actions on their next turn",
 			func(g *G, f *F) []Seat { return g.PlayersFrom(you(f)) }),

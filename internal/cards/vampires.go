@@ -20,7 +20,7 @@ var _ = card("vampires/the_count", func(d *engine.Def) {
 // destroyForCounter builds "destroy a minion (one of cands) to put a +1 power
 // counter on this minion": the counter comes only if the destruction happened.
 func destroyForCounter(prompt engine.Prompt, may bool, cands func(g *G, f *F) []CardID) engine.AbilityFn {
-	const victim engine.Slot = 0 // the chosen minion
+	const victim engine.CardSlot = 0 // the chosen minion
 	choose := pickCard(victim, prompt, cands)
 	if may {
 		choose = choose.may()
@@ -86,8 +86,8 @@ var _ = card("vampires/cull_the_weak", func(d *engine.Def) {
 var _ = card("vampires/dinner_date", func(d *engine.Def) {
 	// The counter goes on even when there is nothing to destroy there (compendium).
 	const (
-		yours  engine.Slot = iota // your minion, which gets the counter
-		victim                    // the minion destroyed on its base
+		yours  engine.CardSlot = iota // your minion, which gets the counter
+		victim                        // the minion destroyed on its base
 	)
 	d.OnPlay = flow(
 		pickCard(yours, "Put a +1 power counter on one of your minions", mine).

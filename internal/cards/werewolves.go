@@ -44,8 +44,8 @@ var _ = card("werewolves/howler", func(d *engine.Def) {
 
 var _ = card("werewolves/chew_toy", func(d *engine.Def) {
 	const (
-		yours  engine.Slot = iota // your minion
-		weaker                    // a minion there with less power, destroyed
+		yours  engine.CardSlot = iota // your minion
+		weaker                        // a minion there with less power, destroyed
 	)
 	d.OnPlay = flow(
 		pickCard(yours, "Choose one of your minions", mine),
@@ -94,7 +94,7 @@ var _ = card("werewolves/let_the_dog_out", func(d *engine.Def) {
 		pickVictim
 		destroyPicked // the chosen ones together
 	)
-	const powerUsed engine.Slot = 0 // the total power of the minions picked so far
+	const powerUsed engine.NumSlot = 0 // the total power of the minions picked so far
 	// Picks victims one at a time until the player stops: a loop, not a flow.
 	d.OnPlay = chooseYourMinion(func(g *G, f *F) {
 		c := f.Target

@@ -46,7 +46,7 @@ var _ = card("wizards/neophyte", func(d *engine.Def) {
 // Mass Enchantment: the chosen action is played at once; you control it and
 // it goes to its owner's discard pile when it leaves.
 var _ = card("wizards/mass_enchantment", func(d *engine.Def) {
-	const theAction engine.Slot = 0 // the revealed action played
+	const theAction engine.CardSlot = 0 // the revealed action played
 	d.OnPlay = flow(
 		// an extra card: optional (the compendium's "must play the chosen
 		// card immediately" is about when, once one is chosen)
@@ -135,7 +135,7 @@ var _ = card("wizards/sacrifice", func(d *engine.Def) {
 })
 
 var _ = card("wizards/scry", func(d *engine.Def) {
-	const theAction engine.Slot = 0 // the action found (none: there was none)
+	const theAction engine.CardSlot = 0 // the action found (none: there was none)
 	d.OnPlay = flow(
 		pickCard(theAction, "Search your deck for an action to put into your hand", func(g *G, f *F) []CardID {
 			g.EnsureDeck(you(f))

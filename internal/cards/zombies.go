@@ -33,8 +33,8 @@ func sameNameLoop(prompt engine.Prompt, start func(g *G, f *F), pool func(g *G, 
 		takeIt
 	)
 	const (
-		theName engine.Slot = iota // the chosen name's definition + 1 (0: none yet)
-		taken                      // cards taken so far
+		theName engine.NumSlot = iota // the chosen name's definition + 1 (0: none yet)
+		taken                         // cards taken so far
 	)
 	return func(g *G, f *F) {
 		switch f.Step {
@@ -74,8 +74,8 @@ var _ = card("zombies/zombie_lord", func(d *engine.Def) {
 		playIt
 	)
 	const (
-		openBases engine.Slot = iota // bit set of the base slots still open
-		theMinion
+		openBases engine.NumSlot  = iota // bit set of the base slots still open
+		theMinion engine.CardSlot = iota
 	)
 	d.OnPlay = func(g *G, f *F) {
 		p := you(f)
@@ -137,7 +137,7 @@ var _ = card("zombies/tenacious_z", func(d *engine.Def) {
 })
 
 var _ = card("zombies/walker", func(d *engine.Def) {
-	const topCard engine.Slot = 0
+	const topCard engine.CardSlot = 0
 	d.OnPlay = flow(
 		askYes("You look at {}, the top card of your deck: discard it? (no: it stays on top)").
 			when(func(g *G, f *F) bool {

@@ -172,9 +172,9 @@ const (
 
 // extraPlayProc's slots (see ExtraPlay).
 const (
-	extraKind Slot = 0 // ExtraMinion or ExtraAction
-	upToPower Slot = 1 // a minion of power at most this (-1: any)
-	fromZone  Slot = 2 // played from this zone (ZHand or ZDiscard)
-	mustPlay  Slot = 3 // 1: the play is not optional
-	ofFaction Slot = 4 // a minion of this faction (faction index, or None)
+	extraKind NumSlot = 0 // ExtraMinion or ExtraAction
+	upToPower NumSlot = 1 // a minion of power at most this (-1: any)
+	fromZone  NumSlot = 2 // played from this zone (ZHand or ZDiscard)
+	mustPlay  NumSlot = 3 // 1: the play is not optional
+	ofFaction NumSlot = 4 // a minion of this faction (faction index, or None)
 )

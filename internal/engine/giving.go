@@ -52,7 +52,7 @@ const (
 )
 
 // giveAwayProc's slot.
-const wasIn Slot = 0 // the zone the card was in when it was scheduled
+const wasIn NumSlot = 0 // the zone the card was in when it was scheduled
 
 // GiveAwayAfterPlay marks card c, a standard action about to be played, so that
 // once it has resolved it goes into another player's hand (chosen by the player
@@ -108,7 +108,7 @@ func afterStdProc(g *Game, f *Frame) {
 const runAfterStd Step = 0
 
 // afterStdProc's slot.
-const afterStdAbility Slot = 0 // the AfterStandard ability (registered)
+const afterStdAbility NumSlot = 0 // the AfterStandard ability (registered)
 
 // flagFirstStandard is the EffFlag id of "Effect.Card is the first standard
 // action Player played this turn": counted when it is played (an action it

@@ -241,7 +241,7 @@ func (g *Game) Place(f *Frame, c CardID, where int) {
 
 // placeProc's slot. (It is the one value a scheduled operation remembers:
 // the others leave it 0.)
-const placeWhere Slot = 0 // PlaceDeckBottom ... (otherwise: the discard pile)
+const placeWhere NumSlot = 0 // PlaceDeckBottom ... (otherwise: the discard pile)
 
 func placeProc(g *Game, f *Frame) {
 	c := f.Target

@@ -332,12 +332,12 @@ const (
 // playCardProc's slots. playedInWindow is recorded in the frame but nothing
 // reads it.
 const (
-	theMode         Slot = 0 // playNormal or playFree
-	abilityOverride Slot = 1 // the ability it resolves instead of its own (-1: its own)
-	chosenExtra     Slot = 2 // 1 + the index of the extra play chosen (askLimitedExtra); 0 (or less): none was asked
-	chosenTarget    Slot = 3 // the minion it goes onto (None: a base)
-	playedInWindow  Slot = 4 // a Special played in a Me First window: which window
-	firstStandard   Slot = 5 // 1: the first standard action its player played this turn
+	theMode         NumSlot  = 0 // playNormal or playFree
+	abilityOverride NumSlot  = 1 // the ability it resolves instead of its own (-1: its own)
+	chosenExtra     NumSlot  = 2 // 1 + the index of the extra play chosen (askLimitedExtra); 0 (or less): none was asked
+	chosenTarget    CardSlot = 3 // the minion it goes onto (None: a base)
+	playedInWindow  NumSlot  = 4 // a Special played in a Me First window: which window
+	firstStandard   NumSlot  = 5 // 1: the first standard action its player played this turn
 )
 
 // discardUnplayable discards card c, which has nowhere to be played, from

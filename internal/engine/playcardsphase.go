@@ -208,4 +208,4 @@ func (g *Game) takeWindowOption(f *Frame, p Seat, w Window, slot BaseID) bool {
 // usedInWindow is the slot of a Special's ability frame in which
 // takeWindowOption notes the window the Special was used in (recorded in the
 // frame; nothing reads it).
-const usedInWindow Slot = 5
+const usedInWindow NumSlot = 5

@@ -166,8 +166,8 @@ const resolveAbility Step = takeAnswer + 1 // the played card's ability resolves
 
 // reactProc's slots besides windowProc's.
 const (
-	concerned     Slot = 3 // the player concerned (who played, who gained VP)
-	playedAbility Slot = 4 // the played card's ability (-1: none)
+	concerned     SeatSlot = 3 // the player concerned (who played, who gained VP)
+	playedAbility NumSlot  = 4 // the played card's ability (-1: none)
 )
 
 // Reaction returns the reaction window in progress (the innermost one): the

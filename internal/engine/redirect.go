@@ -89,7 +89,11 @@ func (g *Game) offerRedirectOp(f *Frame, target CardID, op, x, y int) bool {
 		return false
 	}
 	rf := g.pushRedirect(f, target, r, op)
-	rf.Set(amount, x)
+	if op == rdControl {
+		rf.SetSeat(newController, Seat(x))
+	} else {
+		rf.Set(amount, x)
+	}
 	rf.Set(expiry, y)
 	return true
 }
@@ -150,13 +154,13 @@ const (
 // redirectProc's slots: the operation, the card offering to take it, and
 // the operation's parameters (which depend on the operation).
 const (
-	theOperation    Slot = 0 // rdFrame, rdPower ...
-	redirectingCard Slot = 1
-	opFn            Slot = 2 // rdFrame: the operation's procedure (fnDestroy ...)
-	amount          Slot = 2 // rdPower, rdCounter: how much
-	newController   Slot = 2 // rdControl: who takes control
-	attachedAction  Slot = 2 // rdAttach: the action played on the minion
-	opWhere         Slot = 3 // rdFrame: the operation's placeWhere
-	expiry          Slot = 3 // rdControl: when the control ends
-	opBase          Slot = 5 // rdFrame: the operation's base
+	theOperation    NumSlot    = 0 // rdFrame, rdPower ...
+	redirectingCard CardSlot   = 1
+	opFn            NumSlot    = 2 // rdFrame: the operation's procedure (fnDestroy ...)
+	amount          NumSlot    = 2 // rdPower, rdCounter: how much
+	newController   SeatSlot   = 2 // rdControl: who takes control
+	attachedAction  CardSlot   = 2 // rdAttach: the action played on the minion
+	opWhere         NumSlot    = 3 // rdFrame: the operation's placeWhere
+	expiry          NumSlot    = 3 // rdControl: when the control ends
+	opBase          BaseIDSlot = 5 // rdFrame: the operation's base
 )

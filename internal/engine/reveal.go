@@ -78,7 +78,7 @@ func (g *Game) ShuffleRevealedBack(p Seat) {
 // their deck as an extra play (onto slot, or a base p chooses when None).
 // When f is given, the card played (or None) is remembered in f's slot v
 // before f's next step.
-func (g *Game) PlayOffTop(f *Frame, p Seat, kind CardType, slot BaseID, v Slot) {
+func (g *Game) PlayOffTop(f *Frame, p Seat, kind CardType, slot BaseID, v CardSlot) {
 	caller := -1
 	if f != nil {
 		caller = g.frameIndex(f)
@@ -118,7 +118,7 @@ func playOffTopProc(g *Game, f *Frame) {
 		}
 		g.Cards[c].Flags &^= FRevealed
 		if caller := f.Get(callerFrame); caller >= 0 {
-			g.Frames[caller].SetCard(Slot(f.Get(callerSlot)), c)
+			g.Frames[caller].SetCard(CardSlot(f.Get(callerSlot)), c)
 		}
 		g.pushPlay(p, c, f.Base, playFree, -1, None)
 		f.Next()
@@ -136,7 +136,7 @@ const (
 
 // playOffTopProc's slots.
 const (
-	cardType    Slot = 0 // Minion or Action
-	callerFrame Slot = 1 // the frame told of the card played (-1: none)
-	callerSlot  Slot = 2 // its slot the card is remembered in
+	cardType    NumSlot = 0 // Minion or Action
+	callerFrame NumSlot = 1 // the frame told of the card played (-1: none)
+	callerSlot  NumSlot = 2 // its slot the card is remembered in (a CardSlot of the caller's frame, kept as a number)
 )

@@ -86,7 +86,7 @@ const (
 )
 
 // scoreBaseProc's slot.
-const scoringBase Slot = 0 // the base card scoring
+const scoringBase CardSlot = 0 // the base card scoring
 
 // scoringMoment announces a moment of scoreBaseProc f (event k: the base is
 // about to score, or has scored), lets what it triggers resolve, then opens

@@ -405,6 +405,6 @@ const (
 
 // setupProc's slots.
 const (
-	playersOffered Slot = 0 // players offered so far
-	offeredPlayer  Slot = 1 // the player offered it
+	playersOffered NumSlot  = 0 // players offered so far
+	offeredPlayer  SeatSlot = 1 // the player offered it
 )

@@ -277,7 +277,7 @@ type Frame struct {
 	Jump   Step // next step override, or -1
 	Flags  uint8
 	Ans    Option
-	V      [6]int16 // values the ability remembers between steps (named by Slot)
+	V      [6]int16 // values the ability remembers between steps (named by typed slots: slots.go)
 	Ev     Event
 }
 
@@ -290,45 +290,6 @@ type Frame struct {
 //		moveIt
 //	)
 type Step int16
-
-// Slot names a value an ability remembers from one of its steps to a later
-// one (one of its frame's values, Frame.V). Each ability declares its own:
-//
-//	const theMinion engine.Slot = 0
-//
-// A helper that needs to remember values runs as an ability of its own
-// (Game.Schedule) with its own frame, so that no two can share a slot.
-type Slot uint8
-
-// Get returns the value remembered in slot s.
-func (f *Frame) Get(s Slot) int { return int(f.V[s]) }
-
-// Set remembers v in slot s.
-func (f *Frame) Set(s Slot, v int) { f.V[s] = int16(v) }
-
-// BaseIn returns the base remembered in slot s.
-func (f *Frame) BaseIn(s Slot) BaseID { return BaseID(f.V[s]) }
-
-// SetBase remembers base b in slot s.
-func (f *Frame) SetBase(s Slot, b BaseID) { f.V[s] = int16(b) }
-
-// CardIn returns the card remembered in slot s.
-func (f *Frame) CardIn(s Slot) CardID { return CardID(f.V[s]) }
-
-// SetCard remembers card c in slot s.
-func (f *Frame) SetCard(s Slot, c CardID) { f.V[s] = int16(c) }
-
-// SeatIn returns the player remembered in slot s.
-func (f *Frame) SeatIn(s Slot) Seat { return Seat(f.V[s]) }
-
-// SetSeat remembers player p in slot s.
-func (f *Frame) SetSeat(s Slot, p Seat) { f.V[s] = int16(p) }
-
-// Add adds n to the value in slot s and returns the sum.
-func (f *Frame) Add(s Slot, n int) int {
-	f.V[s] += int16(n)
-	return int(f.V[s])
-}
 
 // Frame flags.
 const (

@@ -101,8 +101,8 @@ const (
 
 // playTitanProc's slots.
 const (
-	baseMask    Slot = 0 // the bases it may be played on (bit s for slot s)
-	regularPlay Slot = 1 // the regular play it uses (TitanFree ...)
+	baseMask    NumSlot = 0 // the bases it may be played on (bit s for slot s)
+	regularPlay NumSlot = 1 // the regular play it uses (TitanFree ...)
 )
 
 // playTitanProc plays a titan: Src = the titan.

@@ -82,10 +82,10 @@ const (
 
 // windowProc's slots.
 const (
-	theWindow    Slot = 0 // which window (Window)
-	playersAsked Slot = 1 // players asked so far
-	passesInARow Slot = 2 // passes in a row (it closes when all have passed)
-	askedPlayer  Slot = 5 // the player being asked
+	theWindow    NumSlot  = 0 // which window (Window)
+	playersAsked NumSlot  = 1 // players asked so far
+	passesInARow NumSlot  = 2 // passes in a row (it closes when all have passed)
+	askedPlayer  SeatSlot = 5 // the player being asked
 )
 
 // With RuleAskAll, a Me First window asks every player in turn, as at the

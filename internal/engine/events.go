@@ -32,7 +32,7 @@ func (g *Game) Emit(ev Event) { g.emit(ev) }
 // Log records a line of the log about player p: text is a template whose
 // {} stand for up to two cards, named to the seats that may see them.
 func (g *Game) Log(p Seat, text Prompt, cards ...CardID) {
-	ev := Event{Kind: EvText, Player: p, Num: Text(string(text)), Card: None, Other: None, Base: None}
+	ev := Event{Kind: EvText, Player: p, Num: int16(Text(string(text))), Card: None, Other: None, Base: None}
 	switch len(cards) {
 	case 2:
 		ev.Other = int16(cards[1])

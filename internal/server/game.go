@@ -62,6 +62,9 @@ type Config struct {
 	// Me First window unless they turn it off, so that the screen handed to
 	// them tells the others nothing about their hand.
 	SharedScreen bool `json:"shared_screen,omitempty"`
+	// Hints: every seat may ask for hints (hint.go), a game between people
+	// too; shown to every seat (Update.Hints).
+	Hints bool `json:"hints,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -96,6 +99,7 @@ type live struct {
 	evicted  bool         // unloaded from memory: requests ask for the game again
 	pres     presence     // who is at the table (presence.go)
 	sent     uint64       // updates broadcast so far (broadcastLocked)
+	hintMemo hintCache    // the last hint given (hint.go)
 }
 
 // locked runs f holding l's lock, which is released even if f panics.

@@ -19,7 +19,7 @@ type Message = wire.Update
 type SeatInfo = wire.Seat
 
 func (l *live) messageLocked(seat engine.Seat) Message {
-	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.NoSeat, Goal: wire.Goal}
+	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.NoSeat, Goal: wire.Goal, Hints: l.hintsAllowed()}
 	if seat >= 0 && int(seat) < len(l.askAll) {
 		m.Settings = &wire.Settings{AskEveryWindow: l.askAll[seat]}
 	}

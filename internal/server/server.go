@@ -220,6 +220,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/move", s.limited(s.moveLimit, "moves", s.handleMove))
 	mux.HandleFunc("POST /api/games/{id}/settings", s.limited(s.moveLimit, "requests", s.handleSettings))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("POST /api/games/{id}/hint", s.limited(s.moveLimit, "hints", s.handleHint)) // hint.go
 	// seats (seats.go)
 	mux.HandleFunc("POST /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleClaim))
 	mux.HandleFunc("POST /api/games/{id}/invite", s.limited(s.createLimit, "seat requests", s.handleInvite))

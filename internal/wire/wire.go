@@ -39,6 +39,10 @@ type Update struct {
 	// replayed by this one and is kept read-only.
 	Version string `json:"version,omitempty"`
 	Foreign string `json:"foreign,omitempty"`
+	// Hints: a seat may ask for a hint at its decision (POST
+	// /api/games/{id}/hint: Hint): the game is against computers only, or
+	// its creator allowed hints for everyone. Every seat is told.
+	Hints bool `json:"hints,omitempty"`
 }
 
 // MaxEvents is how many of the latest events an update carries.

@@ -33,6 +33,7 @@ type Search struct {
 	C          float64       // exploration constant of UCB (rewards are in [0, 1])
 	Horizon    int           // turns after the current one played out before judging (-1: a round, every other player once)
 	name       string
+	exact      bool // search g itself, not worlds dealt again (a finished game's review: estimate.go)
 	fallback   *Greedy
 	guard      loopGuard
 }
@@ -88,6 +89,7 @@ type searcher struct {
 	world    engine.Game
 	path     []*node
 	keys     []uint64
+	all      []float64 // each seat's judgements summed, when estimating (estimate.go)
 }
 
 // Choose implements Player.
@@ -112,6 +114,9 @@ func (s *Search) search(g *engine.Game, me engine.Seat) []*searcher {
 	ws := make([]*searcher, w)
 	for i := range ws {
 		ws[i] = &searcher{r: rand.New(rand.NewPCG(s.r.Uint64(), uint64(i))), me: me, turn: g.Turn, c: s.C, lastTurn: int(g.Turn) + min(s.horizon(g), 1<<30)}
+		if s.exact {
+			ws[i].all = make([]float64, int(g.NPlayers))
+		}
 	}
 	deadline := time.Now().Add(s.Time)
 	if s.Iterations > 0 {
@@ -126,7 +131,11 @@ func (s *Search) search(g *engine.Game, me engine.Seat) []*searcher {
 			} else if it%16 == 0 && time.Now().After(deadline) {
 				return
 			}
-			g.DeterminizeInto(&sr.world, sr.me, sr.r.Uint64())
+			if s.exact {
+				sr.world.CopyFrom(g)
+			} else {
+				g.DeterminizeInto(&sr.world, sr.me, sr.r.Uint64())
+			}
 			sr.iterate(&sr.world)
 		}
 	}
@@ -243,6 +252,9 @@ func (sr *searcher) iterate(g *engine.Game) {
 		}
 	}
 	r := sr.reward(g)
+	if sr.all != nil {
+		sr.judgeAll(g)
+	}
 	for _, c := range sr.path {
 		c.visits++
 		c.reward += r
@@ -266,15 +278,18 @@ func (sr *searcher) policy(g *engine.Game) int {
 }
 
 // reward judges where an iteration ended, in [0, 1].
-func (sr *searcher) reward(g *engine.Game) float64 {
+func (sr *searcher) reward(g *engine.Game) float64 { return judge(g, sr.me) }
+
+// judge is how good g is for seat me, in [0, 1].
+func judge(g *engine.Game, me engine.Seat) float64 {
 	if g.Over {
 		switch {
-		case g.Winners == 1<<sr.me:
+		case g.Winners == 1<<me:
 			return 1
-		case g.Winners&(1<<sr.me) != 0:
+		case g.Winners&(1<<me) != 0:
 			return 0.75
 		}
 		return 0
 	}
-	return 1 / (1 + math.Exp(-evaluate(g, sr.me)/2))
+	return 1 / (1 + math.Exp(-evaluate(g, me)/2))
 }

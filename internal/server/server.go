@@ -55,6 +55,7 @@ type Server struct {
 	MaxGames             int
 	IdleAfter, DoneAfter time.Duration
 	tick                 atomic.Int64 // the janitor's period (memory.go)
+	reviews              reviews      // finished games' reviews (review.go)
 }
 
 // New returns a server over st. Call Close when done.
@@ -228,6 +229,7 @@ func (s *Server) Handler() http.Handler {
 	// finished games (api.go, ui.go)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/games/{id}/at", s.handleAt)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview) // review.go
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("GET /api/games/{id}/rematch", s.handleRematch)
 	// operations (ops.go)

@@ -30,7 +30,9 @@
 //   6. a hint (part 'hint'): one asked with the keyboard at the person's first
 //      Play Cards phase against the hard computer: its line, one element lit,
 //      the lit card and its lit follow-up target make the move.
-// Usage: node table.mjs BASE_URL ARTIFACT_DIR   (ONLY=2p,3p,4p,phone,pnp,hint runs some)
+//   7. the review (part 'review'): a finished game of two computers, watched:
+//      the game-over screen's graph (one line a player) and its swings.
+// Usage: node table.mjs BASE_URL ARTIFACT_DIR   (ONLY=2p,3p,4p,phone,pnp,hint,review runs some)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -764,6 +766,26 @@ try {
       .catch(() => { throw new Failure('hint: clicking what the hint lit made no move'); });
     if (await page.$('#hint-line')) throw new Failure('hint: the line stays once the game has moved on');
     console.log(`PASS a hint against the computer at 1366x768 in ${secs(t0)} s: "${h.line}" lit ${lit[0]}${h.then && h.then.length ? ' and its follow-up' : ''}, and the move was made`);
+    await closePage(page);
+  }
+
+  // ---- 7. the review of a finished game (two computers), watched ----
+  if (wanted('review')) {
+    const t0 = Date.now();
+    const g = await createGame({ seats: ['ai', 'ai'], factions: [['Aliens', 'Ninjas'], ['Pirates', 'Wizards']], seed: 2507 });
+    for (let i = 0; !(await update(g.id, tokenOf(g.spectator))).table?.over; i++) {
+      if (i > 600) throw new Failure('review: the computers\' game did not end');
+      await new Promise(r => setTimeout(r, 100));
+    }
+    const page = await newPage(LAPTOP, 'instant');
+    await page.goto(base + g.spectator);
+    await page.waitForSelector('#gameover #review', { timeout: 15000 }).catch(() => { throw new Failure('review: no review on the game-over screen'); });
+    await page.waitForSelector('#review[data-state="done"] svg.review-graph polyline', { timeout: 60000 }).catch(() => { throw new Failure('review: the review did not finish'); });
+    const r = await page.evaluate(() => ({ lines: document.querySelectorAll('#review polyline').length, swings: [...document.querySelectorAll('#swings li')].map(li => li.textContent.trim()) }));
+    if (r.lines !== 2) throw new Failure(`review: ${r.lines} lines in the graph of a 2-player game`);
+    await shot(page, 'table-review-1366');
+    await axe(page, 'review-1366');
+    console.log(`PASS the review of a finished game in ${secs(t0)} s: 2 lines, ${r.swings.length} swings${r.swings.length ? ` (first: ${r.swings[0]})` : ''}`);
     await closePage(page);
   }
 

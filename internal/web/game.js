@@ -16,6 +16,7 @@ import * as keys from './js/keys.js';
 import { installHostActions } from './js/view-seats.js';
 import * as pnp from './js/pnp.js';
 import * as hint from './js/hint.js';
+import * as review from './js/review.js';
 
 const params = new URLSearchParams(location.search);
 const game = location.pathname.split('/').filter(Boolean)[1] || '';
@@ -119,6 +120,7 @@ subscribe(draw);
 queue.init({ whenRendered });
 install();
 hint.install();
+review.install();
 
 // ---------- updates ----------
 let keyKept = false;

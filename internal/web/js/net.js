@@ -119,6 +119,15 @@ export async function hint(at) {
   return { hint: r.body };
 }
 
+// review is a finished game's review (js/review.js): the server's answer,
+// or {status: 'error', error}.
+export async function review() {
+  const r = await call(`/api/games/${game}/review`, { headers: headers() });
+  if (r.offline) return { status: 'error', error: 'the connection is lost' };
+  if (!r.ok) return { status: 'error', error: r.body.error || String(r.status) };
+  return r.body;
+}
+
 export async function catalog() {
   const r = await call('/api/catalog');
   return r.ok ? r.body : null;

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -12,6 +14,7 @@ import (
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/present"
+	"github.com/smashup/smashup/internal/store"
 	"github.com/smashup/smashup/internal/wire"
 )
 
@@ -28,9 +31,11 @@ import (
 // 160-decision two-player game on one core of the 2-core test machine),
 // so a typical game is reviewed in one to three seconds, a long four-player
 // game in under ten. Reviews are worked out one at a time on one goroutine,
-// which steps aside while games with people wait for a computer's move, and
-// kept in memory (the last maxReviews): they are not stored with the game,
-// and a server restarted works a review out again when it is asked for.
+// which steps aside while games with people wait for a computer's move;
+// each is kept in memory (the last maxReviews) and stored with its game
+// (store.Reviews: SQLite and PostgreSQL) under this build's rules
+// fingerprint, so that a restarted server gives it again at once (a build
+// with other rules works it out again).
 
 // reviewIterations is the playouts per position.
 const reviewIterations = 300
@@ -73,12 +78,36 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusConflict, apiError{err.Error()})
 		return
 	}
-	writeJSON(w, http.StatusOK, s.review(l.id, rep, names, seed))
+	if out, ok := s.cachedReview(l.id); ok {
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
+	var stored *wire.Review
+	if st, ok := s.store.(store.Reviews); ok { // worked out before (by this build)
+		if b, err := st.LoadReview(r.Context(), l.id, engine.RulesFingerprint()); err == nil {
+			var out wire.Review
+			if json.Unmarshal(b, &out) == nil && out.Status == "done" {
+				stored = &out
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, s.review(l.id, rep, names, seed, stored))
+}
+
+// cachedReview returns the review of game id held in memory, if any.
+func (s *Server) cachedReview(id string) (wire.Review, bool) {
+	rs := &s.reviews
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if rv := rs.byGame[id]; rv != nil {
+		return rv.out, true
+	}
+	return wire.Review{}, false
 }
 
 // review returns the review of game id as it stands, starting it when
-// nobody has asked for it yet.
-func (s *Server) review(id string, rep *engine.Replay, names present.Names, seed uint64) wire.Review {
+// nobody has asked for it yet (stored: the one the store holds, if any).
+func (s *Server) review(id string, rep *engine.Replay, names present.Names, seed uint64, stored *wire.Review) wire.Review {
 	rs := &s.reviews
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
@@ -100,6 +129,10 @@ func (s *Server) review(id string, rep *engine.Replay, names present.Names, seed
 	rv := &review{id: id, rep: rep, names: names, seed: seed, out: wire.Review{Status: "working", Total: len(rep.Moves) + 1}}
 	rs.byGame[id] = rv
 	rs.order = append(rs.order, id)
+	if stored != nil {
+		rv.out = *stored
+		return rv.out
+	}
 	rs.pending = append(rs.pending, rv)
 	if !rs.running && s.ctx.Err() == nil {
 		rs.running = true
@@ -122,6 +155,15 @@ func (s *Server) reviewWorker() {
 		rs.pending = rs.pending[1:]
 		rs.mu.Unlock()
 		out, err := s.workReview(rv)
+		if st, ok := s.store.(store.Reviews); ok && err == nil {
+			if b, jerr := json.Marshal(out); jerr == nil {
+				ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), 10*time.Second)
+				if serr := st.SaveReview(ctx, rv.id, engine.RulesFingerprint(), b); serr != nil {
+					s.log().Error("storing a review", "game", rv.id, "err", serr)
+				}
+				cancel()
+			}
+		}
 		rs.mu.Lock()
 		if err != nil {
 			rv.out = wire.Review{Status: "failed", Error: err.Error(), Done: rv.out.Done, Total: rv.out.Total}

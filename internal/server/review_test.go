@@ -14,7 +14,8 @@ import (
 // the background (progress shown), with each player's chances after every
 // decision and the biggest falls explained.
 func TestReviewOfAFinishedGame(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "r.db"))
+	path := filepath.Join(t.TempDir(), "r.db")
+	s := newSQLiteServer(t, path)
 	a := seatAPI{t, s.Handler()}
 	cr := createFor(t, a, `{"seats":["ai","ai"],"mode":"random","seed":2503}`)
 	key := tokenOf(cr.Spectator)
@@ -82,4 +83,14 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 		t.Logf("turn %d, player %d: %d%% to %d%% after %q (better: %q)", sw.Turn, sw.Player, sw.From, sw.To, sw.Played, sw.Better)
 	}
 	t.Logf("%d positions, %d swings", len(rv.Points), len(rv.Swings))
+
+	// stored with the game: a restarted server gives it at once
+	s.Close()
+	s.store.Close()
+	s2 := newSQLiteServer(t, path)
+	a = seatAPI{t, s2.Handler()}
+	code, again, b := getReview()
+	if code != 200 || again.Status != "done" || len(again.Points) != len(rv.Points) || len(again.Swings) != len(rv.Swings) {
+		t.Fatalf("after a restart: %d %.200s", code, b)
+	}
 }

@@ -27,7 +27,12 @@
 // and fail the run at the end; a broken game fails at once. Screenshots:
 // ARTIFACT_DIR/table-{2p,3p,4p}-1366-{mid,scoring,over}.png,
 // table-2p-390-{mid,scoring,over}.png, table-2p-390-spectator-*.png.
-// Usage: node table.mjs BASE_URL ARTIFACT_DIR   (ONLY=2p,3p,4p,phone,pnp runs some)
+//   6. a hint (part 'hint'): one asked with the keyboard at the person's first
+//      Play Cards phase against the hard computer: its line, one element lit,
+//      the lit card and its lit follow-up target make the move.
+//   7. the review (part 'review'): a finished game of two computers, watched:
+//      the game-over screen's graph (one line a player) and its swings.
+// Usage: node table.mjs BASE_URL ARTIFACT_DIR   (ONLY=2p,3p,4p,phone,pnp,hint,review runs some)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -717,6 +722,70 @@ try {
     await play([player], { limitMs: 240000, midAt: 16, mid, stopAt: () => pl.stats.decisions >= 40 });
     if (handovers < 2 || seats.size < 2) throw new Failure(`pass and play: ${handovers} hand-overs and seats ${[...seats]} shown in ${pl.stats.decisions} decisions`);
     console.log(`PASS pass and play at 390x844 (two people and a computer at one screen), ${pl.stats.decisions} decisions in ${secs(t0)} s: ${handovers} hand-overs, each showing no table and no hand; ${summary(pl)}`);
+    await closePage(page);
+  }
+
+  // ---- 6. a hint against the computer (keyboard), its line and its highlight ----
+  if (wanted('hint')) {
+    const t0 = Date.now();
+    const g = await createGame({ seats: ['human', 'hard'], factions: [['Dinosaurs', 'Wizards'], ['Robots', 'Zombies']], seed: 2506 });
+    const page = await newPage(LAPTOP, 'instant');
+    await page.goto(base + g.links[0]);
+    // the first decision of the person's own Play Cards phase (the setup's questions answered as the page offers them)
+    for (let k = 0; ; k++) {
+      await page.waitForFunction(() => document.body.dataset.state === 'mine', null, { timeout: 30000 }).catch(() => { throw new Failure('hint: no decision of the person\'s came'); });
+      if ((await page.evaluate(() => document.body.dataset.decision)) === 'main') break;
+      if (k > 6) throw new Failure('hint: no Play Cards phase after 6 questions');
+      const at = await page.evaluate(() => document.body.dataset.move);
+      await page.click('#bar button[data-opt]');
+      await page.waitForFunction((at) => document.body.dataset.move !== at, at, { timeout: 15000 });
+    }
+    const at = await page.evaluate(() => document.body.dataset.move);
+    if (!(await page.$('#btn-hint'))) throw new Failure('hint: no Hint button in a game against the computer');
+    // asked with the keyboard
+    const answer = page.waitForResponse((r) => r.url().endsWith('/hint'), { timeout: 15000 });
+    await page.focus('#btn-hint');
+    await page.keyboard.press('Enter');
+    const h = await (await answer).json();
+    await page.waitForSelector('#hint-line', { timeout: 15000 }).catch(() => { throw new Failure('hint: no hint line'); });
+    const line = (await page.textContent('#hint-line')).trim();
+    if (line !== `Hint: ${h.line}` || !/%/.test(line)) throw new Failure(`hint: the line says "${line}", the server "${h.line}"`);
+    const lit = await page.evaluate(() => [...document.querySelectorAll('.suggested')].map(e => e.dataset.target || ('opt:' + e.dataset.path)));
+    if (lit.length !== 1) throw new Failure(`hint: ${lit.length} elements lit as the hint (${lit.join(', ')})`);
+    if ((await page.evaluate(() => document.body.dataset.move)) !== at) throw new Failure('hint: the game moved with a hint');
+    await shot(page, 'table-hint-1366');
+    await axe(page, 'hint-1366');
+    // the hinted move, made by clicking what is lit: the card, then its lit follow-up target
+    await page.click('.suggested');
+    if (h.then && h.then.length) {
+      await page.waitForFunction(() => document.querySelectorAll('.suggested').length === 2, null, { timeout: 5000 })
+        .catch(() => { throw new Failure('hint: the follow-up target is not lit once the card is selected'); });
+      await page.click('.suggested:not(.selected)');
+    }
+    await page.waitForFunction((at) => document.body.dataset.move !== at, at, { timeout: 15000 })
+      .catch(() => { throw new Failure('hint: clicking what the hint lit made no move'); });
+    if (await page.$('#hint-line')) throw new Failure('hint: the line stays once the game has moved on');
+    console.log(`PASS a hint against the computer at 1366x768 in ${secs(t0)} s: "${h.line}" lit ${lit[0]}${h.then && h.then.length ? ' and its follow-up' : ''}, and the move was made`);
+    await closePage(page);
+  }
+
+  // ---- 7. the review of a finished game (two computers), watched ----
+  if (wanted('review')) {
+    const t0 = Date.now();
+    const g = await createGame({ seats: ['ai', 'ai'], factions: [['Aliens', 'Ninjas'], ['Pirates', 'Wizards']], seed: 2507 });
+    for (let i = 0; !(await update(g.id, tokenOf(g.spectator))).table?.over; i++) {
+      if (i > 600) throw new Failure('review: the computers\' game did not end');
+      await new Promise(r => setTimeout(r, 100));
+    }
+    const page = await newPage(LAPTOP, 'instant');
+    await page.goto(base + g.spectator);
+    await page.waitForSelector('#gameover #review', { timeout: 15000 }).catch(() => { throw new Failure('review: no review on the game-over screen'); });
+    await page.waitForSelector('#review[data-state="done"] svg.review-graph polyline', { timeout: 60000 }).catch(() => { throw new Failure('review: the review did not finish'); });
+    const r = await page.evaluate(() => ({ lines: document.querySelectorAll('#review polyline').length, swings: [...document.querySelectorAll('#swings li')].map(li => li.textContent.trim()) }));
+    if (r.lines !== 2) throw new Failure(`review: ${r.lines} lines in the graph of a 2-player game`);
+    await shot(page, 'table-review-1366');
+    await axe(page, 'review-1366');
+    console.log(`PASS the review of a finished game in ${secs(t0)} s: 2 lines, ${r.swings.length} swings${r.swings.length ? ` (first: ${r.swings[0]})` : ''}`);
     await closePage(page);
   }
 

@@ -28,10 +28,12 @@ type Search struct {
 	r          *rand.Rand
 	Iterations int           // iterations per decision and worker (0: use Time)
 	Time       time.Duration // wall time per decision, when Iterations is 0
+	Limit      time.Duration // with Iterations: stop sooner once this wall time has passed (0: never)
 	Workers    int           // trees searched in parallel (at least 1)
 	C          float64       // exploration constant of UCB (rewards are in [0, 1])
 	Horizon    int           // turns after the current one played out before judging (-1: a round, every other player once)
 	name       string
+	exact      bool // search g itself, not worlds dealt again (a finished game's review: estimate.go)
 	fallback   *Greedy
 	guard      loopGuard
 }
@@ -87,6 +89,7 @@ type searcher struct {
 	world    engine.Game
 	path     []*node
 	keys     []uint64
+	all      []float64 // each seat's judgements summed, when estimating (estimate.go)
 }
 
 // Choose implements Player.
@@ -96,23 +99,43 @@ func (s *Search) Choose(g *engine.Game, v *engine.View) int {
 
 // choose picks among the two or more options of v's decision.
 func (s *Search) choose(g *engine.Game, v *engine.View) int {
-	d := v.Decision
+	ws := s.search(g, v.Decision.Player)
+	visits, mean := rootStats(g, ws)
+	if best := pickOption(g, visits, mean); best >= 0 {
+		return best
+	}
+	return s.fallback.Choose(g, v)
+}
+
+// search runs the iterations of g's pending decision, seat me's, and
+// returns the workers' trees.
+func (s *Search) search(g *engine.Game, me engine.Seat) []*searcher {
 	w := max(1, s.Workers)
 	ws := make([]*searcher, w)
 	for i := range ws {
-		ws[i] = &searcher{r: rand.New(rand.NewPCG(s.r.Uint64(), uint64(i))), me: d.Player, turn: g.Turn, c: s.C, lastTurn: int(g.Turn) + min(s.horizon(g), 1<<30)}
+		ws[i] = &searcher{r: rand.New(rand.NewPCG(s.r.Uint64(), uint64(i))), me: me, turn: g.Turn, c: s.C, lastTurn: int(g.Turn) + min(s.horizon(g), 1<<30)}
+		if s.exact {
+			ws[i].all = make([]float64, int(g.NPlayers))
+		}
 	}
 	deadline := time.Now().Add(s.Time)
+	if s.Iterations > 0 {
+		deadline = time.Now().Add(s.Limit)
+	}
 	run := func(sr *searcher) {
 		for it := 0; ; it++ {
 			if s.Iterations > 0 {
-				if it >= s.Iterations {
+				if it >= s.Iterations || s.Limit > 0 && it%16 == 15 && time.Now().After(deadline) {
 					return
 				}
 			} else if it%16 == 0 && time.Now().After(deadline) {
 				return
 			}
-			g.DeterminizeInto(&sr.world, sr.me, sr.r.Uint64())
+			if s.exact {
+				sr.world.CopyFrom(g)
+			} else {
+				g.DeterminizeInto(&sr.world, sr.me, sr.r.Uint64())
+			}
 			sr.iterate(&sr.world)
 		}
 	}
@@ -126,9 +149,12 @@ func (s *Search) choose(g *engine.Game, v *engine.View) int {
 		}
 		wg.Wait()
 	}
-	best, bestN := -1, int32(-1)
-	decline, declineMean := -1, 0.0
-	var mean []float64
+	return ws
+}
+
+// rootStats sums the workers' visits of each pending option of g and
+// gives the mean reward of the iterations through it (0 when none).
+func rootStats(g *engine.Game, ws []*searcher) (visits []int32, mean []float64) {
 	for i := 0; i < int(g.Pending.N); i++ {
 		k := optKey(g.Pending.Opts[i])
 		var n int32
@@ -143,16 +169,26 @@ func (s *Search) choose(g *engine.Game, v *engine.View) int {
 		if n > 0 {
 			m = r / float64(n)
 		}
-		mean = append(mean, m)
+		visits, mean = append(visits, n), append(mean, m)
+	}
+	return visits, mean
+}
+
+// pickOption is the search's answer: the most visited option, or declining
+// when doing something is no better (-1: no option was visited).
+func pickOption(g *engine.Game, visits []int32, mean []float64) int {
+	best, bestN := -1, int32(-1)
+	decline, declineMean := -1, 0.0
+	for i, n := range visits {
 		if n > bestN {
 			best, bestN = i, n
 		}
 		if kd := g.Pending.Opts[i].Kind; (kd == engine.OptPass || kd == engine.OptNo) && n > 0 {
-			decline, declineMean = i, m
+			decline, declineMean = i, mean[i]
 		}
 	}
 	if bestN <= 0 {
-		return s.fallback.Choose(g, v)
+		return -1
 	}
 	// declining wins when doing something is no better: it never loops on an
 	// ability that can be used again and again to no effect
@@ -216,6 +252,9 @@ func (sr *searcher) iterate(g *engine.Game) {
 		}
 	}
 	r := sr.reward(g)
+	if sr.all != nil {
+		sr.judgeAll(g)
+	}
 	for _, c := range sr.path {
 		c.visits++
 		c.reward += r
@@ -239,15 +278,18 @@ func (sr *searcher) policy(g *engine.Game) int {
 }
 
 // reward judges where an iteration ended, in [0, 1].
-func (sr *searcher) reward(g *engine.Game) float64 {
+func (sr *searcher) reward(g *engine.Game) float64 { return judge(g, sr.me) }
+
+// judge is how good g is for seat me, in [0, 1].
+func judge(g *engine.Game, me engine.Seat) float64 {
 	if g.Over {
 		switch {
-		case g.Winners == 1<<sr.me:
+		case g.Winners == 1<<me:
 			return 1
-		case g.Winners&(1<<sr.me) != 0:
+		case g.Winners&(1<<me) != 0:
 			return 0.75
 		}
 		return 0
 	}
-	return 1 / (1 + math.Exp(-evaluate(g, sr.me)/2))
+	return 1 / (1 + math.Exp(-evaluate(g, me)/2))
 }

@@ -42,6 +42,9 @@ type CreateRequest struct {
 	// every person's seat and hands the screen over between them
 	// (Config.SharedScreen): no invites, and the cards are dealt at once.
 	PassAndPlay bool `json:"pass_and_play"`
+	// Hints: every person agrees that any seat may ask for hints (hint.go);
+	// a game where every other seat is a computer has them anyway.
+	Hints bool `json:"hints"`
 }
 
 // CreateResponse tells the creator their own seat and the invite links.
@@ -69,7 +72,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if req.StandIn < 0 || req.StandIn > maxStandIn {
 		return CreateResponse{}, fmt.Errorf("stand_in: %d seconds is not between 0 (never) and %d", req.StandIn, maxStandIn)
 	}
-	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn, SharedScreen: req.PassAndPlay}
+	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn, SharedScreen: req.PassAndPlay, Hints: req.Hints}
 	req.seated = req.seated || req.PassAndPlay
 	if !req.seated {
 		cfg.Host = newToken()

@@ -64,6 +64,9 @@ type Config struct {
 	SharedScreen bool `json:"shared_screen,omitempty"`
 	// Sandbox: a sandbox game, from a position (sandbox.go).
 	Sandbox *SandboxConfig `json:"sandbox,omitempty"`
+	// Hints: every seat may ask for hints (hint.go), a game between people
+	// too; shown to every seat (Update.Hints).
+	Hints bool `json:"hints,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -99,7 +102,8 @@ type live struct {
 	pres     presence     // who is at the table (presence.go)
 	sent     uint64       // updates broadcast so far (broadcastLocked)
 
-	sandbox *sandboxState // a sandbox game's history (sandbox.go)
+	sandbox  *sandboxState // a sandbox game's history (sandbox.go)
+	hintMemo hintCache     // the last hint given (hint.go)
 }
 
 // locked runs f holding l's lock, which is released even if f panics.

@@ -55,6 +55,7 @@ type Server struct {
 	MaxGames             int
 	IdleAfter, DoneAfter time.Duration
 	tick                 atomic.Int64 // the janitor's period (memory.go)
+	reviews              reviews      // finished games' reviews (review.go)
 }
 
 // New returns a server over st. Call Close when done.
@@ -220,6 +221,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/move", s.limited(s.moveLimit, "moves", s.handleMove))
 	mux.HandleFunc("POST /api/games/{id}/settings", s.limited(s.moveLimit, "requests", s.handleSettings))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("POST /api/games/{id}/hint", s.limited(s.moveLimit, "hints", s.handleHint)) // hint.go
 	// seats (seats.go)
 	mux.HandleFunc("POST /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleClaim))
 	mux.HandleFunc("POST /api/games/{id}/invite", s.limited(s.createLimit, "seat requests", s.handleInvite))
@@ -227,6 +229,7 @@ func (s *Server) Handler() http.Handler {
 	// finished games (api.go, ui.go)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
 	mux.HandleFunc("GET /api/games/{id}/at", s.handleAt)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview) // review.go
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("GET /api/games/{id}/rematch", s.handleRematch)
 	// the rules sandbox (sandbox.go)

@@ -128,6 +128,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		l.locked(func() {
 			over = l.g != nil && l.g.Over
 			req.PassAndPlay = l.cfg.SharedScreen
+			req.Hints = l.cfg.Hints
 			if l.cfg.Setup.AllBases {
 				req.Bases = "all"
 			}

@@ -15,6 +15,8 @@ import { mine as mineOf, plan } from './js/decide.js';
 import * as keys from './js/keys.js';
 import { installHostActions } from './js/view-seats.js';
 import * as pnp from './js/pnp.js';
+import * as hint from './js/hint.js';
+import * as review from './js/review.js';
 
 const params = new URLSearchParams(location.search);
 const game = location.pathname.split('/').filter(Boolean)[1] || '';
@@ -117,6 +119,8 @@ function afterDraw(s) {
 subscribe(draw);
 queue.init({ whenRendered });
 install();
+hint.install();
+review.install();
 
 // ---------- updates ----------
 let keyKept = false;

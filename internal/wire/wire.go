@@ -42,6 +42,10 @@ type Update struct {
 	// Sandbox: present only in a sandbox game (sandbox.go), whose one page
 	// takes every seat's decisions and sees every hand.
 	Sandbox *Sandbox `json:"sandbox,omitempty"`
+	// Hints: a seat may ask for a hint at its decision (POST
+	// /api/games/{id}/hint: Hint): the game is against computers only, or
+	// its creator allowed hints for everyone. Every seat is told.
+	Hints bool `json:"hints,omitempty"`
 }
 
 // MaxEvents is how many of the latest events an update carries.

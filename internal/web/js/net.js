@@ -110,6 +110,24 @@ export async function rematch(create) {
   return { error: create ? (r.body.error || 'The rematch could not be created.') : '' };
 }
 
+// hint asks what the strongest computer level would play at the seat's
+// decision of move at (js/hint.js): {hint} or {error}.
+export async function hint(at) {
+  const r = await call(`/api/games/${game}/hint`, { method: 'POST', headers: headers(true), body: JSON.stringify({ move: at }) });
+  if (r.offline) return { error: 'No hint: the connection is lost.' };
+  if (!r.ok) return { error: `No hint: ${r.body.error || r.status}` };
+  return { hint: r.body };
+}
+
+// review is a finished game's review (js/review.js): the server's answer,
+// or {status: 'error', error}.
+export async function review() {
+  const r = await call(`/api/games/${game}/review`, { headers: headers() });
+  if (r.offline) return { status: 'error', error: 'the connection is lost' };
+  if (!r.ok) return { status: 'error', error: r.body.error || String(r.status) };
+  return r.body;
+}
+
 export async function catalog() {
   const r = await call('/api/catalog');
   return r.ok ? r.body : null;

@@ -9,6 +9,7 @@ import { ordinal, playerColour, capital as cap } from './util.js';
 import { awards } from './queue.js';
 import { Card } from './view-table.js';
 import { detail } from './detail.js';
+import { ReviewPanel } from './review.js';
 
 export function Log(ctx) {
   const ls = lines(ctx.s.log, ctx.n);
@@ -71,6 +72,7 @@ export function GameOver(ctx) {
         <button data-go="close">Look at the table</button>
       </p>
       ${rm && rm.error ? html`<p class="error" role="alert">${rm.error}</p>` : null}
+      ${ReviewPanel(ctx)}
     </div>
   </div>`;
 }

@@ -18,10 +18,11 @@ export function mark(ctx, key) {
   const p = ctx.plan;
   const sel = p.selected && p.selected.key === key;
   const t = p.targets.has(key) || p.selectable.has(key) || sel;
+  const hint = t && ctx.suggest && ctx.suggest.keys.has(key); // js/hint.js
   return {
-    cls: (t ? ' target' : '') + (sel ? ' selected' : '') + (ctx.lit.has(key) ? ' lit' : ''),
+    cls: (t ? ' target' : '') + (sel ? ' selected' : '') + (ctx.lit.has(key) ? ' lit' : '') + (hint ? ' suggested' : ''),
     attrs: t ? { 'data-target': key } : {},
-    label: sel ? 'Selected: ' : t ? 'Choose: ' : '',
+    label: (hint ? 'Hint: ' : '') + (sel ? 'Selected: ' : t ? 'Choose: ' : ''),
   };
 }
 

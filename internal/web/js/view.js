@@ -13,6 +13,7 @@ import { info, typeWord } from './cards.js';
 import { factionColour, playerColour } from './util.js';
 import { ReplayBar } from './view-replay.js';
 import { SandboxBar } from './view-sandbox.js';
+import { HintButton, HintLine, suggested } from './hint.js';
 
 // context is what every view needs, computed once per drawing.
 export function context(s) {
@@ -22,7 +23,7 @@ export function context(s) {
   const sel = s.selected && u && s.selected.move === u.move ? s.selected : null;
   const p = plan(idle ? u : null, sel);
   const lit = new Set(); // elements lit by the move on screen
-  return { s, u, n, plan: p, lit, step: s.busy ? s.step : null, roomy: false, me: n.me };
+  return { s, u, n, plan: p, lit, step: s.busy ? s.step : null, roomy: false, me: n.me, suggest: suggested(s) };
 }
 
 export function App(s) {
@@ -123,6 +124,7 @@ function Info(ctx) {
   if (u.broken) bits.push(`This game stopped: ${u.broken}`);
   if (u.foreign) bits.push(u.foreign);
   if (u.spectator) bits.push('You are watching this game.');
+  if (u.hints && u.seats.filter(x => x.kind === 'human').length > 1) bits.push('Hints are on for everyone: any player may ask what the strongest computer level would play.');
   return bits.length ? html`<p class="info">${bits.join(' ')}</p>` : null;
 }
 
@@ -153,12 +155,14 @@ function Bar(ctx) {
     <span id="turn" class=${t && t.current === n.me && !t.over ? 'me' : ''} data-info="phase" tabindex="0" role="note">${turn}</span>
     <span id="prompt" class=${mine ? 'mine' : ''}>${prompt}${hint ? html`<small class="hint"> ${hint}</small>` : null}</span>
     <span id="buttons">
-      ${mine ? p.bar.map(b => html`<button key=${b.path.join('.')} class=${b.primary ? 'primary' : ''} data-opt=${b.path[0]} data-path=${b.path.join('.')}>${b.text}</button>`) : null}
+      ${mine ? p.bar.map(b => html`<button key=${b.path.join('.')} class=${(b.primary ? 'primary' : '') + (ctx.suggest.paths.has(b.path.join('.')) ? ' suggested' : '')} data-opt=${b.path[0]} data-path=${b.path.join('.')}>${b.text}</button>`) : null}
       ${mine && p.selected ? html`<button id="cancel">Cancel</button>` : null}
       ${t && t.over && !s.gameoverOpen ? html`<button id="results" class="primary">${u.spectator ? 'Results and replay' : 'Results, rematch and replay'}</button>` : null}
+      ${HintButton(ctx)}
       ${all ? html`<button id="btn-opts" aria-expanded=${s.allOpen ? 'true' : 'false'} aria-controls="optlist">All choices (${d.options.length})</button>` : null}
     </span>
     ${s.error ? html`<p id="err" role="alert">${s.error}</p>` : null}
+    ${HintLine(ctx)}
     ${all && s.allOpen ? AllChoices(ctx) : null}
   </div>`;
 }

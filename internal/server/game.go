@@ -64,6 +64,8 @@ type Config struct {
 	SharedScreen bool `json:"shared_screen,omitempty"`
 	// Sandbox: a sandbox game, from a position (sandbox.go).
 	Sandbox *SandboxConfig `json:"sandbox,omitempty"`
+	// Lesson: a lesson of the guided first game (lessons.go).
+	Lesson *LessonConfig `json:"lesson,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -100,6 +102,7 @@ type live struct {
 	sent     uint64       // updates broadcast so far (broadcastLocked)
 
 	sandbox *sandboxState // a sandbox game's history (sandbox.go)
+	lessonReached bool    // a lesson game's goal was met (lessons.go)
 }
 
 // locked runs f holding l's lock, which is released even if f panics.

@@ -42,6 +42,8 @@ type Update struct {
 	// Sandbox: present only in a sandbox game (sandbox.go), whose one page
 	// takes every seat's decisions and sees every hand.
 	Sandbox *Sandbox `json:"sandbox,omitempty"`
+	// Lesson: present only in a lesson game (lesson.go).
+	Lesson *Lesson `json:"lesson,omitempty"`
 }
 
 // MaxEvents is how many of the latest events an update carries.

@@ -101,8 +101,8 @@ type live struct {
 	pres     presence     // who is at the table (presence.go)
 	sent     uint64       // updates broadcast so far (broadcastLocked)
 
-	sandbox *sandboxState // a sandbox game's history (sandbox.go)
-	lessonReached bool    // a lesson game's goal was met (lessons.go)
+	sandbox       *sandboxState // a sandbox game's history (sandbox.go)
+	lessonReached bool          // a lesson game's goal was met (lessons.go)
 }
 
 // locked runs f holding l's lock, which is released even if f panics.

@@ -63,7 +63,7 @@ func (s *Server) CreateLesson(ctx context.Context, id string) (SandboxResponse, 
 	for i := range pos.IDs {
 		st := Seat{Kind: lessonComputer, Name: fmt.Sprintf("Computer %d", i)}
 		if i == 0 {
-			st = Seat{Kind: Human, Name: "You", Token: key}
+			st = Seat{Kind: Human, Name: "Player", Token: key} // "You" would read "You plays ..." in the log
 		} else if len(pos.IDs) == 2 {
 			st.Name = "Computer"
 		}

@@ -1,0 +1,105 @@
+// The guided first game, walked in a real browser (issue 25, part 1):
+// from the lobby's "Learn to play" to the list of lessons; lesson 1 opens
+// on the real table with its goal and (on request) its hints, the other
+// player's hand hidden; playing its Invader on Jungle Oasis reaches the
+// goal, and "Next lesson" opens lesson 2, whose action reaches its goal
+// too; the list then marks both lessons done (kept in the browser), and
+// the same walk's lesson panel fits a phone-sized screen.
+// Screenshots: ARTIFACT_DIR/lessons-{list,1366-start,1366-reached,390-lesson2,list-after}.png
+// Usage: node lessons.mjs BASE_URL ARTIFACT_DIR
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+
+const base = process.argv[2] || 'http://127.0.0.1:8080';
+const out = process.argv[3] || 'artifacts';
+fs.mkdirSync(out, { recursive: true });
+const started = Date.now();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const errors = [];
+const fail = async (page, msg) => {
+  if (page) await page.screenshot({ path: `${out}/lessons-failure.png` }).catch(() => {});
+  console.error('FAIL', msg);
+  await browser.close();
+  process.exit(1);
+};
+const check = async (page, ok, msg) => { if (!ok) await fail(page, msg); };
+const mine = (page) => page.waitForSelector('body[data-state=mine]:not([data-busy="1"]):not([data-sending="1"])', { timeout: 20000 });
+
+// play the whole move (from the list of every move) whose words match re
+async function playWhole(page, re) {
+  await mine(page);
+  const at = +(await page.getAttribute('body', 'data-move'));
+  await page.click('#btn-opts');
+  let found = null;
+  for (const b of await page.$$('#optlist button[data-whole]')) {
+    if (re.test((await b.textContent()).trim())) { found = b; break; }
+  }
+  await check(page, !!found, `a move matching ${re}`);
+  const words = (await found.textContent()).trim();
+  await found.click();
+  await page.waitForFunction((n) => +document.body.dataset.move > n, at);
+  console.log(`  played: ${words}`);
+}
+
+const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+const page = await ctx.newPage();
+page.on('pageerror', e => errors.push(e.message));
+
+// ---- from the lobby to the list ----
+await page.goto(base + '/');
+await page.click('#learn-link');
+await page.waitForURL(/\/learn$/);
+await page.waitForSelector('#lessons li[data-lesson]');
+const n = (await page.$$('#lessons li[data-lesson]')).length;
+await check(page, n >= 8, `${n} lessons listed`);
+await check(page, (await page.$$('#lessons li.done')).length === 0, 'nothing done yet');
+await page.screenshot({ path: `${out}/lessons-list.png` });
+
+// ---- lesson 1 on the table ----
+await page.click('#lessons li[data-lesson="01-minion"] button');
+await page.waitForURL(/\/g\/[0-9a-f]+/);
+await page.waitForSelector('#lesson');
+await mine(page);
+const goal = await page.textContent('#lesson .lsgoal');
+await check(page, /Invader/.test(goal) && /Jungle Oasis/.test(goal), `the goal: ${goal}`);
+await check(page, !(await page.$('#lesson-reached')), 'not reached at the start');
+await check(page, !(await page.$('#sandbox')) && !(await page.$('#sb-hands')), 'no sandbox strip: other hands stay hidden');
+await check(page, (await page.$$('#hand [data-key]')).length === 1, 'my one card in hand');
+await page.click('#lesson-hint');
+await page.click('#lesson-hint');
+await check(page, (await page.$$('#lesson .lshints li')).length === 2, 'two hints shown');
+await page.screenshot({ path: `${out}/lessons-1366-start.png` });
+await playWhole(page, /Invader.*Jungle Oasis/);
+await page.waitForSelector('#lesson-reached', { timeout: 20000 });
+await page.screenshot({ path: `${out}/lessons-1366-reached.png` });
+console.log('  lesson 1: goal reached');
+
+// ---- lesson 2, by "Next lesson", on a phone-sized screen ----
+await page.setViewportSize({ width: 390, height: 844 });
+const first = page.url();
+await page.click('#lesson-next');
+await page.waitForURL(u => u.toString() !== first && /\/g\//.test(u.toString()));
+await page.waitForSelector('#lesson');
+await check(page, /Lesson 2 of/.test(await page.textContent('#lesson .lstag')), 'lesson 2 opened');
+await check(page, !(await page.$('#lesson-reached')), 'lesson 2 not reached at the start');
+await playWhole(page, /Natural Selection/);
+await page.waitForSelector('#lesson-reached', { timeout: 20000 });
+await page.screenshot({ path: `${out}/lessons-390-lesson2.png` });
+console.log('  lesson 2: goal reached');
+
+// ---- progress kept in the browser ----
+await page.setViewportSize({ width: 1366, height: 768 });
+await page.goto(base + '/learn');
+await page.waitForSelector('#lessons li[data-lesson]');
+const done = await page.$$eval('#lessons li.done', els => els.map(e => e.dataset.lesson));
+await check(page, done.length === 2 && done.includes('01-minion') && done.includes('02-action'), `done: ${done}`);
+await check(page, (await page.getAttribute('#lessons li[data-lesson="03-scoring"]', 'class')).includes('next'), 'lesson 3 is next');
+await page.screenshot({ path: `${out}/lessons-list-after.png` });
+
+await check(null, errors.length === 0, `page errors: ${errors.join('; ')}`);
+console.log(`PASS lessons walk (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+await browser.close();

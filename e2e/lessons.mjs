@@ -4,7 +4,9 @@
 // player's hand hidden; playing its Invader on Jungle Oasis reaches the
 // goal, and "Next lesson" opens lesson 2, whose action reaches its goal
 // too; the list then marks both lessons done (kept in the browser), and
-// the same walk's lesson panel fits a phone-sized screen.
+// the same walk goes on at phone size through lessons 3 to 8, each
+// played as its solution, and ends with the offer of a first real game
+// against the easy computer, which opens.
 // Screenshots: ARTIFACT_DIR/lessons-{list,1366-start,1366-reached,390-lesson2,list-after}.png
 // Usage: node lessons.mjs BASE_URL ARTIFACT_DIR
 import { chromium } from 'playwright-core';
@@ -91,13 +93,53 @@ await page.waitForSelector('#lesson-reached', { timeout: 20000 });
 await page.screenshot({ path: `${out}/lessons-390-lesson2.png` });
 console.log('  lesson 2: goal reached');
 
+// ---- lessons 3 to 8, each by "Next lesson", played as their solutions ----
+async function endPlay(page) {
+  await mine(page);
+  const at = +(await page.getAttribute('body', 'data-move'));
+  let end = null;
+  for (const b of await page.$$('#bar #buttons button[data-opt]')) if (/^End/.test((await b.textContent()).trim())) end = b;
+  await check(page, !!end, `an End button at move ${at}`);
+  await end.click();
+  if (await page.$('#confirm-end')) await page.click('#confirm-end [data-confirm=yes]');
+  await page.waitForFunction((n) => +document.body.dataset.move > n, at);
+  console.log('  ended the Play Cards phase');
+}
+const walk = [
+  ['03-scoring', [/King Rex.*Tar Pits/, 'end']],
+  ['04-ties', [/King Rex.*Tar Pits/, 'end']],
+  ['05-talent', [/War Raptor.*Jungle Oasis/, /Killer Queen/, 'end']],
+  ['06-ongoing', [/Upgrade.*King Rex/, 'end']],
+  ['07-me-first', [/Invader.*Tar Pits/, 'end', /Shinobi/]],
+  ['08-counters', [/Soldier.*Jungle Oasis/, 'end']],
+];
+for (const [id, steps] of walk) {
+  const was = page.url();
+  await page.click('#lesson-next');
+  await page.waitForURL(u => u.toString() !== was && /\/g\//.test(u.toString()));
+  await page.waitForSelector('#lesson');
+  await check(page, !(await page.$('#lesson-reached')), `${id} not reached at the start`);
+  for (const st of steps) {
+    if (st === 'end') await endPlay(page); else await playWhole(page, st);
+  }
+  await page.waitForSelector('#lesson-reached', { timeout: 30000 });
+  console.log(`  ${id}: goal reached`);
+}
+await check(page, !!(await page.$('#lesson-first-game')), 'after the last lesson: the offer of a first game');
+await page.screenshot({ path: `${out}/lessons-390-last.png` });
+await page.click('#lesson-first-game');
+await page.waitForURL(u => /\/g\//.test(u.toString()) && !u.toString().includes('lesson'));
+await page.waitForSelector('#players');
+await page.waitForFunction(() => !document.getElementById('lesson') && document.querySelectorAll('#players li').length === 2);
+console.log('  a first game against the easy computer opened');
+
 // ---- progress kept in the browser ----
 await page.setViewportSize({ width: 1366, height: 768 });
 await page.goto(base + '/learn');
 await page.waitForSelector('#lessons li[data-lesson]');
 const done = await page.$$eval('#lessons li.done', els => els.map(e => e.dataset.lesson));
-await check(page, done.length === 2 && done.includes('01-minion') && done.includes('02-action'), `done: ${done}`);
-await check(page, (await page.getAttribute('#lessons li[data-lesson="03-scoring"]', 'class')).includes('next'), 'lesson 3 is next');
+await check(page, done.length === 8, `done: ${done}`);
+await check(page, (await page.getAttribute('#learn-done', 'class') || '').includes('ready'), 'the first game is offered as the next step');
 await page.screenshot({ path: `${out}/lessons-list-after.png` });
 
 await check(null, errors.length === 0, `page errors: ${errors.join('; ')}`);

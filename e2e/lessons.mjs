@@ -2,12 +2,11 @@
 // from the lobby's "Learn to play" to the list of lessons; lesson 1 opens
 // on the real table with its goal and (on request) its hints, the other
 // player's hand hidden; playing its Invader on Jungle Oasis reaches the
-// goal, and "Next lesson" opens lesson 2, whose action reaches its goal
-// too; the list then marks both lessons done (kept in the browser), and
-// the same walk goes on at phone size through lessons 3 to 8, each
-// played as its solution, and ends with the offer of a first real game
-// against the easy computer, which opens.
-// Screenshots: ARTIFACT_DIR/lessons-{list,1366-start,1366-reached,390-lesson2,list-after}.png
+// goal; "Next lesson" opens lesson 2 (at phone size from here on), and so
+// on through lesson 8, each played as its solution; after the last, the
+// offer of a first real game against the easy computer opens one; the
+// list then marks all eight lessons done (kept in the browser).
+// Screenshots: ARTIFACT_DIR/lessons-{list,1366-start,1366-reached,390-lesson2,390-last,list-after}.png
 // Usage: node lessons.mjs BASE_URL ARTIFACT_DIR
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';

@@ -127,7 +127,7 @@ async function endPlay(page) {
 const walk = [
   ['03-scoring', [/King Rex.*Tar Pits/, 'end']],
   ['04-ties', [/King Rex.*Tar Pits/, 'end']],
-  ['05-talent', [/War Raptor.*Jungle Oasis/, /Killer Queen/, 'end']],
+  ['05-talent', [/War Raptor.*Jungle Oasis/, { click: 'section[data-slot] [data-key="giant_ants/killer_queen"]', what: 'Killer Queen on the table (her Talent)' }, 'end']],
   ['06-ongoing', [/Upgrade.*King Rex/, 'end']],
   ['07-me-first', [/Invader.*Tar Pits/, 'end', /Shinobi/]],
   ['08-counters', [/Soldier.*Jungle Oasis/, 'end']],
@@ -139,7 +139,14 @@ for (const [id, steps] of walk) {
   await page.waitForSelector('#lesson');
   await check(page, !(await page.$('#lesson-reached')), `${id} not reached at the start`);
   for (const st of steps) {
-    if (st === 'end') await endPlay(page); else await playWhole(page, st);
+    if (st === 'end') await endPlay(page);
+    else if (st.click) { // as the hint says, on the table
+      await mine(page);
+      const at = +(await page.getAttribute('body', 'data-move'));
+      await page.click(st.click);
+      await page.waitForFunction((n) => +document.body.dataset.move > n, at);
+      console.log(`  clicked ${st.what}`);
+    } else await playWhole(page, st);
   }
   await page.waitForSelector('#lesson-reached', { timeout: 30000 });
   console.log(`  ${id}: goal reached`);

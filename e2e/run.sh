@@ -19,3 +19,4 @@ for i in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/factions" >/dev/null
 node browser.mjs "http://127.0.0.1:$port" "$art"
 node table.mjs "http://127.0.0.1:$port" "$art"
 node sandbox.mjs "http://127.0.0.1:$port" "$art"
+node lessons.mjs "http://127.0.0.1:$port" "$art"

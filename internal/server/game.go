@@ -67,6 +67,8 @@ type Config struct {
 	// Hints: every seat may ask for hints (hint.go), a game between people
 	// too; shown to every seat (Update.Hints).
 	Hints bool `json:"hints,omitempty"`
+	// Lesson: a lesson of the guided first game (lessons.go).
+	Lesson *LessonConfig `json:"lesson,omitempty"`
 }
 
 // live is a game held in memory, rebuilt from the store.
@@ -102,8 +104,9 @@ type live struct {
 	pres     presence     // who is at the table (presence.go)
 	sent     uint64       // updates broadcast so far (broadcastLocked)
 
-	sandbox  *sandboxState // a sandbox game's history (sandbox.go)
-	hintMemo hintCache     // the last hint given (hint.go)
+	sandbox       *sandboxState // a sandbox game's history (sandbox.go)
+	hintMemo      hintCache     // the last hint given (hint.go)
+	lessonReached bool          // a lesson game's goal was met (lessons.go)
 }
 
 // locked runs f holding l's lock, which is released even if f panics.

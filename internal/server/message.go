@@ -47,6 +47,7 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 	if l.src != nil {
 		l.src.show(&m, seat, l.names(), l.autoMove(seat))
 	}
+	m.Lesson = l.lessonLocked() // lessons.go
 	return m
 }
 

@@ -57,6 +57,7 @@ func (l *live) applyLocal(m store.Move) error {
 	}
 	l.moves = append(l.moves, m)
 	l.asked = time.Now()
+	l.checkLessonLocked() // lessons.go
 	return nil
 }
 

@@ -166,7 +166,7 @@ function syncSettings(u) {
 
 // remember keeps this seat's link, and how the game stands, in the lobby's "my games".
 function remember(u) {
-  if (u.sandbox) return; // a sandbox is found again by its share link (each "go back" is a new game)
+  if (u.sandbox || u.lesson) return; // a sandbox is found again by its share link (each "go back" is a new game), a lesson from /learn
   try {
     const all = JSON.parse(localStorage.getItem('smashup.mygames') || '[]');
     const href = `/g/${game}` + (u.spectator && !held ? '#watch' : ''); // the key stays in this browser's storage

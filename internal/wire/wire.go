@@ -46,6 +46,8 @@ type Update struct {
 	// /api/games/{id}/hint: Hint): the game is against computers only, or
 	// its creator allowed hints for everyone. Every seat is told.
 	Hints bool `json:"hints,omitempty"`
+	// Lesson: present only in a lesson game (lesson.go).
+	Lesson *Lesson `json:"lesson,omitempty"`
 }
 
 // MaxEvents is how many of the latest events an update carries.

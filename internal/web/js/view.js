@@ -14,6 +14,7 @@ import { factionColour, playerColour } from './util.js';
 import { ReplayBar } from './view-replay.js';
 import { SandboxBar } from './view-sandbox.js';
 import { HintButton, HintLine, suggested } from './hint.js';
+import { LessonPanel } from './lesson.js';
 
 // context is what every view needs, computed once per drawing.
 export function context(s) {
@@ -50,6 +51,7 @@ export function App(s) {
       </div>
     </header>
     ${u.sandbox && !s.replay ? SandboxBar(ctx) : null}
+    ${u.lesson && !s.replay ? LessonPanel(ctx) : null}
     ${s.banner ? html`<div id="banner" class=${s.banner.kind} role="status"><span>${s.banner.text}</span>${s.banner.retry ? html`<button id="retry-now">Retry now</button>` : null}</div>` : null}
     <div id="caption" role="status" aria-live="polite" class=${s.busy ? 'playing' : ''}>
       <span class="ctext">${s.step ? s.step.lines.join(' ') : ''}</span>

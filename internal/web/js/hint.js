@@ -31,7 +31,7 @@ export function HintButton(ctx) {
   if (!offered(ctx.s)) return null;
   const a = current(ctx.s);
   const busy = !!(a && a.loading);
-  return html`<button id="btn-hint" aria-controls="hint-line" aria-busy=${busy ? 'true' : 'false'} disabled=${busy}
+  return html`<button id="btn-hint" aria-busy=${busy ? 'true' : 'false'} disabled=${busy}
     title="What would the strongest computer level play here?">${busy ? 'Thinking…' : 'Hint'}</button>`;
 }
 

@@ -8,36 +8,10 @@
 // list then marks all eight lessons done (kept in the browser).
 // Screenshots: ARTIFACT_DIR/lessons-{list,1366-start,1366-reached,390-lesson2,390-last,list-after}.png
 // Usage: node lessons.mjs BASE_URL ARTIFACT_DIR
-import { chromium } from 'playwright-core';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { harness } from './lib/harness.mjs';
 
-const base = process.argv[2] || 'http://127.0.0.1:8080';
-const out = process.argv[3] || 'artifacts';
-fs.mkdirSync(out, { recursive: true });
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const { base, out, browser, errors, fail, check, axe } = await harness('lessons');
 const started = Date.now();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const errors = [];
-const fail = async (page, msg) => {
-  if (page) await page.screenshot({ path: `${out}/lessons-failure.png` }).catch(() => {});
-  console.error('FAIL', msg);
-  await browser.close();
-  process.exit(1);
-};
-const check = async (page, ok, msg) => { if (!ok) await fail(page, msg); };
-async function axe(page, what) {
-  await page.addScriptTag({ path: axePath });
-  const res = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-    .map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) })));
-  const bad = res.filter(v => v.impact === 'serious' || v.impact === 'critical');
-  if (bad.length) await fail(page, `axe-core on ${what}: ${JSON.stringify(bad)}`);
-  console.log(`  axe-core on ${what}: no serious or critical violation (${res.length} lesser)`);
-}
 const mine = (page) => page.waitForSelector('body[data-state=mine]:not([data-busy="1"]):not([data-sending="1"])', { timeout: 20000 });
 
 // play the whole move (from the list of every move) whose words match re

@@ -102,17 +102,7 @@ func TestLessonReachedAfterRestart(t *testing.T) {
 	}
 	s.Close()
 
-	s2 := newSQLiteServer(t, path)
-	if err := s2.Resume(ctx); err != nil {
-		t.Fatal(err)
-	}
-	l2, err := s2.game(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if seat, err := l2.seatOf(key); err != nil || seat != 0 {
-		t.Fatalf("the key after a restart: %d %v", seat, err)
-	}
+	l2 := reopened(t, path, id, key)
 	if m := l2.message(0); m.Lesson == nil || !m.Lesson.Reached || m.Lesson.ID != "01-minion" {
 		t.Fatalf("after the restart: %+v", m.Lesson)
 	}

@@ -307,17 +307,7 @@ func TestSandboxRebuiltAfterRestart(t *testing.T) {
 	s.Close()
 	st.Close()
 
-	s2 := newSQLiteServer(t, path)
-	if err := s2.Resume(ctx); err != nil {
-		t.Fatal(err)
-	}
-	l2, err := s2.game(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if seat, err := l2.seatOf(key); err != nil || seat != 0 {
-		t.Fatalf("the key after a restart: %d %v", seat, err)
-	}
+	l2 := reopened(t, path, id, key)
 	after := l2.message(0)
 	var g2 engine.Game
 	l2.locked(func() { g2 = *l2.g })
@@ -377,4 +367,23 @@ func TestSandboxPlaysTheScenariosSteps(t *testing.T) {
 	if m := c.state(id, key); m.Move != 0 {
 		t.Fatalf("steps played unasked: %d", m.Move)
 	}
+}
+
+// reopened starts a new server on the store at path (as after a restart) and
+// returns game id there, checking that key still holds seat 0.
+func reopened(t *testing.T, path, id, key string) *live {
+	t.Helper()
+	ctx := context.Background()
+	s2 := newSQLiteServer(t, path)
+	if err := s2.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := s2.game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seat, err := l2.seatOf(key); err != nil || seat != 0 {
+		t.Fatalf("the key after a restart: %d %v", seat, err)
+	}
+	return l2
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/smashup/smashup/lessons"
@@ -75,6 +76,9 @@ func TestLessonGame(t *testing.T) {
 		}
 		if m = c.state(gid, key); !m.Lesson.Reached { // it stays reached whatever the computer does next
 			t.Fatalf("lesson %s: no longer reached", id)
+		}
+		if code := c.do("POST", "/api/games/"+gid+"/rematch", "", key, nil, &e); code != 409 || !strings.Contains(e.Error, "lesson") { // the lessons page starts it again
+			t.Fatalf("lesson %s: a rematch: %d %v", id, code, e)
 		}
 	}
 }

@@ -110,6 +110,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 409, apiError{"a sandbox game has no rematch: go back to its first decision instead"})
 		return
 	}
+	if l.cfg.Lesson != nil { // set once, when the game is made
+		writeJSON(w, 409, apiError{"a lesson has no rematch: start it again from the lessons page"})
+		return
+	}
 	key := rematchKey{s, l.id}
 	rematches.Lock()
 	defer rematches.Unlock()

@@ -65,7 +65,8 @@ export function GameOver(ctx) {
         <tbody>${rows.map((r, k) => html`<tr key=${r.seat}><td>${r.win ? 'Winner' : k + 1}</td><td><span class="dot" style=${`--pc:${playerColour(r.seat)}`}></span>${ctx.n.you(r.seat)}</td><td><b>${r.vp}</b></td><td>${r.parts.join(', ') || '–'}</td></tr>`)}</tbody>
       </table>
       <p class="row">
-        ${!u.spectator && !u.sandbox ? (rm && rm.link ? html`<a class="button primary" id="rematch" href=${rm.link}>Join the rematch</a>` : html`<button class="primary" id="rematch">Rematch (same factions, new shuffle)</button>`) : null}
+        ${u.lesson ? html`<a class="button primary" id="to-lessons" href="/learn">Back to the lessons</a>` : null}
+        ${!u.spectator && !u.sandbox && !u.lesson ? (rm && rm.link ? html`<a class="button primary" id="rematch" href=${rm.link}>Join the rematch</a>` : html`<button class="primary" id="rematch">Rematch (same factions, new shuffle)</button>`) : null}
         <a class="button" id="watch-link" href=${`/g/${u.game}?replay=1${u.spectator ? '#watch' : ''}`}>Watch the replay</a>
         <a class="button" id="replay-link" href=${`/api/games/${u.game}/replay?${q}`} download>Download the replay</a>
         <a class="button" href="/">New game</a>
@@ -135,7 +136,7 @@ export function Settings(ctx) {
       <h2 id="settings-title">Settings</h2>
       <p><label><input type="checkbox" id="set-ask" checked=${ask} disabled=${!seated} /> Ask me in every Me First window</label></p>
       <p class="hint-text">By default you are asked in a Me First window (the chance to answer with a Special) only when you hold a card you could play there; otherwise you pass after the same short pause a computer takes, so nobody learns what you hold.</p>
-      <p><label><input type="checkbox" id="set-hints" checked=${ctx.s.hints} /> Show hints about where to click</label></p>
+      <p><label><input type="checkbox" id="set-hints" checked=${ctx.s.hints} /> Point out where to click next (the Hint button is separate: it suggests a move)</label></p>
       <p><label>Speed of other players' moves ${SpeedSelect(ctx, 'set-speed')}</label></p>
       ${u && !ctx.s.replay && keys.host(u.game) ? html`<h3>Seats (you created this game)</h3>
         <p class="hint-text">Someone who lost the browser they played in gets back in with a new invite link for their seat; it ends the old one.</p>

@@ -14,6 +14,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/smashup/smashup/internal/ai"
@@ -31,6 +32,10 @@ type Config struct {
 	Seed    uint64
 	// Iterations overrides the search budget of hard and max (0: theirs).
 	Iterations int
+	// Parallel is how many games are played at once (at least 1). The
+	// results do not depend on it; the times per decision do, as the games
+	// share the cores.
+	Parallel int
 }
 
 // Result is what a measurement found.
@@ -124,53 +129,55 @@ func Run(c Config, progress func(done, total int)) (Result, error) {
 	deals := (c.Games + c.Players - 1) / c.Players
 	total := c.Total()
 	res := Result{A: c.A, B: c.B, Players: c.Players, Games: total, Fair: 1 / float64(c.Players)}
+	start := time.Now()
+	games := make([]played, total)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	var firstErr error
+	for range max(1, c.Parallel) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range jobs {
+				games[k] = c.play(k/c.Players, k%c.Players)
+				mu.Lock()
+				done++
+				if games[k].err != nil && firstErr == nil {
+					firstErr = games[k].err
+				}
+				if progress != nil {
+					progress(done, total)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for k := 0; k < deals*c.Players; k++ {
+		mu.Lock()
+		failed := firstErr != nil
+		mu.Unlock()
+		if failed {
+			break
+		}
+		jobs <- k
+	}
+	close(jobs)
+	wg.Wait()
 	var spentA, spentB time.Duration
 	var vpA, vpB float64
-	start := time.Now()
-	done := 0
-	for d := 0; d < deals; d++ {
-		seed := c.Seed*1_000_003 + uint64(d)
-		for seat := 0; seat < c.Players; seat++ {
-			g, _, err := match.DealRandom(c.Players, seed)
-			if err != nil {
-				return res, err
-			}
-			ps := make([]ai.Player, c.Players)
-			for p := range ps {
-				level, spent, count := c.B, &spentB, &res.DecisionsB
-				if p == seat {
-					level, spent, count = c.A, &spentA, &res.DecisionsA
-				}
-				pl, err := newPlayer(level, seed*16+uint64(p), c.Iterations)
-				if err != nil {
-					return res, err
-				}
-				ps[p] = timed{pl, spent, count}
-			}
-			if err := ai.PlayOut(g, ps); err != nil {
-				return res, fmt.Errorf("deal %d, A in seat %d: %w", d, seat+1, err)
-			}
-			if w := g.Winners; w&(1<<seat) != 0 {
-				shared := 0
-				for p := 0; p < c.Players; p++ {
-					if w&(1<<p) != 0 {
-						shared++
-					}
-				}
-				res.WinsA += 1 / float64(shared)
-			}
-			for p := 0; p < c.Players; p++ {
-				if p == seat {
-					vpA += float64(g.Players[p].VP)
-				} else {
-					vpB += float64(g.Players[p].VP) / float64(c.Players-1)
-				}
-			}
-			done++
-			if progress != nil {
-				progress(done, total)
-			}
+	for _, p := range games { // in deal order: the same sums however many games ran at once
+		if p.err != nil {
+			return res, p.err
 		}
+		res.WinsA += p.winsA
+		vpA += p.vpA
+		vpB += p.vpB
+		spentA += p.spentA
+		spentB += p.spentB
+		res.DecisionsA += p.decisionsA
+		res.DecisionsB += p.decisionsB
 	}
 	n := float64(total)
 	res.Rate = res.WinsA / n
@@ -198,6 +205,55 @@ func Report(w io.Writer, r Result) {
 		r.A, r.MsPerMoveA, r.DecisionsA, r.B, r.MsPerMoveB, r.DecisionsB, r.ElapsedSecs)
 }
 
+// played is what one game of a measurement gave.
+type played struct {
+	winsA, vpA, vpB        float64
+	spentA, spentB         time.Duration
+	decisionsA, decisionsB int
+	err                    error
+}
+
+// play plays deal d with player A in seat.
+func (c Config) play(d, seat int) (p played) {
+	seed := c.Seed*1_000_003 + uint64(d)
+	g, _, err := match.DealRandom(c.Players, seed)
+	if err != nil {
+		return played{err: err}
+	}
+	ps := make([]ai.Player, c.Players)
+	for i := range ps {
+		level, spent, count := c.B, &p.spentB, &p.decisionsB
+		if i == seat {
+			level, spent, count = c.A, &p.spentA, &p.decisionsA
+		}
+		pl, err := newPlayer(level, seed*16+uint64(i), c.Iterations)
+		if err != nil {
+			return played{err: err}
+		}
+		ps[i] = timed{pl, spent, count}
+	}
+	if err := ai.PlayOut(g, ps); err != nil {
+		return played{err: fmt.Errorf("deal %d, A in seat %d: %w", d, seat+1, err)}
+	}
+	if w := g.Winners; w&(1<<seat) != 0 {
+		shared := 0
+		for i := 0; i < c.Players; i++ {
+			if w&(1<<i) != 0 {
+				shared++
+			}
+		}
+		p.winsA = 1 / float64(shared)
+	}
+	for i := 0; i < c.Players; i++ {
+		if i == seat {
+			p.vpA = float64(g.Players[i].VP)
+		} else {
+			p.vpB += float64(g.Players[i].VP) / float64(c.Players-1)
+		}
+	}
+	return p
+}
+
 // Main runs `smashup arena`.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
@@ -208,6 +264,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.Games, "games", 100, "games to play (rounded up to whole rotations of the seats)")
 	fs.IntVar(&c.Players, "players", 2, "players per game (2 to 4): A against the others, all B")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the deals")
+	fs.IntVar(&c.Parallel, "parallel", 1, "games played at once (the same results; slower decisions, as they share the cores)")
 	fs.IntVar(&c.Iterations, "iterations", 0, "search budget per decision of hard and max (0: theirs)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	if err := fs.Parse(args); err != nil {

@@ -35,6 +35,14 @@ func TestArenaSmoke(t *testing.T) {
 	if r.Rate < 0.5 {
 		t.Errorf("normal won %.0f%% against random", 100*r.Rate)
 	}
+	// games played at once give the same figures
+	p, err := Run(Config{A: "normal", B: "random", Games: 4, Players: 2, Seed: 3, Parallel: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.WinsA != r.WinsA || p.VPA != r.VPA || p.VPB != r.VPB || p.DecisionsA != r.DecisionsA || p.DecisionsB != r.DecisionsB {
+		t.Errorf("in parallel %+v, one at a time %+v", p, r)
+	}
 	if _, err := Run(Config{A: "wizard", B: "random", Games: 2, Players: 2}, nil); err == nil {
 		t.Error("an unknown level should be refused")
 	}

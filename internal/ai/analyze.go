@@ -88,11 +88,11 @@ func (a *Analysis) Follow(next *engine.Game) int {
 	return best
 }
 
-// NewAdvisor returns the search player of the strongest level ("max": the
-// hard level's iterations on each of workers cores) with its time bounded by
-// limit: the player that gives hints.
+// NewAdvisor returns the search player of the strongest level ("max": its
+// iterations on each of workers cores) with its time bounded by limit: the
+// player that gives hints.
 func NewAdvisor(seed uint64, workers int, limit time.Duration) *Search {
-	s := NewSearch(seed, HardIterations, workers)
+	s := NewSearch(seed, MaxIterations, workers)
 	s.name = "max"
 	s.Limit = limit
 	return s

@@ -12,7 +12,7 @@ function seatRow(i, old) {
   const opts = factions.filter(f => f.playable).map(f => `<option value="${esc(f.name)}">${esc(f.name)} (${esc(SETS[f.set] || f.set)})</option>`).join('');
   const kind = old ? old.kind : (i > 0 ? 'ai' : 'human');
   return `<div class="row seat" data-i="${i}"><span class="swatch" style="background:${PLAYER_VARS[i]}" aria-hidden="true"></span><b>Seat ${i + 1}</b>
-    <label>Who <select class="kind"><option value="human" ${kind === 'human' ? 'selected' : ''}>a person</option>${[['easy', 'the computer: easy'], ['ai', 'the computer: normal'], ['hard', 'the computer: hard (thinks ahead)'], ['max', 'the computer: strongest (every core)'], ['random', 'the computer: careless (random)']].map(([v, l]) => `<option value="${v}" ${kind === v ? 'selected' : ''}>${l}</option>`).join('')}</select></label>
+    <label>Who <select class="kind"><option value="human" ${kind === 'human' ? 'selected' : ''}>a person</option>${[['easy', 'the computer: easy'], ['ai', 'the computer: normal'], ['hard', 'the computer: hard (thinks ahead)'], ['max', 'the computer: strongest (thinks longest)'], ['random', 'the computer: careless (random)']].map(([v, l]) => `<option value="${v}" ${kind === v ? 'selected' : ''}>${l}</option>`).join('')}</select></label>
     <label>Name <input class="name" placeholder="Player ${i + 1}" size="14" value="${esc(old ? old.name : '')}"></label>
     <span class="fs" ${$('mode').value === 'chosen' ? '' : 'hidden'}><label>Faction 1 <select class="f1">${opts}</select></label> <label>Faction 2 <select class="f2">${opts}</select></label></span></div>`;
 }

@@ -23,8 +23,8 @@ func (e Event) Affect() AffectKind { return AffectKind(e.Num) }
 // a base, or a minion).
 func (e Event) PlayedOn() CardID { return CardID(e.Other) }
 
-// FromZone is the zone an EvPlay's card was played from, or an EvDiscard's
-// card was discarded from.
+// FromZone is the zone an EvPlay's card was played from, an EvDiscard's
+// card was discarded from, or an EvTake's card was taken from.
 func (e Event) FromZone() Zone { return Zone(e.Num) }
 
 // Mover is the player who moved an EvMove's card.

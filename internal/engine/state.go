@@ -263,6 +263,10 @@ const (
 	// option, only alike options or none (machine.go: Ask), so that the
 	// others see the same whatever the cards they cannot see.
 	EvAsked
+	// EvTake: Card went into Player's hand from a deck, a discard pile or
+	// set aside (Num = that zone: FromZone), not from play (EvReturn,
+	// EvPlace) nor drawn (EvDraw). Seats that could see it before see it.
+	EvTake
 )
 
 // Frame is one unit of pending work on the stack.

@@ -50,8 +50,17 @@ func (g *Game) controlEnds(c CardID, had Seat) {
 	}
 }
 
-// ToHand puts card c (from anywhere not in play) into player p's hand.
-func (g *Game) ToHand(c CardID, p Seat) { g.put(c, ZHand, p) }
+// ToHand puts card c (from anywhere not in play) into player p's hand, and
+// tells so (EvTake): the seats that could see it where it was (a discard
+// pile, a card revealed) see which card it is, the others that a card went
+// into p's hand.
+func (g *Game) ToHand(c CardID, p Seat) {
+	from := g.Cards[c].Zone
+	g.put(c, ZHand, p)
+	if from != ZHand {
+		g.emit(Event{Kind: EvTake, Player: p, Card: c, Base: None, Num: int16(from), Other: None})
+	}
+}
 
 // DiscardCard puts card c (from a hand, deck or set aside) into its owner's discard pile.
 func (g *Game) DiscardCard(c CardID) {

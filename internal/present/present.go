@@ -408,6 +408,12 @@ func Event(e engine.EventView, names Names) string {
 	switch e.Kind {
 	case engine.EvGive:
 		return fmt.Sprintf("%s puts %s into %s's hand%s", p, e.CardName, names.Of(e.Receiver()), because)
+	case engine.EvTake:
+		from := "from their " + zoneWord(e.FromZone())
+		if z := e.FromZone(); z != engine.ZDeck && z != engine.ZDiscard {
+			from = "that was set aside"
+		}
+		return fmt.Sprintf("%s takes %s %s into their hand%s", p, e.CardName, from, because)
 	case engine.EvTurnStart:
 		return fmt.Sprintf("--- %s's turn begins", p)
 	case engine.EvPlay:

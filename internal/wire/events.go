@@ -37,7 +37,11 @@ var eventKinds = map[engine.EventKind]string{
 	engine.EvControlEnd:    "control-end",
 	engine.EvPhase:         "phase",
 	engine.EvAsked:         "asked",
+	engine.EvTake:          "take",
 }
+
+// takeZones are the wire names of the zones a card is taken into a hand from.
+var takeZones = map[engine.Zone]string{engine.ZDeck: "deck", engine.ZDiscard: "discard", engine.ZSetAside: "set-aside"}
 
 // Told reports whether event ev is told on the wire at all, given the
 // event before it (prev): bookkeeping events are not, nor the VP gain that
@@ -107,6 +111,11 @@ func EventOf(g *engine.Game, seat engine.Seat, e engine.EventView, seq int) Even
 		w.Zone = placeZones[e.Num]
 		if w.Zone == "" {
 			w.Zone = "discard"
+		}
+	case engine.EvTake:
+		w.Zone = takeZones[e.FromZone()]
+		if w.Zone == "" {
+			w.Zone = "set-aside" // anywhere else out of play is set aside
 		}
 	case engine.EvGameOver:
 		for p := range g.NPlayers {

@@ -37,6 +37,8 @@ const PLACES = {
   hand: (w) => `into ${w} hand`, discard: (w) => `into ${w} discard pile`,
 };
 
+const TAKEN = { deck: 'from their deck', discard: 'from their discard pile', 'set-aside': 'that was set aside' };
+
 // line is one event as a sentence ('' for events the log does not tell).
 export function line(e, n) {
   const P = n.name(e.player), W = n.name(e.whom);
@@ -80,6 +82,7 @@ export function line(e, n) {
     case 'reveal': return `${P} reveals ${card(e.card)}`;
     case 'look': return e.card ? `${P} sees ${card(e.card)} in ${n.poss(e.whom)} hand` : `${P} looks at ${n.poss(e.whom)} hand`;
     case 'give': return `${P} puts ${card(e.card)} into ${n.poss(e.whom)} hand`;
+    case 'take': return `${P} takes ${card(e.card)} ${TAKEN[e.zone] || TAKEN['set-aside']} into their hand${by ? ` (${by})` : ''}`;
     case 'vp': return `${P} gains ${e.count} VP${by ? ` from ${by}` : ''}`;
     case 'scoring': return `${base(e.base)} is about to score`;
     case 'award': return `${P} takes ${ordinal(e.place)} place at ${base(e.base)}: ${e.count} VP`;

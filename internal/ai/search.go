@@ -191,11 +191,21 @@ func pickOption(g *engine.Game, visits []int32, mean []float64) int {
 		return -1
 	}
 	// declining wins when doing something is no better: it never loops on an
-	// ability that can be used again and again to no effect
-	if decline >= 0 && declineMean >= mean[best]-0.005 {
+	// ability that can be used again and again to no effect. The margin is in
+	// log-odds: 0.005 at even chances, far less near a sure win or loss, where
+	// every difference is small; a margin of 0.005 there made a player far
+	// ahead pass turn after turn, and the game never ended
+	// (TestFarAheadStillScores).
+	if decline >= 0 && logit(declineMean) >= logit(mean[best])-0.02 {
 		return decline
 	}
 	return best
+}
+
+// logit is the log-odds of a chance p, kept finite.
+func logit(p float64) float64 {
+	p = min(max(p, 1e-9), 1-1e-9)
+	return math.Log(p / (1 - p))
 }
 
 // iterate runs one iteration in world g (a determinization it may change).

@@ -77,18 +77,21 @@ var _ = card("base/rhodes_plaza_mall", func(d *engine.Def) {
 var _ = card("base/jungle_oasis", nil) // deliberately no ability
 
 var _ = card("base/tar_pits", func(d *engine.Def) {
-	// a minion destroyed here is placed (by its owner) on the bottom of its owner's deck
+	// a minion destroyed here is placed (by its owner) on the bottom of its
+	// owner's deck; its controller, if they only may ignore the base
+	// (Infiltrate), chooses whether it goes there
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvDestroy,
 		When: func(g *G, self CardID, ev engine.Event) bool {
 			s := g.Cards[self].Base
-			return ev.Base == s && g.IsMinion(ev.Card) && !g.BaseIgnored(s, ev.Player)
+			return ev.Base == s && g.IsMinion(ev.Card) && !g.BaseMustIgnore(s, ev.Player)
 		},
-		Do: func(g *G, f *F) {
-			if c := f.Ev.Card; g.Cards[c].Zone == engine.ZDiscard {
-				g.ToDeckBottom(c)
-			}
-		},
+		Do: eachFollows(evPlayer, "You may ignore {}'s ability: does your destroyed minion go to the bottom of its owner's deck?",
+			func(g *G, f *F, _ Seat) {
+				if c := f.Ev.Card; g.Cards[c].Zone == engine.ZDiscard {
+					g.ToDeckBottom(c)
+				}
+			}, nil),
 	}}
 })
 
@@ -131,6 +134,7 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 	// loop, so named steps, not a flow.
 	const (
 		nextPlayer engine.Step = iota
+		answered               // a player who only may ignore the base said whether they follow it
 		chooseHighest
 		putOnDeckBottom
 	)
@@ -138,6 +142,19 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 		considered engine.NumSlot  = iota // players considered so far
 		handled    engine.SeatSlot = iota // the player being handled
 	)
+	// markHighest marks p's minions here of the highest power, those that go
+	markHighest := func(g *G, f *F, p Seat) {
+		top := 0
+		for _, m := range g.MinionsAt(f.Base, p) {
+			top = max(top, g.Power(m))
+		}
+		for _, m := range g.MinionsAt(f.Base, p) {
+			if g.Power(m) == top {
+				g.MarkCard(flagGojuHighest, m, self(f))
+			}
+		}
+		f.SetSeat(handled, p)
+	}
 	d.Triggers = []engine.Trigger{{
 		On: engine.EvAfterScore, When: scoredHere,
 		Do: func(g *G, f *F) {
@@ -149,23 +166,26 @@ var _ = card("base/temple_of_goju", func(d *engine.Def) {
 			}
 			switch f.Step {
 			case nextPlayer:
-				p := nextInTurn(g, f, considered, func(p Seat) bool { return len(g.MinionsAt(s, p)) > 0 && !g.BaseIgnored(s, p) })
+				p := nextInTurn(g, f, considered, func(p Seat) bool { return len(g.MinionsAt(s, p)) > 0 && !g.BaseMustIgnore(s, p) })
 				if p == none {
 					g.Unmark(flagGojuDone, self(f))
 					g.Unmark(flagGojuHighest, self(f))
 					return
 				}
-				top := 0
-				for _, m := range g.MinionsAt(s, p) {
-					top = max(top, g.Power(m))
+				if g.BaseIgnored(s, p) { // Infiltrate: its player chooses
+					f.SetSeat(handled, p)
+					g.AskYesNo(f, p, "You may ignore {}'s ability: do your highest-power minions there go to the bottom of their owners' decks?", engine.CardArg(g.BaseCardAt(s)))
+					return
 				}
-				for _, m := range g.MinionsAt(s, p) {
-					if g.Power(m) == top {
-						g.MarkCard(flagGojuHighest, m, self(f))
-					}
-				}
-				f.SetSeat(handled, p)
+				markHighest(g, f, p)
 				f.Goto(chooseHighest)
+			case answered:
+				if f.Yes() {
+					markHighest(g, f, f.SeatIn(handled))
+					f.Goto(chooseHighest)
+				} else {
+					f.Goto(nextPlayer)
+				}
 			case chooseHighest:
 				p := f.SeatIn(handled)
 				cands := tied(p)
@@ -370,6 +390,16 @@ func eachGains(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat))
 // eachGainsThen is eachGains with done (if not nil) run once every player
 // has been considered.
 func eachGainsThen(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Seat), done func(g *G, f *F)) engine.AbilityFn {
+	return eachFollows(who, "You may ignore {}'s ability: do you take what it gives you?", give, done)
+}
+
+// eachFollows builds a base ability that does something to some players'
+// cards or for them (who, in turn from the current player): one who must
+// ignore the base is left alone; one who only may ignore it (Infiltrate)
+// is asked (prompt, whose {} is the base) whether they follow it; the
+// others follow it. done (if not nil) runs once every player has been
+// considered. A loop over the players, so named steps, not a flow.
+func eachFollows(who func(g *G, f *F, p Seat) bool, prompt engine.Prompt, give func(g *G, f *F, p Seat), done func(g *G, f *F)) engine.AbilityFn {
 	const (
 		nextPlayer engine.Step = iota
 		answered
@@ -391,7 +421,7 @@ func eachGainsThen(who func(g *G, f *F, p Seat) bool, give func(g *G, f *F, p Se
 				}
 				if g.BaseIgnored(f.Base, p) {
 					f.SetSeat(asking, p)
-					g.AskYesNo(f, p, "You may ignore {}'s ability: do you take what it gives you?", engine.CardArg(g.BaseCardAt(f.Base)))
+					g.AskYesNo(f, p, prompt, engine.CardArg(g.BaseCardAt(f.Base)))
 					return
 				}
 				give(g, f, p)
@@ -417,19 +447,6 @@ func wonHere(g *G, f *F, p Seat) bool {
 	return place == 1 && !g.BaseMustIgnore(f.Base, p)
 }
 
-// firstWinner is the one winner of the scoring f answers who uses a "the
-// winner" ability: tied winners are broken starting with the current player,
-// clockwise. A winner who ignores the base (Infiltrate) does not use it.
-func firstWinner(g *G, f *F) Seat {
-	winners := scoredWinners(g, f)
-	for _, p := range g.PlayersFrom(g.Current) {
-		if slices.Contains(winners, p) && !g.BaseIgnored(f.Base, p) {
-			return p
-		}
-	}
-	return none
-}
-
 // School of Wizardry: the winner puts the base they choose among the top three
 // of the base deck on top of it, the other two under it in the order they
 // choose; the scored base is then replaced by the top base as usual. The
@@ -437,7 +454,9 @@ func firstWinner(g *G, f *F) Seat {
 // loop), so named steps, not a flow.
 var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 	const (
-		chooseReplacement engine.Step = iota
+		findWinner engine.Step = iota
+		answered               // a winner who only may ignore the base said whether they use it
+		chooseReplacement
 		rememberChosen
 		askPutBack
 		putBack
@@ -448,17 +467,40 @@ var _ = card("base/school_of_wizardry", func(d *engine.Def) {
 		firstBase engine.CardSlot = 1 // the bases looked at: firstBase and on (up to three)
 		nLooked   engine.NumSlot  = 4 // how many bases were looked at
 		putBackOf engine.NumSlot  = 5 // bit i: the i-th base looked at has been put back
+		// until the bases are looked at, slot 5 counts the winners considered
+		winnersConsidered engine.NumSlot = 5
 	)
 	d.Triggers = []engine.Trigger{{On: engine.EvAfterScore,
 		When: func(g *G, self CardID, ev engine.Event) bool { return ev.Base == g.SlotOfBase(self) },
 		Do: func(g *G, f *F) {
 			switch f.Step {
-			case chooseReplacement:
-				w := firstWinner(g, f)
-				if w == none {
+			case findWinner:
+				// one winner uses it: tied winners are taken in turn from the
+				// current player; one who ignores the base leaves it to the
+				// next, and one who only may ignore it (Infiltrate) chooses
+				winners := scoredWinners(g, f)
+				for f.Get(winnersConsidered) < len(winners) {
+					w := winners[f.Get(winnersConsidered)]
+					f.Add(winnersConsidered, 1)
+					if g.BaseMustIgnore(f.Base, w) {
+						continue
+					}
+					f.SetSeat(theWinner, w)
+					if g.BaseIgnored(f.Base, w) {
+						g.AskYesNo(f, w, "You may ignore {}'s ability: do you choose the base that replaces it?", engine.CardArg(g.BaseCardAt(f.Base)))
+						return
+					}
+					f.Goto(chooseReplacement)
 					return
 				}
-				f.SetSeat(theWinner, w)
+			case answered:
+				if f.Yes() {
+					f.Goto(chooseReplacement)
+				} else {
+					f.Goto(findWinner)
+				}
+			case chooseReplacement:
+				w := f.SeatIn(theWinner)
 				top := g.Collect(engine.ZBaseDeck, none)
 				if len(top) > 3 {
 					top = top[:3]

@@ -121,7 +121,12 @@ import (
 // Con's +1 is offered to such a player like the other gains (eachGains),
 // not always ignored. Two abilities setting a starting breakpoint (Marking
 // Territory, Tropical Paradise) both set 0: the first stands, no question.
-const RulesVersion = 9
+// 10: the base abilities that happen at a moment to a player who only may
+// ignore the base (Infiltrate) and take something away or leave a choice to
+// them ask that player too, as those that give something did: Tar Pits
+// (the destroyed minion to the deck's bottom), Temple of Goju (the highest
+// minions), School of Wizardry (the winner's choice, else the next tied winner's).
+const RulesVersion = 10
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition, in registration order,

@@ -6,9 +6,10 @@
 // earlier decision opens the game as it was there; a scenario's steps,
 // played on request, stop where one fails (which the page says); the
 // share link, opened in a phone-sized browser, shows the same position
-// and moves. axe-core
+// and moves; a card chosen from a discard pile closes the pile and is told
+// in the log. axe-core
 // finds no serious or critical violation on the sandbox page and table.
-// Screenshots: ARTIFACT_DIR/sandbox-{page,1366-start,1366-other,1366-goback,1366-back,390-shared}.png
+// Screenshots: ARTIFACT_DIR/sandbox-{page,1366-start,1366-other,1366-goback,1366-back,390-shared,390-taken}.png
 // Usage: node sandbox.mjs BASE_URL ARTIFACT_DIR
 import { harness } from './lib/harness.mjs';
 
@@ -125,6 +126,22 @@ await check(phone, (await move(phone)) === movesMade && (await acting(phone)) ==
 await phone.waitForTimeout(300);
 await phone.screenshot({ path: `${out}/sandbox-390-shared.png` });
 await axe(phone, 'sandbox table on a phone');
+
+// ---- a card chosen from a discard pile, on a phone: the pile closes and the log tells it ----
+await phone.goto(base + '/sandbox');
+await phone.fill('#sb-text', 'name: take back\nsetup:\n  players:\n    - { id: A, hand: [Grave Digger], discard: [Walker, Zombie Lord] }\n    - { id: B, hand: [Scout] }\n  bases: [{ base: Tar Pits }, { base: Jungle Oasis }]\n  current: A\n');
+await phone.click('#sb-open');
+await phone.waitForURL(/\/g\/[0-9a-f]+/);
+await mine(phone);
+await phone.click('#btn-opts');
+await phone.click('#optlist button[data-whole]');
+await phone.waitForSelector('#pile [data-target]', { timeout: 20000 });
+await phone.click('#pile >> text=Walker');
+await phone.waitForFunction(() => [...document.querySelectorAll('#log li')].some(li => /takes Walker from their discard pile/.test(li.textContent)), null, { timeout: 20000 });
+await mine(phone);
+await check(phone, !(await phone.$('#pile')), 'the discard pile closes once its card is chosen');
+await phone.screenshot({ path: `${out}/sandbox-390-taken.png` });
+console.log('  a card taken from the discard pile is told, and the pile closes');
 
 await check(null, errors.length === 0, `page errors: ${errors.join('; ')}`);
 await browser.close();

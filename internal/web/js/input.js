@@ -30,7 +30,9 @@ async function send(path) {
   const u = s.shown;
   if (!u || s.sending) return;
   hideTip();
-  set({ sending: true, error: '', selected: null, menu: null, confirmEnd: null, detail: null, allOpen: false });
+  // a discard pile open as the answer goes closes, unless the next decision
+  // asks for a card from it again (Pile)
+  set({ sending: true, error: '', selected: null, menu: null, confirmEnd: null, detail: null, allOpen: false, pileChose: s.pile != null ? u.move : null });
   queue.sending(u.move, path.length);
   const r = await net.move(u.move, path);
   set({ sending: false });
@@ -72,7 +74,7 @@ function activate(key, el) {
     set({ selected: { key, opts: p.selectable.get(key), move: s.shown.move }, menu: null, detail: null, error: '' });
     return;
   }
-  if (key.startsWith('pile:')) set({ pile: +key.slice(5) });
+  if (key.startsWith('pile:')) set({ pile: +key.slice(5), pileChose: null });
 }
 
 // ---------- clicks ----------
@@ -117,7 +119,7 @@ function onClick(e) {
   }
   if (s.replay) { touchDetail(e, el); return; }
   if ((x = is(el, '[data-target]'))) { activate(x.dataset.target, x); return; }
-  if ((x = is(el, '[data-pile]'))) { set({ pile: +x.dataset.pile }); return; }
+  if ((x = is(el, '[data-pile]'))) { set({ pile: +x.dataset.pile, pileChose: null }); return; }
   // a click on a lit base, away from its own targets
   if ((x = is(el, 'section.base'))) {
     const key = `base:${x.dataset.slot}`;

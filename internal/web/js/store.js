@@ -24,7 +24,7 @@ const state = {
   banner: null,             // {text, kind: 'error'|'info', retry}
   gone: null,               // the link leads nowhere: {title, text}
   // panels
-  logOpen: false, gameoverOpen: true, pile: null, detail: null, settingsOpen: false, rulesOpen: false,
+  logOpen: false, gameoverOpen: true, pile: null, pileChose: null, detail: null, settingsOpen: false, rulesOpen: false,
   rematch: null,            // {link} when a rematch exists; {error}
   replayInfo: { total: 0, seat: -1, playing: false },
   speed: 'normal',

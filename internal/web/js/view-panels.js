@@ -94,6 +94,10 @@ export function Pile(ctx) {
   if (seat == null || !t || !t.players[seat]) return null;
   const cards = t.players[seat].discard;
   const n = cards.filter(c => ctx.plan.targets.has(`card:${c.id}`)).length;
+  // opened to answer a decision: shown again only while the next one asks
+  // for a card from it (one at a time, "any number")
+  const chose = ctx.s.pileChose;
+  if (chose != null && !(n > 0 && ctx.u.move === chose + 1)) return null;
   return html`<div id="pile" class="overlay" role="dialog" aria-modal="false" aria-labelledby="pile-title">
     <div class="box wide">
       <h2 id="pile-title">${cap(ctx.n.yours(seat))} discard pile (${cards.length})</h2>

@@ -156,7 +156,7 @@ function onKey(e) {
     if (s.menu) set({ menu: null });
     else if (s.confirmEnd) set({ confirmEnd: null });
     else if (s.settingsOpen || s.rulesOpen) set({ settingsOpen: false, rulesOpen: false });
-    else if (s.pile != null) set({ pile: null });
+    else if (s.pile != null && byId('pile')) set({ pile: null });
     else if (s.detail) set({ detail: null });
     else if (s.selected) set({ selected: null });
     else if (s.logOpen) set({ logOpen: false });

@@ -36,7 +36,19 @@ type Search struct {
 	exact      bool // search g itself, not worlds dealt again (a finished game's review: estimate.go)
 	fallback   *Greedy
 	guard      loopGuard
+	idle       int   // the seat's turns in a row ended without a play it could have made (stallTurns)
+	idleTurn   int16 // the last turn idle counted
 }
+
+// stallTurns is how many turns in a row a search player ends its Play Cards
+// phase without playing before it plays its best card rather than pass
+// again. A judge can find passing best turn after turn for both players
+// (a base would score for the one with the most power there, but what it
+// costs them on the table outweighs it in the evaluation, and the other
+// fears giving them the VP): deal 198 of `smashup arena --a max --b hard
+// --seed 1`, max in the second seat, went 480 turns. A person does not hold
+// forever; the count is of the seat's own plays, which every seat sees.
+const stallTurns = 3
 
 // NewSearch returns a seeded search player with a budget of iterations per decision.
 func NewSearch(seed uint64, iterations, workers int) *Search {
@@ -101,10 +113,43 @@ func (s *Search) Choose(g *engine.Game, v *engine.View) int {
 func (s *Search) choose(g *engine.Game, v *engine.View) int {
 	ws := s.search(g, v.Decision.Player)
 	visits, mean := rootStats(g, ws)
-	if best := pickOption(g, visits, mean); best >= 0 {
+	best := pickOption(g, visits, mean)
+	if g.MainDecision() {
+		if s.idle >= stallTurns {
+			if i := bestPlay(g, visits, mean); i >= 0 {
+				best = i
+			}
+		}
+		s.countIdle(g, v.Decision.Player, best)
+	}
+	if best >= 0 {
 		return best
 	}
 	return s.fallback.Choose(g, v)
+}
+
+// countIdle counts the turns in a row in which seat me ends its Play Cards
+// phase (choice: the answer to its main decision) having played nothing.
+func (s *Search) countIdle(g *engine.Game, me engine.Seat, choice int) {
+	pl := &g.Players[me]
+	switch {
+	case choice < 0 || g.Pending.Opts[choice].Kind != engine.OptPass:
+		s.idle = 0
+	case pl.MinionsPlayed+pl.ActionsPlayed == 0 && g.Turn != s.idleTurn:
+		s.idle++
+		s.idleTurn = g.Turn
+	}
+}
+
+// bestPlay is the searched option other than passing with the best mean (-1: none).
+func bestPlay(g *engine.Game, visits []int32, mean []float64) int {
+	best := -1
+	for i, n := range visits {
+		if g.Pending.Opts[i].Kind != engine.OptPass && n > 0 && (best < 0 || mean[i] > mean[best]) {
+			best = i
+		}
+	}
+	return best
 }
 
 // search runs the iterations of g's pending decision, seat me's, and

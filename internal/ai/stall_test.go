@@ -46,8 +46,10 @@ func TestFarAheadStillScores(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for !g.MainDecision() {
-			g.ApplySafe(0)
+		for n := 0; !g.MainDecision(); n++ {
+			if err := g.ApplySafe(0); err != nil || n > 20 {
+				t.Fatalf("the position does not reach A's Play Cards phase: %v", err)
+			}
 		}
 		if j := judge(g, 0); j < 0.99 {
 			t.Fatalf("the position is meant to look won already: judged %.3f", j)

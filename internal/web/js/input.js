@@ -37,7 +37,7 @@ async function send(path) {
   const r = await net.move(u.move, path);
   set({ sending: false });
   if (r.error) {
-    set({ error: r.error });
+    set({ error: r.error, pileChose: null }); // a refused answer leaves the pile as it was
     if (r.stale) net.load();
   }
 }

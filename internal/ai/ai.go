@@ -54,11 +54,16 @@ func New(kind string, seed uint64) (Player, bool) {
 		s.name = "hard"
 		return s, true
 	case "max":
-		s := NewSearch(seed, MaxIterations, runtime.GOMAXPROCS(0))
-		s.name = "max"
-		return s, true
+		return newMax(seed, runtime.GOMAXPROCS(0)), true
 	}
 	return nil, false
+}
+
+// newMax returns the search player of the max level on workers cores.
+func newMax(seed uint64, workers int) *Search {
+	s := NewSearch(seed, MaxIterations, workers)
+	s.name = "max"
+	return s
 }
 
 // Easy plays like Greedy with a small budget, and one time in three picks

@@ -92,8 +92,7 @@ func (a *Analysis) Follow(next *engine.Game) int {
 // iterations on each of workers cores) with its time bounded by limit: the
 // player that gives hints.
 func NewAdvisor(seed uint64, workers int, limit time.Duration) *Search {
-	s := NewSearch(seed, MaxIterations, workers)
-	s.name = "max"
+	s := newMax(seed, workers)
 	s.Limit = limit
 	return s
 }

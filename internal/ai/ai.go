@@ -24,7 +24,7 @@ type Player interface {
 // Levels are the computer players people choose from, weakest first:
 // random (any legal option), easy (greedy that often plays carelessly),
 // normal (Greedy), hard (Search, one core) and max (Search with twice the
-// budget on every core).
+// budget on every core, looking a round further ahead).
 var Levels = []string{"random", "easy", "normal", "hard", "max"}
 
 // HardIterations is the search budget per decision of the hard and max
@@ -63,6 +63,12 @@ func New(kind string, seed uint64) (Player, bool) {
 func newMax(seed uint64, workers int) *Search {
 	s := NewSearch(seed, MaxIterations, workers)
 	s.name = "max"
+	// Two rounds rather than hard's one: max's playouts go on through its own
+	// next turn and every other player's after it, so a play is judged by
+	// what it sets up, not only by what the others can do to it at once. At
+	// equal budgets (`smashup arena --a max --b hard --iterations 500`) this
+	// alone took max from 52.0% to 61.8% of 400 deals (seeds 5 and 7).
+	s.Horizon = -2
 	return s
 }
 

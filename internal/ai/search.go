@@ -31,7 +31,7 @@ type Search struct {
 	Limit      time.Duration // with Iterations: stop sooner once this wall time has passed (0: never)
 	Workers    int           // trees searched in parallel (at least 1)
 	C          float64       // exploration constant of UCB (rewards are in [0, 1])
-	Horizon    int           // turns after the current one played out before judging (-1: a round, every other player once)
+	Horizon    int           // turns after the current one played out before judging (-n: n rounds, every other player n times and the seat n-1 times)
 	name       string
 	exact      bool // search g itself, not worlds dealt again (a finished game's review: estimate.go)
 	fallback   *Greedy
@@ -61,7 +61,7 @@ func (s *Search) Name() string { return s.name }
 
 func (s *Search) horizon(g *engine.Game) int {
 	if s.Horizon < 0 {
-		return int(g.NPlayers) - 1
+		return -s.Horizon*int(g.NPlayers) - 1
 	}
 	return s.Horizon
 }

@@ -99,6 +99,7 @@ type live struct {
 	manual   bool         // tests that play the people's seats: the server answers nothing for them
 	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
 	thinking atomic.Bool  // a worker is deciding for one of its computer seats
+	again    atomic.Bool  // asked to look again while a worker was deciding (queue.go stepAI)
 	used     atomic.Int64 // when last asked for (unix ns; memory.go)
 	evicted  bool         // unloaded from memory: requests ask for the game again
 	pres     presence     // who is at the table (presence.go)

@@ -63,12 +63,37 @@ func (s *Server) aiWorker() {
 
 // stepAI makes one computer move if a computer seat is to decide. It reports
 // whether it moved.
+//
+// One worker decides for a game at a time (thinking). A worker asked to look
+// at a game while another decides for it leaves a note (again) and goes;
+// the deciding worker reads the note once it has let go, and looks again.
+// The note is left before trying and read after letting go, so that no
+// request to look is ever lost between the two (issue 33: a person's move,
+// or an answer's pause running out, that came while a worker was done
+// looking but had not yet let go was dropped, and the game waited until
+// some other request woke it).
 func (l *live) stepAI(ctx context.Context) bool {
-	if !l.thinking.CompareAndSwap(false, true) {
-		return false // another worker is deciding for this game; it looks again after
+	l.again.Store(true)
+	for l.thinking.CompareAndSwap(false, true) {
+		l.again.Store(false)
+		moved := l.decideAI(ctx)
+		l.thinking.Store(false)
+		if moved {
+			return true // looked at again after the other games (aiWorker)
+		}
+		if !l.again.Load() {
+			return false
+		}
 	}
-	defer l.thinking.Store(false)
+	return false // the worker deciding for this game reads the note
+}
+
+// decideAI is stepAI's work, by the one worker deciding for the game.
+func (l *live) decideAI(ctx context.Context) bool {
 	who, at, opt, think, ok := l.aiTurn()
+	if hook := l.srv.afterLook; hook != nil {
+		hook(l, ok)
+	}
 	if !ok {
 		return false
 	}

@@ -56,6 +56,9 @@ type Server struct {
 	IdleAfter, DoneAfter time.Duration
 	tick                 atomic.Int64 // the janitor's period (memory.go)
 	reviews              reviews      // finished games' reviews (review.go)
+	// afterLook, when set (tests), runs as a worker has looked at a game,
+	// before it decides or lets go (queue.go)
+	afterLook func(l *live, ok bool)
 }
 
 // New returns a server over st. Call Close when done.

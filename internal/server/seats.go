@@ -5,10 +5,13 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/wire"
 )
 
 // Seats belong to the people who take them.
@@ -24,6 +27,14 @@ import (
 // again shows the creator nothing about anyone's hand. A person who lost
 // their browser asks the creator to invite their seat again, which ends the
 // old claim (its pages are disconnected) and makes a new invite link.
+//
+// A claimed seat belongs to whoever took it, for the whole game: the host
+// may invite it again only once its person has been away (no page of the
+// seat connected, presence.go) for reinviteAfter, counted from when their
+// last page left, their last move, their claim, or this server loading the
+// game, whichever is latest. Until then the invite is refused and nothing
+// changes. An invite that ends a claim is told to every seat and the
+// spectators in the game's log ("invited-again").
 
 // ClaimRequest is what POST /api/games/{id}/claim accepts.
 type ClaimRequest struct {
@@ -46,6 +57,14 @@ type InviteRequest struct {
 type InviteResponse struct {
 	Link string `json:"link"`
 }
+
+// reinviteAfter is how long a seat's person must have been away before the
+// host may invite the seat again (see above).
+const reinviteAfter = 5 * time.Minute
+
+// ErrSeatHeld refuses to invite again a seat whose person is at the table or
+// left lately.
+var ErrSeatHeld = fmt.Errorf("this seat belongs to the person who took it, who is at the table or left less than %d minutes ago: it can be invited again only once they have been away %d minutes", int(reinviteAfter/time.Minute), int(reinviteAfter/time.Minute))
 
 // ErrSeatTaken: the invite has been claimed already.
 var ErrSeatTaken = errors.New("this seat is taken: someone opened this invite link already. If that was not you, ask whoever created the game to invite you again")
@@ -117,7 +136,8 @@ func openSeats(c *Config) int {
 }
 
 // Invite makes a new invite link for seat (the host's request): whoever
-// held the seat loses it, and their pages are disconnected.
+// held the seat loses it, and their pages are disconnected. A claimed seat
+// is invited again only once its person has been away reinviteAfter.
 func (s *Server) Invite(ctx context.Context, id, host string, seat engine.Seat) (InviteResponse, error) {
 	l, err := s.game(ctx, id)
 	if err != nil {
@@ -131,12 +151,19 @@ func (s *Server) Invite(ctx context.Context, id, host string, seat engine.Seat) 
 	if seat < 0 || int(seat) >= len(l.cfg.Seats) || l.cfg.Seats[seat].Kind != Human {
 		return InviteResponse{}, errors.New("bad request: that seat is not a person's seat of this game")
 	}
+	claimed := l.cfg.Seats[seat].Token != ""
+	if claimed && (l.pres.conns[seat] > 0 || time.Since(l.pres.seen[seat]) < reinviteAfter) {
+		return InviteResponse{}, ErrSeatHeld
+	}
 	code := newToken()
 	if err := l.changeConfigLocked(ctx, func(c *Config) {
 		c.Seats[seat].Invite = code
 		c.Seats[seat].Token = ""
 	}); err != nil {
 		return InviteResponse{}, err
+	}
+	if claimed {
+		l.log().Info("seat invited again", "seat", int(seat))
 	}
 	return InviteResponse{Link: "/g/" + id + "?invite=" + code}, nil
 }
@@ -189,13 +216,29 @@ func (l *live) changeConfigLocked(ctx context.Context, change func(c *Config)) e
 }
 
 // takeConfigLocked makes cfg the game's configuration (changed here or by
-// another instance: remoteMove).
+// another instance: remoteMove): the seats whose key changed lose their
+// pages, a seat just taken counts as present from now (its person is
+// arriving), and a claim ended by a new invite is told to every seat.
 func (l *live) takeConfigLocked(cfg Config) error {
 	old := l.cfg
 	l.cfg = cfg
+	now := time.Now()
 	for seat := range l.seats() {
-		if int(seat) < len(old.Seats) && old.Seats[seat].Token != "" && old.Seats[seat].Token != cfg.Seats[seat].Token {
+		if int(seat) >= len(old.Seats) {
+			continue
+		}
+		was, is := old.Seats[seat].Token, cfg.Seats[seat].Token
+		if was == is {
+			continue
+		}
+		if was != "" {
 			l.dropSeatLocked(seat)
+		}
+		if is != "" {
+			l.pres.seen[seat] = now
+		} else if was != "" {
+			p := int(seat)
+			l.tell(wire.Event{Kind: "invited-again", Player: &p})
 		}
 	}
 	if old.Waiting && !cfg.Waiting && l.src == nil {
@@ -256,7 +299,7 @@ func (s *Server) seatError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, errNoSuchLink), errors.Is(err, store.ErrNotFound):
 		code, err = 404, errNoSuchLink
-	case errors.Is(err, ErrSeatTaken):
+	case errors.Is(err, ErrSeatTaken), errors.Is(err, ErrSeatHeld):
 		code = 409
 	case errors.Is(err, errNotHost):
 		code = 403

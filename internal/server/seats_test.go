@@ -111,11 +111,17 @@ func TestSeatsAreClaimed(t *testing.T) {
 		t.Fatalf("after a restart: %d %+v", code, m)
 	}
 
-	// the host invites seat 2 again: the old key and the old invite are
-	// dead, the new invite is claimed
+	// the host invites seat 2 again, once its person has been away a while
+	// (TestReinviteRefusedWhilePresent): the old key and the old invite
+	// are dead, the new invite is claimed
 	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/invite", mine, `{"seat":1}`); code != 403 {
 		t.Fatalf("a seat's key invites again: %d", code)
 	}
+	l2, err := s2.game(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	awayFor(l2, 1, reinviteAfter+time.Minute)
 	code, b = a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
 	var inv InviteResponse
 	if code != 200 || json.Unmarshal(b, &inv) != nil || !strings.Contains(inv.Link, "?invite=") {
@@ -209,5 +215,110 @@ func TestClaimsReachOtherInstances(t *testing.T) {
 			t.Fatalf("instance A never learned of the claim (waiting %v, %v)", waiting, serr)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// reinviteGame makes a game of two people whose second seat is claimed:
+// the API, the creation's answer, the claim and the game in memory.
+func reinviteGame(t *testing.T, body string) (seatAPI, CreateResponse, ClaimResponse, *live) {
+	t.Helper()
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "reinvite.db"))
+	a := seatAPI{t, s.Handler()}
+	code, b := a.call("POST", "/api/games", "", body)
+	var cr CreateResponse
+	if code != 200 || json.Unmarshal(b, &cr) != nil {
+		t.Fatalf("create: %d %s", code, b)
+	}
+	code, c := a.claim(cr.ID, cr.Links[1])
+	if code != 200 || c.Seat != 1 {
+		t.Fatalf("claim: %d %+v", code, c)
+	}
+	l, err := s.game(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, cr, c, l
+}
+
+// awayFor makes seat's person look away (no page connected) for d.
+func awayFor(l *live, seat engine.Seat, d time.Duration) {
+	l.locked(func() { l.pres.seen[seat] = time.Now().Add(-d) })
+}
+
+// A seat belongs to whoever took it: the host cannot invite it again while
+// its person is at the table, nor in the minutes after they left; the
+// refusal changes nothing (the person keeps their key and their page).
+func TestReinviteRefusedWhilePresent(t *testing.T) {
+	a, cr, c, l := reinviteGame(t, `{"seats":["human","human"],"mode":"random"}`)
+	sub := &subscriber{seat: 1, ch: make(chan []byte, 64), gone: make(chan struct{})}
+	var first Message
+	if !l.subscribe(sub, &first) {
+		t.Fatal("not subscribed")
+	}
+	awayFor(l, 1, time.Hour) // connected: when the page came matters not
+	code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
+	if code != 409 || !strings.Contains(string(b), "away") {
+		t.Fatalf("inviting again a seat whose person is connected: %d %s", code, b)
+	}
+	select {
+	case <-sub.gone:
+		t.Fatal("the person's page was disconnected")
+	default:
+	}
+	if code, m := a.state(cr.ID, c.Token); code != 200 || m.Seat != 1 || m.Seats[1].Open {
+		t.Fatalf("the person lost the seat: %d %+v", code, m.Seats)
+	}
+	// just left: still theirs
+	l.unsubscribe(sub)
+	if code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`); code != 409 {
+		t.Fatalf("inviting again a seat whose person left a moment ago: %d %s", code, b)
+	}
+	// claimed a moment ago, never connected: theirs too
+	if code, m := a.state(cr.ID, c.Token); code != 200 || m.Seats[1].Open {
+		t.Fatalf("after the refusals: %d %+v", code, m.Seats)
+	}
+	for _, ev := range first.Events {
+		if ev.Kind == "invited-again" {
+			t.Fatalf("a refused invite was told: %+v", ev)
+		}
+	}
+}
+
+// A seat whose person left long ago may be invited again, and every seat
+// and the spectators are told in the log.
+func TestReinviteOfALeftSeatIsTold(t *testing.T) {
+	a, cr, c, l := reinviteGame(t, `{"seats":["human","human"],"mode":"random"}`)
+	sub := &subscriber{seat: 1, ch: make(chan []byte, 64), gone: make(chan struct{})}
+	var first Message
+	l.subscribe(sub, &first)
+	l.unsubscribe(sub)
+	awayFor(l, 1, reinviteAfter+time.Minute)
+	code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
+	var inv InviteResponse
+	if code != 200 || json.Unmarshal(b, &inv) != nil {
+		t.Fatalf("inviting again a seat left long ago: %d %s", code, b)
+	}
+	if code, _ := a.state(cr.ID, c.Token); code != 404 {
+		t.Fatalf("the old claim still reads the seat: %d", code)
+	}
+	told := func(key string) bool {
+		_, m := a.state(cr.ID, key)
+		for _, ev := range m.Events {
+			if ev.Kind == "invited-again" && ev.Player != nil && *ev.Player == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	if !told(tokenOf(cr.Links[0])) || !told(tokenOf(cr.Spectator)) {
+		t.Fatal("the new invite is not told to every seat and the spectators")
+	}
+	code, c2 := a.claim(cr.ID, inv.Link)
+	if code != 200 || !told(c2.Token) {
+		t.Fatalf("the new claimant: %d, told %v", code, told(c2.Token))
+	}
+	// the new claim is the seat's own now: not invited again at once
+	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`); code != 409 {
+		t.Fatalf("a seat claimed a moment ago invited again: %d", code)
 	}
 }

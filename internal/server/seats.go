@@ -35,6 +35,13 @@ import (
 // game, whichever is latest. Until then the invite is refused and nothing
 // changes. An invite that ends a claim is told to every seat and the
 // spectators in the game's log ("invited-again").
+//
+// A rematch's seat key goes to whoever held the seat when the game ended,
+// and to nobody else (ui.go handleRematch): a seat claimed after the end
+// (Seat.Late: invited again once its person had gone, or still open at the
+// end) gets the rematch's spectators' link, never the key the person who
+// held it got or would get. A rematch has every seat taken at once and no
+// host key, so its seats are never invited again.
 
 // ClaimRequest is what POST /api/games/{id}/claim accepts.
 type ClaimRequest struct {
@@ -89,8 +96,10 @@ func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, e
 		return ClaimResponse{}, ErrSeatTaken
 	}
 	tok := newToken()
+	late := l.g != nil && l.g.Over // no rematch key for this claim (ui.go handleRematch)
 	if err := l.changeConfigLocked(ctx, func(c *Config) {
 		c.Seats[seat].Token = tok
+		c.Seats[seat].Late = late
 		if openSeats(c) == 0 {
 			c.Waiting = false
 		}

@@ -322,3 +322,75 @@ func TestReinviteOfALeftSeatIsTold(t *testing.T) {
 		t.Fatalf("a seat claimed a moment ago invited again: %d", code)
 	}
 }
+
+// A rematch's seat key goes only to whoever held the seat when the game
+// ended: the host, inviting a seat again after the end (its person gone
+// long enough) and claiming it, never gets that person's rematch key,
+// whether the rematch was made before or after.
+func TestRematchKeyIsTheHoldersOnly(t *testing.T) {
+	for _, before := range []bool{true, false} {
+		s := newSQLiteServer(t, filepath.Join(t.TempDir(), "rematch.db"))
+		a := seatAPI{t, s.Handler()}
+		code, b := a.call("POST", "/api/games", "", `{"seats":["human","human"],"mode":"random","seed":5}`)
+		var cr CreateResponse
+		if code != 200 || json.Unmarshal(b, &cr) != nil {
+			t.Fatalf("create: %d %s", code, b)
+		}
+		mine := tokenOf(cr.Links[0])
+		code, c := a.claim(cr.ID, cr.Links[1])
+		if code != 200 {
+			t.Fatalf("claim: %d", code)
+		}
+		l := playRandom(t, s, cr.ID, 1<<20, 3)
+		var over bool
+		l.locked(func() { over = l.g != nil && l.g.Over })
+		if !over {
+			t.Fatal("the game did not end")
+		}
+		rematch := func(key string) RematchResponse {
+			t.Helper()
+			code, b := a.call("POST", "/api/games/"+cr.ID+"/rematch", key, "")
+			var r RematchResponse
+			if code != 200 || json.Unmarshal(b, &r) != nil {
+				t.Fatalf("rematch: %d %s", code, b)
+			}
+			return r
+		}
+		var theirs RematchResponse
+		if before {
+			theirs = rematch(c.Token)
+			if _, m := a.state(theirs.ID, tokenOf(theirs.Link)); m.Seat != 1 || m.Spectator {
+				t.Fatalf("the seat's holder got no rematch key: %+v", theirs)
+			}
+		}
+		ownRematch := rematch(mine)
+		// the person has gone long since: the host invites the seat again and takes it
+		awayFor(l, 1, reinviteAfter+time.Minute)
+		code, b = a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
+		var inv InviteResponse
+		if code != 200 || json.Unmarshal(b, &inv) != nil {
+			t.Fatalf("invite again after the end: %d %s", code, b)
+		}
+		code, c2 := a.claim(cr.ID, inv.Link)
+		if code != 200 || c2.Seat != 1 {
+			t.Fatalf("the host's claim: %d %+v", code, c2)
+		}
+		got := rematch(c2.Token)
+		if _, m := a.state(got.ID, tokenOf(got.Link)); got.ID != ownRematch.ID || !m.Spectator || (before && got.Link == theirs.Link) {
+			t.Fatalf("rematch made before: %v: a seat claimed after the end got %+v, seat %d (the holder's: %+v)", before, got, m.Seat, theirs)
+		}
+		// the rematch's seat 1 key was handed to nobody else: the host's
+		// own seat and the spectators read the rematch as themselves
+		rl, err := s.game(context.Background(), got.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var key1 string
+		rl.locked(func() { key1 = rl.cfg.Seats[1].Token })
+		for _, r := range []RematchResponse{ownRematch, got} {
+			if strings.Contains(r.Link, key1) {
+				t.Fatalf("seat 1's rematch key handed out: %+v", r)
+			}
+		}
+	}
+}

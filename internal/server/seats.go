@@ -46,6 +46,21 @@ import (
 // ClaimRequest is what POST /api/games/{id}/claim accepts.
 type ClaimRequest struct {
 	Invite string `json:"invite"`
+	// HintsOK: the person agrees that every seat may ask for hints. A game
+	// created with hints for everyone (Config.Hints) gives its seats only to
+	// people who agreed (ErrHintsConsent); elsewhere it is not needed.
+	HintsOK bool `json:"hints_ok"`
+}
+
+// InviteInfo is what GET /api/games/{id}/claim (the invite code as the
+// bearer key) tells the page about an invite before it claims the seat.
+type InviteInfo struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Taken bool   `json:"taken"` // someone has claimed it already
+	// Hints: every seat may ask for hints in this game, so the claim must
+	// carry the person's agreement (ClaimRequest.HintsOK).
+	Hints bool `json:"hints"`
 }
 
 // ClaimResponse hands the claiming browser its seat's key.
@@ -73,27 +88,35 @@ const reinviteAfter = 5 * time.Minute
 // left lately.
 var ErrSeatHeld = fmt.Errorf("this seat belongs to the person who took it, who is at the table or left less than %d minutes ago: it can be invited again only once they have been away %d minutes", int(reinviteAfter/time.Minute), int(reinviteAfter/time.Minute))
 
+// ErrHintsConsent refuses a claim of a game with hints for everyone made
+// without the person's agreement.
+var ErrHintsConsent = errors.New(`this game lets every seat ask for hints (what the strongest computer level would play at your own decisions), between people too: take the seat only if you agree (claim with "hints_ok": true); otherwise leave it open`)
+
 // ErrSeatTaken: the invite has been claimed already.
 var ErrSeatTaken = errors.New("this seat is taken: someone opened this invite link already. If that was not you, ask whoever created the game to invite you again")
 
 // errNotHost refuses a host's request made without the host key.
 var errNotHost = errors.New("only the game's creator may do this (their browser holds the game's host key)")
 
-// Claim takes the seat whose invite code is invite, returning the seat and
-// its key.
-func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, error) {
+// Claim takes the seat whose invite code is req.Invite, returning the seat
+// and its key. In a game with hints for everyone the request must agree to
+// them (req.HintsOK): hints between people only if every person agreed.
+func (s *Server) Claim(ctx context.Context, id string, req ClaimRequest) (ClaimResponse, error) {
 	l, err := s.game(ctx, id)
 	if err != nil {
 		return ClaimResponse{}, err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	seat := l.inviteOf(invite)
+	seat := l.inviteOf(req.Invite)
 	if seat == engine.NoSeat {
 		return ClaimResponse{}, errNoSuchLink
 	}
 	if l.cfg.Seats[seat].Token != "" {
 		return ClaimResponse{}, ErrSeatTaken
+	}
+	if l.cfg.Hints && !req.HintsOK {
+		return ClaimResponse{}, ErrHintsConsent
 	}
 	tok := newToken()
 	late := l.g != nil && l.g.Over // no rematch key for this claim (ui.go handleRematch)
@@ -108,6 +131,23 @@ func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, e
 	}
 	l.srv.kick(l)
 	return ClaimResponse{Seat: int(seat), Token: tok}, nil
+}
+
+// InviteOf tells what the invite code leads to (the page asks before it
+// claims: a game with hints for everyone asks the person to agree).
+func (s *Server) InviteOf(ctx context.Context, id, code string) (InviteInfo, error) {
+	l, err := s.game(ctx, id)
+	if err != nil {
+		return InviteInfo{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	seat := l.inviteOf(code)
+	if seat == engine.NoSeat {
+		return InviteInfo{}, errNoSuchLink
+	}
+	st := l.cfg.Seats[seat]
+	return InviteInfo{Seat: int(seat), Name: st.Name, Taken: st.Token != "", Hints: l.cfg.Hints}, nil
 }
 
 // inviteOf returns the seat whose invite code is code (NoSeat: none),
@@ -273,12 +313,21 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, 1024, &req, false) {
 		return
 	}
-	resp, err := s.Claim(r.Context(), r.PathValue("id"), req.Invite)
+	resp, err := s.Claim(r.Context(), r.PathValue("id"), req)
 	if err != nil {
 		s.seatError(w, err)
 		return
 	}
 	writeJSON(w, 200, resp)
+}
+
+func (s *Server) handleInviteInfo(w http.ResponseWriter, r *http.Request) {
+	info, err := s.InviteOf(r.Context(), r.PathValue("id"), requestToken(r))
+	if err != nil {
+		s.seatError(w, err)
+		return
+	}
+	writeJSON(w, 200, info)
 }
 
 func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
@@ -312,6 +361,8 @@ func (s *Server) seatError(w http.ResponseWriter, err error) {
 		code = 409
 	case errors.Is(err, errNotHost):
 		code = 403
+	case errors.Is(err, ErrHintsConsent):
+		code = http.StatusPreconditionRequired
 	case errors.Is(err, ErrBusy):
 		code = http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "60")

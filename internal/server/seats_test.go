@@ -199,7 +199,7 @@ func TestClaimsReachOtherInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := cr.Links[1][strings.Index(cr.Links[1], "?invite=")+len("?invite="):]
-	c, err := b.Claim(ctx, cr.ID, code)
+	c, err := b.Claim(ctx, cr.ID, ClaimRequest{Invite: code})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,5 +392,75 @@ func TestRematchKeyIsTheHoldersOnly(t *testing.T) {
 				t.Fatalf("seat 1's rematch key handed out: %+v", r)
 			}
 		}
+	}
+}
+
+// Hints between people only if every person agreed: the invite's landing
+// says the game has hints for every seat, and a claim without the
+// person's explicit agreement is refused and changes nothing. A game
+// without hints needs no agreement (older pages claim as they did).
+func TestHintsNeedEveryPersonsAgreement(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "agree.db"))
+	a := seatAPI{t, s.Handler()}
+	create := func(body string) CreateResponse {
+		code, b := a.call("POST", "/api/games", "", body)
+		var cr CreateResponse
+		if code != 200 || json.Unmarshal(b, &cr) != nil {
+			t.Fatalf("create: %d %s", code, b)
+		}
+		return cr
+	}
+	inviteCode := func(link string) string { return link[strings.Index(link, "?invite=")+len("?invite="):] }
+	landing := func(id, code string) (int, InviteInfo) {
+		st, b := a.call("GET", "/api/games/"+id+"/claim", code, "")
+		var in InviteInfo
+		json.Unmarshal(b, &in)
+		return st, in
+	}
+	claim := func(id, body string) (int, ClaimResponse, string) {
+		st, b := a.call("POST", "/api/games/"+id+"/claim", "", body)
+		var c ClaimResponse
+		json.Unmarshal(b, &c)
+		return st, c, string(b)
+	}
+
+	cr := create(`{"seats":["human","human","ai"],"mode":"random","hints":true}`)
+	code := inviteCode(cr.Links[1])
+	if st, in := landing(cr.ID, code); st != 200 || !in.Hints || in.Taken || in.Seat != 1 || in.Name != "Player 2" {
+		t.Fatalf("the invite's landing: %d %+v", st, in)
+	}
+	for _, body := range []string{`{"invite":"` + code + `"}`, `{"invite":"` + code + `","hints_ok":false}`} {
+		if st, c, b := claim(cr.ID, body); st != 428 || c.Token != "" || !strings.Contains(b, "hints") {
+			t.Fatalf("a claim without agreeing to hints (%s): %d %s", body, st, b)
+		}
+	}
+	if _, m := a.state(cr.ID, tokenOf(cr.Links[0])); !m.Waiting || !m.Seats[1].Open {
+		t.Fatalf("a refused claim changed the game: %+v", m.Seats)
+	}
+	st, c, b := claim(cr.ID, `{"invite":"`+code+`","hints_ok":true}`)
+	if st != 200 || c.Seat != 1 || c.Token == "" {
+		t.Fatalf("a claim agreeing to hints: %d %s", st, b)
+	}
+	if _, m := a.state(cr.ID, c.Token); m.Waiting || !m.Hints || m.Seat != 1 {
+		t.Fatalf("after the claim: %+v", m)
+	}
+	if st, in := landing(cr.ID, code); st != 200 || !in.Taken {
+		t.Fatalf("the landing of a taken invite: %d %+v", st, in)
+	}
+	if st, _ := landing(cr.ID, "nope"); st != 404 {
+		t.Fatalf("the landing of an unknown invite: %d", st)
+	}
+	if st, _ := landing(cr.ID, ""); st != 404 {
+		t.Fatalf("the landing without an invite: %d", st)
+	}
+
+	// no hints: no agreement asked
+	plain := create(`{"seats":["human","human"],"mode":"random"}`)
+	code = inviteCode(plain.Links[1])
+	if st, in := landing(plain.ID, code); st != 200 || in.Hints || in.Taken {
+		t.Fatalf("the landing of a game without hints: %d %+v", st, in)
+	}
+	if st, c, b := claim(plain.ID, `{"invite":"`+code+`"}`); st != 200 || c.Token == "" {
+		t.Fatalf("an older page's claim of a game without hints: %d %s", st, b)
 	}
 }

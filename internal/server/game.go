@@ -34,6 +34,10 @@ type Seat struct {
 	// to open it claims (seats.go); kept after the claim, so that the link
 	// then says the seat is taken.
 	Invite string `json:"invite,omitempty"`
+	// Late: the seat was claimed after the game had ended. A rematch's
+	// seat key goes only to whoever held the seat when the game ended
+	// (ui.go handleRematch), so a late claim gets none.
+	Late bool `json:"late,omitempty"`
 }
 
 // Config is everything needed to rebuild a game from its move log.

@@ -5,10 +5,13 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/wire"
 )
 
 // Seats belong to the people who take them.
@@ -24,10 +27,40 @@ import (
 // again shows the creator nothing about anyone's hand. A person who lost
 // their browser asks the creator to invite their seat again, which ends the
 // old claim (its pages are disconnected) and makes a new invite link.
+//
+// A claimed seat belongs to whoever took it, for the whole game: the host
+// may invite it again only once its person has been away (no page of the
+// seat connected, presence.go) for reinviteAfter, counted from when their
+// last page left, their last move, their claim, or this server loading the
+// game, whichever is latest. Until then the invite is refused and nothing
+// changes. An invite that ends a claim is told to every seat and the
+// spectators in the game's log ("invited-again").
+//
+// A rematch's seat key goes to whoever held the seat when the game ended,
+// and to nobody else (ui.go handleRematch): a seat claimed after the end
+// (Seat.Late: invited again once its person had gone, or still open at the
+// end) gets the rematch's spectators' link, never the key the person who
+// held it got or would get. A rematch has every seat taken at once and no
+// host key, so its seats are never invited again.
 
 // ClaimRequest is what POST /api/games/{id}/claim accepts.
 type ClaimRequest struct {
 	Invite string `json:"invite"`
+	// HintsOK: the person agrees that every seat may ask for hints. A game
+	// created with hints for everyone (Config.Hints) gives its seats only to
+	// people who agreed (ErrHintsConsent); elsewhere it is not needed.
+	HintsOK bool `json:"hints_ok"`
+}
+
+// InviteInfo is what GET /api/games/{id}/claim (the invite code as the
+// bearer key) tells the page about an invite before it claims the seat.
+type InviteInfo struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Taken bool   `json:"taken"` // someone has claimed it already
+	// Hints: every seat may ask for hints in this game, so the claim must
+	// carry the person's agreement (ClaimRequest.HintsOK).
+	Hints bool `json:"hints"`
 }
 
 // ClaimResponse hands the claiming browser its seat's key.
@@ -47,31 +80,49 @@ type InviteResponse struct {
 	Link string `json:"link"`
 }
 
+// reinviteAfter is how long a seat's person must have been away before the
+// host may invite the seat again (see above).
+const reinviteAfter = 5 * time.Minute
+
+// ErrSeatHeld refuses to invite again a seat whose person is at the table or
+// left lately.
+var ErrSeatHeld = fmt.Errorf("this seat belongs to the person who took it, who is at the table or left less than %d minutes ago: it can be invited again only once they have been away %d minutes", int(reinviteAfter/time.Minute), int(reinviteAfter/time.Minute))
+
+// ErrHintsConsent refuses a claim of a game with hints for everyone made
+// without the person's agreement.
+var ErrHintsConsent = errors.New(`this game lets every seat ask for hints (what the strongest computer level would play at your own decisions), between people too: take the seat only if you agree (claim with "hints_ok": true); otherwise leave it open`)
+
 // ErrSeatTaken: the invite has been claimed already.
 var ErrSeatTaken = errors.New("this seat is taken: someone opened this invite link already. If that was not you, ask whoever created the game to invite you again")
 
 // errNotHost refuses a host's request made without the host key.
 var errNotHost = errors.New("only the game's creator may do this (their browser holds the game's host key)")
 
-// Claim takes the seat whose invite code is invite, returning the seat and
-// its key.
-func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, error) {
+// Claim takes the seat whose invite code is req.Invite, returning the seat
+// and its key. In a game with hints for everyone the request must agree to
+// them (req.HintsOK): hints between people only if every person agreed.
+func (s *Server) Claim(ctx context.Context, id string, req ClaimRequest) (ClaimResponse, error) {
 	l, err := s.game(ctx, id)
 	if err != nil {
 		return ClaimResponse{}, err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	seat := l.inviteOf(invite)
+	seat := l.inviteOf(req.Invite)
 	if seat == engine.NoSeat {
 		return ClaimResponse{}, errNoSuchLink
 	}
 	if l.cfg.Seats[seat].Token != "" {
 		return ClaimResponse{}, ErrSeatTaken
 	}
+	if l.cfg.Hints && !req.HintsOK {
+		return ClaimResponse{}, ErrHintsConsent
+	}
 	tok := newToken()
+	late := l.g != nil && l.g.Over // no rematch key for this claim (ui.go handleRematch)
 	if err := l.changeConfigLocked(ctx, func(c *Config) {
 		c.Seats[seat].Token = tok
+		c.Seats[seat].Late = late
 		if openSeats(c) == 0 {
 			c.Waiting = false
 		}
@@ -80,6 +131,23 @@ func (s *Server) Claim(ctx context.Context, id, invite string) (ClaimResponse, e
 	}
 	l.srv.kick(l)
 	return ClaimResponse{Seat: int(seat), Token: tok}, nil
+}
+
+// InviteOf tells what the invite code leads to (the page asks before it
+// claims: a game with hints for everyone asks the person to agree).
+func (s *Server) InviteOf(ctx context.Context, id, code string) (InviteInfo, error) {
+	l, err := s.game(ctx, id)
+	if err != nil {
+		return InviteInfo{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	seat := l.inviteOf(code)
+	if seat == engine.NoSeat {
+		return InviteInfo{}, errNoSuchLink
+	}
+	st := l.cfg.Seats[seat]
+	return InviteInfo{Seat: int(seat), Name: st.Name, Taken: st.Token != "", Hints: l.cfg.Hints}, nil
 }
 
 // inviteOf returns the seat whose invite code is code (NoSeat: none),
@@ -117,7 +185,8 @@ func openSeats(c *Config) int {
 }
 
 // Invite makes a new invite link for seat (the host's request): whoever
-// held the seat loses it, and their pages are disconnected.
+// held the seat loses it, and their pages are disconnected. A claimed seat
+// is invited again only once its person has been away reinviteAfter.
 func (s *Server) Invite(ctx context.Context, id, host string, seat engine.Seat) (InviteResponse, error) {
 	l, err := s.game(ctx, id)
 	if err != nil {
@@ -131,12 +200,19 @@ func (s *Server) Invite(ctx context.Context, id, host string, seat engine.Seat) 
 	if seat < 0 || int(seat) >= len(l.cfg.Seats) || l.cfg.Seats[seat].Kind != Human {
 		return InviteResponse{}, errors.New("bad request: that seat is not a person's seat of this game")
 	}
+	claimed := l.cfg.Seats[seat].Token != ""
+	if claimed && (l.pres.conns[seat] > 0 || time.Since(l.pres.seen[seat]) < reinviteAfter) {
+		return InviteResponse{}, ErrSeatHeld
+	}
 	code := newToken()
 	if err := l.changeConfigLocked(ctx, func(c *Config) {
 		c.Seats[seat].Invite = code
 		c.Seats[seat].Token = ""
 	}); err != nil {
 		return InviteResponse{}, err
+	}
+	if claimed {
+		l.log().Info("seat invited again", "seat", int(seat))
 	}
 	return InviteResponse{Link: "/g/" + id + "?invite=" + code}, nil
 }
@@ -189,13 +265,29 @@ func (l *live) changeConfigLocked(ctx context.Context, change func(c *Config)) e
 }
 
 // takeConfigLocked makes cfg the game's configuration (changed here or by
-// another instance: remoteMove).
+// another instance: remoteMove): the seats whose key changed lose their
+// pages, a seat just taken counts as present from now (its person is
+// arriving), and a claim ended by a new invite is told to every seat.
 func (l *live) takeConfigLocked(cfg Config) error {
 	old := l.cfg
 	l.cfg = cfg
+	now := time.Now()
 	for seat := range l.seats() {
-		if int(seat) < len(old.Seats) && old.Seats[seat].Token != "" && old.Seats[seat].Token != cfg.Seats[seat].Token {
+		if int(seat) >= len(old.Seats) {
+			continue
+		}
+		was, is := old.Seats[seat].Token, cfg.Seats[seat].Token
+		if was == is {
+			continue
+		}
+		if was != "" {
 			l.dropSeatLocked(seat)
+		}
+		if is != "" {
+			l.pres.seen[seat] = now
+		} else if was != "" {
+			p := int(seat)
+			l.tell(wire.Event{Kind: "invited-again", Player: &p})
 		}
 	}
 	if old.Waiting && !cfg.Waiting && l.src == nil {
@@ -221,12 +313,21 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, 1024, &req, false) {
 		return
 	}
-	resp, err := s.Claim(r.Context(), r.PathValue("id"), req.Invite)
+	resp, err := s.Claim(r.Context(), r.PathValue("id"), req)
 	if err != nil {
 		s.seatError(w, err)
 		return
 	}
 	writeJSON(w, 200, resp)
+}
+
+func (s *Server) handleInviteInfo(w http.ResponseWriter, r *http.Request) {
+	info, err := s.InviteOf(r.Context(), r.PathValue("id"), requestToken(r))
+	if err != nil {
+		s.seatError(w, err)
+		return
+	}
+	writeJSON(w, 200, info)
 }
 
 func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
@@ -256,10 +357,12 @@ func (s *Server) seatError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, errNoSuchLink), errors.Is(err, store.ErrNotFound):
 		code, err = 404, errNoSuchLink
-	case errors.Is(err, ErrSeatTaken):
+	case errors.Is(err, ErrSeatTaken), errors.Is(err, ErrSeatHeld):
 		code = 409
 	case errors.Is(err, errNotHost):
 		code = 403
+	case errors.Is(err, ErrHintsConsent):
+		code = http.StatusPreconditionRequired
 	case errors.Is(err, ErrBusy):
 		code = http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "60")

@@ -111,11 +111,17 @@ func TestSeatsAreClaimed(t *testing.T) {
 		t.Fatalf("after a restart: %d %+v", code, m)
 	}
 
-	// the host invites seat 2 again: the old key and the old invite are
-	// dead, the new invite is claimed
+	// the host invites seat 2 again, once its person has been away a while
+	// (TestReinviteRefusedWhilePresent): the old key and the old invite
+	// are dead, the new invite is claimed
 	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/invite", mine, `{"seat":1}`); code != 403 {
 		t.Fatalf("a seat's key invites again: %d", code)
 	}
+	l2, err := s2.game(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	awayFor(l2, 1, reinviteAfter+time.Minute)
 	code, b = a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
 	var inv InviteResponse
 	if code != 200 || json.Unmarshal(b, &inv) != nil || !strings.Contains(inv.Link, "?invite=") {
@@ -193,7 +199,7 @@ func TestClaimsReachOtherInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := cr.Links[1][strings.Index(cr.Links[1], "?invite=")+len("?invite="):]
-	c, err := b.Claim(ctx, cr.ID, code)
+	c, err := b.Claim(ctx, cr.ID, ClaimRequest{Invite: code})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,5 +215,252 @@ func TestClaimsReachOtherInstances(t *testing.T) {
 			t.Fatalf("instance A never learned of the claim (waiting %v, %v)", waiting, serr)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// reinviteGame makes a game of two people whose second seat is claimed:
+// the API, the creation's answer, the claim and the game in memory.
+func reinviteGame(t *testing.T, body string) (seatAPI, CreateResponse, ClaimResponse, *live) {
+	t.Helper()
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "reinvite.db"))
+	a := seatAPI{t, s.Handler()}
+	code, b := a.call("POST", "/api/games", "", body)
+	var cr CreateResponse
+	if code != 200 || json.Unmarshal(b, &cr) != nil {
+		t.Fatalf("create: %d %s", code, b)
+	}
+	code, c := a.claim(cr.ID, cr.Links[1])
+	if code != 200 || c.Seat != 1 {
+		t.Fatalf("claim: %d %+v", code, c)
+	}
+	l, err := s.game(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, cr, c, l
+}
+
+// awayFor makes seat's person look away (no page connected) for d.
+func awayFor(l *live, seat engine.Seat, d time.Duration) {
+	l.locked(func() { l.pres.seen[seat] = time.Now().Add(-d) })
+}
+
+// A seat belongs to whoever took it: the host cannot invite it again while
+// its person is at the table, nor in the minutes after they left; the
+// refusal changes nothing (the person keeps their key and their page).
+func TestReinviteRefusedWhilePresent(t *testing.T) {
+	a, cr, c, l := reinviteGame(t, `{"seats":["human","human"],"mode":"random"}`)
+	sub := &subscriber{seat: 1, ch: make(chan []byte, 64), gone: make(chan struct{})}
+	var first Message
+	if !l.subscribe(sub, &first) {
+		t.Fatal("not subscribed")
+	}
+	awayFor(l, 1, time.Hour) // connected: when the page came matters not
+	code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
+	if code != 409 || !strings.Contains(string(b), "away") {
+		t.Fatalf("inviting again a seat whose person is connected: %d %s", code, b)
+	}
+	select {
+	case <-sub.gone:
+		t.Fatal("the person's page was disconnected")
+	default:
+	}
+	if code, m := a.state(cr.ID, c.Token); code != 200 || m.Seat != 1 || m.Seats[1].Open {
+		t.Fatalf("the person lost the seat: %d %+v", code, m.Seats)
+	}
+	// just left: still theirs
+	l.unsubscribe(sub)
+	if code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`); code != 409 {
+		t.Fatalf("inviting again a seat whose person left a moment ago: %d %s", code, b)
+	}
+	// claimed a moment ago, never connected: theirs too
+	if code, m := a.state(cr.ID, c.Token); code != 200 || m.Seats[1].Open {
+		t.Fatalf("after the refusals: %d %+v", code, m.Seats)
+	}
+	for _, ev := range first.Events {
+		if ev.Kind == "invited-again" {
+			t.Fatalf("a refused invite was told: %+v", ev)
+		}
+	}
+}
+
+// A seat whose person left long ago may be invited again, and every seat
+// and the spectators are told in the log.
+func TestReinviteOfALeftSeatIsTold(t *testing.T) {
+	a, cr, c, l := reinviteGame(t, `{"seats":["human","human"],"mode":"random"}`)
+	sub := &subscriber{seat: 1, ch: make(chan []byte, 64), gone: make(chan struct{})}
+	var first Message
+	l.subscribe(sub, &first)
+	l.unsubscribe(sub)
+	awayFor(l, 1, reinviteAfter+time.Minute)
+	code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
+	var inv InviteResponse
+	if code != 200 || json.Unmarshal(b, &inv) != nil {
+		t.Fatalf("inviting again a seat left long ago: %d %s", code, b)
+	}
+	if code, _ := a.state(cr.ID, c.Token); code != 404 {
+		t.Fatalf("the old claim still reads the seat: %d", code)
+	}
+	told := func(key string) bool {
+		_, m := a.state(cr.ID, key)
+		for _, ev := range m.Events {
+			if ev.Kind == "invited-again" && ev.Player != nil && *ev.Player == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	if !told(tokenOf(cr.Links[0])) || !told(tokenOf(cr.Spectator)) {
+		t.Fatal("the new invite is not told to every seat and the spectators")
+	}
+	code, c2 := a.claim(cr.ID, inv.Link)
+	if code != 200 || !told(c2.Token) {
+		t.Fatalf("the new claimant: %d, told %v", code, told(c2.Token))
+	}
+	// the new claim is the seat's own now: not invited again at once
+	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`); code != 409 {
+		t.Fatalf("a seat claimed a moment ago invited again: %d", code)
+	}
+}
+
+// A rematch's seat key goes only to whoever held the seat when the game
+// ended: the host, inviting a seat again after the end (its person gone
+// long enough) and claiming it, never gets that person's rematch key,
+// whether the rematch was made before or after.
+func TestRematchKeyIsTheHoldersOnly(t *testing.T) {
+	for _, before := range []bool{true, false} {
+		s := newSQLiteServer(t, filepath.Join(t.TempDir(), "rematch.db"))
+		a := seatAPI{t, s.Handler()}
+		code, b := a.call("POST", "/api/games", "", `{"seats":["human","human"],"mode":"random","seed":5}`)
+		var cr CreateResponse
+		if code != 200 || json.Unmarshal(b, &cr) != nil {
+			t.Fatalf("create: %d %s", code, b)
+		}
+		mine := tokenOf(cr.Links[0])
+		code, c := a.claim(cr.ID, cr.Links[1])
+		if code != 200 {
+			t.Fatalf("claim: %d", code)
+		}
+		l := playRandom(t, s, cr.ID, 1<<20, 3)
+		var over bool
+		l.locked(func() { over = l.g != nil && l.g.Over })
+		if !over {
+			t.Fatal("the game did not end")
+		}
+		rematch := func(key string) RematchResponse {
+			t.Helper()
+			code, b := a.call("POST", "/api/games/"+cr.ID+"/rematch", key, "")
+			var r RematchResponse
+			if code != 200 || json.Unmarshal(b, &r) != nil {
+				t.Fatalf("rematch: %d %s", code, b)
+			}
+			return r
+		}
+		var theirs RematchResponse
+		if before {
+			theirs = rematch(c.Token)
+			if _, m := a.state(theirs.ID, tokenOf(theirs.Link)); m.Seat != 1 || m.Spectator {
+				t.Fatalf("the seat's holder got no rematch key: %+v", theirs)
+			}
+		}
+		ownRematch := rematch(mine)
+		// the person has gone long since: the host invites the seat again and takes it
+		awayFor(l, 1, reinviteAfter+time.Minute)
+		code, b = a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
+		var inv InviteResponse
+		if code != 200 || json.Unmarshal(b, &inv) != nil {
+			t.Fatalf("invite again after the end: %d %s", code, b)
+		}
+		code, c2 := a.claim(cr.ID, inv.Link)
+		if code != 200 || c2.Seat != 1 {
+			t.Fatalf("the host's claim: %d %+v", code, c2)
+		}
+		got := rematch(c2.Token)
+		if _, m := a.state(got.ID, tokenOf(got.Link)); got.ID != ownRematch.ID || !m.Spectator || (before && got.Link == theirs.Link) {
+			t.Fatalf("rematch made before: %v: a seat claimed after the end got %+v, seat %d (the holder's: %+v)", before, got, m.Seat, theirs)
+		}
+		// the rematch's seat 1 key was handed to nobody else: the host's
+		// own seat and the spectators read the rematch as themselves
+		rl, err := s.game(context.Background(), got.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var key1 string
+		rl.locked(func() { key1 = rl.cfg.Seats[1].Token })
+		for _, r := range []RematchResponse{ownRematch, got} {
+			if strings.Contains(r.Link, key1) {
+				t.Fatalf("seat 1's rematch key handed out: %+v", r)
+			}
+		}
+	}
+}
+
+// Hints between people only if every person agreed: the invite's landing
+// says the game has hints for every seat, and a claim without the
+// person's explicit agreement is refused and changes nothing. A game
+// without hints needs no agreement (older pages claim as they did).
+func TestHintsNeedEveryPersonsAgreement(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "agree.db"))
+	a := seatAPI{t, s.Handler()}
+	create := func(body string) CreateResponse {
+		code, b := a.call("POST", "/api/games", "", body)
+		var cr CreateResponse
+		if code != 200 || json.Unmarshal(b, &cr) != nil {
+			t.Fatalf("create: %d %s", code, b)
+		}
+		return cr
+	}
+	inviteCode := func(link string) string { return link[strings.Index(link, "?invite=")+len("?invite="):] }
+	landing := func(id, code string) (int, InviteInfo) {
+		st, b := a.call("GET", "/api/games/"+id+"/claim", code, "")
+		var in InviteInfo
+		json.Unmarshal(b, &in)
+		return st, in
+	}
+	claim := func(id, body string) (int, ClaimResponse, string) {
+		st, b := a.call("POST", "/api/games/"+id+"/claim", "", body)
+		var c ClaimResponse
+		json.Unmarshal(b, &c)
+		return st, c, string(b)
+	}
+
+	cr := create(`{"seats":["human","human","ai"],"mode":"random","hints":true}`)
+	code := inviteCode(cr.Links[1])
+	if st, in := landing(cr.ID, code); st != 200 || !in.Hints || in.Taken || in.Seat != 1 || in.Name != "Player 2" {
+		t.Fatalf("the invite's landing: %d %+v", st, in)
+	}
+	for _, body := range []string{`{"invite":"` + code + `"}`, `{"invite":"` + code + `","hints_ok":false}`} {
+		if st, c, b := claim(cr.ID, body); st != 428 || c.Token != "" || !strings.Contains(b, "hints") {
+			t.Fatalf("a claim without agreeing to hints (%s): %d %s", body, st, b)
+		}
+	}
+	if _, m := a.state(cr.ID, tokenOf(cr.Links[0])); !m.Waiting || !m.Seats[1].Open {
+		t.Fatalf("a refused claim changed the game: %+v", m.Seats)
+	}
+	st, c, b := claim(cr.ID, `{"invite":"`+code+`","hints_ok":true}`)
+	if st != 200 || c.Seat != 1 || c.Token == "" {
+		t.Fatalf("a claim agreeing to hints: %d %s", st, b)
+	}
+	if _, m := a.state(cr.ID, c.Token); m.Waiting || !m.Hints || m.Seat != 1 {
+		t.Fatalf("after the claim: %+v", m)
+	}
+	if st, in := landing(cr.ID, code); st != 200 || !in.Taken {
+		t.Fatalf("the landing of a taken invite: %d %+v", st, in)
+	}
+	if st, _ := landing(cr.ID, "nope"); st != 404 {
+		t.Fatalf("the landing of an unknown invite: %d", st)
+	}
+	if st, _ := landing(cr.ID, ""); st != 404 {
+		t.Fatalf("the landing without an invite: %d", st)
+	}
+
+	// no hints: no agreement asked
+	plain := create(`{"seats":["human","human"],"mode":"random"}`)
+	code = inviteCode(plain.Links[1])
+	if st, in := landing(plain.ID, code); st != 200 || in.Hints || in.Taken {
+		t.Fatalf("the landing of a game without hints: %d %+v", st, in)
+	}
+	if st, c, b := claim(plain.ID, `{"invite":"`+code+`"}`); st != 200 || c.Token == "" {
+		t.Fatalf("an older page's claim of a game without hints: %d %s", st, b)
 	}
 }

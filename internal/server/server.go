@@ -227,6 +227,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/hint", s.limited(s.moveLimit, "hints", s.handleHint)) // hint.go
 	// seats (seats.go)
 	mux.HandleFunc("POST /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleClaim))
+	mux.HandleFunc("GET /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleInviteInfo))
 	mux.HandleFunc("POST /api/games/{id}/invite", s.limited(s.createLimit, "seat requests", s.handleInvite))
 	mux.HandleFunc("POST /api/games/{id}/start", s.limited(s.createLimit, "seat requests", s.handleStart))
 	// finished games (api.go, ui.go)

@@ -84,7 +84,14 @@ func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 
 // A rematch is one new game per finished game: the same seats, names,
 // factions and bases with a fresh secret seed. The first person to ask
-// creates it; the others find it and get their own seat's link.
+// creates it; the others find it and get their own seat's link. A seat's
+// rematch key is given only to the key that held the seat when the game
+// ended: the cache below holds every seat's key, and a request gets the
+// key of the seat its own key holds, unless that seat was claimed after the
+// end (Seat.Late: the host invited it again once its person had gone), which
+// gets the spectators' link. So nobody but the person who held a seat at the
+// end ever sees that seat's rematch key: not the host (whose key is no
+// seat's), not another seat, not a later claimant of the seat.
 var rematches = struct {
 	sync.Mutex
 	m map[rematchKey]CreateResponse
@@ -155,7 +162,11 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		rematches.m[key] = resp
 	}
 	out := RematchResponse{ID: resp.ID, Link: resp.Spectator}
-	if seat >= 0 && int(seat) < len(resp.tokens) && resp.tokens[seat] != "" {
+	late := false
+	if seat >= 0 {
+		l.locked(func() { late = int(seat) < len(l.cfg.Seats) && l.cfg.Seats[seat].Late })
+	}
+	if seat >= 0 && !late && int(seat) < len(resp.tokens) && resp.tokens[seat] != "" {
 		out.Link = "/g/" + resp.ID + "?t=" + resp.tokens[seat] // the player's own seat's key, moved out of the address by the page
 	}
 	writeJSON(w, 200, out)

@@ -56,7 +56,7 @@ function hooks(s) {
   const d = u && u.decision;
   const mine = mineOf(u) && !s.busy && !s.sending;
   b.seat = u ? u.seat : '';
-  b.state = s.pnp && s.pnp.cover != null ? 'handover' : s.pnp && s.pnp.switching ? 'loading' : s.gone ? 'gone' : !u ? 'loading' : s.replay ? 'replay' : u.table && u.table.over ? 'over' : mine ? 'mine' : 'wait';
+  b.state = s.pnp && s.pnp.cover != null ? 'handover' : s.pnp && s.pnp.switching ? 'loading' : s.ask ? 'ask' : s.gone ? 'gone' : !u ? 'loading' : s.replay ? 'replay' : u.table && u.table.over ? 'over' : mine ? 'mine' : 'wait';
   b.move = u ? u.move : '';
   b.decision = mine && !s.replay ? d.kind : '';
   b.busy = s.busy ? '1' : '';
@@ -66,6 +66,7 @@ function hooks(s) {
 
 function title(s, mine) {
   const u = s.shown;
+  if (s.ask) return 'Take the seat? · Smash Up';
   if (s.gone) return 'Game not found · Smash Up';
   if (s.pnp && s.pnp.cover != null) return 'Pass the screen · Smash Up';
   if (!u) return 'Smash Up';
@@ -255,6 +256,21 @@ function startPassAndPlay() {
   });
 }
 
+// askHints asks the person opening an invite to a game with hints for
+// everyone whether they take the seat: true for yes.
+function askHints(name) {
+  return new Promise((resolve) => set({ ask: {
+    title: 'This game lets every seat ask for hints',
+    text: `Whoever created it allowed hints for everyone: at their own decisions, every player may ask what the strongest computer level would play${name ? `. You are invited to ${name}'s seat` : ''}. Take the seat?`,
+    yes: 'Take the seat, with hints for everyone', no: 'Decline',
+    answer: (yes) => { set({ ask: null }); resolve(yes); },
+  } }));
+}
+
+function declined() {
+  set({ gone: { title: 'You declined the seat', text: 'The seat stays open, and nothing of the game was shown to you. If you change your mind, open the invite link again; or ask whoever created the game for one without hints.' } });
+}
+
 // ---------- start ----------
 // The key comes from the address once (moved into storage and out of the
 // address at once), from claiming an invite, or from this browser's storage.
@@ -279,7 +295,19 @@ async function findKey() {
       const r = await fetch(`/api/games/${game}`, { headers: { Authorization: `Bearer ${held}` } }).catch(() => null);
       if (!r || r.status !== 404) { token = held; return true; }
     }
-    const c = await keys.claim(game, invite);
+    // a game with hints for everyone: the person is asked first, and may
+    // decline the seat (it stays open)
+    const info = await keys.inviteInfo(game, invite);
+    let hintsOk = false;
+    if (info.hints && !info.taken) {
+      hintsOk = await askHints(info.name);
+      if (!hintsOk) { declined(); return false; }
+    }
+    let c = await keys.claim(game, invite, hintsOk);
+    if (c.hints && !hintsOk) { // hints turned out to be on (the landing could not say)
+      if (!(await askHints(info.name))) { declined(); return false; }
+      c = await keys.claim(game, invite, true);
+    }
     if (c.token) { token = c.token; keys.setSeat(game, token); return true; }
     if (c.taken) set({ gone: { title: 'This seat is taken', text: 'Someone has opened this invite link already, and the seat is theirs. If that was not you, ask whoever created the game to invite you again: a new link ends the old claim.' } });
     else if (c.gone) set({ gone: { title: 'This invite link does not lead to a seat', text: 'No game on this server has this invite: the link may have been cut short, replaced by a newer invite, or the game deleted. Ask whoever created the game for a new link.' } });

@@ -30,15 +30,31 @@ export const setHeld = (game, all) => write(heldKey(game), JSON.stringify(all));
 export function invites(game) { try { return JSON.parse(read(invitesKey(game)) || '{}'); } catch { return {}; } }
 export function setInvite(game, seatNo, href) { const all = invites(game); all[seatNo] = href; write(invitesKey(game), JSON.stringify(all)); }
 
-// claim takes the seat of an invite code: {token, seat}, or {taken}, or {gone}, or {error}.
-export async function claim(game, code) {
+// inviteInfo tells what an invite code leads to before it is claimed:
+// {seat, name, taken, hints}, or {gone}, or {error}.
+export async function inviteInfo(game, code) {
   let r;
-  try { r = await fetch(`/api/games/${game}/claim`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invite: code }) }); }
+  try { r = await fetch(`/api/games/${game}/claim`, { headers: { Authorization: `Bearer ${code}` } }); }
+  catch { return { error: 'The server cannot be reached. Check the connection and open the invite link again.' }; }
+  const body = await r.json().catch(() => ({}));
+  if (r.ok) return body;
+  if (r.status === 404) return { gone: true };
+  return { error: body.error || `the server answered ${r.status}` };
+}
+
+// claim takes the seat of an invite code (hintsOk: the person agreed that
+// every seat may ask for hints): {token, seat}, or {taken}, or {gone}, or
+// {hints} (the game has hints for everyone and the person has not agreed),
+// or {error}.
+export async function claim(game, code, hintsOk) {
+  let r;
+  try { r = await fetch(`/api/games/${game}/claim`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invite: code, hints_ok: !!hintsOk }) }); }
   catch { return { error: 'The server cannot be reached. Check the connection and open the invite link again.' }; }
   const body = await r.json().catch(() => ({}));
   if (r.ok) return body;
   if (r.status === 409) return { taken: true };
   if (r.status === 404) return { gone: true };
+  if (r.status === 428) return { hints: true };
   return { error: body.error || `the server answered ${r.status}` };
 }
 

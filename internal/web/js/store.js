@@ -23,6 +23,7 @@ const state = {
   error: '',                // a refused move, until the next action
   banner: null,             // {text, kind: 'error'|'info', retry}
   gone: null,               // the link leads nowhere: {title, text}
+  ask: null,                // a question before the seat is taken: {title, text, yes, no, answer(bool)}
   // panels
   logOpen: false, gameoverOpen: true, pile: null, pileChose: null, detail: null, settingsOpen: false, rulesOpen: false,
   rematch: null,            // {link} when a rematch exists; {error}

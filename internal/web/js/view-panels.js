@@ -143,7 +143,7 @@ export function Settings(ctx) {
       <p><label><input type="checkbox" id="set-hints" checked=${ctx.s.hints} /> Point out where to click next (the Hint button is separate: it suggests a move)</label></p>
       <p><label>Speed of other players' moves ${SpeedSelect(ctx, 'set-speed')}</label></p>
       ${u && !ctx.s.replay && keys.host(u.game) ? html`<h3>Seats (you created this game)</h3>
-        <p class="hint-text">Someone who lost the browser they played in gets back in with a new invite link for their seat; it ends the old one.</p>
+        <p class="hint-text">Someone who lost the browser they played in gets back in with a new invite link for their seat; it ends the old one, and every player is told. A seat whose person is at the table, or left less than 5 minutes ago, cannot be invited again.</p>
         <p class="row">${u.seats.map((st, i) => st.kind === 'human' && i !== u.seat ? html`<button key=${i} data-reinvite=${i}>Invite ${st.name} again</button>` : null)}</p>
         ${ctx.s.seatMsg ? html`<p class="info" role="status">${ctx.s.seatMsg}</p>` : null}` : null}
       <p class="row"><button class="primary" data-close="settings">Close</button></p>

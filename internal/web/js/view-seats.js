@@ -41,7 +41,7 @@ export function installHostActions(game, set) {
     if (r) {
       const i = +r.dataset.reinvite;
       const li = r.closest('li');
-      if (!(li && li.classList.contains('open')) && !confirm(`Make a new invite link for seat ${i + 1}? Whoever holds the seat now loses it.`)) return;
+      if (!(li && li.classList.contains('open')) && !confirm(`Make a new invite link for seat ${i + 1}? Whoever holds the seat now loses it, and every player is told. (A seat whose person is here, or left less than 5 minutes ago, stays theirs.)`)) return;
       const a = await keys.hostCall(game, 'invite', { seat: i });
       if (a.error) { set({ seatMsg: a.error }); return; }
       keys.setInvite(game, i, a.link);

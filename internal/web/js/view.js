@@ -28,6 +28,7 @@ export function context(s) {
 }
 
 export function App(s) {
+  if (s.ask) return Ask(s.ask);
   if (s.gone) return Gone(s.gone);
   if (s.pnp && s.pnp.cover != null) return Handover(s);
   if (s.pnp && s.pnp.switching) return html`<main class="loading"><p>Loading the view…</p></main>`;
@@ -112,6 +113,13 @@ function Handover(s) {
     <p>${name} has a decision to make. Everyone else, look away now: the next screen shows ${name}'s hand.</p>
     <button class="primary" id="handover-ok">I am ${name}: show my hand</button>
   </main>`;
+}
+
+// Ask is a question put before the page takes a seat (a game with hints
+// for everyone): yes takes it, no leaves it open.
+function Ask(a) {
+  return html`<main class="gone ask" aria-labelledby="ask-title"><h1 id="ask-title">${a.title}</h1><p>${a.text}</p>
+    <p class="row"><button class="primary" id="ask-yes" onClick=${() => a.answer(true)}>${a.yes}</button> <button id="ask-no" onClick=${() => a.answer(false)}>${a.no}</button></p></main>`;
 }
 
 function Gone(g) {

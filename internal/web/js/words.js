@@ -102,6 +102,7 @@ export function line(e, n) {
     }
     case 'stand-in': return `The computer plays for ${P} while they are away`;
     case 'back': return `${P} is back at the table`;
+    case 'invited-again': return `The host invited ${n.poss(e.player)} seat again: whoever held it has lost it`;
     default: return '';
   }
 }

@@ -1,12 +1,15 @@
 package cards_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/present"
+	"github.com/smashup/smashup/internal/wire"
 )
 
 // A card that looks at another player's hand shows that hand to its player
@@ -137,4 +140,60 @@ func TestASearchedCardIsRevealed(t *testing.T) {
 		}
 	}
 	t.Fatal("the other player was not shown the action Tattoo Artist found")
+}
+
+// A looked-at hand tells those it is not shown nothing by its order: one
+// card of it is known to everyone (Bob took Invader from his discard pile,
+// as a card that takes from a discard pile does), and yet Carol and the
+// spectator are told the look the same way whatever Bob's other cards are,
+// even though the looker is told the hand in name order (which puts
+// Invader first among Scouts and Zapbots, third among Augmentation,
+// Collector and Zapbot). Each look event used to name Invader to everyone
+// (it was the last card moved), at the place its name sorts among the
+// hidden ones.
+func TestALookedAtHandSaysNothingByItsOrder(t *testing.T) {
+	told := func(hidden []string) (carol, spectator []byte, looker string) {
+		g, err := engine.New(engine.Setup{
+			Seed: 1,
+			Players: []engine.SetupPlayer{
+				{Hand: []string{"Collecting Stories"}, Deck: []string{"King Rex"}},
+				{Hand: hidden, Discard: []string{"Invader"}, Deck: []string{"King Rex"}},
+				{Hand: []string{"Collector"}, Deck: []string{"King Rex"}},
+			},
+			Bases: []engine.SetupBase{{Base: "Jungle Oasis"}},
+			Phase: engine.PhasePlay,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.ToHand(g.Discard(1)[0], 1) // in front of everyone
+		from := len(wire.SeatEvents(g, 2))
+		pick(t, g, engine.OptPlay, "Collecting Stories")
+		choosePlayer(t, g, 1)
+		seen := func(seat engine.Seat) []byte {
+			b, err := json.Marshal(wire.SeatEvents(g, seat)[from:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		var names []string
+		for _, ev := range g.EventViews(0, 0) {
+			if ev.Kind == engine.EvLook && ev.CardName != "" {
+				names = append(names, ev.CardName)
+			}
+		}
+		return seen(2), seen(engine.NoSeat), strings.Join(names, ", ")
+	}
+	carol1, spec1, look1 := told([]string{"Augmentation", "Zapbot", "Collector"})
+	carol2, spec2, look2 := told([]string{"Zapbot", "Scout", "Scout"})
+	if !strings.Contains(look1, "Invader") || !strings.Contains(look2, "Invader") {
+		t.Fatalf("the looker is not shown the whole hand: %s; %s", look1, look2)
+	}
+	if !bytes.Equal(carol1, carol2) {
+		t.Errorf("what Carol is told of the look depends on Bob's hidden cards:\n%s\n%s", carol1, carol2)
+	}
+	if !bytes.Equal(spec1, spec2) {
+		t.Errorf("what the spectator is told of the look depends on Bob's hidden cards:\n%s\n%s", spec1, spec2)
+	}
 }

@@ -130,7 +130,18 @@ func (g *Game) audience(ev Event) (vis, ovis, cvis uint8) {
 	case EvReveal:
 		vis = everyone
 	case EvLook:
-		vis |= SeatBit(ev.Player) &^ SpectatorBit // looking shows a card to no one else
+		// looking shows a card to the looker and to no one else: not even
+		// to those who saw it arrive, when it is the card that moved last
+		// (a card taken from a discard pile, or Ear of Corn given, and
+		// the hand looked at before anything else moves). A look names
+		// each card of the hand to the looker, one event each in an order
+		// of their names: to a seat that saw one of them named at its
+		// place there, the order would tell how many of the hidden cards
+		// sort before it. Those not shown the hand are told as many looks
+		// as it has cards, each alike.
+		if ev.Card >= 0 && ev.Card < g.NCards {
+			vis = g.visMask(ev.Card) | SeatBit(ev.Player)&^SpectatorBit
+		}
 	}
 	ovis = everyone
 	if otherIsCard(ev.Kind) {

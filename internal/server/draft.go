@@ -44,6 +44,9 @@ func (s *draftSource) try(seat engine.Seat, option int, then []int) error {
 	return nil
 }
 
+// offered: a pick leads to no question of the same seat.
+func (s *draftSource) offered(engine.Seat, int, present.Names, bool) *wire.Then { return nil }
+
 func (s *draftSource) apply(m *store.Move, n int, compat bool, log *wire.Log) error {
 	if err := s.check(*m, n, compat); err != nil {
 		return err

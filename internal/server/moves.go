@@ -113,8 +113,18 @@ func (l *live) move(ctx context.Context, seat engine.Seat, n, option int, then .
 // ErrBadThen: a move's follow-up answers do not fit the questions it leads to.
 var ErrBadThen = errors.New("the rest of this move does not fit the questions it leads to; reload")
 
-// tryThen checks on a copy of the game that option and then its follow-up
-// answers can all be made by seat, one question after another.
+// tryThen checks that option's follow-up answers are the ones seat's
+// message offered (Option.Then: one answer a level, each among the
+// options offered there), and then, on a copy of the game, that option and
+// those answers can all be made, one question after another.
+//
+// Only what was offered is tried: trying any answers a script sends would
+// tell it, by whether they are refused, whether a question follows and
+// among how many options, which may depend on cards it may not see (Probe
+// with the answers "Bob, then his third minion" tells whether Bob holds
+// three). What was offered is worked out again here, by the code that
+// built the message (source.offered), never taken from the client; a
+// refusal is the same ErrBadThen whatever the hidden cards.
 func (l *live) tryThen(seat engine.Seat, n, option int, then []int) error {
 	if l.src == nil || len(then) > wire.MaxThen {
 		return ErrBadThen
@@ -125,7 +135,34 @@ func (l *live) tryThen(seat engine.Seat, n, option int, then []int) error {
 	if who, count := l.pending(); who != seat || option < 0 || option >= count {
 		return ErrNotYourTurn
 	}
+	if !fitsOffered(l.src.offered(seat, option, l.names(), l.autoMove(seat)), then) {
+		return ErrBadThen
+	}
 	return l.tryLocked(seat, n, option, then)
+}
+
+// fitsOffered reports whether the answers then go no deeper than the
+// follow-up questions offered from t, each answer the index of one of the
+// options offered at its level.
+func fitsOffered(t *wire.Then, then []int) bool {
+	for _, a := range then {
+		if t == nil {
+			return false
+		}
+		var next *wire.Then
+		found := false
+		for i := range t.Options {
+			if t.Options[i].Index == a {
+				next, found = t.Options[i].Then, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+		t = next
+	}
+	return true
 }
 
 // tryLocked tries option and then its follow-up answers on a copy: a move

@@ -47,6 +47,11 @@ type source interface {
 	// the server answers seat's decision itself (settings.go), so the seat
 	// is shown the question as every other seat is.
 	show(m *Message, seat engine.Seat, names present.Names, auto bool)
+	// offered returns the follow-up question that seat's message (show,
+	// with the same names and auto) offers for option of the pending
+	// decision (wire.Option.Then; nil: none). A move's follow-up answers
+	// are taken only as far as they were offered (moves.go).
+	offered(seat engine.Seat, option int, names present.Names, auto bool) *wire.Then
 }
 
 // gameSource asks the game's decisions.
@@ -128,17 +133,32 @@ func (s gameSource) forced() (noChoice, passOnly bool) {
 }
 
 func (s gameSource) show(m *Message, seat engine.Seat, names present.Names, auto bool) {
-	m.Table, m.Decision = wire.Build(s.g, seat, names)
-	if m.Decision != nil && m.Decision.Mine && auto {
-		// the server answers for this seat (settings.go): it is shown the
-		// question as every other seat is, never a question to answer
-		if s.g.InWindow() {
-			m.Decision = &wire.Decision{Kind: "window"}
-		} else {
-			_, m.Decision = wire.Build(s.g, engine.NoSeat, names)
-		}
-	}
+	m.Table, m.Decision = s.shown(seat, names, auto)
 	if m.Decision != nil && m.Decision.Mine {
 		wire.Lookahead(s.g, seat, names, m.Decision)
 	}
+}
+
+// shown is the table and the decision show gives seat, before the
+// lookahead.
+func (s gameSource) shown(seat engine.Seat, names present.Names, auto bool) (*wire.Table, *wire.Decision) {
+	t, d := wire.Build(s.g, seat, names)
+	if d != nil && d.Mine && auto {
+		// the server answers for this seat (settings.go): it is shown the
+		// question as every other seat is, never a question to answer
+		if s.g.InWindow() {
+			d = &wire.Decision{Kind: "window"}
+		} else {
+			_, d = wire.Build(s.g, engine.NoSeat, names)
+		}
+	}
+	return t, d
+}
+
+func (s gameSource) offered(seat engine.Seat, option int, names present.Names, auto bool) *wire.Then {
+	_, d := s.shown(seat, names, auto)
+	if d == nil || !d.Mine {
+		return nil
+	}
+	return wire.FollowUp(s.g, seat, names, d, option)
 }

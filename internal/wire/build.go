@@ -297,28 +297,54 @@ func (b *builder) target(o engine.OptionView, w Option, v *engine.View) Target {
 // ahead.) It tries each option on a copy of the game, so that the page can
 // light up where a selected card may go and send the whole move at once.
 func Lookahead(g *engine.Game, seat engine.Seat, names present.Names, d *Decision) {
-	if d == nil || !d.Mine || d.Kind != "main" {
+	if !lookable(d) {
 		return
 	}
 	c := new(engine.Game)
 	for i := range d.Options {
-		o := &d.Options[i]
-		if o.Kind != "play" || o.Special || o.Target.Where != "hand" {
-			continue
-		}
-		c.CopyFrom(g)
-		if err := c.ApplySafe(o.Index); err != nil {
-			continue
-		}
-		if !onlyAsked(c, g.EvSeq, seat) || c.Rng != g.Rng || !c.Pending.Active || c.Pending.Player != seat || c.Pending.NoChoice || c.MainDecision() || c.InWindow() {
-			continue
-		}
-		_, next := Build(c, seat, names)
-		if next == nil || !next.Mine || len(next.Options) == 0 || !onTable(next.Options) {
-			continue
-		}
-		o.Then = &Then{Prompt: next.Prompt, Options: next.Options}
+		d.Options[i].Then = followUp(g, c, seat, names, &d.Options[i])
 	}
+}
+
+// FollowUp returns the follow-up question Lookahead offers for the option
+// of d whose Index is index (nil: none, or no such option), working it out
+// for that option alone: the server checks a move's follow-up answers
+// (Move.Then) against what the seat was offered, not against what trying
+// them would tell.
+func FollowUp(g *engine.Game, seat engine.Seat, names present.Names, d *Decision, index int) *Then {
+	if !lookable(d) {
+		return nil
+	}
+	for i := range d.Options {
+		if d.Options[i].Index == index {
+			return followUp(g, new(engine.Game), seat, names, &d.Options[i])
+		}
+	}
+	return nil
+}
+
+// lookable reports whether d is a decision Lookahead looks ahead of: seat's
+// own main decision.
+func lookable(d *Decision) bool { return d != nil && d.Mine && d.Kind == "main" }
+
+// followUp is the follow-up question of option o of seat's decision in g
+// (nil: none is looked ahead), worked out on c (a scratch game).
+func followUp(g, c *engine.Game, seat engine.Seat, names present.Names, o *Option) *Then {
+	if o.Kind != "play" || o.Special || o.Target.Where != "hand" {
+		return nil
+	}
+	c.CopyFrom(g)
+	if err := c.ApplySafe(o.Index); err != nil {
+		return nil
+	}
+	if !onlyAsked(c, g.EvSeq, seat) || c.Rng != g.Rng || !c.Pending.Active || c.Pending.Player != seat || c.Pending.NoChoice || c.MainDecision() || c.InWindow() {
+		return nil
+	}
+	_, next := Build(c, seat, names)
+	if next == nil || !next.Mine || len(next.Options) == 0 || !onTable(next.Options) {
+		return nil
+	}
+	return &Then{Prompt: next.Prompt, Options: next.Options}
 }
 
 // onlyAsked reports whether nothing has happened in c since event after but

@@ -28,7 +28,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	fullSync := fs.Bool("full-sync", false, "SQLite: flush every move to the disk before answering (survives a power cut; slower)")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
 	debug := fs.Bool("debug", false, "log every request, static files included")
-	answerPause := fs.Duration("answer-pause", 500*time.Millisecond, "how long after a question the answers the server makes reach the table: a computer seat's (thinking longer: the next multiple of it), and a person's pass in a Me First window with nothing to play; the same whatever the seat holds, so timing tells nothing")
+	answerPause := fs.Duration("answer-pause", 500*time.Millisecond, "the pace of the answers the server makes when a person sits at the table: a computer seat's answer reaches it this long after the question (twice for max, whose search stops there), a person's pass in a Me First window with nothing to play or answer without a real choice after a time drawn from their own answers (one to four pauses at first); so timing tells nothing of what a seat holds")
 	fs.Var(durationAlias{answerPause}, "window-pause", "the older name of -answer-pause")
 	if err := fs.Parse(args); err != nil {
 		return 2

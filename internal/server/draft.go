@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	mrand "math/rand/v2"
+	"time"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/draft"
@@ -88,7 +89,7 @@ func (s *draftSource) check(m store.Move, n int, compat bool) error {
 
 // computer: a computer seat drafts at random (from the game's seed, so
 // that a replay drafts the same).
-func (s *draftSource) computer(p ai.Player, seat engine.Seat, at int, seed uint64) (int, func() (int, error)) {
+func (s *draftSource) computer(p ai.Player, seat engine.Seat, at int, seed uint64, _ time.Duration) (int, func() (int, error)) {
 	r := mrand.New(mrand.NewPCG(subSeed(seed, "draft", uint64(at)), 0))
 	return r.IntN(len(s.d.Options())), nil
 }

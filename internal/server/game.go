@@ -96,6 +96,10 @@ type live struct {
 	broken error
 	rec    recording   // the rules the game was recorded under (record.go)
 	ready  readyAnswer // an answer the server made, held until its pause is over (settings.go)
+	due    schedule    // when the server's answer to the pending decision reaches the table (settings.go)
+	// answers: how long each person took to answer the decisions the
+	// server may answer for them (settings.go answerTimes)
+	answers [engine.MaxPlayers]answerTimes
 	// askAll: seats whose person asked to be asked in every Me First
 	// window, even with nothing to play (by default such a window is passed
 	// for them after the pause a computer takes: settings.go)

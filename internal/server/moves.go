@@ -91,6 +91,7 @@ func (l *live) move(ctx context.Context, seat engine.Seat, n, option int, then .
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	seat = l.sandboxActor(seat) // a sandbox's page answers for every seat (sandbox.go)
+	class, took := l.decisionClassLocked(), time.Since(l.asked)
 	if len(then) > 0 {
 		if err := l.tryThen(seat, n, option, then); err != nil {
 			return err
@@ -98,6 +99,9 @@ func (l *live) move(ctx context.Context, seat engine.Seat, n, option int, then .
 	}
 	if err := l.moveLocked(ctx, seat, n, option); err != nil {
 		return err
+	}
+	if seat >= 0 && int(seat) < len(l.answers) && l.ais[seat] == nil {
+		l.answers[seat].add(class, took) // how this person answers (settings.go)
 	}
 	for k, o := range then {
 		if err := l.moveLocked(ctx, seat, n+1+k, o); err != nil {

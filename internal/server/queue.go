@@ -131,11 +131,19 @@ func (l *live) aiTurn() (who engine.Seat, at, opt int, think func() (int, error)
 	case l.ready.ok && l.ready.at == at:
 		return who, at, l.ready.opt, nil, true
 	case l.autoMove(who):
-		return who, at, 0, nil, true // the pass, the only option
+		l.scheduleLocked(at, who, p == nil, p) // for a person, or a computer (at its own pace)
+		return who, at, 0, nil, true           // the pass, the only option
 	case p == nil:
 		return
 	}
-	opt, think = l.src.computer(p, who, at, l.cfg.Setup.Seed)
+	// the answer's time is set before thinking starts, and the thinking is
+	// given until then (settings.go)
+	release := l.scheduleLocked(at, who, false, p)
+	limit := time.Duration(0) // no people: think the whole budget
+	if l.srv.AnswerPause > 0 && l.people() {
+		limit = max(time.Millisecond, time.Until(release)-thinkMargin)
+	}
+	opt, think = l.src.computer(p, who, at, l.cfg.Setup.Seed, limit)
 	return who, at, opt, think, true
 }
 

@@ -43,12 +43,12 @@ type Server struct {
 	// TrustProxy: the server is behind a reverse proxy, which gives each
 	// request's client address as the last X-Forwarded-For entry (limit.go).
 	TrustProxy bool
-	// AnswerPause: how long after a question is asked an answer the server
-	// makes reaches the table when a person sits at it: a computer seat's
-	// (a longer think: at the next multiple of the pause), or a pass for a
-	// person with nothing to play in a Me First window (settings.go). It
-	// is the same whatever the seat holds, so that how soon an answer comes
-	// tells nothing. 0 in tests, half a second by default.
+	// AnswerPause sets the pace of the answers the server makes when a
+	// person sits at the table (settings.go): a computer seat's reaches it
+	// this long after the question (twice for max), a person's (a pass with
+	// nothing to play, an answer without a real choice) after a time drawn
+	// from their own answers. So how soon an answer comes tells nothing.
+	// 0 in tests, half a second by default.
 	AnswerPause time.Duration
 	// Games held in memory (memory.go): at most MaxGames; idle ones are
 	// unloaded after IdleAfter, finished ones after DoneAfter.

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"math/rand/v2"
 	"net/http"
 	"time"
 
+	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
 )
 
@@ -65,18 +67,130 @@ type readyAnswer struct {
 	release time.Time // when it reaches the table
 }
 
+// Nothing is told by the clock (issue 33). When a person sits at the table,
+// every answer the server makes reaches it at a time set when the question
+// is first looked at, before anyone thinks (scheduleLocked):
+//
+//   - a computer seat's at AnswerPause after the question was asked (twice
+//     that for max, whose search is given until then: Search.Limit), so how
+//     soon it answers tells nothing of whether it held something usable or
+//     had a real choice; only a machine too loaded to think in time makes it
+//     later;
+//   - a person's (a Me First window with nothing to play, a question with no
+//     real choice) after a time drawn from that person's own answers to such
+//     decisions in this game (answerTimes), so that the server's answers for
+//     them come as their own real answers do: by the clock, nobody can tell
+//     one from the other. Until the person has answered a few, the time is
+//     drawn between one and four pauses.
+
+// schedule is when the server's answer to the decision of move at reaches
+// the table (see above).
+type schedule struct {
+	at      int
+	ok      bool
+	release time.Time
+}
+
+// scheduleLocked returns when the server's answer to the decision of move
+// at, seat who's, reaches the table: fixed the first time it is asked for.
+// person: the server answers for a person (autoMove); else p is the computer
+// player that answers.
+func (l *live) scheduleLocked(at int, who engine.Seat, person bool, p ai.Player) time.Time {
+	if l.due.ok && l.due.at == at {
+		return l.due.release
+	}
+	pause := l.srv.AnswerPause
+	release := l.asked
+	switch {
+	case pause <= 0 || !l.people():
+	case person:
+		release = l.asked.Add(l.answers[who].draw(l.decisionClassLocked(), pause))
+	default:
+		release = l.asked.Add(computerPause(p, pause))
+	}
+	l.due = schedule{at: at, ok: true, release: release}
+	return release
+}
+
+// computerPause is how long after a question computer player p's answer
+// reaches a table with people: the pause, twice it for max.
+func computerPause(p ai.Player, pause time.Duration) time.Duration {
+	if p != nil && p.Name() == "max" {
+		return 2 * pause
+	}
+	return pause
+}
+
+// thinkMargin is the time left between a computer's thinking and the
+// release of its answer, to make the move and send it.
+const thinkMargin = 50 * time.Millisecond
+
+// decision classes whose answers the server may make for a person
+const (
+	classWindow = iota // a Me First window
+	classChoice        // a question while something resolves
+	classes
+)
+
+// decisionClassLocked is the class of the pending decision (-1: one the
+// server never answers for a person: the Play Cards phase, the draft).
+func (l *live) decisionClassLocked() int {
+	if _, drafting := l.src.(*draftSource); drafting || l.g == nil || !l.g.Pending.Active {
+		return -1
+	}
+	switch {
+	case l.g.InWindow():
+		return classWindow
+	case l.g.MainDecision():
+		return -1
+	}
+	return classChoice
+}
+
+// answerTimes keeps how long a person took to answer decisions of each
+// class, the latest few.
+type answerTimes struct {
+	d [classes][answerMemory]time.Duration
+	n [classes]int
+}
+
+// answerMemory is how many of a person's answer times are kept per class;
+// answerPrior how many are needed before they are drawn from.
+const (
+	answerMemory = 32
+	answerPrior  = 4
+)
+
+// add records that the person answered a decision of class c after d.
+func (a *answerTimes) add(c int, d time.Duration) {
+	if c < 0 || c >= classes {
+		return
+	}
+	a.d[c][a.n[c]%answerMemory] = d
+	a.n[c]++
+}
+
+// draw returns a time to answer a decision of class c for the person: one
+// of their own recent answer times to such decisions, or, before they have
+// made enough, a time between one and four pauses.
+func (a *answerTimes) draw(c int, pause time.Duration) time.Duration {
+	if c < 0 || c >= classes || a.n[c] < answerPrior {
+		return pause + rand.N(3*pause)
+	}
+	return a.d[c][rand.N(min(a.n[c], answerMemory))]
+}
+
 // holdAnswerLocked reports whether the server's answer opt to the decision
-// of move at must wait before it reaches the table, and then keeps it and
-// sets a wake-up for when it may. When a person sits at the table, every
-// answer the server makes comes AnswerPause after the question was asked, or
-// at the next multiple of it when thinking took longer: so how soon a
-// computer answers, or a person with nothing to play passes, tells nothing
-// about what they hold. Hard computers think for under 0.1 s at most
-// decisions (TestComputerAnswersTellNothingByTheClock measures it).
+// of move at must wait before it reaches the table (scheduleLocked), and
+// then keeps it and sets a wake-up for when it may.
 func (l *live) holdAnswerLocked(at, opt int) bool {
 	now := time.Now()
 	if !l.ready.ok || l.ready.at != at {
-		l.ready = readyAnswer{at: at, opt: opt, ok: true, release: l.releaseAt(now)}
+		release := now
+		if l.due.ok && l.due.at == at {
+			release = l.due.release
+		}
+		l.ready = readyAnswer{at: at, opt: opt, ok: true, release: release}
 	}
 	wait := l.ready.release.Sub(now)
 	if wait <= 0 {
@@ -84,17 +198,4 @@ func (l *live) holdAnswerLocked(at, opt int) bool {
 	}
 	time.AfterFunc(wait, func() { l.srv.kick(l) })
 	return true
-}
-
-// releaseAt is when an answer the server has made at done reaches the
-// table: the first multiple of the pause after the question was asked that
-// is not before done (done itself when no person sits at the table).
-func (l *live) releaseAt(done time.Time) time.Time {
-	pause := l.srv.AnswerPause
-	if pause <= 0 || !l.people() {
-		return done
-	}
-	since := done.Sub(l.asked)
-	k := max(1, (since+pause-1)/pause)
-	return l.asked.Add(k * pause)
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/engine"
@@ -37,8 +38,9 @@ type source interface {
 	apply(m *store.Move, n int, compat bool, log *wire.Log) error
 	// computer returns the answer computer player p makes for seat at move
 	// at of a game of seed seed: an option, or a function that thinks of
-	// it on a copy (called without the game's lock).
-	computer(p ai.Player, seat engine.Seat, at int, seed uint64) (int, func() (int, error))
+	// it on a copy (called without the game's lock), within limit if it is
+	// positive (a search stops there with what it has found).
+	computer(p ai.Player, seat engine.Seat, at int, seed uint64, limit time.Duration) (int, func() (int, error))
 	// forced reports whether the pending decision is a question with no
 	// real choice, and whether it is a Me First window with nothing to
 	// play but pass: the server may answer those for a person (settings.go).
@@ -111,9 +113,12 @@ func (s gameSource) apply(m *store.Move, n int, compat bool, log *wire.Log) erro
 	return nil
 }
 
-func (s gameSource) computer(p ai.Player, seat engine.Seat, at int, seed uint64) (int, func() (int, error)) {
+func (s gameSource) computer(p ai.Player, seat engine.Seat, at int, seed uint64, limit time.Duration) (int, func() (int, error)) {
 	if s.g.InWindow() && s.g.WindowPassOnly() {
 		return 0, nil // nothing to think about: pass, as a person's seat is passed for
+	}
+	if sp, ok := p.(*ai.Search); ok {
+		sp.Limit = limit // only this game's worker thinks for p (queue.go)
 	}
 	g := new(engine.Game)
 	g.CopyFrom(s.g)

@@ -184,7 +184,9 @@ func (lg *Log) Collect(g *engine.Game) {
 	for seat := engine.None; seat < n; seat++ {
 		views[seat+1] = g.EventViews(engine.Seat(seat), lg.after)
 	}
-	for k, ev := range g.RecentEvents(lg.after) {
+	recent := g.RecentEvents(lg.after)
+	window := windowAsk(g, recent)
+	for k, ev := range recent {
 		told := Told(ev, lg.prev)
 		lg.prev = ev
 		if !told {
@@ -192,10 +194,34 @@ func (lg *Log) Collect(g *engine.Game) {
 		}
 		lg.seq++
 		for seat := engine.None; seat < n; seat++ {
-			lg.add(seat, EventOf(g, engine.Seat(seat), views[seat+1][k], lg.seq))
+			e := EventOf(g, engine.Seat(seat), views[seat+1][k], lg.seq)
+			if k == window && engine.Seat(seat) != ev.Player {
+				e.Player = nil // a Me First window names no one to the others (Decision.Player)
+			}
+			lg.add(seat, e)
 		}
 	}
 	lg.after = g.EvSeq
+}
+
+// windowAsk is the index in recent of the question that puts the pending Me
+// First window to its player, or -1. Every seat sees that a window is open,
+// as at the table, but the others are not told whom it waits on: the
+// protocol's promise (Decision.Player), which the asked event kept until
+// issue 33.
+func windowAsk(g *engine.Game, recent []engine.Event) int {
+	if !g.InWindow() {
+		return -1
+	}
+	for k := len(recent) - 1; k >= 0; k-- {
+		if recent[k].Kind == engine.EvAsked {
+			if recent[k].Player == g.Pending.Player {
+				return k
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // Tell adds an event every seat sees alike (a draft pick, a seat's presence).

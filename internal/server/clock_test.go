@@ -127,8 +127,8 @@ func computerDelays(t *testing.T, level string, want int) (yes, no []time.Durati
 // answer the server made came exactly one pause after the question (63-92%
 // of them within 0.48-0.53 s), which real answers never do.
 func TestPersonsAnswersTellNothingByTheClock(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays for a minute")
+	if raceBuild || testing.Short() {
+		t.Skip("measured without the race detector (CI runs it so), for a minute")
 	}
 	games := longtest.Pick(3, 6)
 	type sample struct {

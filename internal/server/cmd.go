@@ -30,6 +30,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	debug := fs.Bool("debug", false, "log every request, static files included")
 	answerPause := fs.Duration("answer-pause", 500*time.Millisecond, "how long after a question the answers the server makes reach the table: a computer seat's (thinking longer: the next multiple of it), and a person's pass in a Me First window with nothing to play; the same whatever the seat holds, so timing tells nothing")
 	fs.Var(durationAlias{answerPause}, "window-pause", "the older name of -answer-pause")
+	maxComputerGames := fs.Int("max-computer-games", defaultMaxComputerGames, "how many unfinished games with computer players one client address may have at once (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -68,6 +69,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	srv.Logger = logger
 	srv.TrustProxy = *trustProxy
 	srv.AnswerPause = *answerPause
+	srv.MaxComputerGames = *maxComputerGames
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		srv.Close()

@@ -30,6 +30,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	debug := fs.Bool("debug", false, "log every request, static files included")
 	answerPause := fs.Duration("answer-pause", 500*time.Millisecond, "the pace of the answers the server makes when a person sits at the table: a computer seat's answer reaches it this long after the question (twice for max, whose search stops there), a person's pass in a Me First window with nothing to play or answer without a real choice after a time drawn from their own answers (one to four pauses at first); so timing tells nothing of what a seat holds")
 	fs.Var(durationAlias{answerPause}, "window-pause", "the older name of -answer-pause")
+	maxComputerGames := fs.Int("max-computer-games", defaultMaxComputerGames, "how many unfinished games with computer players one client address may have at once (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -68,6 +69,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	srv.Logger = logger
 	srv.TrustProxy = *trustProxy
 	srv.AnswerPause = *answerPause
+	srv.MaxComputerGames = *maxComputerGames
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		srv.Close()

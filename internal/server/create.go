@@ -155,6 +155,14 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if err != nil {
 		return CreateResponse{}, err
 	}
+	l.owner = ownerFrom(ctx)
+	if l.computers && l.owner != "" {
+		s.budgetMu.Lock() // counted and added at once: concurrent requests do not all fit in the last place
+		defer s.budgetMu.Unlock()
+		if n, full := s.computerGamesFull(l.owner); full {
+			return CreateResponse{}, errTooManyComputerGames(n)
+		}
+	}
 	var room bool
 	s.withGames(func() { room = len(s.games) < s.MaxGames || s.sweepLocked(time.Now(), 1) })
 	if !room {
@@ -187,7 +195,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, 1<<16, &req, true) {
 		return
 	}
-	resp, err := s.Create(r.Context(), req)
+	resp, err := s.Create(withOwner(r.Context(), s.clientAddr(r)), req)
+	var many errTooManyComputerGames
+	if errors.As(err, &many) {
+		tooMany(w, 30, err.Error())
+		return
+	}
 	if errors.Is(err, ErrBusy) {
 		w.Header().Set("Retry-After", "60")
 		writeJSON(w, http.StatusServiceUnavailable, apiError{err.Error()})

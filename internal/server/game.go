@@ -83,7 +83,15 @@ type live struct {
 	// withPeople: a person sits at the game. Seats' kinds never change, so
 	// it is set once, and read without the lock (kick)
 	withPeople bool
-	moves      []store.Move
+	// owner: the client address that created the game, "" when not known
+	// (loaded from the store); computers take turns by owner (queue.go)
+	owner string
+	// computers: some seat is a computer's (the budget of limit.go)
+	computers bool
+	// watched: pages connected to the game, a seat's or a spectator's
+	// (presence.go); read without the lock (kick)
+	watched atomic.Int32
+	moves   []store.Move
 	// src asks the seats' decisions: the draft while it runs, then the game
 	// (source.go); nil while the game waits for its seats
 	src    source
@@ -151,6 +159,7 @@ func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv}
 	for _, s := range cfg.Seats {
 		l.withPeople = l.withPeople || s.Kind == Human
+		l.computers = l.computers || s.Kind != Human
 	}
 	if cfg.SharedScreen {
 		for i := range l.askAll {

@@ -83,6 +83,7 @@ func (s *Server) CreateLesson(ctx context.Context, id string) (SandboxResponse, 
 	if err != nil {
 		return SandboxResponse{}, fmt.Errorf("lesson %s cannot start: %w", id, err)
 	}
+	l.owner = ownerFrom(ctx)
 	var room bool
 	s.withGames(func() { room = len(s.games) < s.MaxGames || s.sweepLocked(time.Now(), 1) })
 	if !room {
@@ -152,7 +153,7 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
-	resp, err := s.CreateLesson(r.Context(), r.PathValue("lesson"))
+	resp, err := s.CreateLesson(withOwner(r.Context(), s.clientAddr(r)), r.PathValue("lesson"))
 	switch {
 	case err == nil:
 		writeJSON(w, 200, resp)

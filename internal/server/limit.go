@@ -1,8 +1,11 @@
 package server
 
 import (
+	"context"
+	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +59,12 @@ func (lm *limiter) allow(addr string, now time.Time) bool {
 	return true
 }
 
+// retryAfter is how many seconds a refused request should wait: a token's
+// refill time, at least 5.
+func (lm *limiter) retryAfter() int {
+	return max(5, int(1/lm.rate+0.999))
+}
+
 // clientAddr is the address a request comes from (without its port). Behind
 // a reverse proxy (TrustProxy) it is the last X-Forwarded-For entry, the one
 // the proxy added; earlier entries come from the client and prove nothing.
@@ -82,8 +91,7 @@ func (s *Server) clientAddr(r *http.Request) string {
 func (s *Server) limited(lm *limiter, what string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !lm.allow(s.clientAddr(r), time.Now()) {
-			w.Header().Set("Retry-After", "5")
-			writeJSON(w, http.StatusTooManyRequests, apiError{"too many " + what + " from your address; wait a little and try again"})
+			tooMany(w, lm.retryAfter(), "too many "+what+" from your address; wait a little and try again")
 			return
 		}
 		h(w, r)
@@ -123,4 +131,71 @@ func (c *connCount) release(addr string) {
 	if c.n[addr]--; c.n[addr] <= 0 {
 		delete(c.n, addr)
 	}
+}
+
+// Budgets per address (issue 33: one stranger cannot slow the others).
+// Each game remembers the address that created it (live.owner, in memory
+// only): computers take turns by it (queue.go), and an address may keep at
+// most MaxComputerGames unfinished games with computer seats in memory at
+// once. Sandbox games (an undo makes one too) and hints, which run the
+// strongest search outside the computers' turns, have rates of their own.
+const (
+	defaultMaxComputerGames   = 8
+	sandboxRate, sandboxBurst = 1.0 / 6, 30 // a burst of 30 sandbox games, then one every 6 s
+	hintRate, hintBurst       = 1.0 / 2, 10 // a burst of 10 hints, then one every 2 s
+)
+
+// errTooManyComputerGames refuses a game with computer seats to an address
+// that has MaxComputerGames unfinished ones.
+type errTooManyComputerGames int
+
+func (e errTooManyComputerGames) Error() string {
+	return fmt.Sprintf("your address already has %d unfinished games with computer players, the most it may; finish one (or wait until it is unloaded) and try again", int(e))
+}
+
+type ownerKey struct{}
+
+// withOwner records in ctx the address a game made under it belongs to.
+func withOwner(ctx context.Context, addr string) context.Context {
+	return context.WithValue(ctx, ownerKey{}, addr)
+}
+
+// ownerFrom is the address withOwner recorded, "" if none.
+func ownerFrom(ctx context.Context) string {
+	a, _ := ctx.Value(ownerKey{}).(string)
+	return a
+}
+
+// computerGames counts owner's unfinished games with computer seats in
+// memory, and reports whether another would be over the budget.
+func (s *Server) computerGamesFull(owner string) (int, bool) {
+	if owner == "" || s.MaxComputerGames <= 0 {
+		return 0, false
+	}
+	var mine []*live
+	s.withGames(func() {
+		for _, l := range s.games {
+			if l.owner == owner && l.computers {
+				mine = append(mine, l)
+			}
+		}
+	})
+	if len(mine) < s.MaxComputerGames {
+		return len(mine), false
+	}
+	n := 0
+	for _, l := range mine {
+		l.locked(func() {
+			if l.broken == nil && !l.evicted && (l.g == nil || !l.g.Over) {
+				n++
+			}
+		})
+	}
+	return n, n >= s.MaxComputerGames
+}
+
+// tooMany answers 429 with a reason and when to try again.
+func tooMany(w http.ResponseWriter, retry int, msg string) {
+	w.Header().Set("Retry-After", strconv.Itoa(retry))
+	writeJSON(w, http.StatusTooManyRequests, apiError{msg})
 }

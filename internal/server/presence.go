@@ -28,6 +28,7 @@ type presence struct {
 // arriveLocked and leaveLocked count a connection of seat (NoSeat: a
 // spectator's).
 func (l *live) arriveLocked(seat engine.Seat, now time.Time) {
+	l.watched.Add(1)
 	if seat < 0 || int(seat) >= len(l.cfg.Seats) {
 		return
 	}
@@ -39,6 +40,7 @@ func (l *live) arriveLocked(seat engine.Seat, now time.Time) {
 }
 
 func (l *live) leaveLocked(seat engine.Seat, now time.Time) {
+	l.watched.Add(-1)
 	if seat < 0 || int(seat) >= len(l.cfg.Seats) {
 		return
 	}

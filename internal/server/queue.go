@@ -10,15 +10,138 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 )
 
-// Computer players are fair between games: a game waiting for a computer
+// Computer players are fair between people: a game waiting for a computer
 // seat is queued once (never dropped), a worker makes one decision of it and
 // queues it again at the back, so every game moves in turn, and a few
 // workers (aiWorkers) think at once, each game one decision at a time (its
-// lock). Games where a person waits come before games of computer seats
-// only, which play in the background with what is left.
+// lock).
+//
+// Turns are taken between owners, the client address that created a game
+// (live.owner), not between games: twelve games of one address get one
+// turn when another address's one game gets one, so a stranger running as
+// many games as the limits let it (issue 33) takes one share of the
+// thinking, not twelve. And one owner's games are decided by at most
+// perOwner workers at once: a max decision takes a while, and no worker can
+// be taken from it, so the workers it may not hold stay free for everyone
+// else's games, which get one at once. A game whose owner is not known (made
+// before the server started, loaded again from the store) is its own owner.
+//
+// Within that, a game whose table is watched (a page connected: presence.go)
+// where a person plays comes first, then other games with a person (played
+// through the API, or left) and all-computer games someone watches, then the
+// all-computer games nobody watches, which play with what is left.
 
 // aiWorkers is how many computer decisions are made at once.
 func aiWorkers() int { return max(2, runtime.GOMAXPROCS(0)) }
+
+// perOwner is how many workers may decide for one owner's games at once:
+// half of them, so that another owner's game always finds one free.
+func perOwner(workers int) int { return max(1, workers/2) }
+
+// Tiers of the queue, first served first (see above).
+const (
+	tierWatched = iota // a person plays, a page is connected
+	tierPeople         // a person plays through the API or has left; or a spectator watches computers
+	tierIdle           // only computers, and nobody watches
+	tiers
+)
+
+// tier is where l waits its turn now.
+func (l *live) tier() int {
+	watched := l.watched.Load() > 0
+	switch {
+	case l.people() && watched:
+		return tierWatched
+	case l.people() || watched:
+		return tierPeople
+	}
+	return tierIdle
+}
+
+// ownerOf is the key l takes turns by.
+func (l *live) ownerOf() string {
+	if l.owner == "" {
+		return "game " + l.id
+	}
+	return "addr " + l.owner
+}
+
+// runQueue is the games waiting for a worker (guarded by Server.qmu): for
+// each tier, the owners with games waiting, in turn, each with its games
+// in order.
+type runQueue struct {
+	owners map[string]*owner
+	turns  [tiers][]*owner
+}
+
+type owner struct {
+	key   string
+	games [tiers][]*live
+	busy  int // workers deciding for its games now
+}
+
+func (q *runQueue) push(l *live) {
+	if q.owners == nil {
+		q.owners = map[string]*owner{}
+	}
+	k := l.ownerOf()
+	o := q.owners[k]
+	if o == nil {
+		o = &owner{key: k}
+		q.owners[k] = o
+	}
+	t := l.tier()
+	if len(o.games[t]) == 0 {
+		q.turns[t] = append(q.turns[t], o)
+	}
+	o.games[t] = append(o.games[t], l)
+}
+
+// pop takes the next game a worker may decide for, nil if none: the first
+// tier's first owner in turn below its share of workers, whose turn then
+// goes to the back.
+func (q *runQueue) pop(share int) (*live, *owner) {
+	for t := range q.turns {
+		turns := q.turns[t]
+		for i, o := range turns {
+			if o.busy >= share {
+				continue
+			}
+			l := o.games[t][0]
+			o.games[t][0] = nil
+			o.games[t] = o.games[t][1:]
+			copy(turns[i:], turns[i+1:])
+			turns[len(turns)-1] = nil
+			turns = turns[:len(turns)-1]
+			if len(o.games[t]) > 0 {
+				turns = append(turns, o) // its next game after the others' turns
+			} else {
+				o.games[t] = nil
+			}
+			q.turns[t] = turns
+			o.busy++
+			return l, o
+		}
+	}
+	return nil, nil
+}
+
+// done gives back o's worker.
+func (q *runQueue) done(o *owner) {
+	o.busy--
+	if o.busy == 0 && o.idle() {
+		delete(q.owners, o.key)
+	}
+}
+
+func (o *owner) idle() bool {
+	for _, g := range o.games {
+		if len(g) > 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // kick asks the computer players to look at a game.
 func (s *Server) kick(l *live) {
@@ -26,38 +149,36 @@ func (s *Server) kick(l *live) {
 		return // already waiting its turn
 	}
 	s.qmu.Lock()
-	if l.people() {
-		s.queue = append(s.queue, l)
-	} else {
-		s.bg = append(s.bg, l)
-	}
+	s.queue.push(l)
 	s.qcond.Signal()
 	s.qmu.Unlock()
 }
 
 func (s *Server) aiWorker() {
 	defer s.wg.Done()
+	share := perOwner(aiWorkers())
+	s.qmu.Lock()
+	defer s.qmu.Unlock()
 	for {
-		s.qmu.Lock()
-		for len(s.queue) == 0 && len(s.bg) == 0 && s.ctx.Err() == nil {
+		var l *live
+		var o *owner
+		for s.ctx.Err() == nil {
+			if l, o = s.queue.pop(share); l != nil {
+				break
+			}
 			s.qcond.Wait()
 		}
 		if s.ctx.Err() != nil {
-			s.qmu.Unlock()
 			return
 		}
-		q := &s.queue
-		if len(*q) == 0 {
-			q = &s.bg
-		}
-		l := (*q)[0]
-		(*q)[0] = nil
-		*q = (*q)[1:]
 		s.qmu.Unlock()
 		l.queued.Store(false)
 		if l.stepAI(s.ctx) {
 			s.kick(l) // its next decision waits behind the other games
 		}
+		s.qmu.Lock()
+		s.queue.done(o)
+		s.qcond.Signal() // a game of o's may wait for the worker it gave back
 	}
 }
 

@@ -174,11 +174,12 @@ func (s *Server) reviewWorker() {
 	}
 }
 
-// peopleWait reports whether a game with people waits for a computer's move.
+// peopleWait reports whether a game with people (or someone watching)
+// waits for a computer's move.
 func (s *Server) peopleWait() bool {
 	s.qmu.Lock()
 	defer s.qmu.Unlock()
-	return len(s.queue) > 0
+	return len(s.queue.turns[tierWatched])+len(s.queue.turns[tierPeople]) > 0
 }
 
 // workReview estimates every position of rv's game, then its swings.

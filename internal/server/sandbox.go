@@ -153,6 +153,7 @@ func (s *Server) CreateSandbox(ctx context.Context, req SandboxRequest) (Sandbox
 	if err := safely(func() error { return l.playMoves(req.Moves) }); err != nil {
 		return SandboxResponse{}, &PositionError{Msg: err.Error()}
 	}
+	l.owner = ownerFrom(ctx)
 	var room bool
 	s.withGames(func() { room = len(s.games) < s.MaxGames || s.sweepLocked(time.Now(), 1) })
 	if !room {
@@ -343,7 +344,7 @@ type sandboxError struct {
 }
 
 func (s *Server) answerSandbox(w http.ResponseWriter, r *http.Request, req SandboxRequest) {
-	resp, err := s.CreateSandbox(r.Context(), req)
+	resp, err := s.CreateSandbox(withOwner(r.Context(), s.clientAddr(r)), req)
 	var pe *PositionError
 	switch {
 	case err == nil:

@@ -28,18 +28,22 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	// games whose computer seats (or automatic passes) may have a move to
-	// make, in order, each at most once (live.queued); see kick and aiWorker
+	// make, each at most once (live.queued), in turn by owner; see kick and
+	// aiWorker (queue.go)
 	qmu   sync.Mutex
 	qcond *sync.Cond
-	queue []*live // games where a person waits
-	bg    []*live // games of computer seats only
+	queue runQueue
 	// Logger receives the server's structured log lines (nil: none).
 	Logger *slog.Logger
 	ready  atomic.Bool  // stored games resumed (/readyz)
 	conns  connCount    // open WebSockets by address
 	open   atomic.Int64 // open WebSockets in all
-	// per-address limits on new games and on moves (limit.go)
-	createLimit, moveLimit *limiter
+	// per-address limits on new games, moves, sandbox games and hints (limit.go)
+	createLimit, moveLimit, sandboxLimit, hintLimit *limiter
+	// MaxComputerGames: how many unfinished games with computer seats one
+	// address may have in memory at once (limit.go; 0: no limit).
+	MaxComputerGames int
+	budgetMu         sync.Mutex // held from counting an address's games to adding one (create.go)
 	// TrustProxy: the server is behind a reverse proxy, which gives each
 	// request's client address as the last X-Forwarded-For entry (limit.go).
 	TrustProxy bool
@@ -65,9 +69,11 @@ type Server struct {
 func New(st store.Store) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{store: st, games: map[string]*live{}, ctx: ctx, cancel: cancel,
-		createLimit: newLimiter(1, 30), // a burst of 30 games, then one a second
-		moveLimit:   newLimiter(20, 200),
-		MaxGames:    defaultMaxGames, IdleAfter: defaultIdleAfter, DoneAfter: defaultDoneAfter}
+		createLimit:  newLimiter(1, 30), // a burst of 30 games, then one a second
+		moveLimit:    newLimiter(20, 200),
+		sandboxLimit: newLimiter(sandboxRate, sandboxBurst), hintLimit: newLimiter(hintRate, hintBurst),
+		MaxComputerGames: defaultMaxComputerGames,
+		MaxGames:         defaultMaxGames, IdleAfter: defaultIdleAfter, DoneAfter: defaultDoneAfter}
 	s.tick.Store(int64(defaultTick))
 	s.qcond = sync.NewCond(&s.qmu)
 	s.wg.Add(1)
@@ -224,7 +230,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/move", s.limited(s.moveLimit, "moves", s.handleMove))
 	mux.HandleFunc("POST /api/games/{id}/settings", s.limited(s.moveLimit, "requests", s.handleSettings))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
-	mux.HandleFunc("POST /api/games/{id}/hint", s.limited(s.moveLimit, "hints", s.handleHint)) // hint.go
+	mux.HandleFunc("POST /api/games/{id}/hint", s.limited(s.moveLimit, "requests", s.limited(s.hintLimit, "hints", s.handleHint))) // hint.go
 	// seats (seats.go)
 	mux.HandleFunc("POST /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleClaim))
 	mux.HandleFunc("GET /api/games/{id}/claim", s.limited(s.createLimit, "seat requests", s.handleInviteInfo))
@@ -238,9 +244,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/rematch", s.handleRematch)
 	// the rules sandbox (sandbox.go)
 	mux.HandleFunc("GET /sandbox", page("sandbox.html"))
-	mux.HandleFunc("POST /api/sandbox", s.limited(s.createLimit, "new games", s.handleSandbox))
-	mux.HandleFunc("POST /api/sandbox/link", s.limited(s.createLimit, "new games", s.handleSandboxLink))
-	mux.HandleFunc("POST /api/games/{id}/undo", s.limited(s.createLimit, "new games", s.handleUndo))
+	mux.HandleFunc("POST /api/sandbox", s.limited(s.createLimit, "new games", s.limited(s.sandboxLimit, "sandbox games", s.handleSandbox)))
+	mux.HandleFunc("POST /api/sandbox/link", s.limited(s.createLimit, "new games", s.limited(s.sandboxLimit, "sandbox games", s.handleSandboxLink)))
+	mux.HandleFunc("POST /api/games/{id}/undo", s.limited(s.createLimit, "new games", s.limited(s.sandboxLimit, "sandbox games (each undo makes one)", s.handleUndo)))
 	// the guided first game (lessons.go)
 	mux.HandleFunc("GET /learn", page("learn.html"))
 	mux.HandleFunc("GET /api/lessons", s.handleLessons)

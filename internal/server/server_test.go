@@ -30,6 +30,8 @@ func newSQLiteServer(t *testing.T, path string) *Server {
 	}
 	s := New(st)
 	s.moveLimit = newLimiter(1e6, 1e6) // scripted clients move faster than people (TestMoveLimit tests the limit)
+	s.hintLimit = newLimiter(1e6, 1e6) // and ask for more hints (TestHintAndSandboxLimits)
+	s.sandboxLimit = newLimiter(1e6, 1e6)
 	t.Cleanup(func() { s.Close(); st.Close() })
 	return s
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -154,7 +155,12 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		var err error
-		resp, err = s.Create(r.Context(), req)
+		resp, err = s.Create(withOwner(r.Context(), s.clientAddr(r)), req)
+		var many errTooManyComputerGames
+		if errors.As(err, &many) {
+			tooMany(w, 30, err.Error())
+			return
+		}
 		if err != nil {
 			writeJSON(w, 400, apiError{err.Error()})
 			return

@@ -224,5 +224,6 @@ func (l *live) moveLocked(ctx context.Context, seat engine.Seat, n, option int) 
 	if seat >= 0 && int(seat) < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
 		l.pres.seen[seat] = time.Now() // a person who moves is at the table
 	}
+	l.planLocked() // settings.go
 	return nil
 }

@@ -196,6 +196,41 @@ func (l *live) holdAnswerLocked(at, opt int) bool {
 	if wait <= 0 {
 		return false
 	}
-	time.AfterFunc(wait, func() { l.srv.kick(l) })
+	time.AfterFunc(wait, func() { l.releaseReady(at) })
 	return true
+}
+
+// releaseReady makes the answer the server holds for the decision of move
+// at, once it is due, at once: it needs no worker (its thinking is done),
+// so that no other game's thinking delays it. That matters most for a
+// person's answers: theirs come straight from their page, and the server's
+// for them must come as promptly.
+func (l *live) releaseReady(at int) {
+	var who engine.Seat
+	var opt int
+	ready := false
+	l.locked(func() {
+		if ready = l.ready.ok && l.ready.at == at && len(l.moves) == at; ready {
+			who, _ = l.pending()
+			opt = l.ready.opt
+		}
+	})
+	if ready && l.aiMove(l.srv.ctx, who, at, opt) {
+		l.srv.kick(l) // the next decision may be a computer's
+	}
+}
+
+// planLocked holds the server's answer for a person the moment the decision
+// is put (moveLocked), rather than when a worker first looks at the game,
+// which may be late on a busy server: a pass in a Me First window with
+// nothing to play, an answer without a real choice.
+func (l *live) planLocked() {
+	who, _ := l.pending()
+	if who == engine.NoSeat || int(who) >= len(l.ais) || l.ais[who] != nil || l.pres.standing[who] ||
+		l.srv.AnswerPause <= 0 || !l.people() || !l.autoMove(who) {
+		return
+	}
+	at := len(l.moves)
+	l.scheduleLocked(at, who, true, nil)
+	l.holdAnswerLocked(at, 0)
 }

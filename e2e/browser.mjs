@@ -199,6 +199,8 @@ try {
     await barVisible(page, '1366x768 start');
     await axe(page, 'game');
     // keyboard: Tab to a glowing hand card, Enter; then a glowing base, Enter
+    // the server answers my questions without a real choice at my own pace (settings.go): my turn comes within seconds
+    await page.waitForFunction(() => /your turn/i.test(document.title), null, { timeout: 10000 }).catch(() => {});
     const title = await page.title();
     if (!/your turn/i.test(title)) await fail(`the tab title does not say it is my turn: ${title}`);
     const m0 = await page.evaluate(() => document.body.dataset.move);

@@ -81,7 +81,7 @@ type readyAnswer struct {
 //     decisions in this game (answerTimes), so that the server's answers for
 //     them come as their own real answers do: by the clock, nobody can tell
 //     one from the other. Until the person has answered a few, the time is
-//     drawn between one and four pauses.
+//     drawn between one and four pauses, and it is never more than four.
 
 // schedule is when the server's answer to the decision of move at reaches
 // the table (see above).
@@ -172,12 +172,15 @@ func (a *answerTimes) add(c int, d time.Duration) {
 
 // draw returns a time to answer a decision of class c for the person: one
 // of their own recent answer times to such decisions, or, before they have
-// made enough, a time between one and four pauses.
+// made enough, a time between one and four pauses; never more than four
+// pauses, so that nobody waits long for a question without a real choice.
+// (A person who thinks longer than that over a real choice is seen
+// thinking, as at a table.)
 func (a *answerTimes) draw(c int, pause time.Duration) time.Duration {
 	if c < 0 || c >= classes || a.n[c] < answerPrior {
 		return pause + rand.N(3*pause)
 	}
-	return a.d[c][rand.N(min(a.n[c], answerMemory))]
+	return min(a.d[c][rand.N(min(a.n[c], answerMemory))], 4*pause)
 }
 
 // holdAnswerLocked reports whether the server's answer opt to the decision

@@ -206,6 +206,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, apiError{err.Error()})
 		return
 	}
+	if s.storeDown(w, r, err) {
+		return
+	}
 	if err != nil {
 		writeJSON(w, 400, apiError{err.Error()})
 		return

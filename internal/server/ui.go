@@ -161,6 +161,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			tooMany(w, 30, err.Error())
 			return
 		}
+		if s.storeDown(w, r, err) {
+			return
+		}
 		if err != nil {
 			writeJSON(w, 400, apiError{err.Error()})
 			return

@@ -19,6 +19,16 @@ import (
 
 // Main runs `smashup serve`.
 func Main(args []string, out, errOut io.Writer) int {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	return serve(args, out, errOut, sigs)
+}
+
+// serve is Main, told of signals by sigs: on SIGTERM the server drains
+// (/readyz says 503 while requests are still served, --drain long, cut short
+// by a second signal), then stops; on Ctrl-C (SIGINT) it stops at once.
+func serve(args []string, out, errOut io.Writer, sigs <-chan os.Signal) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
@@ -31,6 +41,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	answerPause := fs.Duration("answer-pause", 500*time.Millisecond, "the pace of the answers the server makes when a person sits at the table: a computer seat's answer reaches it this long after the question (twice for max, whose search stops there), a person's pass in a Me First window with nothing to play or answer without a real choice after a time drawn from their own answers (one to four pauses at first); so timing tells nothing of what a seat holds")
 	fs.Var(durationAlias{answerPause}, "window-pause", "the older name of -answer-pause")
 	maxComputerGames := fs.Int("max-computer-games", defaultMaxComputerGames, "how many unfinished games with computer players one client address may have at once (0: no limit)")
+	drain := fs.Duration("drain", 10*time.Second, "on SIGTERM, how long /readyz answers 503 (so that load balancers stop sending requests here) while requests are still served, before the server stops (Ctrl-C stops at once)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -44,7 +55,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	} else {
 		logger = slog.New(slog.NewTextHandler(errOut, opts))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	var st store.Store
 	var err error
@@ -92,13 +103,28 @@ func Main(args []string, out, errOut io.Writer) int {
 		}
 		srv.SetReady()
 	}()
-	// on SIGTERM or Ctrl-C: stop taking requests, let those in hand (a move
+	// on SIGTERM: drain (/readyz says 503, requests are still served); then,
+	// or at once on Ctrl-C: stop taking requests, let those in hand (a move
 	// being stored) finish, then stop the computer players after their move
 	// in hand and close every WebSocket with a reason
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		<-ctx.Done()
+		select {
+		case sig := <-sigs:
+			if sig == syscall.SIGTERM && *drain > 0 {
+				srv.Drain()
+				logger.Info("draining: /readyz answers 503, requests are still served", "for", drain.String())
+				select {
+				case <-time.After(*drain):
+				case <-sigs:
+					logger.Info("draining cut short by a second signal")
+				case <-ctx.Done():
+				}
+			}
+			stop()
+		case <-ctx.Done():
+		}
 		logger.Info("stopping: finishing the requests in hand")
 		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

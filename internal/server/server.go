@@ -65,6 +65,9 @@ type Server struct {
 	afterLook func(l *live, ok bool)
 	metrics   *metrics // GET /metrics (metrics.go)
 	unobserve func()   // stops the store's observer (metrics.go)
+	// draining: stopping, /readyz says 503 (Drain); storeDownSeen: the
+	// last ping of /readyz failed (ops.go)
+	draining, storeDownSeen atomic.Bool
 }
 
 // New returns a server over st. Call Close when done.

@@ -46,7 +46,7 @@ func newMetrics(s *Server) *metrics {
 	for _, lv := range append(append([]string(nil), "random", "easy", "normal", "hard", "max"), "stand-in") {
 		m.think.WithLabelValues(lv)
 	}
-	for _, op := range []string{"create", "set-config", "append", "load", "list", "migrate", "ping"} {
+	for _, op := range []string{"create", "set-config", "append", "load", "list", "migrate", "ping", "listen"} {
 		m.storeErrors.WithLabelValues(op)
 	}
 	for _, lim := range []string{"create", "move", "sandbox", "hint", "computer-games", "ws-per-game", "ws-per-address"} {

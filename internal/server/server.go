@@ -98,16 +98,7 @@ func New(st store.Store) *Server {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
-			for ctx.Err() == nil {
-				err := n.Listen(ctx, func() {
-					once.Do(func() { close(first) })
-					s.catchUp() // moves made while we were not listening
-				}, s.remoteMove)
-				if ctx.Err() == nil && err != nil {
-					s.log().Error("listening to the store", "err", err)
-					time.Sleep(time.Second)
-				}
-			}
+			s.listen(n, func() { once.Do(func() { close(first) }) }) // listen.go
 		}()
 		select { // serve only once other instances' moves will reach us
 		case <-first:

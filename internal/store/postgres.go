@@ -217,7 +217,8 @@ func (p *Postgres) List(ctx context.Context) (ids []string, err error) {
 
 // Listen implements Notifier: ready is called once the subscription is in
 // place, then fn for every move any instance appends, until ctx ends.
-func (p *Postgres) Listen(ctx context.Context, ready func(), fn func(id string, n int)) error {
+func (p *Postgres) Listen(ctx context.Context, ready func(), fn func(id string, n int)) (err error) {
+	defer p.obs.done("listen", time.Now(), &err)
 	conn, err := pgx.Connect(ctx, p.url)
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/smashup/smashup/internal/sim"
 	"github.com/smashup/smashup/internal/soak"
 	"github.com/smashup/smashup/internal/tui"
+	"github.com/smashup/smashup/internal/version"
 )
 
 const usage = `smashup: the card game Smash Up
@@ -26,6 +27,7 @@ usage:
   smashup scenario PATH...       run rule scenarios (files or directories)
   smashup soak [flags]           play random games checking the engine's invariants (see smashup soak -h)
   smashup cards [FACTION]        list factions, or a faction's cards with their texts
+  smashup version                print the version: the build's (module, commit) and the rules'
 `
 
 func main() {
@@ -51,6 +53,8 @@ func main() {
 		os.Exit(scenario.Main(args, os.Stdout))
 	case "soak":
 		os.Exit(soak.Main(args, os.Stdout, os.Stderr))
+	case "version", "--version", "-version":
+		fmt.Println(version.Read())
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

@@ -64,6 +64,9 @@ var errNoSuchLink = errors.New("no game has this id and seat key")
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, engine.Seat, bool) {
 	l, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
+		if s.storeDown(w, r, err) {
+			return nil, engine.NoSeat, false
+		}
 		code := 500
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -157,6 +160,9 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		err = l.move(r.Context(), seat, *req.Move, *req.Option, req.Then...)
+	}
+	if s.storeDown(w, r, err) {
+		return
 	}
 	if err != nil {
 		code := 409

@@ -11,19 +11,31 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/version"
 )
 
 // Main runs `smashup serve`.
 func Main(args []string, out, errOut io.Writer) int {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	return serve(args, out, errOut, sigs)
+}
+
+// serve is Main, told of signals by sigs: on SIGTERM the server drains
+// (/readyz says 503 while requests are still served, --drain long, cut short
+// by a second signal), then stops; on Ctrl-C (SIGINT) it stops at once.
+func serve(args []string, out, errOut io.Writer, sigs <-chan os.Signal) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "smashup.db", "SQLite file for the embedded store (created on first start)")
-	pg := fs.String("pg", os.Getenv("SMASHUP_PG"), "PostgreSQL URL for a store shared by several instances (or $SMASHUP_PG); overrides --db")
+	pg := fs.String("pg", "", "PostgreSQL URL for a store shared by several instances (or $SMASHUP_PG); overrides --db")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy: take each client's address from the last X-Forwarded-For entry (for per-address limits)")
 	fullSync := fs.Bool("full-sync", false, "SQLite: flush every move to the disk before answering (survives a power cut; slower)")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
@@ -31,8 +43,22 @@ func Main(args []string, out, errOut io.Writer) int {
 	answerPause := fs.Duration("answer-pause", 500*time.Millisecond, "the pace of the answers the server makes when a person sits at the table: a computer seat's answer reaches it this long after the question (twice for max, whose search stops there), a person's pass in a Me First window with nothing to play or answer without a real choice after a time drawn from their own answers (one to four pauses at first); so timing tells nothing of what a seat holds")
 	fs.Var(durationAlias{answerPause}, "window-pause", "the older name of -answer-pause")
 	maxComputerGames := fs.Int("max-computer-games", defaultMaxComputerGames, "how many unfinished games with computer players one client address may have at once (0: no limit)")
+	drain := fs.Duration("drain", 10*time.Second, "on SIGTERM, how long /readyz answers 503 (so that load balancers stop sending requests here) while requests are still served, before the server stops (Ctrl-C stops at once)")
+	showVersion := fs.Bool("version", false, "print the version (the build's and the rules') and exit")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: smashup serve [flags]\n\nEvery flag may also be set by an environment variable, SMASHUP_ and its name in capitals with _ for -\n(--addr: SMASHUP_ADDR, --answer-pause: SMASHUP_ANSWER_PAUSE); a flag given wins over its variable.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := FlagsFromEnv(fs, lookupEnv); err != nil {
+		fmt.Fprintln(errOut, "error:", err)
+		return 2
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *showVersion {
+		fmt.Fprintln(out, version.Read())
+		return 0
 	}
 	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
 	if *debug {
@@ -44,7 +70,7 @@ func Main(args []string, out, errOut io.Writer) int {
 	} else {
 		logger = slog.New(slog.NewTextHandler(errOut, opts))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	var st store.Store
 	var err error
@@ -92,13 +118,28 @@ func Main(args []string, out, errOut io.Writer) int {
 		}
 		srv.SetReady()
 	}()
-	// on SIGTERM or Ctrl-C: stop taking requests, let those in hand (a move
+	// on SIGTERM: drain (/readyz says 503, requests are still served); then,
+	// or at once on Ctrl-C: stop taking requests, let those in hand (a move
 	// being stored) finish, then stop the computer players after their move
 	// in hand and close every WebSocket with a reason
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		<-ctx.Done()
+		select {
+		case sig := <-sigs:
+			if sig == syscall.SIGTERM && *drain > 0 {
+				srv.Drain()
+				logger.Info("draining: /readyz answers 503, requests are still served", "for", drain.String())
+				select {
+				case <-time.After(*drain):
+				case <-sigs:
+					logger.Info("draining cut short by a second signal")
+				case <-ctx.Done():
+				}
+			}
+			stop()
+		case <-ctx.Done():
+		}
 		logger.Info("stopping: finishing the requests in hand")
 		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -133,5 +174,32 @@ func (a durationAlias) Set(s string) error {
 	if err == nil {
 		*a.d = v
 	}
+	return err
+}
+
+// lookupEnv reads the environment (tests replace it).
+var lookupEnv = os.LookupEnv
+
+// EnvName is the environment variable that sets flag name: SMASHUP_ and
+// the name in capitals, - as _ (answer-pause: SMASHUP_ANSWER_PAUSE).
+func EnvName(name string) string {
+	return "SMASHUP_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+}
+
+// FlagsFromEnv sets each flag of fs from its environment variable (EnvName),
+// read with lookup, when it is set; call it before fs.Parse, so that a flag
+// given on the command line wins. A value the flag refuses is an error that
+// names the variable.
+func FlagsFromEnv(fs *flag.FlagSet, lookup func(string) (string, bool)) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		v, ok := lookup(EnvName(f.Name))
+		if !ok || err != nil {
+			return
+		}
+		if e := f.Value.Set(v); e != nil {
+			err = fmt.Errorf("$%s=%q: %v", EnvName(f.Name), v, e)
+		}
+	})
 	return err
 }

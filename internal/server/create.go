@@ -198,12 +198,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	resp, err := s.Create(withOwner(r.Context(), s.clientAddr(r)), req)
 	var many errTooManyComputerGames
 	if errors.As(err, &many) {
+		s.refused("computer-games")
 		tooMany(w, 30, err.Error())
 		return
 	}
 	if errors.Is(err, ErrBusy) {
 		w.Header().Set("Retry-After", "60")
 		writeJSON(w, http.StatusServiceUnavailable, apiError{err.Error()})
+		return
+	}
+	if s.storeDown(w, r, err) {
 		return
 	}
 	if err != nil {

@@ -72,6 +72,9 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h, err := l.hint(r.Context(), seat, req.Move)
+	if s.storeDown(w, r, err) {
+		return
+	}
 	if err != nil {
 		code := http.StatusConflict
 		switch {

@@ -162,6 +162,7 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, ErrBusy):
 		w.Header().Set("Retry-After", "60")
 		writeJSON(w, http.StatusServiceUnavailable, apiError{err.Error()})
+	case s.storeDown(w, r, err):
 	default:
 		s.log().Error("making a lesson game", "err", err)
 		writeJSON(w, 500, apiError{"the lesson could not be started; try again"})

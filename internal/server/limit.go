@@ -91,6 +91,7 @@ func (s *Server) clientAddr(r *http.Request) string {
 func (s *Server) limited(lm *limiter, what string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !lm.allow(s.clientAddr(r), time.Now()) {
+			s.refused(s.limitName(lm)) // metrics.go
 			tooMany(w, lm.retryAfter(), "too many "+what+" from your address; wait a little and try again")
 			return
 		}

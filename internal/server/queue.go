@@ -220,7 +220,11 @@ func (l *live) decideAI(ctx context.Context) bool {
 	}
 	if think != nil {
 		var err error
-		if opt, err = think(); err != nil { // a computer player's bug stops its game only
+		start := time.Now()
+		opt, err = think()
+		l.srv.thought(l, who, time.Since(start)) // (metrics.go)
+		if err != nil {
+			// a computer player's bug stops its game only
 			l.mu.Lock()
 			defer l.mu.Unlock()
 			l.breakLocked(err)

@@ -354,6 +354,7 @@ func (s *Server) answerSandbox(w http.ResponseWriter, r *http.Request, req Sandb
 	case errors.Is(err, ErrBusy):
 		w.Header().Set("Retry-After", "60")
 		writeJSON(w, http.StatusServiceUnavailable, apiError{err.Error()})
+	case s.storeDown(w, r, err):
 	default:
 		s.log().Error("making a sandbox game", "err", err)
 		writeJSON(w, 500, apiError{"the sandbox game could not be stored; try again"})

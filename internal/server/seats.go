@@ -353,6 +353,9 @@ func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
 
 // seatError answers a refused claim, invite or start.
 func (s *Server) seatError(w http.ResponseWriter, err error) {
+	if s.storeDown(w, nil, err) { // unavailable.go
+		return
+	}
 	code := 400
 	switch {
 	case errors.Is(err, errNoSuchLink), errors.Is(err, store.ErrNotFound):

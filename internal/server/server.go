@@ -63,6 +63,11 @@ type Server struct {
 	// afterLook, when set (tests), runs as a worker has looked at a game,
 	// before it decides or lets go (queue.go)
 	afterLook func(l *live, ok bool)
+	metrics   *metrics // GET /metrics (metrics.go)
+	unobserve func()   // stops the store's observer (metrics.go)
+	// draining: stopping, /readyz says 503 (Drain); storeDownSeen: the
+	// last ping of /readyz failed (ops.go)
+	draining, storeDownSeen atomic.Bool
 }
 
 // New returns a server over st. Call Close when done.
@@ -75,6 +80,11 @@ func New(st store.Store) *Server {
 		MaxComputerGames: defaultMaxComputerGames,
 		MaxGames:         defaultMaxGames, IdleAfter: defaultIdleAfter, DoneAfter: defaultDoneAfter}
 	s.tick.Store(int64(defaultTick))
+	s.metrics = newMetrics(s)
+	s.unobserve = func() {}
+	if o, ok := st.(store.Observed); ok {
+		s.unobserve = o.Observe(s.metrics.observeStore)
+	}
 	s.qcond = sync.NewCond(&s.qmu)
 	s.wg.Add(1)
 	go s.janitor()
@@ -88,16 +98,7 @@ func New(st store.Store) *Server {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
-			for ctx.Err() == nil {
-				err := n.Listen(ctx, func() {
-					once.Do(func() { close(first) })
-					s.catchUp() // moves made while we were not listening
-				}, s.remoteMove)
-				if ctx.Err() == nil && err != nil {
-					s.log().Error("listening to the store", "err", err)
-					time.Sleep(time.Second)
-				}
-			}
+			s.listen(n, func() { once.Do(func() { close(first) }) }) // listen.go
 		}()
 		select { // serve only once other instances' moves will reach us
 		case <-first:
@@ -117,6 +118,7 @@ func (s *Server) Close() {
 	s.qcond.Broadcast()
 	s.qmu.Unlock()
 	s.wg.Wait()
+	s.unobserve()
 	for end := time.Now().Add(3 * time.Second); s.open.Load() > 0 && time.Now().Before(end); {
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -227,7 +229,7 @@ func (s *Server) Handler() http.Handler {
 	// games (create.go, api.go, ws.go, settings.go)
 	mux.HandleFunc("POST /api/games", s.limited(s.createLimit, "new games", s.handleCreate))
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
-	mux.HandleFunc("POST /api/games/{id}/move", s.limited(s.moveLimit, "moves", s.handleMove))
+	mux.HandleFunc("POST /api/games/{id}/move", s.limited(s.moveLimit, "moves", s.timedMove(s.handleMove)))
 	mux.HandleFunc("POST /api/games/{id}/settings", s.limited(s.moveLimit, "requests", s.handleSettings))
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("POST /api/games/{id}/hint", s.limited(s.moveLimit, "requests", s.limited(s.hintLimit, "hints", s.handleHint))) // hint.go
@@ -254,5 +256,6 @@ func (s *Server) Handler() http.Handler {
 	// operations (ops.go)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("GET /readyz", s.handleReady)
+	mux.Handle("GET /metrics", s.handleMetrics()) // metrics.go
 	return s.accessLog(mux)
 }

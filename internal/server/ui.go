@@ -158,7 +158,11 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		resp, err = s.Create(withOwner(r.Context(), s.clientAddr(r)), req)
 		var many errTooManyComputerGames
 		if errors.As(err, &many) {
+			s.refused("computer-games")
 			tooMany(w, 30, err.Error())
+			return
+		}
+		if s.storeDown(w, r, err) {
 			return
 		}
 		if err != nil {

@@ -22,11 +22,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	var full bool
 	l.locked(func() { full = len(l.subs) >= maxConnsPerGame })
 	if full {
+		s.refused("ws-per-game")
 		writeJSON(w, http.StatusTooManyRequests, apiError{"too many connections to this game"})
 		return
 	}
 	addr := s.clientAddr(r)
 	if !s.conns.acquire(addr) {
+		s.refused("ws-per-address")
 		writeJSON(w, http.StatusTooManyRequests, apiError{"too many connections from your address"})
 		return
 	}

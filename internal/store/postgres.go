@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -18,6 +19,7 @@ import (
 type Postgres struct {
 	pool *pgxpool.Pool
 	url  string
+	obs  observers
 }
 
 const pgChannel = "smashup_moves"
@@ -82,8 +84,9 @@ func pgUpgrade(ctx context.Context, conn *pgx.Conn) error {
 }
 
 // Create implements Store.
-func (p *Postgres) Create(ctx context.Context, id string, config []byte, fingerprint string) error {
-	_, err := p.pool.Exec(ctx, `INSERT INTO games (id, config, fingerprint) VALUES ($1, $2, $3)`, id, config, fingerprint)
+func (p *Postgres) Create(ctx context.Context, id string, config []byte, fingerprint string) (err error) {
+	defer p.obs.done("create", time.Now(), &err)
+	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, config, fingerprint) VALUES ($1, $2, $3)`, id, config, fingerprint)
 	if pgUnique(err) {
 		return ErrConflict
 	}
@@ -92,7 +95,8 @@ func (p *Postgres) Create(ctx context.Context, id string, config []byte, fingerp
 
 // SetConfig implements Store; the other instances are told with move
 // number -1.
-func (p *Postgres) SetConfig(ctx context.Context, id string, config []byte) error {
+func (p *Postgres) SetConfig(ctx context.Context, id string, config []byte) (err error) {
+	defer p.obs.done("set-config", time.Now(), &err)
 	tx, err := p.pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -112,7 +116,8 @@ func (p *Postgres) SetConfig(ctx context.Context, id string, config []byte) erro
 }
 
 // Append implements Store.
-func (p *Postgres) Append(ctx context.Context, id string, n int, m Move) error {
+func (p *Postgres) Append(ctx context.Context, id string, n int, m Move) (err error) {
+	defer p.obs.done("append", time.Now(), &err)
 	tx, err := p.pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -147,7 +152,8 @@ type pgQuerier interface {
 }
 
 // Load implements Store.
-func (p *Postgres) Load(ctx context.Context, id string) (*Game, error) {
+func (p *Postgres) Load(ctx context.Context, id string) (g *Game, err error) {
+	defer p.obs.done("load", time.Now(), &err)
 	return pgLoad(ctx, p.pool, id, "")
 }
 
@@ -163,7 +169,8 @@ func pgLoad(ctx context.Context, q pgQuerier, id, lock string) (*Game, error) {
 }
 
 // Migrate implements Store.
-func (p *Postgres) Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) error {
+func (p *Postgres) Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) (err error) {
+	defer p.obs.done("migrate", time.Now(), &err)
 	tx, err := p.pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -198,7 +205,8 @@ func (p *Postgres) Migrate(ctx context.Context, id, fingerprint string, moves []
 }
 
 // List implements Store.
-func (p *Postgres) List(ctx context.Context) ([]string, error) {
+func (p *Postgres) List(ctx context.Context) (ids []string, err error) {
+	defer p.obs.done("list", time.Now(), &err)
 	rows, err := p.pool.Query(ctx, `SELECT id FROM games ORDER BY seq`)
 	if err != nil {
 		return nil, err
@@ -209,7 +217,8 @@ func (p *Postgres) List(ctx context.Context) ([]string, error) {
 
 // Listen implements Notifier: ready is called once the subscription is in
 // place, then fn for every move any instance appends, until ctx ends.
-func (p *Postgres) Listen(ctx context.Context, ready func(), fn func(id string, n int)) error {
+func (p *Postgres) Listen(ctx context.Context, ready func(), fn func(id string, n int)) (err error) {
+	defer p.obs.done("listen", time.Now(), &err)
 	conn, err := pgx.Connect(ctx, p.url)
 	if err != nil {
 		return err
@@ -238,6 +247,15 @@ func (p *Postgres) Listen(ctx context.Context, ready func(), fn func(id string, 
 		fn(note.Payload[:i], n)
 	}
 }
+
+// Ping implements Store: one connection of the pool answers.
+func (p *Postgres) Ping(ctx context.Context) (err error) {
+	defer p.obs.done("ping", time.Now(), &err)
+	return p.pool.Ping(ctx)
+}
+
+// Observe implements Observed.
+func (p *Postgres) Observe(fn Observer) func() { return p.obs.Observe(fn) }
 
 // Close implements Store.
 func (p *Postgres) Close() error { p.pool.Close(); return nil }

@@ -6,12 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	_ "modernc.org/sqlite" // the embedded, cgo-free SQLite driver
 )
 
 // SQLite is the embedded store: one file, no server to install.
-type SQLite struct{ db *sql.DB }
+type SQLite struct {
+	db  *sql.DB
+	obs observers
+}
 
 const sqliteSchema = `
 CREATE TABLE IF NOT EXISTS games (
@@ -93,8 +97,9 @@ func sqliteUpgrade(db *sql.DB) error {
 }
 
 // Create implements Store.
-func (s *SQLite) Create(ctx context.Context, id string, config []byte, fingerprint string) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO games (id, seq, config, fingerprint) VALUES (?, (SELECT COALESCE(MAX(seq),0)+1 FROM games), ?, ?)`, id, config, fingerprint)
+func (s *SQLite) Create(ctx context.Context, id string, config []byte, fingerprint string) (err error) {
+	defer s.obs.done("create", time.Now(), &err)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, seq, config, fingerprint) VALUES (?, (SELECT COALESCE(MAX(seq),0)+1 FROM games), ?, ?)`, id, config, fingerprint)
 	if err != nil && isUnique(err) {
 		return ErrConflict
 	}
@@ -102,7 +107,8 @@ func (s *SQLite) Create(ctx context.Context, id string, config []byte, fingerpri
 }
 
 // SetConfig implements Store.
-func (s *SQLite) SetConfig(ctx context.Context, id string, config []byte) error {
+func (s *SQLite) SetConfig(ctx context.Context, id string, config []byte) (err error) {
+	defer s.obs.done("set-config", time.Now(), &err)
 	r, err := s.db.ExecContext(ctx, `UPDATE games SET config = ? WHERE id = ?`, config, id)
 	if err != nil {
 		return err
@@ -114,7 +120,8 @@ func (s *SQLite) SetConfig(ctx context.Context, id string, config []byte) error 
 }
 
 // Append implements Store.
-func (s *SQLite) Append(ctx context.Context, id string, n int, m Move) error {
+func (s *SQLite) Append(ctx context.Context, id string, n int, m Move) (err error) {
+	defer s.obs.done("append", time.Now(), &err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -137,7 +144,8 @@ func (s *SQLite) Append(ctx context.Context, id string, n int, m Move) error {
 }
 
 // Load implements Store.
-func (s *SQLite) Load(ctx context.Context, id string) (*Game, error) {
+func (s *SQLite) Load(ctx context.Context, id string) (g *Game, err error) {
+	defer s.obs.done("load", time.Now(), &err)
 	return s.load(ctx, s.db, id)
 }
 
@@ -158,7 +166,8 @@ func (s *SQLite) load(ctx context.Context, q sqlQuerier, id string) (*Game, erro
 }
 
 // Migrate implements Store.
-func (s *SQLite) Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) error {
+func (s *SQLite) Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) (err error) {
+	defer s.obs.done("migrate", time.Now(), &err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -188,7 +197,8 @@ func (s *SQLite) Migrate(ctx context.Context, id, fingerprint string, moves []Mo
 }
 
 // List implements Store.
-func (s *SQLite) List(ctx context.Context) ([]string, error) {
+func (s *SQLite) List(ctx context.Context) (ids []string, err error) {
+	defer s.obs.done("list", time.Now(), &err)
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY seq`)
 	if err != nil {
 		return nil, err
@@ -196,6 +206,15 @@ func (s *SQLite) List(ctx context.Context) ([]string, error) {
 	defer rows.Close()
 	return readIDs(rows)
 }
+
+// Ping implements Store: the database is open and answers.
+func (s *SQLite) Ping(ctx context.Context) (err error) {
+	defer s.obs.done("ping", time.Now(), &err)
+	return s.db.PingContext(ctx)
+}
+
+// Observe implements Observed.
+func (s *SQLite) Observe(fn Observer) func() { return s.obs.Observe(fn) }
 
 // Close implements Store.
 func (s *SQLite) Close() error { return s.db.Close() }

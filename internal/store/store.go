@@ -58,7 +58,9 @@ func (g *Game) Legacy() bool {
 	return false
 }
 
-// Store is a durable home for games.
+// Store is a durable home for games. Its errors are its answers
+// (ErrConflict, ErrNotFound, ErrNewerSchema) or failures, which wrap
+// ErrUnavailable (errors.go).
 type Store interface {
 	// Create records a new game with its configuration (opaque JSON) and the
 	// rules fingerprint of the build that creates it.
@@ -80,6 +82,9 @@ type Store interface {
 	// game as impossible to migrate. It returns ErrConflict when the game is
 	// no longer legacy or its moves changed meanwhile.
 	Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) error
+	// Ping checks, cheaply, that the store can be reached (for /readyz):
+	// an error wrapping ErrUnavailable when it cannot.
+	Ping(ctx context.Context) error
 	Close() error
 }
 

@@ -31,7 +31,7 @@ import (
 	"strings"
 
 	"github.com/smashup/smashup/internal/scenario"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 //go:embed *.yaml

@@ -253,8 +253,9 @@ func TestServeManifest(t *testing.T) {
 		t.Errorf("SMASHUP_PG names Secret %s, key %s, which pg-secret.example.yaml does not show", pg.ValueFrom.SecretKeyRef.Name, pg.ValueFrom.SecretKeyRef.Key)
 	}
 
-	// the binary with the manifest's arguments (but on a free loopback port,
-	// and on a SQLite file: no PostgreSQL here) answers both probes
+	// the binary with the manifest's arguments (but on a free loopback port)
+	// answers both probes: on the throwaway PostgreSQL of CI
+	// ($SMASHUP_TEST_PG) given as the Secret gives it, else on a SQLite file
 	args := withFlag(c.Args, "addr", "127.0.0.1:0")
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = t.TempDir()
@@ -262,6 +263,11 @@ func TestServeManifest(t *testing.T) {
 		if !strings.HasPrefix(e, "SMASHUP_PG=") {
 			cmd.Env = append(cmd.Env, e)
 		}
+	}
+	if u := os.Getenv("SMASHUP_TEST_PG"); u != "" {
+		cmd.Env = append(cmd.Env, "SMASHUP_PG="+u)
+	} else {
+		t.Log("no $SMASHUP_TEST_PG: the server runs on SQLite")
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -30,6 +30,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
+
+	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
 // binary is the smashup binary the test builds once (as the image does).
@@ -254,8 +256,10 @@ func TestServeManifest(t *testing.T) {
 	}
 
 	// the binary with the manifest's arguments (but on a free loopback port)
-	// answers both probes: on the throwaway PostgreSQL of CI
-	// ($SMASHUP_TEST_PG) given as the Secret gives it, else on a SQLite file
+	// answers both probes: on a fresh database of CI's throwaway PostgreSQL
+	// ($SMASHUP_TEST_PG; not its own database, where other packages' tests
+	// keep games this server would resume) given as the Secret gives it, else
+	// on a SQLite file
 	args := withFlag(c.Args, "addr", "127.0.0.1:0")
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = t.TempDir()
@@ -264,8 +268,8 @@ func TestServeManifest(t *testing.T) {
 			cmd.Env = append(cmd.Env, e)
 		}
 	}
-	if u := os.Getenv("SMASHUP_TEST_PG"); u != "" {
-		cmd.Env = append(cmd.Env, "SMASHUP_PG="+u)
+	if os.Getenv("SMASHUP_TEST_PG") != "" {
+		cmd.Env = append(cmd.Env, "SMASHUP_PG="+pgtest.Fresh(t))
 	} else {
 		t.Log("no $SMASHUP_TEST_PG: the server runs on SQLite")
 	}

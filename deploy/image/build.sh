@@ -16,7 +16,13 @@ sh deploy/image/rootfs.sh "$ctx/rootfs"
 # vfs storage and chroot isolation: they work as root inside a container,
 # where overlay mounts and user namespaces may not; nothing is RUN anyway
 export STORAGE_DRIVER=${STORAGE_DRIVER:-vfs} BUILDAH_ISOLATION=${BUILDAH_ISOLATION:-chroot}
+before=$(buildah images --filter dangling=true -q --no-trunc | sort)
 buildah build --layers=false --build-arg FILES=prebuilt -f "$PWD/Dockerfile" -t "$tag" "$ctx"
+# the intermediate image of the "prebuilt" stage, left untagged by the build,
+# and the working container buildah 1.28 leaves on it
+for id in $(comm -13 <(echo "$before") <(buildah images --filter dangling=true -q --no-trunc | sort)); do
+	buildah rmi --force "$id" >/dev/null
+done
 rm -f "$archive"
 buildah push "$tag" "oci-archive:$archive:$tag"
 echo "build.sh: $tag written to $archive ($(du -h "$archive" | cut -f1))"

@@ -22,9 +22,16 @@ cleanup() {
 	rm -rf "$(dirname "$archive")" "$log"
 }
 trap cleanup EXIT
-port=$((20000 + RANDOM % 20000))
-buildah run --network host "$ctr" -- /smashup serve --addr "127.0.0.1:$port" --db /data/smashup.db >"$log" 2>&1 &
+# a free port, which the server names in its first line
+buildah run --network host "$ctr" -- /smashup serve --addr 127.0.0.1:0 --db /data/smashup.db >"$log" 2>&1 &
 pid=$!
+port=
+for _ in $(seq 100); do
+	port=$(sed -n 's|.*serving on http://127.0.0.1:\([0-9]*\).*|\1|p' "$log" | head -1)
+	[ -n "$port" ] && break
+	sleep 0.2
+done
+[ -n "$port" ] || { echo "smoke.sh: the server did not start:" >&2; cat "$log" >&2; exit 1; }
 for path in /healthz /readyz /; do
 	ok=
 	for _ in $(seq 100); do

@@ -1,6 +1,6 @@
 // Package lessons holds the guided first game (issue 25, part 1): a short
 // series of lessons, each a position in the scenario format
-// (../shared/scenarios/FORMAT.md) with a title, a goal in plain words,
+// (docs/scenarios.md) with a title, a goal in plain words,
 // hints that point at the table and a goal the server checks after every
 // move. The files (NN-name.yaml, in order) are embedded in the binary.
 //
@@ -31,7 +31,7 @@ import (
 	"strings"
 
 	"github.com/smashup/smashup/internal/scenario"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 //go:embed *.yaml

@@ -28,7 +28,7 @@ type Player interface {
 var Levels = []string{"random", "easy", "normal", "hard", "max"}
 
 // HardIterations is the search budget per decision of the hard and max
-// levels (per core). Measured (BenchmarkSearchDecision, README): tens of
+// levels (per core). Measured (BenchmarkSearchDecision, docs/computer-players.md): tens of
 // milliseconds per decision on one core; more iterations gained little
 // against normal in our measurements.
 const HardIterations = 2000
@@ -36,7 +36,7 @@ const HardIterations = 2000
 // MaxIterations is the search budget per decision and core of the max
 // level: twice hard's per core (four times in all on two cores). The budget
 // alone gained little against hard (53.8% of 400 deals); with playouts a
-// round longer (newMax) max wins 66.2% at about 0.2 s a decision (README:
+// round longer (newMax) max wins 66.2% at about 0.2 s a decision (docs/computer-players.md:
 // the ladder).
 const MaxIterations = 4000
 

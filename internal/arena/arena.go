@@ -32,6 +32,10 @@ type Config struct {
 	Seed    uint64
 	// Iterations overrides the search budget of hard and max (0: theirs).
 	Iterations int
+	// Trees is how many trees max searches at once (0: runtime.GOMAXPROCS,
+	// the cores this process may use). Max's moves depend on it, so a game
+	// replays exactly only with the same count.
+	Trees int
 	// Parallel is how many games are played at once (at least 1). The
 	// results do not depend on it; the times per decision do, as the games
 	// share the cores.
@@ -72,14 +76,17 @@ func EloFor(rate float64, players int) float64 {
 	return 400 * math.Log10(r/(1-r))
 }
 
-// newPlayer makes a level's player, with the iteration override.
-func newPlayer(level string, seed uint64, iterations int) (ai.Player, error) {
+// newPlayer makes a level's player, with the iteration and tree overrides.
+func newPlayer(level string, seed uint64, iterations, trees int) (ai.Player, error) {
 	p, ok := ai.New(level, seed)
 	if !ok {
 		return nil, fmt.Errorf("unknown level %q (levels: %s)", level, strings.Join(ai.Levels, ", "))
 	}
 	if s, ok := p.(*ai.Search); ok && iterations > 0 {
 		s.Iterations = iterations
+	}
+	if s, ok := p.(*ai.Search); ok && level == "max" && trees > 0 {
+		s.Workers = trees
 	}
 	return p, nil
 }
@@ -108,7 +115,7 @@ func (c Config) check() error {
 		return errors.New("--games must be at least 1")
 	}
 	for _, l := range []string{c.A, c.B} {
-		if _, err := newPlayer(l, 0, 0); err != nil {
+		if _, err := newPlayer(l, 0, 0, 0); err != nil {
 			return err
 		}
 	}
@@ -226,7 +233,7 @@ func (c Config) play(d, seat int) (p played) {
 		if i == seat {
 			level, spent, count = c.A, &p.spentA, &p.decisionsA
 		}
-		pl, err := newPlayer(level, seed*16+uint64(i), c.Iterations)
+		pl, err := newPlayer(level, seed*16+uint64(i), c.Iterations, c.Trees)
 		if err != nil {
 			return played{err: err}
 		}
@@ -266,6 +273,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the deals")
 	fs.IntVar(&c.Parallel, "parallel", 1, "games played at once (the same results; slower decisions, as they share the cores)")
 	fs.IntVar(&c.Iterations, "iterations", 0, "search budget per decision of hard and max (0: theirs)")
+	fs.IntVar(&c.Trees, "trees", 0, "trees max searches at once (0: the cores this process may use, GOMAXPROCS); max's moves depend on it")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	if err := fs.Parse(args); err != nil {
 		return 2

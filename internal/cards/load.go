@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/smashup/smashup/internal/engine"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 //go:embed data/*.yaml

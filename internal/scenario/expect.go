@@ -2,7 +2,7 @@ package scenario
 
 import (
 	"github.com/smashup/smashup/internal/engine"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // This file is the whole of the expect: key set. Each key is declared once,

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// These tests pin the parts of the public format (../shared/scenarios/FORMAT.md)
+// These tests pin the parts of the public format (docs/scenarios.md, part 1)
 // that a passing scenario file cannot show: load errors, failures and their
 // messages, output lines and exit statuses.
 

@@ -5,7 +5,7 @@ import (
 	"maps"
 
 	"github.com/smashup/smashup/internal/engine"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // Goals: an expect block of the scenario format checked against any game

@@ -1,5 +1,5 @@
-// Package scenario runs rule scenarios written in the shared format
-// (../shared/scenarios/FORMAT.md): a setup, decision steps and checks.
+// Package scenario runs rule scenarios written in the scenario format
+// (docs/scenarios.md, which follows the shared acceptance format): a setup, decision steps and checks.
 //
 // A file is read once (load.go, steps.go, expect.go) into typed values,
 // and everything that can be checked before the game runs is checked
@@ -19,7 +19,7 @@ import (
 	"strings"
 
 	"github.com/smashup/smashup/internal/engine"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // Scenario is one parsed scenario.

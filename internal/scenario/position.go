@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/smashup/smashup/internal/engine"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // Positions: a scenario's setup as the start of a game that people play

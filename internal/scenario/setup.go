@@ -2,7 +2,7 @@ package scenario
 
 import (
 	"github.com/smashup/smashup/internal/engine"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // buildSetup reads the setup mapping into an engine setup, the players' ids

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/smashup/smashup/internal/engine"
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // step is one step of a scenario, read and checked at load time; run

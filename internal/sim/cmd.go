@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -26,17 +27,42 @@ func Main(args []string, out, errOut io.Writer) int {
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the first game (game i uses seed+i)")
 	sets := fs.String("sets", "", "only factions from these sets, comma separated (core, monster_smash, culture_shock, geekier_box)")
 	fs.BoolVar(&c.AllBases, "all-bases", false, "every base in the base deck (default: the factions' sets)")
-	fs.IntVar(&c.Workers, "workers", 0, "games played at once (default: one per CPU)")
+	fs.IntVar(&c.Workers, "workers", 0, "games played at once (default: runtime.GOMAXPROCS, the CPUs this process may use: its CPU affinity and its container's CPU limit, not the host's cores)")
 	fs.Func("shard", "play only shard `i/n` of the run (1 ≤ i ≤ n): the games k with k mod n = i-1 (k from 0); merge the shards' --out files with smashup sim merge", func(v string) error {
 		var err error
 		c.Shard, c.Shards, err = parseShard(v)
 		return err
 	})
-	resultPath := fs.String("out", "", "also write the run's counts to this JSON `file`, for smashup sim merge")
+	shards := fs.Int("shards", 0, "play one shard of a run split into `n`, the one the batch system names: "+EnvJobIndex+" (a Kubernetes Indexed Job, 0 to n-1) or "+EnvSlurmTask+" (a Slurm array, counted from its first task); use with --out and {shard}")
+	resultPath := fs.String("out", "", "also write the run's counts to this JSON `file`, for smashup sim merge; {shard} in it becomes the shard played, i-of-n")
 	var o outputs
 	o.flags(fs)
 	if code, ok := cli.Parse(fs, args); !ok {
 		return code
+	}
+	if *shards != 0 {
+		if c.Shards != 0 {
+			fmt.Fprintln(errOut, "smashup sim: give --shard i/n or --shards n, not both")
+			return 2
+		}
+		if *shards < 1 {
+			fmt.Fprintln(errOut, "smashup sim: --shards must be at least 1")
+			return 2
+		}
+		i, from, err := shardFromEnv(*shards, os.Getenv)
+		if err != nil {
+			fmt.Fprintln(errOut, "smashup sim:", err)
+			return 2
+		}
+		if *shards > 1 && !strings.Contains(*resultPath, "{shard}") {
+			fmt.Fprintln(errOut, "smashup sim: --shards: --out must name a file with {shard} in it, so that the shards write apart (e.g. --out /results/{shard}.json)")
+			return 2
+		}
+		c.Shard, c.Shards = i, *shards
+		fmt.Fprintf(errOut, "smashup sim: shard %d/%d (%s)\n", i, *shards, from)
+	}
+	if c.Shards > 0 {
+		*resultPath = strings.ReplaceAll(*resultPath, "{shard}", shardName(c.Shard, c.Shards))
 	}
 	if c.AI == "greedy" || c.AI == "ai" {
 		c.AI = "normal" // one name per level, so that shards played under either merge
@@ -81,7 +107,7 @@ func parseShard(v string) (i, n int, err error) {
 
 // mergeMain runs `smashup sim merge`.
 func mergeMain(args []string, out, errOut io.Writer) int {
-	fs := cli.Flags("sim merge", "usage: smashup sim merge [flags] FILE...\n\nCombine the --out files of every shard of one run (smashup sim --shard i/n\n--out FILE) into the report the whole run would give.\n\n", errOut)
+	fs := cli.Flags("sim merge", "usage: smashup sim merge [flags] FILE|DIR...\n\nCombine the --out files of every shard of one run (smashup sim --shard i/n\n--out FILE, or --shards n in a batch array) into the report the whole run\nwould give. A directory stands for every .json file in it.\n\n", errOut)
 	resultPath := fs.String("out", "", "also write the merged counts to this JSON `file`")
 	var o outputs
 	o.flags(fs)
@@ -92,8 +118,13 @@ func mergeMain(args []string, out, errOut io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	files, err := mergeInputs(fs.Args())
+	if err != nil {
+		fmt.Fprintln(errOut, "smashup sim merge:", err)
+		return 1
+	}
 	var rs []Result
-	for _, p := range fs.Args() {
+	for _, p := range files {
 		r, err := ReadResult(p)
 		if err != nil {
 			fmt.Fprintln(errOut, "smashup sim merge:", err)
@@ -101,7 +132,7 @@ func mergeMain(args []string, out, errOut io.Writer) int {
 		}
 		rs = append(rs, r)
 	}
-	res, err := Merge(rs, fs.Args())
+	res, err := Merge(rs, files)
 	if err != nil {
 		fmt.Fprintln(errOut, "smashup sim merge:", err)
 		return 1

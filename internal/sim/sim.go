@@ -29,7 +29,7 @@ type Config struct {
 	Seed     uint64   `json:"seed"`               // game i uses seed Seed+i: a run is reproducible
 	Factions []string `json:"factions,omitempty"` // the pool (empty: every playable faction)
 	AllBases bool     `json:"all_bases"`
-	Workers  int      `json:"-"`                   // parallel games (0: one per CPU); the report does not depend on it
+	Workers  int      `json:"-"`                   // parallel games (0: runtime.GOMAXPROCS); the report does not depend on it
 	MaxMoves int      `json:"max_moves,omitempty"` // a game still going after this many decisions is counted as unfinished (0: 20000)
 	// Shard and Shards split a run: shard i of n (1 ≤ i ≤ n) plays the
 	// games k (0 ≤ k < Games) with k mod n = i-1. 0 and 0: every game.
@@ -175,7 +175,10 @@ func Play(c Config, status io.Writer) (Result, error) {
 	}
 	w := c.Workers
 	if w <= 0 {
-		w = runtime.NumCPU()
+		// the CPUs this process may use: since Go 1.25 GOMAXPROCS follows
+		// the container's CPU limit (cgroup cpu.max) as well as the CPU
+		// affinity, where runtime.NumCPU counts only the latter
+		w = runtime.GOMAXPROCS(0)
 	}
 	start := time.Now()
 	next := make(chan int)

@@ -15,7 +15,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs := cli.Flags("soak", "usage: smashup soak [flags]\n\nPlays random games over every set (2 to 4 players, titans on and off) and\nchecks the engine's invariants after every decision.\n", stderr)
 	games := fs.Int("games", 1000, "number of random games to play")
 	seed := fs.Uint64("seed", 1, "seed of the first game (game k uses seed+k)")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once (default: the CPUs this process may use, GOMAXPROCS)")
 	saveEvery := fs.Int("save-every", 64, "check the save round trip after every N-th decision, at a different phase in each game, and at the end of each game (1: after every decision, about a hundred times slower)")
 	maxMoves := fs.Int("max-moves", 0, "decisions after which a game counts as stuck (0: the default)")
 	quiet := fs.Bool("quiet", false, "no progress lines")

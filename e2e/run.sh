@@ -12,7 +12,8 @@ fi
 tmp=$(mktemp -d)
 port=$((30000 + RANDOM % 20000))
 (cd .. && go build -o "$tmp/smashup" ./cmd/smashup)
-"$tmp/smashup" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" > "$art/serve.log" 2>&1 &
+# every browser of the test comes from one address, which may keep 8 computer games by default
+"$tmp/smashup" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --max-computer-games 100 > "$art/serve.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 for i in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/factions" >/dev/null && break; sleep 0.2; done

@@ -88,3 +88,33 @@ func TestHintAndSandboxLimits(t *testing.T) {
 		}
 	}
 }
+
+// Lessons do not count against the budget of computer games: a newcomer who
+// has played every lesson may start a game against the computer (the
+// browser test's first game after the lessons was refused).
+func TestLessonsDoNotCountAgainstTheBudget(t *testing.T) {
+	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "budget.db"))
+	s.TrustProxy = true
+	s.MaxComputerGames = 2
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	post := func(path, body string) int {
+		req, _ := http.NewRequest("POST", hs.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", "192.0.2.7")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, id := range []string{"01-minion", "02-action", "03-scoring"} {
+		if code := post("/api/lessons/"+id, ""); code != 200 {
+			t.Fatalf("lesson %s: %d", id, code)
+		}
+	}
+	if code := post("/api/games", `{"seats":["human","easy"],"mode":"random"}`); code != 200 {
+		t.Fatalf("a game after three lessons: %d, want 200", code)
+	}
+}

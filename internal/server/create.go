@@ -156,7 +156,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		return CreateResponse{}, err
 	}
 	l.owner = ownerFrom(ctx)
-	if l.computers && l.owner != "" {
+	if l.computers && l.owner != "" && l.cfg.Sandbox == nil && l.cfg.Lesson == nil { // lessons and sandboxes have rates of their own
 		s.budgetMu.Lock() // counted and added at once: concurrent requests do not all fit in the last place
 		defer s.budgetMu.Unlock()
 		if n, full := s.computerGamesFull(l.owner); full {

@@ -168,7 +168,9 @@ func ownerFrom(ctx context.Context) string {
 }
 
 // computerGames counts owner's unfinished games with computer seats in
-// memory, and reports whether another would be over the budget.
+// memory, lessons and sandboxes aside (a newcomer who has played the eight
+// lessons may start a game), and reports whether another would be over the
+// budget.
 func (s *Server) computerGamesFull(owner string) (int, bool) {
 	if owner == "" || s.MaxComputerGames <= 0 {
 		return 0, false
@@ -187,7 +189,7 @@ func (s *Server) computerGamesFull(owner string) (int, bool) {
 	n := 0
 	for _, l := range mine {
 		l.locked(func() {
-			if l.broken == nil && !l.evicted && (l.g == nil || !l.g.Over) {
+			if l.broken == nil && !l.evicted && (l.g == nil || !l.g.Over) && l.cfg.Sandbox == nil && l.cfg.Lesson == nil {
 				n++
 			}
 		})

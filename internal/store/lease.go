@@ -63,12 +63,18 @@ type Shared interface {
 }
 
 // Presence is one game's seat's open pages on an instance: Conns pages, the
-// seat last seen connected (or moving) Age ago.
+// seat last seen connected (or moving) Age ago; and, when Asked, the seat's
+// setting AskAll (ask me in every Me First window), set AskAge ago. Read
+// back (Presence), AskAll and AskAge are the most recent setting of any
+// other instance.
 type Presence struct {
-	Game  string
-	Seat  int
-	Conns int
-	Age   time.Duration
+	Game   string
+	Seat   int
+	Conns  int
+	Age    time.Duration
+	Asked  bool
+	AskAll bool
+	AskAge time.Duration
 }
 
 const pgSharedSchema = `
@@ -85,6 +91,8 @@ CREATE TABLE IF NOT EXISTS presence (
 	conns    INTEGER NOT NULL,
 	seen     TIMESTAMPTZ NOT NULL,
 	updated  TIMESTAMPTZ NOT NULL,
+	ask_all  BOOLEAN NOT NULL DEFAULT false,
+	ask_set  TIMESTAMPTZ,
 	PRIMARY KEY (game_id, seat, instance)
 );
 CREATE INDEX IF NOT EXISTS presence_updated ON presence (updated);
@@ -162,15 +170,22 @@ func (p *Postgres) PutPresence(ctx context.Context, instance string, rows []Pres
 	if len(rows) == 0 {
 		return nil
 	}
-	games, seats, conns, ages := make([]string, len(rows)), make([]int32, len(rows)), make([]int32, len(rows)), make([]int64, len(rows))
+	n := len(rows)
+	games, seats, conns, ages := make([]string, n), make([]int32, n), make([]int32, n), make([]int64, n)
+	asks, askAges := make([]bool, n), make([]*int64, n)
 	for i, r := range rows {
 		games[i], seats[i], conns[i], ages[i] = r.Game, int32(r.Seat), int32(r.Conns), r.Age.Milliseconds()
+		if r.Asked {
+			a := r.AskAge.Milliseconds()
+			asks[i], askAges[i] = r.AskAll, &a
+		}
 	}
-	_, err := p.pool.Exec(ctx, `INSERT INTO presence (game_id, seat, instance, conns, seen, updated)
-		SELECT u.g, u.s, $1, u.c, now() - u.a * interval '1 millisecond', now()
-		FROM unnest($2::text[], $3::int[], $4::int[], $5::bigint[]) AS u(g, s, c, a)
-		ON CONFLICT (game_id, seat, instance) DO UPDATE SET conns = excluded.conns, seen = excluded.seen, updated = excluded.updated`,
-		instance, games, seats, conns, ages)
+	_, err := p.pool.Exec(ctx, `INSERT INTO presence (game_id, seat, instance, conns, seen, updated, ask_all, ask_set)
+		SELECT u.g, u.s, $1, u.c, now() - u.a * interval '1 millisecond', now(), u.k, now() - u.ka * interval '1 millisecond'
+		FROM unnest($2::text[], $3::int[], $4::int[], $5::bigint[], $6::bool[], $7::bigint[]) AS u(g, s, c, a, k, ka)
+		ON CONFLICT (game_id, seat, instance) DO UPDATE SET conns = excluded.conns, seen = excluded.seen,
+			updated = excluded.updated, ask_all = excluded.ask_all, ask_set = excluded.ask_set`,
+		instance, games, seats, conns, ages, asks, askAges)
 	return err
 }
 
@@ -179,7 +194,9 @@ func (p *Postgres) PutPresence(ctx context.Context, instance string, rows []Pres
 func (p *Postgres) Presence(ctx context.Context, instance string, ids []string, ttl time.Duration) ([]Presence, error) {
 	rows, err := p.pool.Query(ctx, `SELECT game_id, seat,
 			COALESCE(SUM(conns) FILTER (WHERE updated > now() - $3 * interval '1 millisecond'), 0),
-			EXTRACT(EPOCH FROM now() - MAX(CASE WHEN conns > 0 THEN updated ELSE seen END)) * 1000
+			EXTRACT(EPOCH FROM now() - MAX(CASE WHEN conns > 0 THEN updated ELSE seen END)) * 1000,
+			(array_agg(ask_all ORDER BY ask_set DESC NULLS LAST))[1],
+			EXTRACT(EPOCH FROM now() - MAX(ask_set)) * 1000
 		FROM presence WHERE instance <> $1 AND game_id = ANY($2) GROUP BY game_id, seat`, instance, ids, ttl.Milliseconds())
 	if err != nil {
 		return nil, err
@@ -189,10 +206,16 @@ func (p *Postgres) Presence(ctx context.Context, instance string, ids []string, 
 	for rows.Next() {
 		var r Presence
 		var age float64
-		if err := rows.Scan(&r.Game, &r.Seat, &r.Conns, &age); err != nil {
+		var askAge *float64
+		if err := rows.Scan(&r.Game, &r.Seat, &r.Conns, &age, &r.AskAll, &askAge); err != nil {
 			return nil, err
 		}
 		r.Age = time.Duration(age * float64(time.Millisecond))
+		if askAge != nil {
+			r.Asked, r.AskAge = true, time.Duration(*askAge*float64(time.Millisecond))
+		} else {
+			r.AskAll = false
+		}
 		out = append(out, r)
 	}
 	return out, rows.Err()

@@ -75,12 +75,15 @@ func TestPostgresPresence(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.PutPresence(ctx, "b", []Presence{{Game: "g", Seat: 1, Conns: 1}})
+	p.PutPresence(ctx, "c", []Presence{{Game: "g", Seat: 1, Conns: 0, Age: time.Hour, Asked: true, AskAll: true, AskAge: time.Second}})
+	p.PutPresence(ctx, "d", []Presence{{Game: "g", Seat: 1, Conns: 0, Age: time.Hour, Asked: true, AskAll: false, AskAge: time.Minute}})
 	got, err := p.Presence(ctx, "b", []string{"g"}, ttl)
 	if err != nil {
 		t.Fatal(err)
 	}
 	slices.SortFunc(got, func(x, y Presence) int { return x.Seat - y.Seat })
-	if len(got) != 2 || got[0].Conns != 0 || got[0].Age < 59*time.Second || got[1].Conns != 2 || got[1].Age > time.Second {
+	if len(got) != 2 || got[0].Conns != 0 || got[0].Age < 59*time.Second || got[0].Asked ||
+		got[1].Conns != 2 || got[1].Age > time.Second || !got[1].Asked || !got[1].AskAll || got[1].AskAge > 2*time.Second {
 		t.Fatalf("b sees %+v", got)
 	}
 	time.Sleep(ttl + 100*time.Millisecond) // a stops renewing
@@ -90,6 +93,8 @@ func TestPostgresPresence(t *testing.T) {
 		t.Fatalf("after a's heartbeat stopped b sees %+v", got)
 	}
 	p.DropPresence(ctx, "a")
+	p.DropPresence(ctx, "c")
+	p.DropPresence(ctx, "d")
 	if got, _ = p.Presence(ctx, "b", []string{"g"}, ttl); len(got) != 0 {
 		t.Fatalf("after a dropped its rows b sees %+v", got)
 	}

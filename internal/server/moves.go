@@ -90,6 +90,12 @@ var (
 func (l *live) move(ctx context.Context, seat engine.Seat, n, option int, then ...int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if n > len(l.moves) && l.srv.share != nil {
+		// the page is ahead of this instance: it was shown a move another
+		// instance made that this one has not heard of yet (lease.go)
+		l.srv.reloadLocked(ctx, l)
+		l.showLocked()
+	}
 	seat = l.sandboxActor(seat) // a sandbox's page answers for every seat (sandbox.go)
 	class, took := l.decisionClassLocked(), time.Since(l.asked)
 	if len(then) > 0 {

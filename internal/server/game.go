@@ -120,6 +120,8 @@ type live struct {
 	evicted  bool         // unloaded from memory: requests ask for the game again
 	pres     presence     // who is at the table (presence.go)
 	sent     uint64       // updates broadcast so far (broadcastLocked)
+	shown    int          // moves announced so far (broadcastLocked, showLocked)
+	raw      []byte       // the configuration as stored, what a change swaps (seats.go changeConfigLocked)
 
 	sandbox       *sandboxState // a sandbox game's history (sandbox.go)
 	hintMemo      hintCache     // the last hint given (hint.go)
@@ -156,7 +158,7 @@ func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 	if err := json.Unmarshal(st.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("game %s: bad configuration: %w", id, err)
 	}
-	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv}
+	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv, raw: st.Config}
 	for _, s := range cfg.Seats {
 		l.withPeople = l.withPeople || s.Kind == Human
 		l.computers = l.computers || s.Kind != Human

@@ -136,6 +136,7 @@ func (s *Server) sweepLocked(now time.Time, room int) bool {
 func (s *Server) evictLocked(l *live) {
 	l.evicted = true
 	delete(s.games, l.id)
+	s.dropLease(l.id) // lease.go
 	s.log().Debug("game unloaded", "game", l.id)
 }
 

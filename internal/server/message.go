@@ -30,7 +30,7 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 	for i, s := range l.cfg.Seats {
 		si := SeatInfo{Name: s.Name, Kind: s.Kind, Away: l.awayLocked(engine.Seat(i)), StandIn: l.pres.standing[i], Open: s.Kind == Human && s.Token == ""}
 		if si.Away && !si.StandIn && l.cfg.StandIn > 0 {
-			left := time.Duration(l.cfg.StandIn)*time.Second - now.Sub(l.pres.seen[i])
+			left := time.Duration(l.cfg.StandIn)*time.Second - now.Sub(l.pres.seenLocked(engine.Seat(i)))
 			si.StandInIn = max(1, int((left+time.Second-1)/time.Second))
 		}
 		m.Seats = append(m.Seats, si)
@@ -51,7 +51,16 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 	return m
 }
 
+// showLocked announces the moves not announced yet: those reloaded from the
+// store (another instance's, or one that won a race for a move number).
+func (l *live) showLocked() {
+	if l.shown != len(l.moves) {
+		l.broadcastLocked()
+	}
+}
+
 func (l *live) broadcastLocked() {
+	l.shown = len(l.moves)
 	if len(l.subs) == 0 {
 		return
 	}

@@ -90,6 +90,12 @@ var (
 func (l *live) move(ctx context.Context, seat engine.Seat, n, option int, then ...int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if n > len(l.moves) && l.srv.share != nil {
+		// the page is ahead of this instance: it was shown a move another
+		// instance made that this one has not heard of yet (lease.go)
+		l.srv.reloadLocked(ctx, l)
+		l.showLocked()
+	}
 	seat = l.sandboxActor(seat) // a sandbox's page answers for every seat (sandbox.go)
 	class, took := l.decisionClassLocked(), time.Since(l.asked)
 	if len(then) > 0 {
@@ -212,8 +218,11 @@ func (l *live) moveLocked(ctx context.Context, seat engine.Seat, n, option int) 
 	}
 	// durable first, then applied and announced
 	if err := l.srv.store.Append(ctx, l.id, n, m); err != nil {
-		if errors.Is(err, store.ErrConflict) {
+		if errors.Is(err, store.ErrConflict) { // another instance (or request) stored move n first
+			l.log().Info("move number taken by another instance or request: reloaded", "move", n, "seat", int(seat))
 			l.srv.reloadLocked(ctx, l)
+			l.showLocked() // the moves reloaded reach this instance's pages
+			l.srv.kick(l)
 			return ErrStale
 		}
 		return err
@@ -222,7 +231,7 @@ func (l *live) moveLocked(ctx context.Context, seat engine.Seat, n, option int) 
 		return l.breakLocked(err)
 	}
 	if seat >= 0 && int(seat) < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
-		l.pres.seen[seat] = time.Now() // a person who moves is at the table
+		l.pres.markLocked(seat, time.Now()) // a person who moves is at the table
 	}
 	l.planLocked() // settings.go
 	return nil

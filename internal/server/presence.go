@@ -17,10 +17,16 @@ import (
 // maxStandIn is the longest stand-in time a game may set (seconds).
 const maxStandIn = 3600
 
-// presence is who is at the table (guarded by live.mu).
+// presence is who is at the table (guarded by live.mu). With a shared store
+// the other instances' pages count too (lease.go): remote and remoteSeen are
+// what they reported at their last heartbeat.
 type presence struct {
-	conns    [engine.MaxPlayers]int       // open connections of each seat
-	seen     [engine.MaxPlayers]time.Time // when each seat was last connected (or moved)
+	conns    [engine.MaxPlayers]int       // open connections of each seat, here
+	seen     [engine.MaxPlayers]time.Time // when each seat was last connected (or moved), here or loaded here
+	touched  [engine.MaxPlayers]time.Time // when each seat was last connected or moved here (zero: never; shared with the other instances)
+	askSet   [engine.MaxPlayers]time.Time // when live.askAll was last set (zero: never; shared)
+	remote   [engine.MaxPlayers]int       // open connections of each seat on other instances
+	rseen    [engine.MaxPlayers]time.Time // when each seat was last seen on another instance (zero: never)
 	standing [engine.MaxPlayers]bool      // a computer plays for the seat (as last announced)
 	players  [engine.MaxPlayers]ai.Player // the stand-ins, made when first needed
 }
@@ -33,7 +39,7 @@ func (l *live) arriveLocked(seat engine.Seat, now time.Time) {
 		return
 	}
 	l.pres.conns[seat]++
-	l.pres.seen[seat] = now
+	l.pres.markLocked(seat, now)
 	if l.pres.conns[seat] == 1 {
 		l.presenceChangedLocked(now)
 	}
@@ -45,21 +51,39 @@ func (l *live) leaveLocked(seat engine.Seat, now time.Time) {
 		return
 	}
 	l.pres.conns[seat]--
-	l.pres.seen[seat] = now
+	l.pres.markLocked(seat, now)
 	if l.pres.conns[seat] == 0 {
 		l.presenceChangedLocked(now)
 	}
 }
 
+// markLocked notes that seat's person is at the table now (a page arrives
+// or leaves, a move, a claim).
+func (p *presence) markLocked(seat engine.Seat, now time.Time) {
+	p.seen[seat], p.touched[seat] = now, now
+}
+
+// connsLocked counts seat's pages open on any instance.
+func (p *presence) connsLocked(seat engine.Seat) int { return p.conns[seat] + p.remote[seat] }
+
+// seenLocked is when seat was last seen at the table on any instance (or
+// the game loaded here).
+func (p *presence) seenLocked(seat engine.Seat) time.Time {
+	if p.rseen[seat].After(p.seen[seat]) {
+		return p.rseen[seat]
+	}
+	return p.seen[seat]
+}
+
 // awayLocked reports whether seat is a person's with no page connected.
 func (l *live) awayLocked(seat engine.Seat) bool {
-	return l.cfg.Seats[seat].Kind == Human && l.pres.conns[seat] == 0
+	return l.cfg.Seats[seat].Kind == Human && l.pres.connsLocked(seat) == 0
 }
 
 // standsInLocked reports whether a computer is to play for seat at now.
 func (l *live) standsInLocked(seat engine.Seat, now time.Time) bool {
 	t := l.cfg.StandIn
-	return t > 0 && l.awayLocked(seat) && now.Sub(l.pres.seen[seat]) >= time.Duration(t)*time.Second
+	return t > 0 && l.awayLocked(seat) && now.Sub(l.pres.seenLocked(seat)) >= time.Duration(t)*time.Second
 }
 
 // presenceChangedLocked updates who is stood in for and tells every page,

@@ -211,6 +211,9 @@ func (l *live) stepAI(ctx context.Context) bool {
 
 // decideAI is stepAI's work, by the one worker deciding for the game.
 func (l *live) decideAI(ctx context.Context) bool {
+	if !l.srv.mayAnswer(ctx, l) { // another instance makes this game's answers (lease.go)
+		return false
+	}
 	who, at, opt, think, ok := l.aiTurn()
 	if hook := l.srv.afterLook; hook != nil {
 		hook(l, ok)
@@ -288,7 +291,12 @@ func (l *live) aiMove(ctx context.Context, who engine.Seat, at, opt int) bool {
 	}
 	l.ready = readyAnswer{}
 	_, count := l.pending()
+	standIn := l.ais[who] == nil && l.pres.standing[who]
 	if err := l.moveLocked(ctx, who, at, opt); err != nil {
+		if errors.Is(err, ErrStale) { // stored first by another instance, which holds the game's lease now
+			l.log().Warn("a server-made answer lost the race for its move number: another instance made it", "move", at, "seat", int(who))
+			return true // look again
+		}
 		if l.broken != nil || !errors.Is(err, ErrPanic) {
 			return false
 		}
@@ -301,6 +309,9 @@ func (l *live) aiMove(ctx context.Context, who engine.Seat, at, opt int) bool {
 		l.breakLocked(fmt.Errorf("every option fails: %w", err))
 		l.broadcastLocked()
 		return false
+	}
+	if hook := l.srv.afterStandIn; hook != nil && standIn {
+		hook(l, who, at)
 	}
 	l.broadcastLocked()
 	return true

@@ -112,20 +112,25 @@ func (s *Server) Claim(ctx context.Context, id string, req ClaimRequest) (ClaimR
 	if seat == engine.NoSeat {
 		return ClaimResponse{}, errNoSuchLink
 	}
-	if l.cfg.Seats[seat].Token != "" {
-		return ClaimResponse{}, ErrSeatTaken
-	}
 	if l.cfg.Hints && !req.HintsOK {
 		return ClaimResponse{}, ErrHintsConsent
 	}
 	tok := newToken()
-	late := l.g != nil && l.g.Over // no rematch key for this claim (ui.go handleRematch)
-	if err := l.changeConfigLocked(ctx, func(c *Config) {
+	if err := l.changeConfigLocked(ctx, func(c *Config) error {
+		// checked on the configuration as stored: a claim made meanwhile
+		// on another instance wins (changeConfigLocked)
+		if c.Seats[seat].Invite != req.Invite {
+			return errNoSuchLink
+		}
+		if c.Seats[seat].Token != "" {
+			return ErrSeatTaken
+		}
 		c.Seats[seat].Token = tok
-		c.Seats[seat].Late = late
+		c.Seats[seat].Late = l.g != nil && l.g.Over // no rematch key for this claim (ui.go handleRematch)
 		if openSeats(c) == 0 {
 			c.Waiting = false
 		}
+		return nil
 	}); err != nil {
 		return ClaimResponse{}, err
 	}
@@ -200,14 +205,18 @@ func (s *Server) Invite(ctx context.Context, id, host string, seat engine.Seat) 
 	if seat < 0 || int(seat) >= len(l.cfg.Seats) || l.cfg.Seats[seat].Kind != Human {
 		return InviteResponse{}, errors.New("bad request: that seat is not a person's seat of this game")
 	}
-	claimed := l.cfg.Seats[seat].Token != ""
-	if claimed && (l.pres.conns[seat] > 0 || time.Since(l.pres.seen[seat]) < reinviteAfter) {
-		return InviteResponse{}, ErrSeatHeld
+	if l.cfg.Seats[seat].Token != "" {
+		l.srv.sharePresenceLocked(ctx, l) // pages on other instances count (lease.go)
 	}
-	code := newToken()
-	if err := l.changeConfigLocked(ctx, func(c *Config) {
+	code, claimed := newToken(), false
+	if err := l.changeConfigLocked(ctx, func(c *Config) error {
+		claimed = c.Seats[seat].Token != ""
+		if claimed && (l.pres.connsLocked(seat) > 0 || time.Since(l.pres.seenLocked(seat)) < reinviteAfter) {
+			return ErrSeatHeld
+		}
 		c.Seats[seat].Invite = code
 		c.Seats[seat].Token = ""
+		return nil
 	}); err != nil {
 		return InviteResponse{}, err
 	}
@@ -229,10 +238,10 @@ func (s *Server) Start(ctx context.Context, id, host string) error {
 	if !l.isHost(host) {
 		return errNotHost
 	}
-	if !l.cfg.Waiting {
-		return nil
-	}
-	if err := l.changeConfigLocked(ctx, func(c *Config) {
+	if err := l.changeConfigLocked(ctx, func(c *Config) error {
+		if !c.Waiting {
+			return errUnchanged
+		}
 		for i := range c.Seats {
 			if st := &c.Seats[i]; st.Kind == Human && st.Token == "" {
 				st.Kind, st.Invite = Greedy, ""
@@ -240,28 +249,69 @@ func (s *Server) Start(ctx context.Context, id, host string) error {
 			}
 		}
 		c.Waiting = false
-	}); err != nil {
+		return nil
+	}); errors.Is(err, errUnchanged) {
+		return nil
+	} else if err != nil {
 		return err
 	}
 	l.srv.kick(l)
 	return nil
 }
 
+// errUnchanged: a change of the configuration has nothing to change.
+var errUnchanged = errors.New("nothing to change")
+
 // changeConfigLocked changes the game's configuration, stores it, and then
 // takes it up: the seats whose key changed lose their pages, and a game no
-// longer waiting is dealt. A store failure leaves everything as it was.
-func (l *live) changeConfigLocked(ctx context.Context, change func(c *Config)) error {
-	next := l.cfg
-	next.Seats = append([]Seat(nil), l.cfg.Seats...)
-	change(&next)
-	raw, err := json.Marshal(next)
+// longer waiting is dealt. change checks and changes a copy of the
+// configuration; an error it returns is returned, and nothing changes.
+//
+// The stored configuration is swapped only if it is still the one this
+// instance holds (store.SwapConfig): if another instance (or request)
+// changed it first, its configuration is taken and change checked and made
+// again on it, so that of two claims of one invite on two instances one
+// wins, and the other is told the seat is taken. A store failure leaves
+// everything as it was.
+func (l *live) changeConfigLocked(ctx context.Context, change func(c *Config) error) error {
+	for try := 0; ; try++ {
+		next := l.cfg
+		next.Seats = append([]Seat(nil), l.cfg.Seats...)
+		if err := change(&next); err != nil {
+			return err
+		}
+		raw, err := json.Marshal(next)
+		if err != nil {
+			return err
+		}
+		err = l.srv.store.SwapConfig(ctx, l.id, l.raw, raw)
+		if err == nil {
+			l.raw = raw
+			return l.takeConfigLocked(next)
+		}
+		if !errors.Is(err, store.ErrConflict) || try == 4 {
+			return err
+		}
+		l.log().Info("the game's configuration was changed by another instance first: checked again on it")
+		if err := l.reloadConfigLocked(ctx); err != nil {
+			return err
+		}
+	}
+}
+
+// reloadConfigLocked takes the configuration stored (changed by another
+// instance: remoteMove, changeConfigLocked).
+func (l *live) reloadConfigLocked(ctx context.Context) error {
+	st, err := l.srv.store.Load(ctx, l.id)
 	if err != nil {
 		return err
 	}
-	if err := l.srv.store.SetConfig(ctx, l.id, raw); err != nil {
+	var cfg Config
+	if err := json.Unmarshal(st.Config, &cfg); err != nil {
 		return err
 	}
-	return l.takeConfigLocked(next)
+	l.raw = st.Config
+	return l.takeConfigLocked(cfg)
 }
 
 // takeConfigLocked makes cfg the game's configuration (changed here or by
@@ -284,7 +334,7 @@ func (l *live) takeConfigLocked(cfg Config) error {
 			l.dropSeatLocked(seat)
 		}
 		if is != "" {
-			l.pres.seen[seat] = now
+			l.pres.markLocked(seat, now)
 		} else if was != "" {
 			p := int(seat)
 			l.tell(wire.Event{Kind: "invited-again", Player: &p})

@@ -8,13 +8,13 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
 	"github.com/smashup/smashup/internal/web"
 )
@@ -68,6 +68,12 @@ type Server struct {
 	// draining: stopping, /readyz says 503 (Drain); storeDownSeen: the
 	// last ping of /readyz failed (ops.go)
 	draining, storeDownSeen atomic.Bool
+	// share: how this instance shares games with others over a shared
+	// store, nil with one instance (lease.go)
+	share                   *sharing
+	leaseTTL, presenceEvery atomic.Int64
+	// afterStandIn, when set (tests), runs after a stand-in's move is stored
+	afterStandIn func(l *live, seat engine.Seat, n int)
 }
 
 // New returns a server over st. Call Close when done.
@@ -84,6 +90,12 @@ func New(st store.Store) *Server {
 	s.unobserve = func() {}
 	if o, ok := st.(store.Observed); ok {
 		s.unobserve = o.Observe(s.metrics.observeStore)
+	}
+	s.leaseTTL.Store(int64(defaultLeaseTTL))
+	s.presenceEvery.Store(int64(defaultPresenceEvery))
+	if sh, ok := st.(store.Shared); ok {
+		s.share = newSharing(sh)
+		s.startSharing()
 	}
 	s.qcond = sync.NewCond(&s.qmu)
 	s.wg.Add(1)
@@ -119,6 +131,7 @@ func (s *Server) Close() {
 	s.qmu.Unlock()
 	s.wg.Wait()
 	s.unobserve()
+	s.stopSharing()
 	for end := time.Now().Add(3 * time.Second); s.open.Load() > 0 && time.Now().Before(end); {
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -133,22 +146,15 @@ func (s *Server) remoteMove(id string, n int) {
 		return
 	}
 	if n < 0 { // the game's configuration changed (seats.go)
-		l.locked(func() {
-			if st, err := s.store.Load(s.ctx, id); err == nil {
-				var cfg Config
-				if json.Unmarshal(st.Config, &cfg) == nil {
-					l.takeConfigLocked(cfg)
-				}
-			}
-		})
+		l.locked(func() { l.reloadConfigLocked(s.ctx) })
 		s.kick(l)
 		return
 	}
 	l.locked(func() {
 		if len(l.moves) <= n {
 			s.reloadLocked(s.ctx, l)
-			l.broadcastLocked()
 		}
+		l.showLocked() // what a lost race reloaded is shown too
 	})
 	s.kick(l)
 }
@@ -163,11 +169,8 @@ func (s *Server) catchUp() {
 	s.mu.Unlock()
 	for _, l := range ls {
 		l.locked(func() {
-			before := len(l.moves)
 			s.reloadLocked(s.ctx, l)
-			if len(l.moves) != before {
-				l.broadcastLocked()
-			}
+			l.showLocked()
 		})
 		s.kick(l)
 	}
@@ -191,7 +194,18 @@ func (s *Server) reloadLocked(ctx context.Context, l *live) {
 // restart; a game with nothing for the server to do is unloaded again at
 // once (it is loaded when someone asks for it). A game that fails to load is
 // logged and left for later requests, which get its error.
+//
+// With a shared store it loads only the games whose lease has expired (their
+// instance stopped), taking them in turn with the other instances (lease.go
+// takeOrphans): the others are loaded when first asked for. (A database of a
+// build before leases has an expired lease for every game: its first start
+// loads them all once, and migrates the legacy ones.)
 func (s *Server) Resume(ctx context.Context) error {
+	if s.share != nil {
+		for s.takeOrphans(ctx) > 0 && ctx.Err() == nil {
+		}
+		return ctx.Err()
+	}
 	ids, err := s.store.List(ctx)
 	if err != nil {
 		return err

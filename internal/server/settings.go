@@ -38,7 +38,8 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	askAll := req.AskEveryWindow != nil && *req.AskEveryWindow || req.AutoPass != nil && !*req.AutoPass
-	l.locked(func() { l.askAll[seat] = askAll })
+	l.locked(func() { l.askAll[seat], l.pres.askSet[seat] = askAll, time.Now() })
+	s.sharePresence(r.Context(), l) // the instance answering for this seat asks it (lease.go)
 	m := l.message(seat)
 	s.kick(l) // it may be this seat's turn to pass now
 	writeJSON(w, 200, m)

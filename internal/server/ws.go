@@ -58,7 +58,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	defer s.pokePresence() // after unsubscribe: the other instances see the page leave soon (lease.go)
 	defer l.unsubscribe(sub)
+	s.sharePresence(r.Context(), l) // the other instances count this page before it is shown anything
 	first, err := json.Marshal(msg) // catch up at once
 	if err != nil {
 		return

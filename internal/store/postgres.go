@@ -79,6 +79,9 @@ func pgUpgrade(ctx context.Context, conn *pgx.Conn) error {
 	if ver > SchemaVersion {
 		return fmt.Errorf("%w (schema %d; this build knows %d)", ErrNewerSchema, ver, SchemaVersion)
 	}
+	if err := pgSharedUpgrade(ctx, conn); err != nil { // lease.go
+		return err
+	}
 	_, err = conn.Exec(ctx, `INSERT INTO smashup_meta (k, v) VALUES ('schema', $1) ON CONFLICT (k) DO UPDATE SET v = excluded.v`, SchemaVersion)
 	return err
 }

@@ -119,6 +119,24 @@ func (s *SQLite) SetConfig(ctx context.Context, id string, config []byte) (err e
 	return err
 }
 
+// SwapConfig implements Store.
+func (s *SQLite) SwapConfig(ctx context.Context, id string, old, config []byte) error {
+	r, err := s.db.ExecContext(ctx, `UPDATE games SET config = ? WHERE id = ? AND config = ?`, config, id, old)
+	if err != nil {
+		return err
+	}
+	if n, err := r.RowsAffected(); err != nil || n > 0 {
+		return err
+	}
+	var one int
+	if err := s.db.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	} else if err != nil {
+		return err
+	}
+	return ErrConflict
+}
+
 // Append implements Store.
 func (s *SQLite) Append(ctx context.Context, id string, n int, m Move) (err error) {
 	defer s.obs.done("append", time.Now(), &err)

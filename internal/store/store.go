@@ -69,6 +69,12 @@ type Store interface {
 	// issued again, the game started): ErrNotFound when there is no such
 	// game. A shared store tells the other instances (Notifier, n = -1).
 	SetConfig(ctx context.Context, id string, config []byte) error
+	// SwapConfig replaces a game's configuration only if it is still old
+	// (byte for byte, as Load returned it or the last SetConfig or
+	// SwapConfig wrote it): ErrConflict when it is not (another request or
+	// instance changed it first), ErrNotFound when there is no such game.
+	// A shared store tells the other instances as SetConfig does.
+	SwapConfig(ctx context.Context, id string, old, config []byte) error
 	// Append records move n (0-based) of game id. n must equal the number of
 	// moves already recorded.
 	Append(ctx context.Context, id string, n int, m Move) error

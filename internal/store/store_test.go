@@ -54,6 +54,20 @@ func exercise(t *testing.T, s Store) {
 	if err := s.SetConfig(ctx, "nope", []byte(`{}`)); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("SetConfig of an unknown game: %v", err)
 	}
+	// a compare-and-swap of the configuration (a claim) takes only the
+	// configuration it was made from
+	if err := s.SwapConfig(ctx, "g1", []byte(`{"a":2}`), []byte(`{"a":3}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SwapConfig(ctx, "g1", []byte(`{"a":2}`), []byte(`{"a":4}`)); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a swap from a stale configuration: %v", err)
+	}
+	if err := s.SwapConfig(ctx, "nope", []byte(`{}`), []byte(`{}`)); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("SwapConfig of an unknown game: %v", err)
+	}
+	if g, err := s.Load(ctx, "g1"); err != nil || string(g.Config) != `{"a":3}` {
+		t.Fatalf("after SwapConfig: %+v %v", g, err)
+	}
 	s.Create(ctx, "g2", []byte(`{}`), "fp1")
 	ids, err := s.List(ctx)
 	if err != nil || len(ids) != 2 || ids[0] != "g1" {

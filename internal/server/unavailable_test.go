@@ -48,6 +48,13 @@ func (d *downStore) SetConfig(ctx context.Context, id string, config []byte) err
 	return d.Store.SetConfig(ctx, id, config)
 }
 
+func (d *downStore) SwapConfig(ctx context.Context, id string, old, config []byte) error {
+	if err := d.fail("swap-config"); err != nil {
+		return err
+	}
+	return d.Store.SwapConfig(ctx, id, old, config)
+}
+
 func (d *downStore) Append(ctx context.Context, id string, n int, m store.Move) error {
 	if err := d.fail("append"); err != nil {
 		return err

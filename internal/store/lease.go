@@ -229,7 +229,8 @@ func (p *Postgres) DropPresence(ctx context.Context, instance string) error {
 
 // SwapConfig implements Store: the configuration is replaced only if it
 // is still old, and the other instances are told (move number -1).
-func (p *Postgres) SwapConfig(ctx context.Context, id string, old, config []byte) error {
+func (p *Postgres) SwapConfig(ctx context.Context, id string, old, config []byte) (err error) {
+	defer p.obs.done("swap-config", time.Now(), &err)
 	tx, err := p.pool.Begin(ctx)
 	if err != nil {
 		return err

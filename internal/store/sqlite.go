@@ -120,7 +120,8 @@ func (s *SQLite) SetConfig(ctx context.Context, id string, config []byte) (err e
 }
 
 // SwapConfig implements Store.
-func (s *SQLite) SwapConfig(ctx context.Context, id string, old, config []byte) error {
+func (s *SQLite) SwapConfig(ctx context.Context, id string, old, config []byte) (err error) {
+	defer s.obs.done("swap-config", time.Now(), &err)
 	r, err := s.db.ExecContext(ctx, `UPDATE games SET config = ? WHERE id = ? AND config = ?`, config, id, old)
 	if err != nil {
 		return err

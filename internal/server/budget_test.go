@@ -18,15 +18,7 @@ func TestComputerGamesBudget(t *testing.T) {
 	hs := httptest.NewServer(s.Handler())
 	defer hs.Close()
 	create := func(addr, seats string) *http.Response {
-		req, _ := http.NewRequest("POST", hs.URL+"/api/games", strings.NewReader(`{"seats":[`+seats+`],"mode":"random"}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-Forwarded-For", addr)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp
+		return postFrom(t, hs.URL, addr, "/api/games", `{"seats":[`+seats+`],"mode":"random"}`)
 	}
 	for i, c := range []struct {
 		addr, seats string
@@ -56,17 +48,7 @@ func TestHintAndSandboxLimits(t *testing.T) {
 	s.hintLimit, s.sandboxLimit = newLimiter(hintRate, 2), newLimiter(sandboxRate, 1)
 	hs := httptest.NewServer(s.Handler())
 	defer hs.Close()
-	do := func(addr, path, body string) *http.Response {
-		req, _ := http.NewRequest("POST", hs.URL+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-Forwarded-For", addr)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp
-	}
+	do := func(addr, path, body string) *http.Response { return postFrom(t, hs.URL, addr, path, body) }
 	for i, c := range []struct {
 		addr, path string
 		code       int
@@ -98,17 +80,7 @@ func TestLessonsDoNotCountAgainstTheBudget(t *testing.T) {
 	s.MaxComputerGames = 2
 	hs := httptest.NewServer(s.Handler())
 	defer hs.Close()
-	post := func(path, body string) int {
-		req, _ := http.NewRequest("POST", hs.URL+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-Forwarded-For", "192.0.2.7")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
+	post := func(path, body string) int { return postFrom(t, hs.URL, "192.0.2.7", path, body).StatusCode }
 	for _, id := range []string{"01-minion", "02-action", "03-scoring"} {
 		if code := post("/api/lessons/"+id, ""); code != 200 {
 			t.Fatalf("lesson %s: %d", id, code)
@@ -117,4 +89,19 @@ func TestLessonsDoNotCountAgainstTheBudget(t *testing.T) {
 	if code := post("/api/games", `{"seats":["human","easy"],"mode":"random"}`); code != 200 {
 		t.Fatalf("a game after three lessons: %d, want 200", code)
 	}
+}
+
+// postFrom posts body to base+path as a client at addr (behind the trusted
+// proxy), returning the answer with its body closed.
+func postFrom(t *testing.T, base, addr, path, body string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", addr)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
 }

@@ -85,4 +85,21 @@ func TestPostgresFailsAsUnavailable(t *testing.T) {
 		t.Fatal(err)
 	}
 	failures(t, s)
+	// what instances share by fails so too (the server logs it and tries again)
+	ctx := context.Background()
+	for op, err := range map[string]error{
+		"take-lease":    func() error { _, err := s.TakeLease(ctx, "f1", "i", time.Second); return err }(),
+		"renew-leases":  func() error { _, err := s.RenewLeases(ctx, "i", []string{"f1"}, time.Second); return err }(),
+		"drop-lease":    s.DropLease(ctx, "f1", "i"),
+		"expire-leases": s.ExpireLeases(ctx, "i"),
+		"orphans":       func() error { _, err := s.Orphans(ctx, 1); return err }(),
+		"put-presence":  s.PutPresence(ctx, "i", []Presence{{Game: "f1", Conns: 1}}),
+		"presence":      func() error { _, err := s.Presence(ctx, "i", []string{"f1"}, time.Second); return err }(),
+		"drop-presence": s.DropPresence(ctx, "i"),
+	} {
+		var se *Error
+		if !errors.Is(err, ErrUnavailable) || !errors.As(err, &se) || se.Op != op {
+			t.Errorf("%s on a closed store: %v (%T), want a store.Error wrapping ErrUnavailable", op, err, err)
+		}
+	}
 }

@@ -119,9 +119,10 @@ func pgSharedUpgrade(ctx context.Context, conn *pgx.Conn) error {
 }
 
 // TakeLease implements Shared.
-func (p *Postgres) TakeLease(ctx context.Context, id, holder string, ttl time.Duration) (bool, error) {
+func (p *Postgres) TakeLease(ctx context.Context, id, holder string, ttl time.Duration) (_ bool, err error) {
+	defer p.obs.done("take-lease", time.Now(), &err)
 	var got string
-	err := p.pool.QueryRow(ctx, `INSERT INTO game_leases (game_id, holder, expires)
+	err = p.pool.QueryRow(ctx, `INSERT INTO game_leases (game_id, holder, expires)
 		VALUES ($1, $2, now() + $3 * interval '1 millisecond')
 		ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
 		WHERE game_leases.holder = excluded.holder OR game_leases.expires < now()
@@ -133,7 +134,8 @@ func (p *Postgres) TakeLease(ctx context.Context, id, holder string, ttl time.Du
 }
 
 // RenewLeases implements Shared.
-func (p *Postgres) RenewLeases(ctx context.Context, holder string, ids []string, ttl time.Duration) ([]string, error) {
+func (p *Postgres) RenewLeases(ctx context.Context, holder string, ids []string, ttl time.Duration) (_ []string, err error) {
+	defer p.obs.done("renew-leases", time.Now(), &err)
 	rows, err := p.pool.Query(ctx, `UPDATE game_leases SET expires = now() + $3 * interval '1 millisecond'
 		WHERE holder = $1 AND game_id = ANY($2) RETURNING game_id`, holder, ids, ttl.Milliseconds())
 	if err != nil {
@@ -144,19 +146,22 @@ func (p *Postgres) RenewLeases(ctx context.Context, holder string, ids []string,
 }
 
 // DropLease implements Shared.
-func (p *Postgres) DropLease(ctx context.Context, id, holder string) error {
-	_, err := p.pool.Exec(ctx, `DELETE FROM game_leases WHERE game_id = $1 AND holder = $2`, id, holder)
+func (p *Postgres) DropLease(ctx context.Context, id, holder string) (err error) {
+	defer p.obs.done("drop-lease", time.Now(), &err)
+	_, err = p.pool.Exec(ctx, `DELETE FROM game_leases WHERE game_id = $1 AND holder = $2`, id, holder)
 	return err
 }
 
 // ExpireLeases implements Shared.
-func (p *Postgres) ExpireLeases(ctx context.Context, holder string) error {
-	_, err := p.pool.Exec(ctx, `UPDATE game_leases SET expires = '-infinity' WHERE holder = $1`, holder)
+func (p *Postgres) ExpireLeases(ctx context.Context, holder string) (err error) {
+	defer p.obs.done("expire-leases", time.Now(), &err)
+	_, err = p.pool.Exec(ctx, `UPDATE game_leases SET expires = '-infinity' WHERE holder = $1`, holder)
 	return err
 }
 
 // Orphans implements Shared.
-func (p *Postgres) Orphans(ctx context.Context, limit int) ([]string, error) {
+func (p *Postgres) Orphans(ctx context.Context, limit int) (_ []string, err error) {
+	defer p.obs.done("orphans", time.Now(), &err)
 	rows, err := p.pool.Query(ctx, `SELECT game_id FROM game_leases WHERE expires < now() ORDER BY expires LIMIT $1`, limit)
 	if err != nil {
 		return nil, err
@@ -166,7 +171,8 @@ func (p *Postgres) Orphans(ctx context.Context, limit int) ([]string, error) {
 }
 
 // PutPresence implements Shared.
-func (p *Postgres) PutPresence(ctx context.Context, instance string, rows []Presence) error {
+func (p *Postgres) PutPresence(ctx context.Context, instance string, rows []Presence) (err error) {
+	defer p.obs.done("put-presence", time.Now(), &err)
 	if len(rows) == 0 {
 		return nil
 	}
@@ -180,7 +186,7 @@ func (p *Postgres) PutPresence(ctx context.Context, instance string, rows []Pres
 			asks[i], askAges[i] = r.AskAll, &a
 		}
 	}
-	_, err := p.pool.Exec(ctx, `INSERT INTO presence (game_id, seat, instance, conns, seen, updated, ask_all, ask_set)
+	_, err = p.pool.Exec(ctx, `INSERT INTO presence (game_id, seat, instance, conns, seen, updated, ask_all, ask_set)
 		SELECT u.g, u.s, $1, u.c, now() - u.a * interval '1 millisecond', now(), u.k, now() - u.ka * interval '1 millisecond'
 		FROM unnest($2::text[], $3::int[], $4::int[], $5::bigint[], $6::bool[], $7::bigint[]) AS u(g, s, c, a, k, ka)
 		ON CONFLICT (game_id, seat, instance) DO UPDATE SET conns = excluded.conns, seen = excluded.seen,
@@ -191,7 +197,8 @@ func (p *Postgres) PutPresence(ctx context.Context, instance string, rows []Pres
 
 // Presence implements Shared. A row whose heartbeat stopped still says
 // when its seat was last seen: at its last heartbeat if it had pages open.
-func (p *Postgres) Presence(ctx context.Context, instance string, ids []string, ttl time.Duration) ([]Presence, error) {
+func (p *Postgres) Presence(ctx context.Context, instance string, ids []string, ttl time.Duration) (_ []Presence, err error) {
+	defer p.obs.done("presence", time.Now(), &err)
 	rows, err := p.pool.Query(ctx, `SELECT game_id, seat,
 			COALESCE(SUM(conns) FILTER (WHERE updated > now() - $3 * interval '1 millisecond'), 0),
 			EXTRACT(EPOCH FROM now() - MAX(CASE WHEN conns > 0 THEN updated ELSE seen END)) * 1000,
@@ -222,8 +229,9 @@ func (p *Postgres) Presence(ctx context.Context, instance string, ids []string, 
 }
 
 // DropPresence implements Shared.
-func (p *Postgres) DropPresence(ctx context.Context, instance string) error {
-	_, err := p.pool.Exec(ctx, `DELETE FROM presence WHERE instance = $1`, instance)
+func (p *Postgres) DropPresence(ctx context.Context, instance string) (err error) {
+	defer p.obs.done("drop-presence", time.Now(), &err)
+	_, err = p.pool.Exec(ctx, `DELETE FROM presence WHERE instance = $1`, instance)
 	return err
 }
 

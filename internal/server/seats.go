@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -275,8 +276,7 @@ var errUnchanged = errors.New("nothing to change")
 // everything as it was.
 func (l *live) changeConfigLocked(ctx context.Context, change func(c *Config) error) error {
 	for try := 0; ; try++ {
-		next := l.cfg
-		next.Seats = append([]Seat(nil), l.cfg.Seats...)
+		next := l.storedConfigLocked()
 		if err := change(&next); err != nil {
 			return err
 		}
@@ -297,6 +297,22 @@ func (l *live) changeConfigLocked(ctx context.Context, change func(c *Config) er
 			return err
 		}
 	}
+}
+
+// storedConfigLocked is a copy of the game's configuration as it is
+// stored: a drafted game's factions are its draft picks, moves of its log,
+// which the configuration in memory holds once the draft is over (for the
+// rematch and the replay) but the stored one never does.
+func (l *live) storedConfigLocked() Config {
+	c := l.cfg
+	c.Seats = slices.Clone(l.cfg.Seats)
+	c.Setup.Players = slices.Clone(l.cfg.Setup.Players)
+	if c.Draft {
+		for i := range c.Setup.Players {
+			c.Setup.Players[i].Factions = nil
+		}
+	}
+	return c
 }
 
 // reloadConfigLocked takes the configuration stored (changed by another
@@ -320,6 +336,11 @@ func (l *live) reloadConfigLocked(ctx context.Context) error {
 // arriving), and a claim ended by a new invite is told to every seat.
 func (l *live) takeConfigLocked(cfg Config) error {
 	old := l.cfg
+	if cfg.Draft && len(cfg.Setup.Players) == len(old.Setup.Players) { // the picks made are kept (storedConfigLocked)
+		for i := range cfg.Setup.Players {
+			cfg.Setup.Players[i].Factions = old.Setup.Players[i].Factions
+		}
+	}
 	l.cfg = cfg
 	now := time.Now()
 	for seat := range l.seats() {

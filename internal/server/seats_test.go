@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -463,4 +465,88 @@ func TestHintsNeedEveryPersonsAgreement(t *testing.T) {
 	if st, c, b := claim(plain.ID, `{"invite":"`+code+`"}`); st != 200 || c.Token == "" {
 		t.Fatalf("an older page's claim of a game without hints: %d %s", st, b)
 	}
+}
+
+// A drafted game's configuration never stores its picks (they are moves of
+// its log): a seat invited again after the draft changes the stored
+// configuration in that seat only, the game in memory keeps its factions,
+// and a fresh server loads the game as it was.
+func TestAConfigChangeAfterTheDraftStoresNoPicks(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(filepath.Join(dir, "draft.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(st)
+	s.moveLimit = newLimiter(1e6, 1e6)
+	a := seatAPI{t, s.Handler()}
+	code, b := a.call("POST", "/api/games", "", `{"seats":["human","human"],"mode":"draft"}`)
+	var cr CreateResponse
+	if code != 200 || json.Unmarshal(b, &cr) != nil {
+		t.Fatalf("create: %d %s", code, b)
+	}
+	code, c := a.claim(cr.ID, cr.Links[1])
+	if code != 200 {
+		t.Fatalf("claim: %d", code)
+	}
+	keys := []string{tokenOf(cr.Links[0]), c.Token}
+	l, err := s.game(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l.g == nil {
+		var who engine.Seat
+		l.locked(func() { who, _ = l.pending() })
+		_, m := a.state(cr.ID, keys[who])
+		if code, b := a.call("POST", "/api/games/"+cr.ID+"/move", keys[who], fmt.Sprintf(`{"move":%d,"option":0}`, m.Move)); code != 200 {
+			t.Fatalf("a pick: %d %s", code, b)
+		}
+	}
+	var factions [][]string
+	l.locked(func() {
+		for _, p := range l.cfg.Setup.Players {
+			factions = append(factions, p.Factions)
+		}
+	})
+	awayFor(l, 1, reinviteAfter+time.Minute)
+	if code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`); code != 200 {
+		t.Fatalf("inviting again after the draft: %d %s", code, b)
+	}
+	g, err := st.Load(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored Config
+	if err := json.Unmarshal(g.Config, &stored); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range stored.Setup.Players {
+		if len(p.Factions) != 0 {
+			t.Errorf("the stored configuration holds seat %d's picks %v", i, p.Factions)
+		}
+	}
+	l.locked(func() {
+		for i, p := range l.cfg.Setup.Players {
+			if !slices.Equal(p.Factions, factions[i]) || len(p.Factions) != 2 {
+				t.Errorf("seat %d's factions in memory: %v, were %v", i, p.Factions, factions[i])
+			}
+		}
+	})
+	s.Close()
+	s2 := New(st)
+	defer func() { s2.Close(); st.Close() }()
+	l2, err := s2.game(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2.locked(func() {
+		if l2.g == nil || len(l2.moves) != len(l.moves) {
+			t.Fatalf("reloaded: dealt %v, %d moves (was %d)", l2.g != nil, len(l2.moves), len(l.moves))
+		}
+		for i, p := range l2.cfg.Setup.Players {
+			if !slices.Equal(p.Factions, factions[i]) {
+				t.Errorf("reloaded seat %d's factions: %v, were %v", i, p.Factions, factions[i])
+			}
+		}
+	})
 }

@@ -36,6 +36,9 @@ CREATE TABLE IF NOT EXISTS games (
 ALTER TABLE games ADD COLUMN IF NOT EXISTS problem TEXT;
 ALTER TABLE moves ADD COLUMN IF NOT EXISTS kind TEXT;
 ALTER TABLE moves ADD COLUMN IF NOT EXISTS choice TEXT;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS work BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS ended TIMESTAMPTZ;
+ALTER TABLE games ADD COLUMN IF NOT EXISTS updated TIMESTAMPTZ NOT NULL DEFAULT now();
 ` + metaTable
 
 // OpenPostgres connects to the database at url and creates the schema, or
@@ -139,6 +142,9 @@ func (p *Postgres) Append(ctx context.Context, id string, n int, m Move) (err er
 		}
 		return err
 	}
+	if _, err := tx.Exec(ctx, `UPDATE games SET updated = now() WHERE id = $1`, id); err != nil {
+		return err
+	}
 	if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, pgChannel, id+":"+strconv.Itoa(n)); err != nil {
 		return err
 	}
@@ -161,7 +167,7 @@ func (p *Postgres) Load(ctx context.Context, id string) (g *Game, err error) {
 }
 
 func pgLoad(ctx context.Context, q pgQuerier, id, lock string) (*Game, error) {
-	row := q.QueryRow(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = $1`+lock, id)
+	row := q.QueryRow(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`+lock, id)
 	return loadGame(row, pgx.ErrNoRows, id, func() (rows, func(), error) {
 		r, err := q.Query(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = $1 ORDER BY n`, id)
 		if err != nil {

@@ -90,6 +90,9 @@ func sqliteUpgrade(db *sql.DB) error {
 			}
 		}
 	}
+	if err := sqliteKeepUpgrade(tx); err != nil { // keep.go
+		return err
+	}
 	if _, err := tx.Exec(`INSERT INTO smashup_meta (k, v) VALUES ('schema', ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v`, SchemaVersion); err != nil {
 		return err
 	}
@@ -99,7 +102,7 @@ func sqliteUpgrade(db *sql.DB) error {
 // Create implements Store.
 func (s *SQLite) Create(ctx context.Context, id string, config []byte, fingerprint string) (err error) {
 	defer s.obs.done("create", time.Now(), &err)
-	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, seq, config, fingerprint) VALUES (?, (SELECT COALESCE(MAX(seq),0)+1 FROM games), ?, ?)`, id, config, fingerprint)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, seq, config, fingerprint, work, updated) VALUES (?, (SELECT COALESCE(MAX(seq),0)+1 FROM games), ?, ?, false, ?)`, id, config, fingerprint, time.Now().UnixMilli())
 	if err != nil && isUnique(err) {
 		return ErrConflict
 	}
@@ -159,6 +162,9 @@ func (s *SQLite) Append(ctx context.Context, id string, n int, m Move) (err erro
 		}
 		return err
 	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET updated = ? WHERE id = ?`, time.Now().UnixMilli(), id); err != nil {
+		return err
+	}
 	return tx.Commit()
 }
 
@@ -174,7 +180,7 @@ type sqlQuerier interface {
 }
 
 func (s *SQLite) load(ctx context.Context, q sqlQuerier, id string) (*Game, error) {
-	row := q.QueryRowContext(ctx, `SELECT config, fingerprint, problem FROM games WHERE id = ?`, id)
+	row := q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id)
 	return loadGame(row, sql.ErrNoRows, id, func() (rows, func(), error) {
 		r, err := q.QueryContext(ctx, `SELECT n, option, kind, choice FROM moves WHERE game_id = ? ORDER BY n`, id)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // ErrConflict is returned when a move number is already taken (a stale or
@@ -43,6 +44,8 @@ type Game struct {
 	// kept, read-only, and never replayed.
 	Problem string
 	Moves   []Move
+	// Work and Over are what Mark last recorded (keep.go).
+	Work, Over bool
 }
 
 // Legacy reports whether the game still holds moves by position only.
@@ -88,6 +91,18 @@ type Store interface {
 	// game as impossible to migrate. It returns ErrConflict when the game is
 	// no longer legacy or its moves changed meanwhile.
 	Migrate(ctx context.Context, id, fingerprint string, moves []Move, problem string) error
+	// Mark records what a restart needs to know of a game: whether the
+	// server has an answer to make in it (its computer seats carry on after
+	// a restart: Resumable lists it), and whether it is over (from then on
+	// its age counts for Purge). See keep.go.
+	Mark(ctx context.Context, id string, work, over bool) error
+	// Resumable returns the unfinished games marked as having server work,
+	// oldest first.
+	Resumable(ctx context.Context) ([]string, error)
+	// Purge deletes, with their moves and reviews, the games over for
+	// longer than done and the unfinished ones without a move for longer
+	// than idle (0: never), and returns their ids.
+	Purge(ctx context.Context, done, idle time.Duration) ([]string, error)
 	// Ping checks, cheaply, that the store can be reached (for /readyz):
 	// an error wrapping ErrUnavailable when it cannot.
 	Ping(ctx context.Context) error
@@ -144,12 +159,15 @@ func readMoves(id string, r rows) ([]Move, error) {
 	return moves, r.Err()
 }
 
-// scanGame reads a games row (config, fingerprint, problem); noRows is the
-// driver's error for a missing row.
+// gameColumns are the columns of a games row scanGame reads.
+const gameColumns = `config, fingerprint, problem, COALESCE(work, false), ended IS NOT NULL`
+
+// scanGame reads a games row (gameColumns); noRows is the driver's error
+// for a missing row.
 func scanGame(r interface{ Scan(dest ...any) error }, noRows error) (*Game, error) {
 	var g Game
 	var fp, problem *string
-	err := r.Scan(&g.Config, &fp, &problem)
+	err := r.Scan(&g.Config, &fp, &problem, &g.Work, &g.Over)
 	if errors.Is(err, noRows) {
 		return nil, ErrNotFound
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -181,6 +182,11 @@ func TestSQLiteMigratesTheOldSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	exerciseLegacy(t, s)
+	// games of a database made before work was marked are all loaded at the
+	// first start (keep.go)
+	if ids, err := s.Resumable(context.Background()); err != nil || !slices.Contains(ids, "old") {
+		t.Fatalf("an old database's games are not resumed: %v %v", ids, err)
+	}
 	s.Close()
 	// a database written by a newer build is refused, not misread
 	db, _ = sql.Open("sqlite", "file:"+path)

@@ -172,6 +172,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		return CreateResponse{}, err
 	}
 	l.touch()
+	l.locked(func() { l.markLocked(ctx) }) // a computer seat may decide first (keep.go)
 	s.withGames(func() { s.games[id] = l })
 	s.kick(l)
 	s.log().Info("game created", "game", id, "seats", strings.Join(req.Seats, ","), "mode", req.Mode, "people", humans)

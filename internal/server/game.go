@@ -122,6 +122,7 @@ type live struct {
 	sent     uint64       // updates broadcast so far (broadcastLocked)
 	shown    int          // moves announced so far (broadcastLocked, showLocked)
 	raw      []byte       // the configuration as stored, what a change swaps (seats.go changeConfigLocked)
+	marked   marks        // what the store says of the game beyond its log (keep.go)
 
 	sandbox       *sandboxState // a sandbox game's history (sandbox.go)
 	hintMemo      hintCache     // the last hint given (hint.go)
@@ -158,7 +159,7 @@ func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 	if err := json.Unmarshal(st.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("game %s: bad configuration: %w", id, err)
 	}
-	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv, raw: st.Config}
+	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv, raw: st.Config, marked: marks{st.Work, st.Over}}
 	for _, s := range cfg.Seats {
 		l.withPeople = l.withPeople || s.Kind == Human
 		l.computers = l.computers || s.Kind != Human

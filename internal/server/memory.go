@@ -58,13 +58,19 @@ func (l *live) overLocked() bool {
 // who have left (presence.go), every tick.
 func (s *Server) janitor() {
 	defer s.wg.Done()
+	var purged time.Time
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
 		case <-time.After(time.Duration(s.tick.Load())):
 		}
-		s.look(time.Now())
+		now := time.Now()
+		s.look(now)
+		if now.Sub(purged) >= purgeEvery { // keep.go
+			purged = now
+			s.purge(s.ctx)
+		}
 	}
 }
 
@@ -192,6 +198,7 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 		return nil, err
 	}
 	l.touch()
+	l.locked(func() { l.markLocked(ctx) }) // keep.go
 	s.kick(l)
 	return l, nil
 }

@@ -233,6 +233,7 @@ func (l *live) moveLocked(ctx context.Context, seat engine.Seat, n, option int) 
 	if seat >= 0 && int(seat) < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
 		l.pres.markLocked(seat, time.Now()) // a person who moves is at the table
 	}
-	l.planLocked() // settings.go
+	l.planLocked()    // settings.go
+	l.markLocked(ctx) // keep.go
 	return nil
 }

@@ -58,6 +58,9 @@ type Server struct {
 	// unloaded after IdleAfter, finished ones after DoneAfter.
 	MaxGames             int
 	IdleAfter, DoneAfter time.Duration
+	// KeepDone and KeepIdle: how long the store keeps a finished game, and
+	// an unfinished one without a move (0: for ever; keep.go).
+	KeepDone, KeepIdle time.Duration
 	tick                 atomic.Int64 // the janitor's period (memory.go)
 	reviews              reviews      // finished games' reviews (review.go)
 	// afterLook, when set (tests), runs as a worker has looked at a game,
@@ -190,10 +193,11 @@ func (s *Server) reloadLocked(ctx context.Context, l *live) {
 	}
 }
 
-// Resume loads every stored game, so that computer seats carry on after a
+// Resume loads the stored games in which a computer seat was to decide
+// (store.Resumable, keep.go), so that computer seats carry on after a
 // restart; a game with nothing for the server to do is unloaded again at
-// once (it is loaded when someone asks for it). A game that fails to load is
-// logged and left for later requests, which get its error.
+// once. Every other game is loaded when someone asks for it. A game that
+// fails to load is logged and left for later requests, which get its error.
 //
 // With a shared store it loads only the games whose lease has expired (their
 // instance stopped), taking them in turn with the other instances (lease.go
@@ -206,7 +210,7 @@ func (s *Server) Resume(ctx context.Context) error {
 		}
 		return ctx.Err()
 	}
-	ids, err := s.store.List(ctx)
+	ids, err := s.store.Resumable(ctx) // keep.go
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,10 @@ func TestARestartLoadsOnlyWhatMustCarryOn(t *testing.T) {
 	lw, _ := s.game(ctx, waiting)
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		var ok bool
-		lw.locked(func() { who, _ := lw.pending(); ok = who == 0 && !lw.autoMove(0) && !lw.queued.Load() && !lw.thinking.Load() })
+		lw.locked(func() {
+			who, _ := lw.pending()
+			ok = who == 0 && !lw.autoMove(0) && !lw.queued.Load() && !lw.thinking.Load()
+		})
 		if ok {
 			break
 		}

@@ -61,8 +61,8 @@ type Server struct {
 	// KeepDone and KeepIdle: how long the store keeps a finished game, and
 	// an unfinished one without a move (0: for ever; keep.go).
 	KeepDone, KeepIdle time.Duration
-	tick                 atomic.Int64 // the janitor's period (memory.go)
-	reviews              reviews      // finished games' reviews (review.go)
+	tick               atomic.Int64 // the janitor's period (memory.go)
+	reviews            reviews      // finished games' reviews (review.go)
 	// afterLook, when set (tests), runs as a worker has looked at a game,
 	// before it decides or lets go (queue.go)
 	afterLook func(l *live, ok bool)

@@ -26,6 +26,10 @@ import (
 //   - presence: each instance's count of open pages per game and seat, with
 //     when the seat was last seen there, renewed by a heartbeat; the rows of
 //     an instance that stops renewing stop counting as connections.
+//   - rate_buckets and owned_games: the per-address limits (a token bucket
+//     per address and kind of request) and the computer-game budget (the
+//     games with computers each address keeps), counted over every
+//     instance (limits.go).
 //   - claims: a seat's claim (and every other change of a game's
 //     configuration) is a compare-and-swap on the stored configuration
 //     (SwapConfig), so one invite is claimed once across instances.
@@ -60,6 +64,21 @@ type Shared interface {
 	Presence(ctx context.Context, instance string, ids []string, ttl time.Duration) ([]Presence, error)
 	// DropPresence deletes instance's rows (a graceful stop).
 	DropPresence(ctx context.Context, instance string) error
+	// TakeToken takes a token from the bucket named key, refilled at rate
+	// tokens a second up to burst (the database's clock), and reports
+	// whether there was one (limits.go).
+	TakeToken(ctx context.Context, key string, rate, burst float64) (bool, error)
+	// OwnGame counts owner's games (rows not expired) and, if there are
+	// fewer than most, records game id as owner's for ttl. It reports how
+	// many owner had and whether id was recorded.
+	OwnGame(ctx context.Context, id, owner string, most int, ttl time.Duration) (int, bool, error)
+	// RenewOwned renews the rows of games ids for ttl.
+	RenewOwned(ctx context.Context, ids []string, ttl time.Duration) error
+	// DisownGame deletes game id's row: it no longer counts.
+	DisownGame(ctx context.Context, id string) error
+	// SweepLimits deletes the buckets idle for an hour (full again) and the
+	// expired ownership rows.
+	SweepLimits(ctx context.Context) error
 }
 
 // Presence is one game's seat's open pages on an instance: Conns pages, the
@@ -96,6 +115,18 @@ CREATE TABLE IF NOT EXISTS presence (
 	PRIMARY KEY (game_id, seat, instance)
 );
 CREATE INDEX IF NOT EXISTS presence_updated ON presence (updated);
+CREATE TABLE IF NOT EXISTS rate_buckets (
+	key    TEXT PRIMARY KEY,
+	tokens DOUBLE PRECISION NOT NULL,
+	at     TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rate_buckets_at ON rate_buckets (at);
+CREATE TABLE IF NOT EXISTS owned_games (
+	game_id TEXT PRIMARY KEY,
+	owner   TEXT NOT NULL,
+	expires TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS owned_games_owner ON owned_games (owner);
 `
 
 // pgSharedUpgrade creates the tables instances share by. A database that

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -97,5 +99,92 @@ func TestPostgresPresence(t *testing.T) {
 	p.DropPresence(ctx, "d")
 	if got, _ = p.Presence(ctx, "b", []string{"g"}, ttl); len(got) != 0 {
 		t.Fatalf("after a dropped its rows b sees %+v", got)
+	}
+}
+
+// Token buckets and game ownership are shared: two connections (instances)
+// taking tokens or adding games at once never go over the limits.
+func TestPostgresSharedLimits(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Fresh(t)
+	a, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var mu sync.Mutex
+	took, owned := 0, 0
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := []*Postgres{a, b}[i%2]
+			ok, err := s.TakeToken(ctx, "move 10.0.0.1", 0.001, 5)
+			if err != nil {
+				t.Error(err)
+			}
+			_, mine, err := s.OwnGame(ctx, fmt.Sprintf("g%d", i), "10.0.0.1", 3, time.Minute)
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if ok {
+				took++
+			}
+			if mine {
+				owned++
+			}
+		}()
+	}
+	wg.Wait()
+	if took != 5 || owned != 3 {
+		t.Fatalf("20 requests at once took %d tokens of 5 and added %d games of 3", took, owned)
+	}
+	if ok, _ := a.TakeToken(ctx, "move 10.0.0.2", 0.001, 5); !ok {
+		t.Fatal("another address's bucket is empty")
+	}
+	if ok, _ := a.TakeToken(ctx, "hint 10.0.0.1", 0.001, 5); !ok {
+		t.Fatal("another kind's bucket is empty")
+	}
+	// a bucket refills at its rate
+	if ok, _ := a.TakeToken(ctx, "fast", 100, 1); !ok {
+		t.Fatal("a new bucket is empty")
+	}
+	if ok, _ := a.TakeToken(ctx, "fast", 100, 1); ok {
+		t.Fatal("an empty bucket gave a token")
+	}
+	time.Sleep(30 * time.Millisecond)
+	if ok, _ := a.TakeToken(ctx, "fast", 100, 1); !ok {
+		t.Fatal("a bucket did not refill")
+	}
+	// a game let go, or whose row expired, no longer counts
+	n, ok, err := a.OwnGame(ctx, "more", "10.0.0.1", 3, time.Minute)
+	if err != nil || ok || n != 3 {
+		t.Fatalf("a fourth game: %d %v %v", n, ok, err)
+	}
+	var ids []string
+	a.pool.QueryRow(ctx, `SELECT array_agg(game_id ORDER BY game_id) FROM owned_games`).Scan(&ids)
+	if err := b.DisownGame(ctx, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := a.OwnGame(ctx, "more", "10.0.0.1", 3, 50*time.Millisecond); !ok {
+		t.Fatal("a game let go still counts")
+	}
+	if err := a.RenewOwned(ctx, ids[1:], time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n, ok, _ := a.OwnGame(ctx, "again", "10.0.0.1", 3, time.Minute); !ok || n != 2 {
+		t.Fatalf("an expired game still counts: %d %v", n, ok)
+	}
+	if err := a.SweepLimits(ctx); err != nil {
+		t.Fatal(err)
 	}
 }

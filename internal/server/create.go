@@ -159,16 +159,22 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if l.computers && l.owner != "" && l.cfg.Sandbox == nil && l.cfg.Lesson == nil { // lessons and sandboxes have rates of their own
 		s.budgetMu.Lock() // counted and added at once: concurrent requests do not all fit in the last place
 		defer s.budgetMu.Unlock()
-		if n, full := s.computerGamesFull(l.owner); full {
+		if s.share != nil { // counted over every instance
+			if err := s.ownGame(ctx, l); err != nil {
+				return CreateResponse{}, err
+			}
+		} else if n, full := s.computerGamesFull(l.owner); full {
 			return CreateResponse{}, errTooManyComputerGames(n)
 		}
 	}
 	var room bool
 	s.withGames(func() { room = len(s.games) < s.MaxGames || s.sweepLocked(time.Now(), 1) })
 	if !room {
+		s.disown(l) // its budget place, if taken, is let go
 		return CreateResponse{}, ErrBusy
 	}
 	if err := s.store.Create(ctx, id, raw, fp); err != nil {
+		s.disown(l)
 		return CreateResponse{}, err
 	}
 	l.touch()

@@ -113,6 +113,7 @@ type live struct {
 	// for them after the pause a computer takes: settings.go)
 	askAll   [engine.MaxPlayers]bool
 	manual   bool         // tests that play the people's seats: the server answers nothing for them
+	owned    atomic.Bool  // counts against its owner's budget on every instance (limit.go ownGame)
 	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
 	thinking atomic.Bool  // a worker is deciding for one of its computer seats
 	again    atomic.Bool  // asked to look again while a worker was deciding (queue.go stepAI)

@@ -90,13 +90,30 @@ func (s *Server) clientAddr(r *http.Request) string {
 // limited wraps h with lm: over the limit, 429 with a clear message.
 func (s *Server) limited(lm *limiter, what string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !lm.allow(s.clientAddr(r), time.Now()) {
+		if !s.allow(r.Context(), lm, s.clientAddr(r)) {
 			s.refused(s.limitName(lm)) // metrics.go
 			tooMany(w, lm.retryAfter(), "too many "+what+" from your address; wait a little and try again")
 			return
 		}
 		h(w, r)
 	}
+}
+
+// allow takes a token of lm for addr. With instances sharing a store the
+// bucket is the store's, shared by them all (so that where a request lands
+// changes nothing); if the store fails, this instance's own bucket decides.
+func (s *Server) allow(ctx context.Context, lm *limiter, addr string) bool {
+	if s.share == nil {
+		return lm.allow(addr, time.Now())
+	}
+	ok, err := s.share.st.TakeToken(ctx, s.limitName(lm)+" "+addr, lm.rate, lm.burst)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log().Warn("taking a shared rate-limit token; this instance's limit applies", "err", err)
+		}
+		return lm.allow(addr, time.Now())
+	}
+	return ok
 }
 
 // Caps on WebSocket connections.
@@ -138,7 +155,9 @@ func (c *connCount) release(addr string) {
 // Each game remembers the address that created it (live.owner, in memory
 // only): computers take turns by it (queue.go), and an address may keep at
 // most MaxComputerGames unfinished games with computer seats in memory at
-// once. Sandbox games (an undo makes one too) and hints, which run the
+// once. With instances sharing a store the games are counted over all of
+// them (ownGame: a row per game in the store, renewed by the instance that
+// holds it while it is unfinished, deleted when it ends or is unloaded). Sandbox games (an undo makes one too) and hints, which run the
 // strongest search outside the computers' turns, have rates of their own.
 const (
 	defaultMaxComputerGames   = 8
@@ -165,6 +184,68 @@ func withOwner(ctx context.Context, addr string) context.Context {
 func ownerFrom(ctx context.Context) string {
 	a, _ := ctx.Value(ownerKey{}).(string)
 	return a
+}
+
+// ownTTL: how long a game counts against its owner's budget on other
+// instances unless renewed (renewOwned, every janitor tick).
+const ownTTL = time.Minute
+
+// ownGame counts l against its owner's budget, over every instance: the
+// error is errTooManyComputerGames when the budget is full.
+func (s *Server) ownGame(ctx context.Context, l *live) error {
+	n, ok, err := s.share.st.OwnGame(ctx, l.id, l.owner, s.MaxComputerGames, ownTTL)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errTooManyComputerGames(n)
+	}
+	l.owned.Store(true)
+	return nil
+}
+
+// disown stops l counting against its owner's budget on other instances.
+func (s *Server) disown(l *live) {
+	if s.share == nil || !l.owned.Swap(false) {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := s.share.st.DisownGame(ctx, l.id); err != nil {
+			s.log().Warn("letting a game's budget place go", "game", l.id, "err", err)
+		}
+	}()
+}
+
+// renewOwned renews the budget places of this instance's unfinished games,
+// and lets go those of the finished ones.
+func (s *Server) renewOwned(ctx context.Context) {
+	if s.share == nil {
+		return
+	}
+	var ids []string
+	var done []*live
+	s.withGames(func() {
+		for _, l := range s.games {
+			if l.owned.Load() {
+				ids = append(ids, l.id)
+				l.locked(func() {
+					if l.overLocked() && l.g != nil {
+						done = append(done, l)
+					}
+				})
+			}
+		}
+	})
+	for _, l := range done {
+		s.disown(l)
+	}
+	if len(ids) > len(done) {
+		if err := s.share.st.RenewOwned(ctx, ids, ownTTL); err != nil && ctx.Err() == nil {
+			s.log().Warn("renewing the games' budget places", "err", err)
+		}
+	}
 }
 
 // computerGames counts owner's unfinished games with computer seats in

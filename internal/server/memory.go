@@ -67,9 +67,13 @@ func (s *Server) janitor() {
 		}
 		now := time.Now()
 		s.look(now)
+		s.renewOwned(s.ctx) // limit.go
 		if now.Sub(purged) >= purgeEvery { // keep.go
 			purged = now
 			s.purge(s.ctx)
+			if s.share != nil {
+				s.share.st.SweepLimits(s.ctx)
+			}
 		}
 	}
 }
@@ -143,6 +147,7 @@ func (s *Server) evictLocked(l *live) {
 	l.evicted = true
 	delete(s.games, l.id)
 	s.dropLease(l.id) // lease.go
+	s.disown(l)       // limit.go
 	s.log().Debug("game unloaded", "game", l.id)
 }
 

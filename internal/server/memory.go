@@ -67,7 +67,7 @@ func (s *Server) janitor() {
 		}
 		now := time.Now()
 		s.look(now)
-		s.renewOwned(s.ctx) // limit.go
+		s.renewOwned(s.ctx)                // limit.go
 		if now.Sub(purged) >= purgeEvery { // keep.go
 			purged = now
 			s.purge(s.ctx)

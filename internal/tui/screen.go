@@ -88,6 +88,13 @@ func NewScreen(s *Session) *Screen {
 // person left it, or what went wrong.
 func (m *Screen) Err() error { return m.err }
 
+// Log is the game's log as the screen shows it, oldest first.
+func (m *Screen) Log() []string { return append([]string(nil), m.s.log...) }
+
+// Deciding says whether a person is choosing (their hand and options on
+// the screen).
+func (m *Screen) Deciding() bool { return m.mode == modeDecide }
+
 // Init starts the game.
 func (m *Screen) Init() tea.Cmd { return m.advance() }
 
@@ -673,8 +680,9 @@ func (m *Screen) handLines(v *engine.View, w int) []string {
 // logLines are the latest log entries, each wrapped.
 func (m *Screen) logLines(w int) []string {
 	log := m.s.log
-	if len(log) > 300 {
-		log = log[len(log)-300:]
+	// what the pane can show scrolled back, each entry a line or more
+	if n := m.scroll[paneLog] + m.size().h + 50; len(log) > n {
+		log = log[len(log)-n:]
 	}
 	var out []string
 	for _, l := range log {

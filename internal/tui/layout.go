@@ -223,5 +223,8 @@ func window(lines []string, height, off int, more lipgloss.Style) []string {
 	if below > 0 {
 		note = strings.TrimSpace(note + " ▼ " + strconv.Itoa(below) + " more")
 	}
+	if below == 0 { // the note goes where the rest is
+		return append([]string{more.Render(note)}, shown...)
+	}
 	return append(append([]string(nil), shown...), more.Render(note))
 }

@@ -43,6 +43,7 @@ type Screen struct {
 	scroll        [3]int // each pane's scrolling (the log's: lines back from its end)
 	help          bool
 	confirmQuit   bool
+	fresh         bool  // the log has lines the person has not had time to read
 	moves         int   // decisions made
 	err           error // why the game stopped: nil when it is over
 }
@@ -103,7 +104,9 @@ func (m *Screen) Init() tea.Cmd { return m.advance() }
 func (m *Screen) advance() tea.Cmd {
 	g := m.s.G
 	for {
-		m.s.newEvents()
+		if len(m.s.newEvents()) > 0 {
+			m.fresh = true
+		}
 		if g.Over {
 			m.mode = modeOver
 			return nil
@@ -145,12 +148,17 @@ func (m *Screen) stop(err error) tea.Cmd {
 	return tea.Quit
 }
 
-// computer lets seat p choose on a copy of the game, away from the screen,
-// and keeps its move in sight for at least the pause.
+// computer lets seat p choose on a copy of the game, away from the screen.
+// When the last move put something in the log, it stays in sight for the
+// pause first (the computer's thinking counts toward it).
 func (m *Screen) computer(p engine.Seat) tea.Cmd {
 	gc := m.s.G.Clone()
 	v := gc.View(p)
 	ai, pause, moves := m.s.Seats[p].AI, m.Pause, m.s.G.Moves
+	if !m.fresh {
+		pause = 0
+	}
+	m.fresh = false
 	return func() tea.Msg {
 		start := time.Now()
 		i := ai.Choose(gc, &v)
@@ -495,8 +503,8 @@ func (m *Screen) middle(v *engine.View, w, h int) []string {
 	rw, _ := m.paneWidth(paneHand)
 	left := m.pane(v, paneTable, lw, h)
 	hand := m.paneLines(v, paneHand, rw)
-	logH := min(len(m.paneLines(v, paneLog, rw))+1, max(5, h/3))
-	handH := max(h-logH, min(len(hand)+1, h*2/3))
+	logMin := min(len(m.paneLines(v, paneLog, rw))+1, max(5, h/3))
+	handH := max(0, min(len(hand)+1, h-logMin))
 	right := append(m.pane(v, paneHand, rw, handH), m.pane(v, paneLog, rw, h-handH)...)
 	sep := make([]string, h)
 	for i := range sep {
@@ -571,7 +579,11 @@ func (m *Screen) basesLines(v *engine.View, w int) []string {
 // leads, the minions by player colour and the base's text.
 func (m *Screen) baseLines(v *engine.View, b engine.BaseView, w int) []string {
 	out := []string{faint.Render(strings.Repeat("─", w))}
+	slot, card := m.target(v)
 	head := []span{styled(fmt.Sprintf("[%d] %s", b.Slot+1, b.Card.Name), bold)}
+	if slot == b.Slot {
+		head = []span{styled(fmt.Sprintf("▶ [%d] %s", b.Slot+1, b.Card.Name), picked)}
+	}
 	if b.Scoring {
 		head = append(head, plain(" "), styled("SCORING", picked))
 	}
@@ -624,16 +636,45 @@ func (m *Screen) baseLines(v *engine.View, b engine.BaseView, w int) []string {
 	} else {
 		out = append(out, faint.Render("no minions here"))
 	}
+	item := func(c engine.CardView, text string) {
+		lit := c.ID == card
+		for _, a := range c.Attached {
+			lit = lit || a.ID == card
+		}
+		if lit {
+			out = append(out, wrapText("▶ "+text, picked, w, 2)...)
+			return
+		}
+		out = append(out, wrapText("• "+text, seatStyle(c.Ctrl), w, 2)...)
+	}
 	for _, c := range b.Minions {
-		out = append(out, wrap([]span{styled("• "+present.InPlay(c, v.Names), seatStyle(c.Ctrl))}, w, 2)...)
+		item(c, present.InPlay(c, v.Names))
 	}
 	for _, a := range b.Actions {
-		out = append(out, wrap([]span{styled(fmt.Sprintf("• %s (action on the base) [%s]", a.Name, present.Player(a.Ctrl)), seatStyle(a.Ctrl))}, w, 2)...)
+		item(a, fmt.Sprintf("%s (action on the base) [%s]", a.Name, present.Player(a.Ctrl)))
 	}
 	if t := present.Text(b.Card); t != "" {
 		out = append(out, wrapText(t, faint, w, 0)...)
 	}
 	return out
+}
+
+// target is the base and the card in play that the option under the
+// cursor is about, to light them on the table (None for none).
+func (m *Screen) target(v *engine.View) (engine.BaseID, engine.CardID) {
+	d := v.Decision
+	if m.mode != modeDecide || d == nil || !d.Mine || m.cursor >= len(d.Options) {
+		return engine.None, engine.None
+	}
+	o := d.Options[m.cursor]
+	slot, card := engine.BaseID(engine.None), engine.CardID(engine.None)
+	if o.Kind == engine.OptBase {
+		slot = o.Slot
+	}
+	if !o.Hidden && o.Zone == engine.ZInPlay {
+		card = o.Card
+	}
+	return slot, card
 }
 
 // handLines are the seat's hand with every card's text; a card the
@@ -644,7 +685,11 @@ func (m *Screen) handLines(v *engine.View, w int) []string {
 	}
 	var out []string
 	option := map[engine.CardID]int{}
+	lit := engine.CardID(engine.None) // the card under the cursor
 	if d := v.Decision; d != nil && d.Mine && m.mode == modeDecide {
+		if m.cursor < len(d.Options) && !d.Options[m.cursor].Hidden && d.Options[m.cursor].Zone == engine.ZHand {
+			lit = d.Options[m.cursor].Card
+		}
 		for i, o := range d.Options {
 			if o.Card >= 0 && o.Zone == engine.ZHand && o.Holder == v.Me {
 				if _, ok := option[o.Card]; !ok {
@@ -658,7 +703,11 @@ func (m *Screen) handLines(v *engine.View, w int) []string {
 		if n, ok := option[c.ID]; ok {
 			head = append(head, styled(fmt.Sprintf("%d)", n), bold), plain(" "))
 		}
-		head = append(head, styled(c.Name, seatStyle(v.Me).Bold(true)))
+		if c.ID == lit {
+			head = append(head, styled("▶ "+c.Name, picked))
+		} else {
+			head = append(head, styled(c.Name, seatStyle(v.Me).Bold(true)))
+		}
 		kind := c.Type.String()
 		if c.Type == engine.Minion || c.Type == engine.Titan {
 			kind += fmt.Sprintf(" %d", c.Printed)

@@ -897,6 +897,13 @@ func cardText(o engine.OptionView, v *engine.View) string {
 		}
 		return ""
 	}
+	if o.Kind == engine.OptBase {
+		for _, b := range v.Bases {
+			if b.Slot == o.Slot {
+				return say(b.Card)
+			}
+		}
+	}
 	if o.Card >= 0 {
 		if c, ok := find(v.Hand); ok {
 			return say(c)
@@ -911,13 +918,6 @@ func cardText(o engine.OptionView, v *engine.View) string {
 		}
 		if o.CardText != "" {
 			return o.CardName + ": " + o.CardText
-		}
-	}
-	if o.Kind == engine.OptBase {
-		for _, b := range v.Bases {
-			if b.Slot == o.Slot {
-				return say(b.Card)
-			}
 		}
 	}
 	return ""
@@ -935,6 +935,9 @@ func (m *Screen) handoverLines(sz size) []string {
 	out = append(out, wrap(m.names("Press Enter when "+p+" is at the keyboard (q quits).", faint), sz.w, 0)...)
 	if m.confirmQuit {
 		out = append(out, wrapText("Leave the game? y leaves, any other key stays.", warn, sz.w, 0)...)
+	}
+	for i, l := range out { // in the middle of the row
+		out[i] = strings.Repeat(" ", max(0, (sz.w-lipgloss.Width(l))/2)) + l
 	}
 	return out
 }

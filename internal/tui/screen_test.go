@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -424,5 +425,46 @@ func TestScreenAndLinesFlags(t *testing.T) {
 	var out, errOut strings.Builder
 	if code := tui.Main([]string{"--screen", "--lines"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "--screen and --lines") {
 		t.Fatalf("code %d: %s", code, errOut.String())
+	}
+}
+
+// The table as a real program, keys arriving on its input as from a
+// terminal: a person pressing 1 (and now and then q, which asks and is
+// answered by the next 1) plays against the computer to the end, and q
+// leaves the finished game.
+func TestScreenProgram(t *testing.T) {
+	g, ss, err := tui.Setup(tui.Config{Players: 2, Seats: "human,ai", Factions: "random", Seed: 14})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := tui.NewScreen(tui.NewSession(g, ss, strings.NewReader(""), io.Discard))
+	m.Pause = 0
+	in, keys := io.Pipe()
+	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithWindowSize(100, 30))
+	done := make(chan error)
+	go func() {
+		_, err := p.Run()
+		done <- err
+	}()
+	go func() {
+		for {
+			if _, err := keys.Write([]byte("1111q")); err != nil {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	select {
+	case err := <-done:
+		keys.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(2 * time.Minute):
+		p.Kill()
+		t.Fatal("the program did not end")
+	}
+	if m.Err() != nil || !g.Over {
+		t.Fatalf("err %v, over %v", m.Err(), g.Over)
 	}
 }

@@ -435,11 +435,15 @@ func (m *Screen) topLines(v *engine.View, w int) []string {
 		if p.Index == v.Me {
 			name += " (you)"
 		}
-		entries = append(entries, []span{
+		e := []span{
 			styled(name, seatStyle(p.Index).Bold(true)),
 			styled(fmt.Sprintf(" %d VP", p.VP), bold),
 			plain(fmt.Sprintf(" · %s · hand %d, deck %d, discard %d", strings.Join(p.Factions, "+"), p.HandSize, p.DeckSize, len(p.Discard))),
-		})
+		}
+		if len(wrap(e, w, 4)) > 1 { // the sizes but the hand's go first
+			e[2] = plain(fmt.Sprintf(" · %s · hand %d", strings.Join(p.Factions, "+"), p.HandSize))
+		}
+		entries = append(entries, e)
 	}
 	// as many players to a row as fit
 	var row []span
@@ -529,11 +533,21 @@ func (m *Screen) pane(v *engine.View, pane, w, h int) []string {
 	return append([]string{st.Render(name)}, m.window(m.paneLines(v, pane, w), pane, h-1)...)
 }
 
-// window is as much of a pane's lines as fit in h rows, as scrolled.
+// window is as much of a pane's lines as fit in h rows, as scrolled; a
+// card or base lit by the cursor (marked ▶) is scrolled into sight.
 func (m *Screen) window(lines []string, pane, h int) []string {
 	off := m.scroll[pane]
 	if pane == paneLog {
 		off = len(lines) - (h - 1) - off
+	} else if len(lines) > h {
+		for i, l := range lines {
+			if strings.Contains(l, "▶") {
+				if i < off || i >= off+h-2 {
+					off = max(0, i-1)
+				}
+				break
+			}
+		}
 	}
 	return window(lines, h, off, faint)
 }

@@ -19,7 +19,8 @@ import (
 // totals, the hand with its texts and the log beside them, and the pending
 // decision's numbered options at the bottom. A person chooses with the
 // arrow keys and Enter, or by typing an option's number. Computer seats
-// play by themselves, each move left in sight for Pause.
+// play by themselves, each move that puts something in the log left in
+// sight for Pause.
 //
 // It shows what the line mode shows and nothing more: at a table with one
 // person, that person's hand; at a hotseat table, a hand only to its
@@ -28,7 +29,7 @@ import (
 type Screen struct {
 	s *Session
 	// Pause is how long a computer seat's move stays in sight before the
-	// next one (0: none).
+	// next one (0: none); a move that put nothing in the log has none.
 	Pause time.Duration
 
 	width, height int
@@ -51,10 +52,10 @@ type Screen struct {
 type mode int
 
 const (
-	modeStart    mode = iota
-	modeDecide        // a person chooses
-	modeHandover      // a hotseat table waits for the next person
-	modeComputer      // a computer seat chooses
+	modeStart    mode = iota // before Init
+	modeDecide               // a person chooses
+	modeHandover             // a hotseat table waits for the next person
+	modeComputer             // a computer seat chooses
 	modeOver
 )
 
@@ -239,7 +240,7 @@ func (m *Screen) key(k string) tea.Cmd {
 	return nil
 }
 
-// scrollBy moves the focused pane half a screen down (or up).
+// scrollBy moves the focused pane a third of a screen down (or up).
 func (m *Screen) scrollBy(down bool) {
 	step := max(1, m.size().h/3)
 	if m.focus == paneLog {
@@ -359,6 +360,9 @@ func (m *Screen) Render() string {
 		v := m.seen()
 		top := m.topLines(&v, sz.w)
 		bottom := m.bottomLines(&v, sz.w, max(6, sz.h/2))
+		if len(top)+len(bottom) > sz.h { // the question first
+			top = top[:max(1, sz.h-len(bottom))]
+		}
 		mid := sz.h - len(top) - len(bottom)
 		lines = append(top, m.middle(&v, sz.w, mid)...)
 		lines = append(lines, bottom...)
@@ -505,11 +509,11 @@ func (m *Screen) middle(v *engine.View, w, h int) []string {
 		return append(out, m.window(m.paneLines(v, m.focus, w), m.focus, h-1)...)
 	}
 	rw, _ := m.paneWidth(paneHand)
-	left := m.pane(v, paneTable, lw, h)
-	hand := m.paneLines(v, paneHand, rw)
-	logMin := min(len(m.paneLines(v, paneLog, rw))+1, max(5, h/3))
+	left := m.pane(v, paneTable, m.paneLines(v, paneTable, lw), h)
+	hand, log := m.paneLines(v, paneHand, rw), m.paneLines(v, paneLog, rw)
+	logMin := min(len(log)+1, max(5, h/3))
 	handH := max(0, min(len(hand)+1, h-logMin))
-	right := append(m.pane(v, paneHand, rw, handH), m.pane(v, paneLog, rw, h-handH)...)
+	right := append(m.pane(v, paneHand, hand, handH), m.pane(v, paneLog, log, h-handH)...)
 	sep := make([]string, h)
 	for i := range sep {
 		sep[i] = faint.Render(" │ ")
@@ -518,7 +522,7 @@ func (m *Screen) middle(v *engine.View, w, h int) []string {
 }
 
 // pane is a pane's title and as much of its lines as fit in h-1 rows.
-func (m *Screen) pane(v *engine.View, pane, w, h int) []string {
+func (m *Screen) pane(v *engine.View, pane int, lines []string, h int) []string {
 	if h <= 0 {
 		return nil
 	}
@@ -530,7 +534,7 @@ func (m *Screen) pane(v *engine.View, pane, w, h int) []string {
 	if pane == paneHand && v.Me >= 0 {
 		name = fmt.Sprintf("Your hand (%d cards)", len(v.Hand))
 	}
-	return append([]string{st.Render(name)}, m.window(m.paneLines(v, pane, w), pane, h-1)...)
+	return append([]string{st.Render(name)}, m.window(lines, pane, h-1)...)
 }
 
 // window is as much of a pane's lines as fit in h rows, as scrolled; a

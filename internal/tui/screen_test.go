@@ -468,3 +468,21 @@ func TestScreenProgram(t *testing.T) {
 		t.Fatalf("err %v, over %v", m.Err(), g.Over)
 	}
 }
+
+// Drawing the table mid-game, at 4 players on a large terminal.
+func BenchmarkScreenRender(b *testing.B) {
+	t := &testing.T{}
+	tb := newTable(t, "human,ai,ai,ai", 7)
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 30 {
+		if tb.g.Over {
+			break
+		}
+		tb.key(fmt.Sprint(rng.IntN(min(tb.g.NumOptions(), 9)) + 1))
+	}
+	tb.resize(200, 60)
+	b.ResetTimer()
+	for range b.N {
+		tb.m.View()
+	}
+}

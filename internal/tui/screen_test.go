@@ -49,7 +49,7 @@ func TestKeyMessages(t *testing.T) {
 // model returns (a computer seat's choice) and feeds their messages back,
 // checking the screen after every message.
 type table struct {
-	t      *testing.T
+	t      testing.TB
 	g      *engine.Game
 	m      *tui.Screen
 	quit   bool
@@ -58,7 +58,7 @@ type table struct {
 	frames int
 }
 
-func newTable(t *testing.T, seats string, seed uint64) *table {
+func newTable(t testing.TB, seats string, seed uint64) *table {
 	t.Helper()
 	g, ss, err := tui.Setup(tui.Config{Players: len(strings.Split(seats, ",")), Seats: seats, Factions: "random", Seed: seed})
 	if err != nil {
@@ -471,8 +471,7 @@ func TestScreenProgram(t *testing.T) {
 
 // Drawing the table mid-game, at 4 players on a large terminal.
 func BenchmarkScreenRender(b *testing.B) {
-	t := &testing.T{}
-	tb := newTable(t, "human,ai,ai,ai", 7)
+	tb := newTable(b, "human,ai,ai,ai", 7)
 	rng := rand.New(rand.NewPCG(7, 7))
 	for range 30 {
 		if tb.g.Over {

@@ -1,7 +1,9 @@
-// Package tui is the terminal game: a plain line-based interface that reads
-// commands from any io.Reader (so it can be scripted and tested) and writes
-// the table, the log and the numbered options to an io.Writer. Human seats
-// play hotseat; computer seats play by themselves.
+// Package tui is the terminal game, in two forms: a plain line-based
+// interface that reads commands from any io.Reader (so it can be scripted
+// and tested) and writes the table, the log and the numbered options to an
+// io.Writer (Session); and a full-screen table drawn with bubbletea and
+// lipgloss when the terminal is a terminal (Screen). Human seats play
+// hotseat; computer seats play by themselves.
 package tui
 
 import (

@@ -2,8 +2,8 @@
 // interface that reads commands from any io.Reader (so it can be scripted
 // and tested) and writes the table, the log and the numbered options to an
 // io.Writer (Session); and a full-screen table drawn with bubbletea and
-// lipgloss when the terminal is a terminal (Screen). Human seats play
-// hotseat; computer seats play by themselves.
+// lipgloss when standard input and output are a terminal (Screen). Human
+// seats play hotseat; computer seats play by themselves.
 package tui
 
 import (

@@ -590,7 +590,34 @@ func (m *Screen) basesLines(v *engine.View, w int) []string {
 		}
 		more += ". Revealed: " + strings.Join(rs, ", ")
 	}
-	return append(out, wrapText(more, faint, w, 2)...)
+	out = append(out, wrapText(more, faint, w, 2)...)
+	// below: the text of every card in play, once a name
+	seen := map[string]bool{}
+	var texts []string
+	add := func(c engine.CardView) {
+		if t := present.Text(c); t != "" && !seen[c.Name] {
+			seen[c.Name] = true
+			texts = append(texts, c.Name+": "+t)
+		}
+	}
+	for _, b := range v.Bases {
+		for _, c := range b.Minions {
+			add(c)
+			for _, a := range c.Attached {
+				add(a)
+			}
+		}
+		for _, a := range b.Actions {
+			add(a)
+		}
+	}
+	if len(texts) > 0 {
+		out = append(out, "", bold.Render("The cards in play"))
+		for _, t := range texts {
+			out = append(out, wrapText(t, lipgloss.NewStyle(), w, 2)...)
+		}
+	}
+	return out
 }
 
 // baseLines are one base: name, total against breakpoint, rewards, who
@@ -968,6 +995,7 @@ func (m *Screen) helpLines(w int) []string {
 		"Enter (or Space) chooses the option under the cursor.",
 		"A number chooses that option at once; with ten options or more, type its digits (or a digit and Enter).",
 		"Tab and Shift+Tab choose the pane that PgUp and PgDn scroll: the bases, your hand or the log. On a narrow screen Tab shows one pane after another.",
+		"Below the bases, PgDn comes to the texts of the cards in play.",
 		"q leaves the game (it asks first); Ctrl+C leaves at once.",
 		"",
 		"A card in your hand that you can play now carries its option's number. Computer seats play by themselves, each move shown for a moment in the log.",

@@ -135,6 +135,7 @@ func (m *Screen) advance() tea.Cmd {
 			continue
 		}
 		m.who, m.cursor, m.typed = p, 0, ""
+		m.follow()
 		if m.humans > 1 && m.lastWho != p {
 			m.mode = modeHandover
 			return nil
@@ -240,6 +241,9 @@ func (m *Screen) key(k string) tea.Cmd {
 	return nil
 }
 
+// follow lets the bases and the hand follow the cursor again.
+func (m *Screen) follow() { m.scroll[paneTable], m.scroll[paneHand] = 0, 0 }
+
 // scrollBy moves the focused pane a third of a screen down (or up).
 func (m *Screen) scrollBy(down bool) {
 	step := max(1, m.size().h/3)
@@ -260,6 +264,7 @@ func (m *Screen) decideKey(k string) tea.Cmd {
 	if n == 0 {
 		return nil
 	}
+	m.follow() // (PgUp and PgDn never come here)
 	switch k {
 	case "up", "k":
 		m.cursor, m.typed = (m.cursor+n-1)%n, ""
@@ -537,13 +542,14 @@ func (m *Screen) pane(v *engine.View, pane int, lines []string, h int) []string 
 	return append([]string{st.Render(name)}, m.window(lines, pane, h-1)...)
 }
 
-// window is as much of a pane's lines as fit in h rows, as scrolled; a
-// card or base lit by the cursor (marked ▶) is scrolled into sight.
+// window is as much of a pane's lines as fit in h rows, as scrolled; until
+// the person scrolls it, a card or base lit by the cursor (marked ▶) is
+// scrolled into sight.
 func (m *Screen) window(lines []string, pane, h int) []string {
 	off := m.scroll[pane]
 	if pane == paneLog {
 		off = len(lines) - (h - 1) - off
-	} else if len(lines) > h {
+	} else if off == 0 && len(lines) > h {
 		for i, l := range lines {
 			if strings.Contains(l, "▶") {
 				if i < off || i >= off+h-2 {

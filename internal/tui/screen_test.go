@@ -365,6 +365,28 @@ func TestScreenKeys(t *testing.T) {
 	}
 }
 
+// PgDn scrolls the focused pane even when the card under the cursor is in
+// it, and a key for the question brings that card back into sight.
+func TestScreenScrollsPastTheCursor(t *testing.T) {
+	tb := newTable(t, "human,ai,ai,ai", 7)
+	tb.resize(100, 26)
+	tb.key("tab") // the hand
+	before := tb.screen()
+	if !strings.Contains(before, "▶") {
+		t.Fatalf("no card lit:\n%s", before)
+	}
+	tb.key("pgdown")
+	after := tb.screen()
+	if after == before {
+		t.Fatalf("PgDn did not scroll the hand:\n%s", after)
+	}
+	tb.key("up")
+	tb.key("down")
+	if tb.screen() != before {
+		t.Fatalf("the cursor's card is not followed again:\n%s", tb.screen())
+	}
+}
+
 // With ten options or more, a digit that begins a longer number waits for
 // the next digit or Enter; the cursor goes to it meanwhile.
 func TestScreenTwoDigitNumbers(t *testing.T) {

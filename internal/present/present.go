@@ -40,6 +40,10 @@ func Card(c engine.CardView) string {
 	return b.String()
 }
 
+// Text is the card's text as printed on its face (the reference text when
+// it has no face), without its name: what Card shows after the colon.
+func Text(c engine.CardView) string { return faceText(c.Key, c.Text) }
+
 // faceText is a card's text as printed on it (cards.FaceOf), or the
 // reference text when it has no face.
 func faceText(key, text string) string {
@@ -222,7 +226,13 @@ func zoneWord(z engine.Zone) string {
 }
 
 // Option describes one option of a decision for the seat the view belongs to.
-func Option(o engine.OptionView, v *engine.View) string {
+func Option(o engine.OptionView, v *engine.View) string { return option(o, v, true) }
+
+// OptionBrief is Option without the card's text ("play Invader"), for an
+// interface that shows the text beside it.
+func OptionBrief(o engine.OptionView, v *engine.View) string { return option(o, v, false) }
+
+func option(o engine.OptionView, v *engine.View, withText bool) string {
 	card := func() string {
 		if o.Hidden {
 			return fmt.Sprintf("a hidden card in %s's %s", Names(v.Names).Of(o.Holder), zoneWord(o.Zone))
@@ -257,7 +267,7 @@ func Option(o engine.OptionView, v *engine.View) string {
 		return s
 	}
 	text := func() string {
-		if o.Hidden || o.CardText == "" {
+		if o.Hidden || o.CardText == "" || !withText {
 			return ""
 		}
 		return " — " + o.CardText

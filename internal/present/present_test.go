@@ -29,6 +29,23 @@ func TestOptionTexts(t *testing.T) {
 		if got := present.Option(c.o, v); got != c.want {
 			t.Errorf("got %q, want %q", got, c.want)
 		}
+		// the brief form is the same without the card's text
+		brief, _, _ := strings.Cut(c.want, " — ")
+		if got := present.OptionBrief(c.o, v); got != brief {
+			t.Errorf("brief: got %q, want %q", got, brief)
+		}
+	}
+}
+
+// Text is what Card says after the name and the kind of card.
+func TestCardText(t *testing.T) {
+	d, err := engine.Lookup("Invader")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := engine.DefView(d)
+	if got, want := present.Text(c), strings.SplitN(present.Card(c), "): ", 2)[1]; got == "" || got != want {
+		t.Fatalf("Text %q, Card %q", got, present.Card(c))
 	}
 }
 

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
+
 	"github.com/smashup/smashup/internal/ai"
 	"github.com/smashup/smashup/internal/cli"
 	"github.com/smashup/smashup/internal/draft"
@@ -152,13 +154,15 @@ func Draft(seats []Seat, seed uint64, in *bufio.Scanner, out io.Writer) ([][2]st
 
 // Main runs `smashup play` with its command-line arguments. It returns the exit status.
 func Main(args []string, in io.Reader, out, errOut io.Writer) int {
-	fl := cli.Flags("play", "usage: smashup play [flags]\n\nPlay Smash Up in the terminal. Type a number to choose an option; help for the commands.\n\n", errOut)
+	fl := cli.Flags("play", "usage: smashup play [flags]\n\nPlay Smash Up in the terminal: on a full-screen table when standard input and output are a\nterminal (arrow keys and Enter, or an option's number; ? for the keys), else in plain lines\n(type a number to choose an option; help for the commands).\n\n", errOut)
 	players := fl.Int("players", 2, "number of players, 2 to 4")
 	seats := fl.String("seats", "", `who sits at each seat, comma separated: human (hotseat) or a computer level: random, easy, ai (normal), hard, max; default "human,ai,..."`)
 	factions := fl.String("factions", "random", `factions per player, like "Aliens+Dinosaurs,Ninjas+Pirates", or random, or draft (pick in turn)`)
 	bases := fl.String("bases", "sets", `the base deck: "sets" (the bases of the sets the factions come from) or "all"`)
 	titans := fl.Bool("titans", false, "play with the optional titans")
 	record := fl.String("record", "", "write a replay of the game to this file (kept up to date after every decision)")
+	screen := fl.Bool("screen", false, "play on the full-screen table (the default when standard input and output are a terminal)")
+	lines := fl.Bool("lines", false, "play in plain lines, one decision after another (the default when input or output is not a terminal, as in yes 1 | smashup play)")
 	seed := fl.Uint64("seed", 0, "random seed (default: a secret one, printed once the game is over so that it can be replayed)")
 	if code, ok := cli.Parse(fl, args); !ok {
 		return code
@@ -167,6 +171,11 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "smashup play: unexpected argument %q\n", fl.Arg(0))
 		return 2
 	}
+	if *screen && *lines {
+		fmt.Fprintln(errOut, "smashup play: choose one of --screen and --lines")
+		return 2
+	}
+	full := *screen || !*lines && isTerminal(in) && isTerminal(out)
 	set := map[string]bool{}
 	fl.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	n := *players
@@ -243,7 +252,11 @@ func Main(args []string, in io.Reader, out, errOut io.Writer) int {
 		}
 		fmt.Fprintf(out, "Recording the game to %s (watch it with: smashup replay %s)\n", *record, *record)
 	}
-	err = sess.Run()
+	if full {
+		err = runScreen(sess, in, out)
+	} else {
+		err = sess.Run()
+	}
 	tellSeed()
 	switch {
 	case err == nil, errors.Is(err, ErrQuit):
@@ -316,4 +329,10 @@ func secretSeed() uint64 {
 		panic(err)
 	}
 	return binary.LittleEndian.Uint64(b[:])
+}
+
+// isTerminal says whether f is a terminal.
+func isTerminal(f any) bool {
+	t, ok := f.(interface{ Fd() uintptr })
+	return ok && term.IsTerminal(t.Fd())
 }

@@ -1,7 +1,9 @@
-// Package tui is the terminal game: a plain line-based interface that reads
-// commands from any io.Reader (so it can be scripted and tested) and writes
-// the table, the log and the numbered options to an io.Writer. Human seats
-// play hotseat; computer seats play by themselves.
+// Package tui is the terminal game, in two forms: a plain line-based
+// interface that reads commands from any io.Reader (so it can be scripted
+// and tested) and writes the table, the log and the numbered options to an
+// io.Writer (Session); and a full-screen table drawn with bubbletea and
+// lipgloss when standard input and output are a terminal (Screen). Human
+// seats play hotseat; computer seats play by themselves.
 package tui
 
 import (
@@ -101,14 +103,23 @@ func (s *Session) observer() int {
 	return who
 }
 
-// flushEvents renders the events since the last call into the log and prints them.
-func (s *Session) flushEvents() {
+// newEvents renders the events since the last call into the log and
+// returns their lines.
+func (s *Session) newEvents() []string {
+	n := len(s.log)
 	for _, ev := range s.G.EventViews(engine.Seat(s.observer()), s.lastSeq) {
 		s.lastSeq = ev.Seq
 		if line := present.Event(ev, nil); line != "" {
 			s.log = append(s.log, line)
-			s.printf("  %s\n", line)
 		}
+	}
+	return s.log[n:]
+}
+
+// flushEvents renders the events since the last call into the log and prints them.
+func (s *Session) flushEvents() {
+	for _, line := range s.newEvents() {
+		s.printf("  %s\n", line)
 	}
 }
 
@@ -168,13 +179,19 @@ func (s *Session) Run() error {
 func (s *Session) computer(p engine.Seat) error {
 	g := s.G
 	v := g.View(p)
-	i := s.Seats[p].AI.Choose(g, &v)
-	if i < 0 || i >= len(v.Decision.Options) {
+	return s.applyComputer(s.Seats[p].AI.Choose(g, &v))
+}
+
+// applyComputer answers the pending decision with the option a computer
+// seat chose (the first one when it chose none).
+func (s *Session) applyComputer(i int) error {
+	n := s.G.NumOptions()
+	if i < 0 || i >= n {
 		i = 0
 	}
 	if err := s.apply(i); err != nil {
 		// A card failed: try the other options rather than stop the game.
-		for k := range v.Decision.Options {
+		for k := range n {
 			if k != i && s.apply(k) == nil {
 				return nil
 			}

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math/rand/v2"
+
 	"github.com/smashup/smashup/internal/engine"
 )
 
@@ -66,4 +68,49 @@ func (sr *searcher) judgeAll(g *engine.Game) {
 	for p := range sr.all {
 		sr.all[p] += judge(g, engine.Seat(p))
 	}
+}
+
+// EstimateEven estimates each seat's chance to win from g by playouts in
+// which every seat plays alike, whoever decides now: each playout answers
+// every decision by the search's out-of-tree policy (a later turn's main
+// decisions at random, the rest passed or declined where allowed), up to
+// the search's horizon (the end of the round), and is judged there for
+// every seat. A search rooted at the decider's question (EstimateExact)
+// plays that seat well and the others passively, so its estimate leans
+// toward whoever decides and a game's curve zigzags as the decider
+// changes; this one does not lean, so a game where nothing happens draws a
+// flat line. Everything is known (a finished game's review): never use it
+// on a game in progress. g is not changed. With the same seed at every
+// position of a game, the playouts share their randomness, and the curve
+// moves only where the game does.
+func EstimateEven(g *engine.Game, playouts int, seed uint64) Estimate {
+	n := int(g.NPlayers)
+	if g.Over || !g.Pending.Active {
+		return EstimateExact(g, 0, seed) // the winners' shares
+	}
+	sr := &searcher{r: rand.New(rand.NewPCG(seed, 0xe7e4)), me: engine.NoSeat, turn: -1, all: make([]float64, n),
+		lastTurn: int(g.Turn) + n - 1}
+	c := new(engine.Game)
+	for range max(1, playouts) {
+		c.CopyFrom(g)
+		for steps := 0; steps < 300 && !c.Over && c.Pending.Active && int(c.Turn) <= sr.lastTurn; steps++ {
+			if !apply(c, sr.policy(c)) {
+				break
+			}
+		}
+		sr.judgeAll(c)
+	}
+	e := Estimate{Chances: make([]float64, n), Choice: -1}
+	sum := 0.0
+	for _, v := range sr.all {
+		sum += v
+	}
+	for p := range n {
+		if sum > 0 {
+			e.Chances[p] = sr.all[p] / sum
+		} else {
+			e.Chances[p] = 1 / float64(n)
+		}
+	}
+	return e
 }

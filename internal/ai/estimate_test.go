@@ -52,7 +52,7 @@ func BenchmarkEstimateGame(b *testing.B) {
 		ps := []ai.Player{ai.NewGreedy(1), ai.NewGreedy(2)}
 		positions := 0
 		for !g.Over {
-			ai.EstimateExact(g, 300, 1)
+			ai.EstimateEven(g, 300, 1)
 			positions++
 			v := g.View(g.Pending.Player)
 			if err := g.ApplySafe(ps[g.Pending.Player].Choose(g, &v)); err != nil {

@@ -20,9 +20,12 @@ import (
 
 // The post-game review (GET /api/games/{id}/review, any key of the game):
 // once a game is over, every position of it (after each decision) is
-// estimated by the search player with every card known (ai.EstimateExact:
-// reviewIterations playouts on one core), which gives each player's chance
-// to win there; the decisions after which their player's chance fell most
+// estimated with every card known by playouts in which every seat plays
+// alike (ai.EstimateEven: reviewIterations playouts on one core, the same
+// random numbers at every position), which gives each player's chance to
+// win there, leaning toward nobody (a search rooted at the decider's
+// question, as before, favoured whoever decided: the curve zigzagged by
+// 15-20 points as a Me First window passed from one seat to another); the decisions after which their player's chance fell most
 // are then searched again as the strongest computer level would have
 // searched them at the time, from what that player knew (ai.NewAdvisor on
 // one core), to say what it would have played.
@@ -204,7 +207,7 @@ func (s *Server) workReview(rv *review) (out wire.Review, err error) {
 		if s.ctx.Err() != nil {
 			return out, s.ctx.Err()
 		}
-		e := ai.EstimateExact(g, reviewIterations, subSeed(rv.seed, "review", uint64(k)))
+		e := ai.EstimateEven(g, reviewIterations, subSeed(rv.seed, "review", 0)) // one seed: the curve moves where the game does
 		p := wire.ReviewPoint{Turn: int(g.Turn), Player: -1}
 		if !g.Over && g.Pending.Active {
 			p.Player = int(g.Pending.Player)

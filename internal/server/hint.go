@@ -232,7 +232,72 @@ func (j *hintJob) work() *wire.Hint {
 		}
 	}
 	h.Line += fmt.Sprintf(" (the strongest computer level, over %d possible futures).", a.Iterations)
+	h.Why = j.why(a.Choice, a.RunnerUp())
+	if h.Why != "" {
+		h.Line += " " + h.Why
+	}
 	return h
+}
+
+// whyPlayouts is how many playouts say what a hint's option leads to.
+const whyPlayouts = 48
+
+// why says what option leads to by the end of the round, beside the
+// runner-up (-1: none), in the table's terms: the base where it changes
+// most how often the seat leads, and the VP it gains when that differs.
+// "Why: at the end of the round you lead at Tar Pits in 70% of the
+// futures with it (30% with the next best), and gain 1.5 VP on average
+// (0.2)."
+func (j *hintJob) why(option, runnerUp int) string {
+	o := ai.LookAhead(j.g, j.seat, option, whyPlayouts, j.seed^0x3779)
+	var r ai.Outlook
+	if runnerUp >= 0 {
+		r = ai.LookAhead(j.g, j.seat, runnerUp, whyPlayouts, j.seed^0x3779)
+	}
+	// the base where the option changes the seat's lead most (in play
+	// now: a base that came out during the playouts is not one to name)
+	best, diff := engine.CardID(0), -1.0
+	for _, s := range j.g.BaseSlots() {
+		c := j.g.BaseCardAt(s)
+		d := o.Leads[c] - r.Leads[c]
+		if runnerUp < 0 {
+			d = o.Leads[c]
+		}
+		if d > diff {
+			best, diff = c, d
+		}
+	}
+	var parts []string
+	if diff >= 0.1 {
+		p := fmt.Sprintf("at the end of the round you lead at %s in %d%% of the futures with it", j.g.Name(best), int(math.Round(100*o.Leads[best])))
+		if runnerUp >= 0 {
+			p += fmt.Sprintf(" (%d%% with the next best)", int(math.Round(100*r.Leads[best])))
+		}
+		parts = append(parts, p)
+	}
+	if o.Mine >= 0.05 && (runnerUp < 0 || math.Abs(o.Mine-r.Mine) >= 0.2) {
+		p := fmt.Sprintf("you gain %s on average by then", vp(o.Mine))
+		if runnerUp >= 0 {
+			p += fmt.Sprintf(" (%s with the next best)", vp(r.Mine))
+		}
+		parts = append(parts, p)
+	}
+	if runnerUp >= 0 && r.Theirs-o.Theirs >= 0.2 {
+		parts = append(parts, fmt.Sprintf("the others gain at most %s on average by then, against %s with the next best", vp(o.Theirs), vp(r.Theirs)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Why: " + strings.Join(parts, "; ") + "."
+}
+
+// vp says an average of VP with one decimal ("1 VP", "0.4 VP").
+func vp(x float64) string {
+	v := math.Round(10*x) / 10
+	if v == math.Trunc(v) {
+		return fmt.Sprintf("%.0f VP", v)
+	}
+	return fmt.Sprintf("%.1f VP", v)
 }
 
 // optionAt is the option of d a move sends as index i.

@@ -71,6 +71,7 @@ func TestHintAgainstComputer(t *testing.T) {
 	if _, m := a.state(cr.ID, spectator); !m.Hints {
 		t.Fatal("the spectators are not told that hints are on")
 	}
+	whys := 0
 	for k := 0; k < 6; k++ {
 		_, m := waitMine(t, a, cr.ID, me)
 		if !m.Hints {
@@ -113,6 +114,12 @@ func TestHintAgainstComputer(t *testing.T) {
 			t.Fatalf("hint %+v says no chance", h)
 		}
 		t.Logf("move %d: %s", m.Move, h.Line)
+		if h.Why != "" {
+			whys++
+			if !strings.HasPrefix(h.Why, "Why: ") || !strings.HasSuffix(h.Line, h.Why) || !strings.Contains(h.Why, "with the next best") {
+				t.Fatalf("hint %+v: its why is not said as it should be", h)
+			}
+		}
 		if _, h2, _ := askHint(t, a, cr.ID, me, m.Move); h2.Line != h.Line || h2.Option != h.Option {
 			t.Fatalf("asked twice: %+v then %+v", h, h2)
 		}
@@ -121,6 +128,9 @@ func TestHintAgainstComputer(t *testing.T) {
 		if code, b := a.call("POST", "/api/games/"+cr.ID+"/move", me, string(mv)); code != 200 {
 			t.Fatalf("the hinted move %s: %d %s", mv, code, b)
 		}
+	}
+	if whys == 0 {
+		t.Fatal("no hint says why (which base it leads at, the VP it gains)")
 	}
 }
 

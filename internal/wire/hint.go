@@ -20,4 +20,9 @@ type Hint struct {
 	// was nothing to search).
 	Chance *int `json:"chance,omitempty"`
 	Next   *int `json:"next,omitempty"`
+	// Why says in the table's terms what the option leads to: the VP the
+	// seat gains by the end of the round on average, against the most any
+	// other seat gains, and the same with the next best option (absent
+	// when there was nothing to search). It ends Line too.
+	Why string `json:"why,omitempty"`
 }

@@ -28,7 +28,7 @@ import (
 // max computers, the bot answering at once, and all-computer max games.
 // The victim's pace is the time from the update that leaves the server to
 // answer (its computer, or a pass for the person) to the update with the
-// answer. Before the scheduler took turns between addresses (queue.go),
+// answer. Before the scheduler took turns between addresses (internal/table queue.go),
 // the victim's median was several seconds under 12 + 30 such games.
 func TestOneStrangerCannotSlowTheOthers(t *testing.T) {
 	if raceBuild {

@@ -89,7 +89,7 @@ func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 // rematch key is given only to the key that held the seat when the game
 // ended: the cache below holds every seat's key, and a request gets the
 // key of the seat its own key holds, unless that seat was claimed after the
-// end (Seat.Late: the host invited it again once its person had gone), which
+// end (table.Seat.Late: the host invited it again once its person had gone), which
 // gets the spectators' link. So nobody but the person who held a seat at the
 // end ever sees that seat's rematch key: not the host (whose key is no
 // seat's), not another seat, not a later claimant of the seat.

@@ -37,7 +37,7 @@ type Seat struct {
 	Invite string `json:"invite,omitempty"`
 	// Late: the seat was claimed after the game had ended. A rematch's
 	// seat key goes only to whoever held the seat when the game ended
-	// (ui.go handleRematch), so a late claim gets none.
+	// (the server's handleRematch, ui.go), so a late claim gets none.
 	Late bool `json:"late,omitempty"`
 }
 
@@ -88,7 +88,7 @@ type Table struct {
 	// owner: the client address that created the game, "" when not known
 	// (loaded from the store); computers take turns by owner (queue.go)
 	owner string
-	// computers: some seat is a computer's (the budget of limit.go)
+	// computers: some seat is a computer's (the budget of budget.go)
 	computers bool
 	// watched: pages connected to the game, a seat's or a spectator's
 	// (presence.go); read without the lock (kick)
@@ -115,8 +115,8 @@ type Table struct {
 	// for them after the pause a computer takes: settings.go)
 	askAll   [engine.MaxPlayers]bool
 	manual   bool         // tests that play the people's seats: the server answers nothing for them
-	owned    atomic.Bool  // counts against its owner's budget on every instance (limit.go ownGame)
-	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
+	owned    atomic.Bool  // counts against its owner's budget on every instance (budget.go ownGame)
+	queued   atomic.Bool  // waiting in the server's queue of games to move (queue.go kick)
 	thinking atomic.Bool  // a worker is deciding for one of its computer seats
 	again    atomic.Bool  // asked to look again while a worker was deciding (queue.go stepAI)
 	used     atomic.Int64 // when last asked for (unix ns; memory.go)
@@ -155,7 +155,7 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// rebuild replays a stored game into a fresh live game, checking every
+// rebuild replays a stored game into a fresh Table, checking every
 // recorded decision (see replayStored in record.go).
 func rebuild(srv *Tables, id string, st *store.Game) (*Table, error) {
 	var cfg Config

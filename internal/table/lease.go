@@ -21,7 +21,7 @@ import (
 //   - Every move reaches every page: an instance told of a move made
 //     elsewhere (remoteMove) or that loses a race for a move number
 //     (moveLocked) reloads the game and announces what it did not show yet
-//     (live.shown).
+//     (Table.shown).
 //   - One instance makes a game's server-made answers (its computer seats,
 //     the passes made for a person, a stand-in's moves): the holder of the
 //     game's lease. A worker of any other instance that finds such an answer

@@ -67,7 +67,7 @@ func (s *Tables) janitor() {
 		}
 		now := time.Now()
 		s.look(now)
-		s.renewOwned(s.ctx)                // limit.go
+		s.renewOwned(s.ctx)                // budget.go
 		if now.Sub(purged) >= purgeEvery { // keep.go
 			purged = now
 			s.purge(s.ctx)
@@ -89,7 +89,7 @@ func (s *Tables) look(now time.Time) {
 	s.standIns(now)
 }
 
-// withGames runs f holding the server's lock on its games, released even if
+// withGames runs f holding the tables' lock on its games, released even if
 // f panics.
 func (s *Tables) withGames(f func()) {
 	s.mu.Lock()
@@ -147,7 +147,7 @@ func (s *Tables) evictLocked(l *Table) {
 	l.evicted = true
 	delete(s.games, l.id)
 	s.dropLease(l.id) // lease.go
-	s.disown(l)       // limit.go
+	s.disown(l)       // budget.go
 	s.log().Debug("game unloaded", "game", l.id)
 }
 
@@ -171,7 +171,7 @@ func (s *Tables) Games() int {
 }
 
 // Game returns the game id, loading it from the store if needed. The
-// store is read and the game replayed without holding the server's lock, so
+// store is read and the game replayed without holding the tables' lock, so
 // that loading a long game holds up no other request.
 func (s *Tables) Game(ctx context.Context, id string) (*Table, error) {
 	s.mu.Lock()

@@ -17,14 +17,14 @@ import (
 // maxStandIn is the longest stand-in time a game may set (seconds).
 const maxStandIn = 3600
 
-// presence is who is at the table (guarded by live.mu). With a shared store
+// presence is who is at the table (guarded by Table.mu). With a shared store
 // the other instances' pages count too (lease.go): remote and remoteSeen are
 // what they reported at their last heartbeat.
 type presence struct {
 	conns    [engine.MaxPlayers]int       // open connections of each seat, here
 	seen     [engine.MaxPlayers]time.Time // when each seat was last connected (or moved), here or loaded here
 	touched  [engine.MaxPlayers]time.Time // when each seat was last connected or moved here (zero: never; shared with the other instances)
-	askSet   [engine.MaxPlayers]time.Time // when live.askAll was last set (zero: never; shared)
+	askSet   [engine.MaxPlayers]time.Time // when Table.askAll was last set (zero: never; shared)
 	remote   [engine.MaxPlayers]int       // open connections of each seat on other instances
 	rseen    [engine.MaxPlayers]time.Time // when each seat was last seen on another instance (zero: never)
 	standing [engine.MaxPlayers]bool      // a computer plays for the seat (as last announced)

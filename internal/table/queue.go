@@ -17,7 +17,7 @@ import (
 // lock).
 //
 // Turns are taken between owners, the client address that created a game
-// (live.owner), not between games: twelve games of one address get one
+// (Table.owner), not between games: twelve games of one address get one
 // turn when another address's one game gets one, so a stranger running as
 // many games as the limits let it (issue 33) takes one share of the
 // thinking, not twelve. And one owner's games are decided by at most
@@ -225,7 +225,7 @@ func (l *Table) decideAI(ctx context.Context) bool {
 		var err error
 		start := time.Now()
 		opt, err = think()
-		l.srv.thought(l, who, time.Since(start)) // (metrics.go)
+		l.srv.thought(l, who, time.Since(start)) // (metrics.go: OnThought)
 		if err != nil {
 			// a computer player's bug stops its game only
 			l.mu.Lock()

@@ -32,7 +32,7 @@ import (
 //     (store.Migrate); one that does not replay is marked with the problem
 //     and kept read-only.
 
-// recording is what a live game knows of the rules it was recorded under.
+// recording is what a Table knows of the rules it was recorded under.
 type recording struct {
 	fingerprint string // the stored fingerprint
 	other       bool   // recorded by another build: replayed under the compatibility check

@@ -37,7 +37,7 @@ import (
 // spectators in the game's log ("invited-again").
 //
 // A rematch's seat key goes to whoever held the seat when the game ended,
-// and to nobody else (ui.go handleRematch): a seat claimed after the end
+// and to nobody else (the server's handleRematch, ui.go): a seat claimed after the end
 // (Seat.Late: invited again once its person had gone, or still open at the
 // end) gets the rematch's spectators' link, never the key the person who
 // held it got or would get. A rematch has every seat taken at once and no
@@ -125,7 +125,7 @@ func (s *Tables) Claim(ctx context.Context, id string, req ClaimRequest) (ClaimR
 			return ErrSeatTaken
 		}
 		c.Seats[seat].Token = tok
-		c.Seats[seat].Late = l.g != nil && l.g.Over // no rematch key for this claim (ui.go handleRematch)
+		c.Seats[seat].Late = l.g != nil && l.g.Over // no rematch key for this claim (the server's handleRematch, ui.go)
 		if openSeats(c) == 0 {
 			c.Waiting = false
 		}

@@ -44,7 +44,7 @@ const clockPause = 300 * time.Millisecond
 // from each computer question to the person's page receiving its answer:
 // with something usable or a real choice, and without.
 func computerDelays(t *testing.T, level string, want int) (yes, no []time.Duration) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "clock.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "clock.db"))
 	s.AnswerPause = clockPause
 	ctx := context.Background()
 	cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", level}, Mode: "random", Seed: seed(2211)})
@@ -143,7 +143,7 @@ func TestPersonsAnswersTellNothingByTheClock(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := newSQLiteServer(t, filepath.Join(t.TempDir(), "person.db"))
+			s := newSQLiteTables(t, filepath.Join(t.TempDir(), "person.db"))
 			s.AnswerPause = clockPause
 			ctx := context.Background()
 			cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "hard"}, Mode: "random", Seed: seed(uint64(4400 + g))})

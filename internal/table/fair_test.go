@@ -10,7 +10,7 @@ import (
 // Computer players are fair between games: while hundreds of all-computer
 // games play, a new game's computer seat makes its first move within a second.
 func TestComputerPlayersAreFair(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "f.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "f.db"))
 	ctx := context.Background()
 	busy := fairGames
 	for i := 0; i < busy; i++ {

@@ -18,7 +18,7 @@ import (
 // and dropped it, and the game waited for minutes until some other request
 // woke it.
 func TestAMoveWhileAWorkerLetsGoIsNotLost(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "lost.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "lost.db"))
 	ctx := context.Background()
 	caught := make(chan int, 1) // the move at which the computer was left to decide
 	var target atomic.Pointer[Table]

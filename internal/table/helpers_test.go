@@ -12,7 +12,7 @@ import (
 	"github.com/smashup/smashup/internal/store/pgtest"
 )
 
-func newSQLiteServer(t *testing.T, path string) *Tables {
+func newSQLiteTables(t *testing.T, path string) *Tables {
 	t.Helper()
 	st, err := store.OpenSQLite(path)
 	if err != nil {

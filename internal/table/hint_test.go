@@ -11,7 +11,7 @@ import (
 // A hint is worked out from what the seat may know only: with every card
 // it cannot identify dealt again, the hint is the same.
 func TestHintIgnoresHiddenCards(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "h.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "h.db"))
 	cr, err := s.Create(context.Background(), CreateRequest{Seats: []string{"human", "ai"}, Mode: "random", Seed: seed(2502)})
 	if err != nil {
 		t.Fatal(err)

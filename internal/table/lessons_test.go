@@ -13,7 +13,7 @@ import (
 func TestLessonReachedAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "l.db")
 	ctx := context.Background()
-	s := newSQLiteServer(t, path)
+	s := newSQLiteTables(t, path)
 	resp, err := s.CreateLesson(ctx, "01-minion")
 	if err != nil {
 		t.Fatal(err)

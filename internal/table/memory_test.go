@@ -15,7 +15,7 @@ import (
 // exactly as it was; when every game held is in use, new ones are refused
 // with ErrBusy (503), and nothing is stored for them.
 func TestIdleGamesAreUnloaded(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "ev.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "ev.db"))
 	s.MaxGames = 3
 	ctx := context.Background()
 	var ids []string

@@ -20,7 +20,7 @@ func TestPanickingCardIsContained(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "p.db")
-	s := newSQLiteServer(t, path)
+	s := newSQLiteTables(t, path)
 	ctx := context.Background()
 	other, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "ai"}, Mode: "random"})
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 // stand-in time a computer plays for them, and they take the seat back when
 // they return.
 func TestStandInForAnAbsentPlayer(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "si.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "si.db"))
 	s.SetTick(20 * time.Millisecond)
 	ctx := context.Background()
 	if _, err := s.Create(ctx, CreateRequest{Seated: true, Seats: []string{"human", "human"}, StandIn: maxStandIn + 1}); err == nil {

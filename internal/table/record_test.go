@@ -73,7 +73,7 @@ type legacyGame struct {
 // positions cannot replay.
 func makeLegacyGames(t *testing.T) []legacyGame {
 	ctx := context.Background()
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "src.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "src.db"))
 	var out []legacyGame
 	for i, req := range []CreateRequest{
 		{Seated: true, Seats: []string{"human", "human", "human"}, Mode: "draft"},
@@ -264,7 +264,7 @@ func TestAnotherVersionsGame(t *testing.T) {
 
 	// another version, same decisions: replayed under the check, the game goes on
 	exec(`UPDATE games SET fingerprint = 'r0-older' WHERE id = ?`, resp.ID)
-	s2 := newSQLiteServer(t, path)
+	s2 := newSQLiteTables(t, path)
 	l2, err := s2.Game(ctx, resp.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -286,7 +286,7 @@ func TestAnotherVersionsGame(t *testing.T) {
 	c, _ := engine.ParseChoice(moves[5].Choice)
 	c.Player = 3 // a player this two-player game does not have
 	exec(`UPDATE moves SET choice = ? WHERE game_id = ? AND n = 5`, c.String(), resp.ID)
-	s3 := newSQLiteServer(t, path)
+	s3 := newSQLiteTables(t, path)
 	l3, err := s3.Game(ctx, resp.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -307,7 +307,7 @@ func TestAnotherVersionsGame(t *testing.T) {
 	// the same version with a record that disagrees: the game is kept as
 	// broken (read-only), loudly, naming the move, not replayed on every request
 	exec(`UPDATE games SET fingerprint = ? WHERE id = ?`, engine.RulesFingerprint(), resp.ID)
-	s4 := newSQLiteServer(t, path)
+	s4 := newSQLiteTables(t, path)
 	l4, err := s4.Game(ctx, resp.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -387,7 +387,7 @@ func TestRecordProblemsHideCards(t *testing.T) {
 	exec(`UPDATE moves SET choice = ? WHERE game_id = ? AND n = ?`, c.String(), resp.ID, k)
 	check := func(what string) {
 		t.Helper()
-		s := newSQLiteServer(t, path)
+		s := newSQLiteTables(t, path)
 		l, err := s.Game(ctx, resp.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -425,5 +425,50 @@ func sqlExec(t *testing.T, path string) func(q string, args ...any) {
 		if _, err := db.Exec(q, args...); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestRestartLosesNothing stops a server mid-game and starts another on the same file.
+func TestRestartLosesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.db")
+	ctx := context.Background()
+	st, _ := store.OpenSQLite(path)
+	s := New(st)
+	s.AnswerPause = time.Hour // the test plays both people's seats: the server never passes for them
+	resp, err := s.Create(ctx, CreateRequest{Seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := s.Game(ctx, resp.ID)
+	for i := 0; i < 40; i++ {
+		l.mu.Lock()
+		who, count := l.pending()
+		n := len(l.moves)
+		l.mu.Unlock()
+		if err := l.Move(ctx, who, n, i%count); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.mu.Lock()
+	before := *l.g
+	moves := len(l.moves)
+	l.mu.Unlock()
+	s.Close() // "kill" the server: nothing is flushed on close that was not already durable
+	st.Close()
+
+	s2 := newSQLiteTables(t, path)
+	s2.AnswerPause = time.Hour
+	if err := s2.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := s2.Game(ctx, resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l2.moves) != moves {
+		t.Fatalf("after restart %d moves, before %d", len(l2.moves), moves)
+	}
+	if *l2.g != before {
+		t.Fatal("the restored game differs from the game before the restart")
 	}
 }

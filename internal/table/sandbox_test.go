@@ -60,7 +60,7 @@ func TestSandboxOpensRepositoryScenarios(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("scenario files: %v %v", files, err)
 	}
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "s.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "s.db"))
 	step := 1
 	if testing.Short() {
 		step = 7
@@ -84,7 +84,7 @@ func TestSandboxOpensRepositoryScenarios(t *testing.T) {
 func reopened(t *testing.T, path, id, key string) *Table {
 	t.Helper()
 	ctx := context.Background()
-	s2 := newSQLiteServer(t, path)
+	s2 := newSQLiteTables(t, path)
 	if err := s2.Resume(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func TestMessageSizes(t *testing.T) {
 // returns the size of every update every seat and the spectator received,
 // as JSON and compressed.
 func messageSizes(t *testing.T, sd uint64) (raw, wire []int) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "s.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "s.db"))
 	ctx := context.Background()
 	resp, err := s.Create(ctx, CreateRequest{Seated: true, Seats: []string{"human", "human", "human", "human"}, Mode: "random", Seed: seed(sd)})
 	if err != nil {

@@ -67,7 +67,7 @@ func TestThenOnlyAsOffered(t *testing.T) {
 		err string // "": made
 	}
 	play := func(bob []string) (probe, deeper answer, tries int) {
-		s := newSQLiteServer(t, filepath.Join(t.TempDir(), "o.db"))
+		s := newSQLiteTables(t, filepath.Join(t.TempDir(), "o.db"))
 		s.AnswerPause = time.Hour
 		l, keys := positionGame(t, s, engine.Setup{
 			Seed: 1,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 	"github.com/smashup/smashup/internal/web"
 	"github.com/smashup/smashup/internal/wire"
 )
@@ -56,13 +57,8 @@ func (s *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, texts)
 }
 
-// errNoSuchLink answers both an unknown game and a token that is not one of
-// its seats' (or its spectators'), so that an answer does not tell whether a
-// game id exists.
-var errNoSuchLink = errors.New("no game has this id and seat key")
-
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, engine.Seat, bool) {
-	l, err := s.game(r.Context(), r.PathValue("id"))
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*table.Table, engine.Seat, bool) {
+	l, err := s.Game(r.Context(), r.PathValue("id"))
 	if err != nil {
 		if s.storeDown(w, r, err) {
 			return nil, engine.NoSeat, false
@@ -70,17 +66,17 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, engine.S
 		code := 500
 		switch {
 		case errors.Is(err, store.ErrNotFound):
-			code, err = 404, errNoSuchLink
-		case errors.Is(err, ErrBusy):
+			code, err = 404, table.ErrNoSuchLink
+		case errors.Is(err, table.ErrBusy):
 			code = http.StatusServiceUnavailable
 			w.Header().Set("Retry-After", "60")
 		}
 		writeJSON(w, code, apiError{err.Error()})
 		return nil, engine.NoSeat, false
 	}
-	seat, err := l.seatOf(requestToken(r))
+	seat, err := l.SeatOf(requestToken(r))
 	if err != nil {
-		writeJSON(w, 404, apiError{errNoSuchLink.Error()})
+		writeJSON(w, 404, apiError{table.ErrNoSuchLink.Error()})
 		return nil, engine.NoSeat, false
 	}
 	return l, seat, true
@@ -88,7 +84,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*live, engine.S
 
 // lookupSeat is lookup for a request only a seat may make: a spectator's is
 // refused (403) with refusal.
-func (s *Server) lookupSeat(w http.ResponseWriter, r *http.Request, refusal string) (*live, engine.Seat, bool) {
+func (s *Server) lookupSeat(w http.ResponseWriter, r *http.Request, refusal string) (*table.Table, engine.Seat, bool) {
 	l, seat, ok := s.lookup(w, r)
 	if ok && seat == engine.NoSeat {
 		writeJSON(w, 403, apiError{refusal})
@@ -102,7 +98,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, 200, l.message(seat))
+	writeJSON(w, 200, l.Message(seat))
 }
 
 // handleReplay serves a finished game as a replay file (setup and decisions),
@@ -113,9 +109,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	rep, err := l.replayFile()
+	rep, err := l.ReplayFile()
 	if err != nil {
 		writeJSON(w, 409, apiError{err.Error()})
 		return
@@ -126,9 +120,15 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"smashup-%s.json\"", l.id))
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"smashup-%s.json\"", l.ID()))
 	w.Write(b)
 }
+
+// Message is what a client receives: its view of the game (docs/protocol.md).
+type Message = wire.Update
+
+// SeatInfo is public information about a seat.
+type SeatInfo = wire.Seat
 
 // MoveRequest is a decision sent by a seat.
 type MoveRequest = wire.Move
@@ -154,25 +154,25 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 400, apiError{fmt.Sprintf("bad request: at most %d follow-up answers", wire.MaxThen)})
 		return
 	}
-	err := l.move(r.Context(), seat, *req.Move, *req.Option, req.Then...)
-	if errors.Is(err, errEvicted) { // unloaded meanwhile: once more, on the game as loaded again
+	err := l.Move(r.Context(), seat, *req.Move, *req.Option, req.Then...)
+	if errors.Is(err, table.ErrEvicted) { // unloaded meanwhile: once more, on the game as loaded again
 		if l, seat, ok = s.lookup(w, r); !ok {
 			return
 		}
-		err = l.move(r.Context(), seat, *req.Move, *req.Option, req.Then...)
+		err = l.Move(r.Context(), seat, *req.Move, *req.Option, req.Then...)
 	}
 	if s.storeDown(w, r, err) {
 		return
 	}
 	if err != nil {
 		code := 409
-		if errors.Is(err, ErrBadOption) || errors.Is(err, ErrBadThen) {
+		if errors.Is(err, table.ErrBadOption) || errors.Is(err, table.ErrBadThen) {
 			code = 400
 		}
 		writeJSON(w, code, apiError{err.Error()})
 		return
 	}
-	writeJSON(w, 200, l.message(seat))
+	writeJSON(w, 200, l.Message(seat))
 }
 
 // page serves one of the embedded pages.

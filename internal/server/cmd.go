@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 	"github.com/smashup/smashup/internal/version"
 )
 
@@ -42,7 +43,7 @@ func serve(args []string, out, errOut io.Writer, sigs <-chan os.Signal) int {
 	debug := fs.Bool("debug", false, "log every request, static files included")
 	answerPause := fs.Duration("answer-pause", 500*time.Millisecond, "the pace of the answers the server makes when a person sits at the table: a computer seat's answer reaches it this long after the question (twice for max, whose search stops there), a person's pass in a Me First window with nothing to play or answer without a real choice after a time drawn from their own answers (one to four pauses at first); so timing tells nothing of what a seat holds")
 	fs.Var(durationAlias{answerPause}, "window-pause", "the older name of -answer-pause")
-	maxComputerGames := fs.Int("max-computer-games", defaultMaxComputerGames, "how many unfinished games with computer players one client address may have at once (0: no limit)")
+	maxComputerGames := fs.Int("max-computer-games", table.DefaultMaxComputerGames, "how many unfinished games with computer players one client address may have at once (0: no limit)")
 	keep := fs.Duration("keep", 0, "delete finished games (their moves, replay and review) once they have been over this long, e.g. 720h for 30 days (0: keep them for ever)")
 	keepIdle := fs.Duration("keep-unfinished", 0, "delete unfinished games that have had no move for this long, e.g. 2160h for 90 days (0: keep them for ever)")
 	drain := fs.Duration("drain", 10*time.Second, "on SIGTERM, how long /readyz answers 503 (so that load balancers stop sending requests here) while requests are still served, before the server stops (Ctrl-C stops at once)")

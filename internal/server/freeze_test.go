@@ -10,87 +10,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/longtest"
+	"github.com/smashup/smashup/internal/table"
 )
-
-// A request to look at a game that comes while a worker has looked at it
-// but not yet let go is not lost (issue 33): the person moves just then,
-// leaving the computer to decide, and the computer decides. Before the fix
-// the move's request reached the other worker, which found the game taken
-// and dropped it, and the game waited for minutes until some other request
-// woke it.
-func TestAMoveWhileAWorkerLetsGoIsNotLost(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "lost.db"))
-	ctx := context.Background()
-	caught := make(chan int, 1) // the move at which the computer was left to decide
-	var target atomic.Pointer[live]
-	s.afterLook = func(l *live, ok bool) {
-		if l != target.Load() || ok || len(caught) > 0 {
-			return
-		}
-		var who engine.Seat
-		var at, n int
-		l.locked(func() { who, n = l.pending(); at = len(l.moves) })
-		if who != 0 || n == 0 {
-			return
-		}
-		// the person answers now, while this worker still holds the game
-		if l.move(ctx, 0, at, n-1) != nil {
-			return
-		}
-		time.Sleep(50 * time.Millisecond) // the move's request reaches the other worker meanwhile
-		l.locked(func() { who, _ = l.pending(); at = len(l.moves) })
-		if who == 1 {
-			caught <- at
-		}
-	}
-	cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "ai"}, Mode: "random", Seed: seed(33)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := s.game(ctx, cr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	target.Store(l)
-	s.kick(l)
-	r := rand.New(rand.NewPCG(33, 33))
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		select {
-		case at := <-caught:
-			for wait := time.Now(); time.Since(wait) < 5*time.Second; time.Sleep(10 * time.Millisecond) {
-				var moved bool
-				l.locked(func() { moved = len(l.moves) > at })
-				if moved {
-					return
-				}
-			}
-			t.Fatalf("the computer never decided at move %d: the request to look was lost", at)
-		default:
-		}
-		// the person plays on whenever the hook has not answered for them
-		var who engine.Seat
-		var at, n int
-		l.locked(func() { who, n = l.pending(); at = len(l.moves) })
-		if who == engine.NoSeat {
-			t.Skip("the game ended before the race was set up")
-		}
-		if who == 0 && n > 0 {
-			time.Sleep(20 * time.Millisecond) // the hook's turn first
-			if err := l.move(ctx, 0, at, r.IntN(n)); err != nil && err != ErrStale && err != ErrNotYourTurn {
-				t.Fatal(err)
-			}
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	t.Fatal("the race was never set up")
-}
 
 // No computer seat freezes (issue 33): several games of one person against
 // two hard computers play at once at the real answer pause, the person
@@ -139,23 +64,23 @@ func playAgainstComputers(s *Server, base string, sd uint64, n int, bound time.D
 	if err != nil {
 		return err
 	}
-	var cr CreateResponse
+	var cr table.CreateResponse
 	err = json.NewDecoder(resp.Body).Decode(&cr)
 	resp.Body.Close()
 	if err != nil || resp.StatusCode != 200 {
 		return fmt.Errorf("create: %d %v", resp.StatusCode, err)
 	}
 	key := tokenOf(cr.Links[cr.Seat])
-	l, err := s.game(context.Background(), cr.ID)
+	l, err := s.Game(context.Background(), cr.ID)
 	if err != nil {
 		return err
 	}
-	sub := &subscriber{seat: 0, ch: make(chan []byte, 256), gone: make(chan struct{})}
+	sub := table.NewSubscriber(0, 256)
 	var first Message
-	if !l.subscribe(sub, &first) {
+	if !l.Subscribe(sub, &first) {
 		return fmt.Errorf("game %s: not subscribed", cr.ID)
 	}
-	defer l.unsubscribe(sub)
+	defer l.Unsubscribe(sub)
 	r := rand.New(rand.NewPCG(sd, 33))
 	m := first
 	computers := 0
@@ -181,7 +106,7 @@ func playAgainstComputers(s *Server, base string, sd uint64, n int, bound time.D
 			}
 		}
 		select {
-		case raw := <-sub.ch:
+		case raw := <-sub.Updates():
 			var next Message
 			if err := json.Unmarshal(raw, &next); err != nil {
 				return err
@@ -191,9 +116,7 @@ func playAgainstComputers(s *Server, base string, sd uint64, n int, bound time.D
 			}
 			m = next
 		case <-time.After(bound):
-			var who engine.Seat
-			var at int
-			l.locked(func() { who, _ = l.pending(); at = len(l.moves) })
+			who, _, at := l.Pending()
 			return fmt.Errorf("game %s froze at move %d: nothing reached the page for %v, seat %d to decide (%d server answers so far)", cr.ID, at, bound, who, computers)
 		}
 	}

@@ -10,12 +10,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/match"
 	"github.com/smashup/smashup/internal/present"
+	"github.com/smashup/smashup/internal/table"
 	"github.com/smashup/smashup/internal/wire"
 )
 
@@ -105,25 +105,17 @@ func TestHiddenInformationProperty(t *testing.T) {
 	t.Logf("%d games, %d decisions checked, %d re-deals compared", games, decisions, compared)
 }
 
-// Me First in a server game: every seat is asked in every window (new games
-// have engine.RuleAskAll); a person is passed for exactly when they have
-// nothing to play, unless they asked to be asked in every window. The
-// setting is refused to spectators and to malformed requests.
+// Me First in a server game: a person may ask to be asked in every window
+// (the play that follows is table's TestAutoPassSetting). The setting is
+// refused to spectators and to malformed requests.
 func TestAutoPassSetting(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "a.db"))
 	ctx := context.Background()
 	// Ninjas have Specials for the window before scoring
-	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"},
+	resp, err := s.Create(ctx, table.CreateRequest{Seated: true, Seats: []string{"human", "human"},
 		Factions: [][]string{{"Ninjas", "Pirates"}, {"Wizards", "Zombies"}}})
 	if err != nil {
 		t.Fatal(err)
-	}
-	l, err := s.game(ctx, resp.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if l.g.Options&engine.RuleAskAll == 0 {
-		t.Fatal("a new server game should ask everyone in Me First windows")
 	}
 	h := s.Handler()
 	post := func(token, body string) (int, Message) {
@@ -153,50 +145,5 @@ func TestAutoPassSetting(t *testing.T) {
 	}
 	if code, m := post(tok(resp.Links[0]), `{"auto_pass":true}`); code != 200 || m.Settings == nil || m.Settings.AskEveryWindow {
 		t.Fatalf("the older setting: %d, %+v", code, m.Settings)
-	}
-	r := rand.New(rand.NewPCG(3, 3))
-	windows, autos := 0, 0
-	for step := 0; step < 3000; step++ {
-		l.mu.Lock()
-		over, who, n, at := l.g.Over, engine.NoSeat, 0, len(l.moves)
-		passOnly, noChoice := false, false
-		if !over {
-			who, n = l.pending()
-			passOnly, noChoice = l.g.WindowPassOnly(), l.g.Pending.NoChoice
-		}
-		l.mu.Unlock()
-		if over {
-			break
-		}
-		if passOnly {
-			windows++
-		}
-		if passOnly && who == 0 || noChoice { // the server answers a question without a real choice for anyone
-			// the server's own loop may have passed already (it is kicked after every move)
-			l.stepAI(ctx)
-			moved := false
-			for wait := 0; wait < 2000 && !moved; wait++ { // a worker may be at it (slow on a loaded machine)
-				l.mu.Lock()
-				moved = len(l.moves) > at
-				l.mu.Unlock()
-				if !moved {
-					time.Sleep(5 * time.Millisecond)
-				}
-			}
-			if !moved {
-				t.Fatal("seat 0, with nothing to play, was not passed for")
-			}
-			autos++
-			continue
-		}
-		if l.stepAI(ctx) {
-			t.Fatalf("the server moved for seat %d on its own", who)
-		}
-		if err := l.move(ctx, who, at, r.IntN(n)); err != nil && err != ErrStale {
-			t.Fatal(err)
-		}
-	}
-	if windows == 0 || autos == 0 {
-		t.Fatalf("no Me First window with nothing to play was seen (%d, %d)", windows, autos)
 	}
 }

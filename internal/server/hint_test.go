@@ -10,14 +10,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smashup/smashup/internal/table"
 	"github.com/smashup/smashup/internal/wire"
 )
 
 // createFor creates a game through the API and returns its answer.
-func createFor(t *testing.T, a seatAPI, body string) CreateResponse {
+func createFor(t *testing.T, a seatAPI, body string) table.CreateResponse {
 	t.Helper()
 	code, b := a.call("POST", "/api/games", "", body)
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if code != 200 || json.Unmarshal(b, &cr) != nil {
 		t.Fatalf("create %s: %d %s", body, code, b)
 	}
@@ -155,7 +156,7 @@ func TestHintBetweenPeople(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cfg Config
+	var cfg table.Config
 	if json.Unmarshal(st.Config, &cfg) != nil || !cfg.Hints {
 		t.Fatalf("the configuration does not record hints: %s", st.Config)
 	}
@@ -171,31 +172,5 @@ func TestHintBetweenPeople(t *testing.T) {
 	}
 	if code, _, b := askHint(t, a, on.ID, keys[i], m.Move); code != 200 {
 		t.Fatalf("a hint at the seat's own decision: %d %s", code, b)
-	}
-}
-
-// A hint is worked out from what the seat may know only: with every card
-// it cannot identify dealt again, the hint is the same.
-func TestHintIgnoresHiddenCards(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "h.db"))
-	a := seatAPI{t, s.Handler()}
-	cr := createFor(t, a, `{"seats":["human","ai"],"mode":"random","seed":2502}`)
-	_, m := waitMine(t, a, cr.ID, tokenOf(cr.Links[0]))
-	l, err := s.game(context.Background(), cr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, _, err := l.hintJob(0, m.Move)
-	if err != nil {
-		t.Fatal(err)
-	}
-	job.limit = time.Hour // the whole budget of iterations, however busy the machine
-	want := job.work()
-	for k := uint64(1); k <= 3; k++ {
-		other := *job
-		other.g = job.g.Determinize(0, k)
-		if got := other.work(); got.Line != want.Line || got.Option != want.Option || !slices.Equal(got.Then, want.Then) {
-			t.Fatalf("re-dealt %d: %+v, the real game: %+v", k, got, want)
-		}
 	}
 }

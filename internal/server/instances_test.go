@@ -21,6 +21,7 @@ import (
 	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/store"
 	"github.com/smashup/smashup/internal/store/pgtest"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // TestSeveralInstancesPlayAsOne runs three instances over loopback on one
@@ -51,7 +52,7 @@ func TestSeveralInstancesPlayAsOne(t *testing.T) {
 	pvc := longtest.Pick(2, 4)      // games of a person against the computer
 	rec := newRecorder()
 	for _, in := range c.insts {
-		in.s.afterStandIn = func(l *live, seat engine.Seat, n int) { rec.standIn(l.id, int(seat), n) }
+		in.s.AfterStandIn = func(l *table.Table, seat engine.Seat, n int) { rec.standIn(l.ID(), int(seat), n) }
 	}
 
 	// invites claimed at once on two instances: exactly one claim wins
@@ -63,7 +64,7 @@ func TestSeveralInstancesPlayAsOne(t *testing.T) {
 	var people []person
 	var spectators []person
 	for r := 0; r < races; r++ {
-		resp, err := c.insts[0].s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", StandIn: 1, Seed: seed(uint64(700 + r))})
+		resp, err := c.insts[0].s.Create(ctx, table.CreateRequest{Seats: []string{"human", "human"}, Mode: "random", StandIn: 1, Seed: seed(uint64(700 + r))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,14 +75,14 @@ func TestSeveralInstancesPlayAsOne(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				b, _ := json.Marshal(ClaimRequest{Invite: code})
+				b, _ := json.Marshal(table.ClaimRequest{Invite: code})
 				r, err := http.Post(c.insts[1+k].ts.URL+"/api/games/"+resp.ID+"/claim", "application/json", bytes.NewReader(b))
 				if err != nil {
 					t.Error(err)
 					return
 				}
 				defer r.Body.Close()
-				var cr ClaimResponse
+				var cr table.ClaimResponse
 				json.NewDecoder(r.Body).Decode(&cr)
 				codes[k], toks[k] = r.StatusCode, cr.Token
 			}()
@@ -112,7 +113,7 @@ func TestSeveralInstancesPlayAsOne(t *testing.T) {
 		}
 	}
 	for g := range pvc {
-		resp, err := c.insts[0].s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "ai"}, Mode: "random", StandIn: 1, Seed: seed(uint64(800 + g))})
+		resp, err := c.insts[0].s.Create(ctx, table.CreateRequest{Seated: true, Seats: []string{"human", "ai"}, Mode: "random", StandIn: 1, Seed: seed(uint64(800 + g))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,7 +243,7 @@ func (c *cluster) kill(i int) {
 	if in.dead.Swap(true) {
 		return
 	}
-	in.s.share.abandoned.Store(true)
+	in.s.Abandon()
 	in.ts.CloseClientConnections()
 	in.s.Close()
 	in.ts.Close()

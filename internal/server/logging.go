@@ -16,16 +16,13 @@ import (
 
 var discard = slog.New(slog.DiscardHandler)
 
-// log is the server's logger (Server.Logger, or nothing).
+// log is the server's logger (Logger, or nothing).
 func (s *Server) log() *slog.Logger {
 	if s.Logger == nil {
 		return discard
 	}
 	return s.Logger
 }
-
-// log is the logger of lines about l.
-func (l *live) log() *slog.Logger { return l.srv.log().With("game", l.id) }
 
 // accessLog logs every request once answered: method, path, status, time.
 // Static files and health checks are logged at debug level only.

@@ -9,8 +9,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // Metrics for the operator (GET /metrics, in the Prometheus text format;
@@ -26,7 +26,7 @@ type metrics struct {
 	refusals    *prometheus.CounterVec
 }
 
-// Game states as /metrics counts them (smashup_games).
+// Game states as /metrics counts them (smashup_games; table.Tables.States).
 var gameStates = []string{"waiting", "drafting", "playing", "over", "broken"}
 
 func newMetrics(s *Server) *metrics {
@@ -89,19 +89,15 @@ func (s *Server) limitName(lm *limiter) string {
 	return "other"
 }
 
-// thought records how long a computer thought for seat of l.
-func (s *Server) thought(l *live, seat engine.Seat, took time.Duration) {
-	level := "stand-in"
-	l.locked(func() {
-		if seat >= 0 && int(seat) < len(l.cfg.Seats) && l.cfg.Seats[seat].Kind != Human {
-			level = l.cfg.Seats[seat].Kind
-		}
-	})
+// thought records how long a computer thought for one decision, for a seat
+// of kind (table.Tables.OnThought): its level, or "stand-in".
+func (m *metrics) thought(kind string, took time.Duration) {
+	level := kind
 	switch level {
-	case Greedy, "greedy":
+	case table.Greedy, "greedy":
 		level = "normal"
 	}
-	s.metrics.think.WithLabelValues(level).Observe(took.Seconds())
+	m.think.WithLabelValues(level).Observe(took.Seconds())
 }
 
 // timedMove times the answers to move requests.
@@ -140,33 +136,8 @@ var gamesDesc = prometheus.NewDesc("smashup_games", "Games held in memory by thi
 func (c gamesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- gamesDesc }
 
 func (c gamesCollector) Collect(ch chan<- prometheus.Metric) {
-	var ls []*live
-	c.s.withGames(func() {
-		for _, l := range c.s.games {
-			ls = append(ls, l)
-		}
-	})
-	n := map[string]int{}
-	for _, l := range ls {
-		l.locked(func() { n[l.stateLocked()]++ })
-	}
+	n := c.s.States()
 	for _, st := range gameStates {
 		ch <- prometheus.MustNewConstMetric(gamesDesc, prometheus.GaugeValue, float64(n[st]), st)
 	}
-}
-
-// stateLocked is the game's state as smashup_games counts it.
-func (l *live) stateLocked() string {
-	switch {
-	case l.broken != nil:
-		return "broken"
-	case l.cfg.Waiting:
-		return "waiting"
-	case l.g != nil && l.g.Over:
-		return "over"
-	}
-	if _, ok := l.src.(*draftSource); ok {
-		return "drafting"
-	}
-	return "playing"
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // scrape reads a /metrics page in the Prometheus text format: each sample
@@ -78,7 +79,7 @@ func TestMetricsAfterPlay(t *testing.T) {
 	}
 
 	code, b := a.call("POST", "/api/games", "", `{"seats":["human","easy"],"mode":"random"}`)
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if code != 200 || json.Unmarshal(b, &cr) != nil {
 		t.Fatalf("create: %d %s", code, b)
 	}

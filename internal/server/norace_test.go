@@ -12,6 +12,5 @@ const (
 	hiddenEvery      = 1
 )
 
-const fairGames = 300
-
+// raceBuild: computers think many times slower under the race detector.
 const raceBuild = false

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // syncBuffer is a log sink safe for concurrent writers.
@@ -37,7 +37,7 @@ func (w *syncBuffer) String() string {
 }
 
 // createHTTP creates a game through the API.
-func createHTTP(t *testing.T, h http.Handler, body string) CreateResponse {
+func createHTTP(t *testing.T, h http.Handler, body string) table.CreateResponse {
 	t.Helper()
 	req := httptest.NewRequest("POST", "/api/games", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -46,7 +46,7 @@ func createHTTP(t *testing.T, h http.Handler, body string) CreateResponse {
 	if rec.Code != 200 {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if err := json.Unmarshal(rec.Body.Bytes(), &cr); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func createHTTP(t *testing.T, h http.Handler, body string) CreateResponse {
 		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
-		var c ClaimResponse
+		var c table.ClaimResponse
 		if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &c) != nil || c.Seat != i {
 			t.Fatalf("claim seat %d: %d %s", i, rec.Code, rec.Body)
 		}
@@ -192,156 +192,6 @@ func TestMoveLimit(t *testing.T) {
 	}
 }
 
-// Games nobody uses are unloaded from memory (finished ones sooner), the
-// least recently used first when memory is full; an unloaded game comes back
-// exactly as it was; when every game held is in use, new ones are refused
-// with ErrBusy (503), and nothing is stored for them.
-func TestIdleGamesAreUnloaded(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "ev.db"))
-	s.MaxGames = 3
-	ctx := context.Background()
-	var ids []string
-	for range 3 {
-		cr, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, cr.ID)
-	}
-	l0 := playRandom(t, s, ids[0], 40, 5)
-	l0.mu.Lock()
-	before := *l0.g
-	moves := len(l0.moves)
-	l0.mu.Unlock()
-	// a client on game 1; game 2 used last
-	l1, _ := s.game(ctx, ids[1])
-	sub := &subscriber{seat: 0, ch: make(chan []byte, 8)}
-	var first Message
-	if !l1.subscribe(sub, &first) {
-		t.Fatal("subscribe")
-	}
-	s.game(ctx, ids[2])
-
-	// (the computer players' queue looks at each game after its moves)
-	for end := time.Now().Add(5 * time.Second); (l0.queued.Load() || l0.thinking.Load()) && time.Now().Before(end); {
-		time.Sleep(time.Millisecond)
-	}
-	// full: the least recently used idle game (0) makes room
-	cr, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.mu.Lock()
-	_, held0 := s.games[ids[0]]
-	_, held1 := s.games[ids[1]]
-	s.mu.Unlock()
-	if held0 || !held1 || s.Games() != 3 {
-		t.Fatalf("after making room: game 0 held %v, game 1 (in use) held %v, %d games", held0, held1, s.Games())
-	}
-	if err := l0.move(ctx, 0, moves, 0); !errors.Is(err, errEvicted) {
-		t.Fatalf("a move on an unloaded copy: %v, want errEvicted", err)
-	}
-	back, err := s.game(ctx, ids[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	back.mu.Lock()
-	same := *back.g == before && len(back.moves) == moves
-	back.mu.Unlock()
-	if !same {
-		t.Fatal("an unloaded game came back different")
-	}
-
-	// everything in use: refused, and not stored
-	s.mu.Lock()
-	var held []*live
-	for _, l := range s.games {
-		held = append(held, l)
-	}
-	s.mu.Unlock()
-	for _, l := range held {
-		if l != l1 {
-			l.subscribe(&subscriber{seat: engine.None, ch: make(chan []byte, 8)}, &first)
-		}
-	}
-	_ = cr
-	stored, _ := s.store.List(ctx)
-	if _, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}}); !errors.Is(err, ErrBusy) {
-		t.Fatalf("a game over the cap with none idle: %v, want ErrBusy", err)
-	}
-	if now, _ := s.store.List(ctx); len(now) != len(stored) {
-		t.Fatal("a refused game was stored")
-	}
-
-	// idle long enough: unloaded by the sweep; in use: kept
-	l1.unsubscribe(sub)
-	s.mu.Lock()
-	s.sweepLocked(time.Now().Add(s.IdleAfter+time.Second), 0)
-	_, held1 = s.games[ids[1]]
-	n := len(s.games)
-	s.mu.Unlock()
-	if held1 || n != 2 {
-		t.Fatalf("after the idle time: game 1 held %v, %d games held (want the 2 in use)", held1, n)
-	}
-}
-
-// A person who leaves is shown as away to everyone; after the game's
-// stand-in time a computer plays for them, and they take the seat back when
-// they return.
-func TestStandInForAnAbsentPlayer(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "si.db"))
-	s.SetTick(20 * time.Millisecond)
-	ctx := context.Background()
-	if _, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, StandIn: maxStandIn + 1}); err == nil {
-		t.Fatal("a stand-in time over the longest was accepted")
-	}
-	cr, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", StandIn: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, _ := s.game(ctx, cr.ID)
-	// seat 1 is at the table; seat 0 never comes
-	sub := &subscriber{seat: 1, ch: make(chan []byte, 64)}
-	var first Message
-	l.subscribe(sub, &first)
-	if !first.Seats[0].Away || first.Seats[1].Away || first.Seats[0].StandIn {
-		t.Fatalf("seats as seen at first: %+v", first.Seats)
-	}
-	// within a few seconds the computer makes seat 0's decisions
-	deadline := time.Now().Add(10 * time.Second)
-	var standing bool
-	for time.Now().Before(deadline) {
-		l.mu.Lock()
-		standing = l.pres.standing[0]
-		who, _ := l.pending()
-		l.mu.Unlock()
-		if standing && who != 0 {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	m := l.message(1)
-	if !standing || !m.Seats[0].StandIn {
-		t.Fatalf("no stand-in after the stand-in time: %+v", m.Seats)
-	}
-	if who, _ := func() (engine.Seat, int) { l.mu.Lock(); defer l.mu.Unlock(); return l.pending() }(); who == 0 {
-		t.Fatal("the stand-in did not play seat 0's decision")
-	}
-	// seat 0 comes back
-	back := &subscriber{seat: 0, ch: make(chan []byte, 64)}
-	l.subscribe(back, &first)
-	if first.Seats[0].Away || first.Seats[0].StandIn {
-		t.Fatalf("seat 0 is back but shown %+v", first.Seats[0])
-	}
-	// and is not played for any more
-	l.mu.Lock()
-	p := l.standInLocked(0)
-	l.mu.Unlock()
-	if p != nil {
-		t.Fatal("the stand-in still plays for a person who is back")
-	}
-}
-
 // Stopping the server closes every WebSocket with a reason.
 func TestCloseTellsClients(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "cl.db"))
@@ -379,12 +229,9 @@ func TestWebSocketOutlivesRequestTimeouts(t *testing.T) {
 	c := dialFirst(ctx, t, ts.URL, cr.ID, tokenOf(cr.Spectator))
 	defer c.CloseNow()
 	time.Sleep(600 * time.Millisecond) // past both timeouts
-	l, _ := s.game(ctx, cr.ID)
-	l.mu.Lock()
-	who, _ := l.pending()
-	at := len(l.moves)
-	l.mu.Unlock()
-	if err := l.move(ctx, who, at, 0); err != nil {
+	l, _ := s.Game(ctx, cr.ID)
+	who, _, at := l.Pending()
+	if err := l.Move(ctx, who, at, 0); err != nil {
 		t.Fatal(err)
 	}
 	// updates sent before the move may still be on their way: the test

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // A pass-and-play game: the creator's screen holds every person's seat, the
@@ -17,7 +18,7 @@ func TestPassAndPlay(t *testing.T) {
 	s := newSQLiteServer(t, path)
 	a := seatAPI{t, s.Handler()}
 	code, b := a.call("POST", "/api/games", "", `{"seats":["human","easy","human"],"mode":"random","pass_and_play":true}`)
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if code != 200 || json.Unmarshal(b, &cr) != nil {
 		t.Fatalf("create: %d %s", code, b)
 	}
@@ -58,7 +59,7 @@ func TestPassAndPlay(t *testing.T) {
 	// an ordinary game is not: its people are invited and asked only when
 	// they hold something to play
 	code, b = a2.call("POST", "/api/games", "", `{"seats":["human","human"],"mode":"random"}`)
-	var cr2 CreateResponse
+	var cr2 table.CreateResponse
 	if code != 200 || json.Unmarshal(b, &cr2) != nil || !strings.Contains(cr2.Links[1], "?invite=") {
 		t.Fatalf("create: %d %s", code, b)
 	}

@@ -12,9 +12,5 @@ const (
 	hiddenEvery      = 8
 )
 
-// fairGames: all-computer games played at once in the fairness test.
-const fairGames = 60
-
-// raceBuild: computers think many times slower under the race detector,
-// past the pause that hides their thinking (TestComputerAnswersTellNothingByTheClock).
+// raceBuild: computers think many times slower under the race detector.
 const raceBuild = true

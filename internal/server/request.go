@@ -8,8 +8,6 @@ import (
 	"mime"
 	"net/http"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/smashup/smashup/internal/engine"
 )
@@ -44,39 +42,12 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any, jsonOn
 	return true
 }
 
-// message builds seat's message under the game's lock.
-func (l *live) message(seat engine.Seat) Message {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.messageLocked(seat)
-}
-
-// cleanName makes a player's name safe to show: printable characters only
-// (no control characters, line breaks or direction overrides), spaces
-// folded, at most 24 characters, cut between characters, never inside one.
-func cleanName(s string) string {
-	var b []rune
-	space := false
-	for _, r := range s {
-		switch {
-		case r == utf8.RuneError, unicode.Is(unicode.Bidi_Control, r), unicode.IsControl(r) && !unicode.IsSpace(r):
-			continue
-		case unicode.IsSpace(r):
-			space = len(b) > 0
-			continue
-		case !unicode.IsPrint(r):
-			continue
-		}
-		if space {
-			b = append(b, ' ')
-			space = false
-		}
-		b = append(b, r)
+// seatAt is the seat numbered n in a request (NoSeat: no game has it).
+func seatAt(n int) engine.Seat {
+	if n < 0 || n >= engine.MaxPlayers {
+		return engine.NoSeat
 	}
-	if len(b) > 24 {
-		b = b[:24]
-	}
-	return strings.TrimSpace(string(b))
+	return engine.Seat(n)
 }
 
 // wsProtocol is the WebSocket subprotocol the game page asks for; a page

@@ -15,6 +15,7 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/present"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 	"github.com/smashup/smashup/internal/wire"
 )
 
@@ -69,32 +70,26 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var rep *engine.Replay
-	var err error
-	var names present.Names
-	var seed uint64
-	l.locked(func() {
-		rep, err = l.replayFile()
-		names, seed = l.names(), l.cfg.Setup.Seed
-	})
+	rep, err := l.ReplayFile()
+	names, seed := l.Names(), l.Config().Setup.Seed
 	if err != nil {
 		writeJSON(w, http.StatusConflict, apiError{err.Error()})
 		return
 	}
-	if out, ok := s.cachedReview(l.id); ok {
+	if out, ok := s.cachedReview(l.ID()); ok {
 		writeJSON(w, http.StatusOK, out)
 		return
 	}
 	var stored *wire.Review
 	if st, ok := s.store.(store.Reviews); ok { // worked out before (by this build)
-		if b, err := st.LoadReview(r.Context(), l.id, engine.RulesFingerprint()); err == nil {
+		if b, err := st.LoadReview(r.Context(), l.ID(), engine.RulesFingerprint()); err == nil {
 			var out wire.Review
 			if json.Unmarshal(b, &out) == nil && out.Status == "done" {
 				stored = &out
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, s.review(l.id, rep, names, seed, stored))
+	writeJSON(w, http.StatusOK, s.review(l.ID(), rep, names, seed, stored))
 }
 
 // cachedReview returns the review of game id held in memory, if any.
@@ -177,14 +172,6 @@ func (s *Server) reviewWorker() {
 	}
 }
 
-// peopleWait reports whether a game with people (or someone watching)
-// waits for a computer's move.
-func (s *Server) peopleWait() bool {
-	s.qmu.Lock()
-	defer s.qmu.Unlock()
-	return len(s.queue.turns[tierWatched])+len(s.queue.turns[tierPeople]) > 0
-}
-
 // workReview estimates every position of rv's game, then its swings.
 func (s *Server) workReview(rv *review) (out wire.Review, err error) {
 	defer func() {
@@ -201,13 +188,13 @@ func (s *Server) workReview(rv *review) (out wire.Review, err error) {
 	pct := func(x float64) int { return int(math.Round(100 * x)) }
 	options := make([]int, len(rep.Moves)+1)
 	for k := 0; ; k++ {
-		for s.peopleWait() && s.ctx.Err() == nil {
+		for s.PeopleWait() && s.ctx.Err() == nil {
 			time.Sleep(20 * time.Millisecond) // people's games first
 		}
 		if s.ctx.Err() != nil {
 			return out, s.ctx.Err()
 		}
-		e := ai.EstimateEven(g, reviewIterations, subSeed(rv.seed, "review", 0)) // one seed: the curve moves where the game does
+		e := ai.EstimateEven(g, reviewIterations, table.SubSeed(rv.seed, "review", 0)) // one seed: the curve moves where the game does
 		p := wire.ReviewPoint{Turn: int(g.Turn), Player: -1}
 		if !g.Over && g.Pending.Active {
 			p.Player = int(g.Pending.Player)
@@ -272,15 +259,15 @@ func (rv *review) explain(falls []wire.ReviewSwing) error {
 			seat := g.Pending.Player
 			_, d := wire.Build(g, seat, rv.names)
 			if d != nil {
-				if o := optionAt(d, rv.rep.Moves[k]); o != nil {
+				if o := table.OptionAt(d, rv.rep.Moves[k]); o != nil {
 					f.Played = reviewWords(d, o, rv.names)
 				}
 				c := new(engine.Game)
 				c.CopyFrom(g)
 				v := c.View(seat)
-				a := ai.NewAdvisor(subSeed(rv.seed, "review-advice", uint64(k)), 1, hintTime).Analyze(c, &v)
+				a := ai.NewAdvisor(table.SubSeed(rv.seed, "review-advice", uint64(k)), 1, table.HintTime).Analyze(c, &v)
 				if a.Choice != rv.rep.Moves[k] {
-					if o := optionAt(d, a.Choice); o != nil {
+					if o := table.OptionAt(d, a.Choice); o != nil {
 						f.Better = reviewWords(d, o, rv.names)
 					}
 				}
@@ -296,7 +283,7 @@ func (rv *review) explain(falls []wire.ReviewSwing) error {
 // reviewWords says what option o of decision d does, with the question it
 // answers when d asks one while something resolves.
 func reviewWords(d *wire.Decision, o *wire.Option, names present.Names) string {
-	w := hintWords(d, o, names, engine.NoSeat, true)
+	w := table.HintWords(d, o, names, engine.NoSeat, true)
 	if d.Kind == "choice" && d.Prompt != "" {
 		w += fmt.Sprintf(" (asked: %q)", d.Prompt)
 	}

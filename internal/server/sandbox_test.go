@@ -7,14 +7,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/scenario"
-	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // sandboxPos is a small position: Ann may play a minion and an action,
@@ -63,7 +62,7 @@ func (c sbClient) do(method, path, ctype, key string, body []byte, out any) int 
 // create posts a position; it answers the game's id and key.
 func (c sbClient) create(pos, query string) (id, key string) {
 	c.t.Helper()
-	var resp SandboxResponse
+	var resp table.SandboxResponse
 	if code := c.do("POST", "/api/sandbox"+query, "application/yaml", "", []byte(pos), &resp); code != 200 {
 		c.t.Fatalf("create: %d", code)
 	}
@@ -144,9 +143,8 @@ func TestSandboxPlaysEverySeatFaceUp(t *testing.T) {
 		t.Fatalf("history %+v after %d moves", m.Sandbox.History, m.Move)
 	}
 	// a spectator's key sees the sandbox but decides nothing
-	l, _ := s.game(context.Background(), id)
-	var spec string
-	l.locked(func() { spec = l.cfg.Spectator })
+	l, _ := s.Game(context.Background(), id)
+	spec := l.Config().Spectator
 	if w := c.state(id, spec); w.Sandbox == nil || w.Move != m.Move {
 		t.Fatalf("spectator: %+v", w)
 	}
@@ -181,17 +179,17 @@ func TestSandboxUndoAndShare(t *testing.T) {
 	m := c.moveOn(id, key, c.state(id, key), 5)
 	ctx := context.Background()
 	gameOf := func(id string) engine.Game {
-		l, err := s.game(ctx, id)
+		l, err := s.Game(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var g engine.Game
-		l.locked(func() { g = *l.g })
+		l.Peek(func(lg *engine.Game, _ int) { g = *lg })
 		return g
 	}
 
 	// undo to move 2: the game as it was after its first two moves
-	var u SandboxResponse
+	var u table.SandboxResponse
 	if code := c.do("POST", "/api/games/"+id+"/undo", "application/json", key, []byte(`{"to":2}`), &u); code != 200 {
 		t.Fatalf("undo: %d", code)
 	}
@@ -222,7 +220,7 @@ func TestSandboxUndoAndShare(t *testing.T) {
 	if !ok {
 		t.Fatalf("share %q", m.Sandbox.Share)
 	}
-	var sr SandboxResponse
+	var sr table.SandboxResponse
 	body, _ := json.Marshal(map[string]string{"fragment": frag})
 	if code := c.do("POST", "/api/sandbox/link", "application/json", "", body, &sr); code != 200 {
 		t.Fatalf("open the share link: %d", code)
@@ -244,7 +242,7 @@ func TestSandboxUndoAndShare(t *testing.T) {
 
 func TestSandboxRefusesBadPositions(t *testing.T) {
 	s, c := newSandboxServer(t)
-	before := func() int { n := 0; s.withGames(func() { n = len(s.games) }); return n }()
+	before := s.Games()
 	bad := strings.Replace(sandboxPos, "King Rex, Laseratops]", "King Rex, Laseratopz]", 1)
 	cases := []struct {
 		name, body, query, ctype string
@@ -270,7 +268,7 @@ func TestSandboxRefusesBadPositions(t *testing.T) {
 			t.Errorf("%s: %d %+v, want %d %q line %d", tc.name, code, e, tc.code, tc.want, tc.line)
 		}
 	}
-	if n := func() int { n := 0; s.withGames(func() { n = len(s.games) }); return n }(); n != before {
+	if n := s.Games(); n != before {
 		t.Errorf("refused positions left %d games behind", n-before)
 	}
 	ids, err := s.store.List(context.Background())
@@ -279,78 +277,10 @@ func TestSandboxRefusesBadPositions(t *testing.T) {
 	}
 }
 
-func TestSandboxRebuiltAfterRestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "r.db")
-	ctx := context.Background()
-	st, err := store.OpenSQLite(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := New(st)
-	resp, err := s.CreateSandbox(ctx, SandboxRequest{Position: []byte(sandboxPos), Moves: []int{0}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, key := linkParts(t, resp.Link)
-	l, _ := s.game(ctx, id)
-	for range 3 {
-		l.mu.Lock()
-		n := len(l.moves)
-		l.mu.Unlock()
-		if err := l.move(ctx, 0, n, 0); err != nil { // seat 0's key answers whoever decides
-			t.Fatal(err)
-		}
-	}
-	before := l.message(0)
-	var g engine.Game
-	l.locked(func() { g = *l.g })
-	s.Close()
-	st.Close()
-
-	l2 := reopened(t, path, id, key)
-	after := l2.message(0)
-	var g2 engine.Game
-	l2.locked(func() { g2 = *l2.g })
-	if g2 != g || after.Move != 4 || after.Sandbox == nil || after.Sandbox.Share != before.Sandbox.Share || len(after.Sandbox.History) != 4 {
-		t.Fatalf("after a restart: move %d sandbox %+v", after.Move, after.Sandbox)
-	}
-	for i, h := range after.Sandbox.History {
-		if h != before.Sandbox.History[i] {
-			t.Errorf("history %d: %+v, before %+v", i, h, before.Sandbox.History[i])
-		}
-	}
-}
-
-// TestSandboxOpensRepositoryScenarios opens a scenario of every repository
-// file in the sandbox: any file in the format opens.
-func TestSandboxOpensRepositoryScenarios(t *testing.T) {
-	files, err := scenario.Files([]string{"../../scenarios"})
-	if err != nil || len(files) == 0 {
-		t.Fatalf("scenario files: %v %v", files, err)
-	}
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "s.db"))
-	step := 1
-	if testing.Short() {
-		step = 7
-	}
-	for i := 0; i < len(files); i += step {
-		raw, err := os.ReadFile(files[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(raw) > scenario.MaxPosition {
-			continue
-		}
-		if _, err := s.CreateSandbox(context.Background(), SandboxRequest{Position: raw}); err != nil {
-			t.Errorf("%s: %v", files[i], err)
-		}
-	}
-}
-
 func TestSandboxPlaysTheScenariosSteps(t *testing.T) {
 	_, c := newSandboxServer(t)
 	steps := "steps:\n  - play: Invader\n    base: Tar Pits\n  - expect: { vp: { Ann: 9 } }\n"
-	var resp SandboxResponse
+	var resp table.SandboxResponse
 	if code := c.do("POST", "/api/sandbox?steps=1", "application/yaml", "", []byte(sandboxPos+steps), &resp); code != 200 {
 		t.Fatalf("create: %d", code)
 	}
@@ -367,23 +297,4 @@ func TestSandboxPlaysTheScenariosSteps(t *testing.T) {
 	if m := c.state(id, key); m.Move != 0 {
 		t.Fatalf("steps played unasked: %d", m.Move)
 	}
-}
-
-// reopened starts a new server on the store at path (as after a restart) and
-// returns game id there, checking that key still holds seat 0.
-func reopened(t *testing.T, path, id, key string) *live {
-	t.Helper()
-	ctx := context.Background()
-	s2 := newSQLiteServer(t, path)
-	if err := s2.Resume(ctx); err != nil {
-		t.Fatal(err)
-	}
-	l2, err := s2.game(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if seat, err := l2.seatOf(key); err != nil || seat != 0 {
-		t.Fatalf("the key after a restart: %d %v", seat, err)
-	}
-	return l2
 }

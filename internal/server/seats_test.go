@@ -14,6 +14,7 @@ import (
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // seatAPI calls the game API with an optional bearer key.
@@ -44,11 +45,11 @@ func (a seatAPI) state(id, key string) (int, Message) {
 	return code, m
 }
 
-func (a seatAPI) claim(id, link string) (int, ClaimResponse) {
+func (a seatAPI) claim(id, link string) (int, table.ClaimResponse) {
 	a.t.Helper()
 	code := link[strings.Index(link, "?invite=")+len("?invite="):]
 	st, b := a.call("POST", "/api/games/"+id+"/claim", "", `{"invite":"`+code+`"}`)
-	var c ClaimResponse
+	var c table.ClaimResponse
 	json.Unmarshal(b, &c)
 	return st, c
 }
@@ -62,7 +63,7 @@ func TestSeatsAreClaimed(t *testing.T) {
 	s := newSQLiteServer(t, path)
 	a := seatAPI{t, s.Handler()}
 	code, b := a.call("POST", "/api/games", "", `{"seats":["human","human","ai"],"mode":"random"}`)
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if code != 200 || json.Unmarshal(b, &cr) != nil {
 		t.Fatalf("create: %d %s", code, b)
 	}
@@ -119,13 +120,13 @@ func TestSeatsAreClaimed(t *testing.T) {
 	if code, _ := a.call("POST", "/api/games/"+cr.ID+"/invite", mine, `{"seat":1}`); code != 403 {
 		t.Fatalf("a seat's key invites again: %d", code)
 	}
-	l2, err := s2.game(context.Background(), cr.ID)
+	l2, err := s2.Game(context.Background(), cr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	awayFor(l2, 1, reinviteAfter+time.Minute)
+	awayFor(l2, 1, table.ReinviteAfter+time.Minute)
 	code, b = a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
-	var inv InviteResponse
+	var inv table.InviteResponse
 	if code != 200 || json.Unmarshal(b, &inv) != nil || !strings.Contains(inv.Link, "?invite=") {
 		t.Fatalf("invite again: %d %s", code, b)
 	}
@@ -152,7 +153,7 @@ func TestHostStartsWithComputers(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "start.db"))
 	a := seatAPI{t, s.Handler()}
 	code, b := a.call("POST", "/api/games", "", `{"seats":["human","human","human"],"mode":"random"}`)
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if code != 200 || json.Unmarshal(b, &cr) != nil {
 		t.Fatalf("create: %d %s", code, b)
 	}
@@ -170,7 +171,7 @@ func TestHostStartsWithComputers(t *testing.T) {
 		t.Fatalf("start: %d %s", code, b)
 	}
 	_, m := a.state(cr.ID, mine)
-	if m.Waiting || m.Table == nil || m.Seats[1].Kind == Human || m.Seats[1].Open || m.Seats[2].Kind != Human {
+	if m.Waiting || m.Table == nil || m.Seats[1].Kind == table.Human || m.Seats[1].Open || m.Seats[2].Kind != table.Human {
 		t.Fatalf("after the start: %+v", m.Seats)
 	}
 	if code, _ := a.claim(cr.ID, cr.Links[1]); code != 404 {
@@ -178,56 +179,19 @@ func TestHostStartsWithComputers(t *testing.T) {
 	}
 	// the game goes on: the computer seat moves when it is asked
 	ctx := context.Background()
-	if _, err := s.game(ctx, cr.ID); err != nil {
+	if _, err := s.Game(ctx, cr.ID); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// A seat claimed through one instance of a shared store is taken on the
-// others too: the game they hold in memory is dealt, and the claimer's key
-// is accepted there.
-func TestClaimsReachOtherInstances(t *testing.T) {
-	ctx := context.Background()
-	a, b := twoInstances(t)
-	cr, err := a.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	la, err := a.game(ctx, cr.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.game(ctx, cr.ID); err != nil { // B holds it too, waiting
-		t.Fatal(err)
-	}
-	code := cr.Links[1][strings.Index(cr.Links[1], "?invite=")+len("?invite="):]
-	c, err := b.Claim(ctx, cr.ID, ClaimRequest{Invite: code})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; ; i++ {
-		var waiting bool
-		var seat engine.Seat
-		var serr error
-		la.locked(func() { waiting = la.cfg.Waiting; seat, serr = la.seatOf(c.Token) })
-		if !waiting && serr == nil && seat == 1 {
-			break
-		}
-		if i > 200 {
-			t.Fatalf("instance A never learned of the claim (waiting %v, %v)", waiting, serr)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
 
 // reinviteGame makes a game of two people whose second seat is claimed:
 // the API, the creation's answer, the claim and the game in memory.
-func reinviteGame(t *testing.T, body string) (seatAPI, CreateResponse, ClaimResponse, *live) {
+func reinviteGame(t *testing.T, body string) (seatAPI, table.CreateResponse, table.ClaimResponse, *table.Table) {
 	t.Helper()
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "reinvite.db"))
 	a := seatAPI{t, s.Handler()}
 	code, b := a.call("POST", "/api/games", "", body)
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if code != 200 || json.Unmarshal(b, &cr) != nil {
 		t.Fatalf("create: %d %s", code, b)
 	}
@@ -235,7 +199,7 @@ func reinviteGame(t *testing.T, body string) (seatAPI, CreateResponse, ClaimResp
 	if code != 200 || c.Seat != 1 {
 		t.Fatalf("claim: %d %+v", code, c)
 	}
-	l, err := s.game(context.Background(), cr.ID)
+	l, err := s.Game(context.Background(), cr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,8 +207,8 @@ func reinviteGame(t *testing.T, body string) (seatAPI, CreateResponse, ClaimResp
 }
 
 // awayFor makes seat's person look away (no page connected) for d.
-func awayFor(l *live, seat engine.Seat, d time.Duration) {
-	l.locked(func() { l.pres.seen[seat] = time.Now().Add(-d) })
+func awayFor(l *table.Table, seat engine.Seat, d time.Duration) {
+	l.Backdate(seat, d)
 }
 
 // A seat belongs to whoever took it: the host cannot invite it again while
@@ -252,9 +216,9 @@ func awayFor(l *live, seat engine.Seat, d time.Duration) {
 // refusal changes nothing (the person keeps their key and their page).
 func TestReinviteRefusedWhilePresent(t *testing.T) {
 	a, cr, c, l := reinviteGame(t, `{"seats":["human","human"],"mode":"random"}`)
-	sub := &subscriber{seat: 1, ch: make(chan []byte, 64), gone: make(chan struct{})}
+	sub := table.NewSubscriber(1, 64)
 	var first Message
-	if !l.subscribe(sub, &first) {
+	if !l.Subscribe(sub, &first) {
 		t.Fatal("not subscribed")
 	}
 	awayFor(l, 1, time.Hour) // connected: when the page came matters not
@@ -263,7 +227,7 @@ func TestReinviteRefusedWhilePresent(t *testing.T) {
 		t.Fatalf("inviting again a seat whose person is connected: %d %s", code, b)
 	}
 	select {
-	case <-sub.gone:
+	case <-sub.Gone():
 		t.Fatal("the person's page was disconnected")
 	default:
 	}
@@ -271,7 +235,7 @@ func TestReinviteRefusedWhilePresent(t *testing.T) {
 		t.Fatalf("the person lost the seat: %d %+v", code, m.Seats)
 	}
 	// just left: still theirs
-	l.unsubscribe(sub)
+	l.Unsubscribe(sub)
 	if code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`); code != 409 {
 		t.Fatalf("inviting again a seat whose person left a moment ago: %d %s", code, b)
 	}
@@ -290,13 +254,13 @@ func TestReinviteRefusedWhilePresent(t *testing.T) {
 // and the spectators are told in the log.
 func TestReinviteOfALeftSeatIsTold(t *testing.T) {
 	a, cr, c, l := reinviteGame(t, `{"seats":["human","human"],"mode":"random"}`)
-	sub := &subscriber{seat: 1, ch: make(chan []byte, 64), gone: make(chan struct{})}
+	sub := table.NewSubscriber(1, 64)
 	var first Message
-	l.subscribe(sub, &first)
-	l.unsubscribe(sub)
-	awayFor(l, 1, reinviteAfter+time.Minute)
+	l.Subscribe(sub, &first)
+	l.Unsubscribe(sub)
+	awayFor(l, 1, table.ReinviteAfter+time.Minute)
 	code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
-	var inv InviteResponse
+	var inv table.InviteResponse
 	if code != 200 || json.Unmarshal(b, &inv) != nil {
 		t.Fatalf("inviting again a seat left long ago: %d %s", code, b)
 	}
@@ -334,7 +298,7 @@ func TestRematchKeyIsTheHoldersOnly(t *testing.T) {
 		s := newSQLiteServer(t, filepath.Join(t.TempDir(), "rematch.db"))
 		a := seatAPI{t, s.Handler()}
 		code, b := a.call("POST", "/api/games", "", `{"seats":["human","human"],"mode":"random","seed":5}`)
-		var cr CreateResponse
+		var cr table.CreateResponse
 		if code != 200 || json.Unmarshal(b, &cr) != nil {
 			t.Fatalf("create: %d %s", code, b)
 		}
@@ -344,9 +308,7 @@ func TestRematchKeyIsTheHoldersOnly(t *testing.T) {
 			t.Fatalf("claim: %d", code)
 		}
 		l := playRandom(t, s, cr.ID, 1<<20, 3)
-		var over bool
-		l.locked(func() { over = l.g != nil && l.g.Over })
-		if !over {
+		if !l.Ended() {
 			t.Fatal("the game did not end")
 		}
 		rematch := func(key string) RematchResponse {
@@ -367,9 +329,9 @@ func TestRematchKeyIsTheHoldersOnly(t *testing.T) {
 		}
 		ownRematch := rematch(mine)
 		// the person has gone long since: the host invites the seat again and takes it
-		awayFor(l, 1, reinviteAfter+time.Minute)
+		awayFor(l, 1, table.ReinviteAfter+time.Minute)
 		code, b = a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`)
-		var inv InviteResponse
+		var inv table.InviteResponse
 		if code != 200 || json.Unmarshal(b, &inv) != nil {
 			t.Fatalf("invite again after the end: %d %s", code, b)
 		}
@@ -383,12 +345,11 @@ func TestRematchKeyIsTheHoldersOnly(t *testing.T) {
 		}
 		// the rematch's seat 1 key was handed to nobody else: the host's
 		// own seat and the spectators read the rematch as themselves
-		rl, err := s.game(context.Background(), got.ID)
+		rl, err := s.Game(context.Background(), got.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var key1 string
-		rl.locked(func() { key1 = rl.cfg.Seats[1].Token })
+		key1 := rl.Config().Seats[1].Token
 		for _, r := range []RematchResponse{ownRematch, got} {
 			if strings.Contains(r.Link, key1) {
 				t.Fatalf("seat 1's rematch key handed out: %+v", r)
@@ -404,24 +365,24 @@ func TestRematchKeyIsTheHoldersOnly(t *testing.T) {
 func TestHintsNeedEveryPersonsAgreement(t *testing.T) {
 	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "agree.db"))
 	a := seatAPI{t, s.Handler()}
-	create := func(body string) CreateResponse {
+	create := func(body string) table.CreateResponse {
 		code, b := a.call("POST", "/api/games", "", body)
-		var cr CreateResponse
+		var cr table.CreateResponse
 		if code != 200 || json.Unmarshal(b, &cr) != nil {
 			t.Fatalf("create: %d %s", code, b)
 		}
 		return cr
 	}
 	inviteCode := func(link string) string { return link[strings.Index(link, "?invite=")+len("?invite="):] }
-	landing := func(id, code string) (int, InviteInfo) {
+	landing := func(id, code string) (int, table.InviteInfo) {
 		st, b := a.call("GET", "/api/games/"+id+"/claim", code, "")
-		var in InviteInfo
+		var in table.InviteInfo
 		json.Unmarshal(b, &in)
 		return st, in
 	}
-	claim := func(id, body string) (int, ClaimResponse, string) {
+	claim := func(id, body string) (int, table.ClaimResponse, string) {
 		st, b := a.call("POST", "/api/games/"+id+"/claim", "", body)
-		var c ClaimResponse
+		var c table.ClaimResponse
 		json.Unmarshal(b, &c)
 		return st, c, string(b)
 	}
@@ -481,7 +442,7 @@ func TestAConfigChangeAfterTheDraftStoresNoPicks(t *testing.T) {
 	s.moveLimit = newLimiter(1e6, 1e6)
 	a := seatAPI{t, s.Handler()}
 	code, b := a.call("POST", "/api/games", "", `{"seats":["human","human"],"mode":"draft"}`)
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if code != 200 || json.Unmarshal(b, &cr) != nil {
 		t.Fatalf("create: %d %s", code, b)
 	}
@@ -490,25 +451,26 @@ func TestAConfigChangeAfterTheDraftStoresNoPicks(t *testing.T) {
 		t.Fatalf("claim: %d", code)
 	}
 	keys := []string{tokenOf(cr.Links[0]), c.Token}
-	l, err := s.game(context.Background(), cr.ID)
+	l, err := s.Game(context.Background(), cr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for l.g == nil {
-		var who engine.Seat
-		l.locked(func() { who, _ = l.pending() })
+	dealt := func(l *table.Table) (d bool) {
+		l.Peek(func(g *engine.Game, _ int) { d = g != nil })
+		return d
+	}
+	for !dealt(l) {
+		who, _, _ := l.Pending()
 		_, m := a.state(cr.ID, keys[who])
 		if code, b := a.call("POST", "/api/games/"+cr.ID+"/move", keys[who], fmt.Sprintf(`{"move":%d,"option":0}`, m.Move)); code != 200 {
 			t.Fatalf("a pick: %d %s", code, b)
 		}
 	}
 	var factions [][]string
-	l.locked(func() {
-		for _, p := range l.cfg.Setup.Players {
-			factions = append(factions, p.Factions)
-		}
-	})
-	awayFor(l, 1, reinviteAfter+time.Minute)
+	for _, p := range l.Config().Setup.Players {
+		factions = append(factions, p.Factions)
+	}
+	awayFor(l, 1, table.ReinviteAfter+time.Minute)
 	if code, b := a.call("POST", "/api/games/"+cr.ID+"/invite", cr.Host, `{"seat":1}`); code != 200 {
 		t.Fatalf("inviting again after the draft: %d %s", code, b)
 	}
@@ -516,7 +478,7 @@ func TestAConfigChangeAfterTheDraftStoresNoPicks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stored Config
+	var stored table.Config
 	if err := json.Unmarshal(g.Config, &stored); err != nil {
 		t.Fatal(err)
 	}
@@ -525,28 +487,24 @@ func TestAConfigChangeAfterTheDraftStoresNoPicks(t *testing.T) {
 			t.Errorf("the stored configuration holds seat %d's picks %v", i, p.Factions)
 		}
 	}
-	l.locked(func() {
-		for i, p := range l.cfg.Setup.Players {
-			if !slices.Equal(p.Factions, factions[i]) || len(p.Factions) != 2 {
-				t.Errorf("seat %d's factions in memory: %v, were %v", i, p.Factions, factions[i])
-			}
+	for i, p := range l.Config().Setup.Players {
+		if !slices.Equal(p.Factions, factions[i]) || len(p.Factions) != 2 {
+			t.Errorf("seat %d's factions in memory: %v, were %v", i, p.Factions, factions[i])
 		}
-	})
+	}
 	s.Close()
 	s2 := New(st)
 	defer func() { s2.Close(); st.Close() }()
-	l2, err := s2.game(context.Background(), cr.ID)
+	l2, err := s2.Game(context.Background(), cr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2.locked(func() {
-		if l2.g == nil || len(l2.moves) != len(l.moves) {
-			t.Fatalf("reloaded: dealt %v, %d moves (was %d)", l2.g != nil, len(l2.moves), len(l.moves))
+	if !dealt(l2) || l2.Moves() != l.Moves() {
+		t.Fatalf("reloaded: dealt %v, %d moves (was %d)", dealt(l2), l2.Moves(), l.Moves())
+	}
+	for i, p := range l2.Config().Setup.Players {
+		if !slices.Equal(p.Factions, factions[i]) {
+			t.Errorf("reloaded seat %d's factions: %v, were %v", i, p.Factions, factions[i])
 		}
-		for i, p := range l2.cfg.Setup.Players {
-			if !slices.Equal(p.Factions, factions[i]) {
-				t.Errorf("reloaded seat %d's factions: %v, were %v", i, p.Factions, factions[i])
-			}
-		}
-	})
+	}
 }

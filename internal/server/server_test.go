@@ -20,6 +20,7 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/store"
 	"github.com/smashup/smashup/internal/store/pgtest"
+	"github.com/smashup/smashup/internal/table"
 )
 
 func newSQLiteServer(t *testing.T, path string) *Server {
@@ -28,198 +29,23 @@ func newSQLiteServer(t *testing.T, path string) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { st.Close() }) // after the server's Close (cleanups run last first)
+	return newServerOver(t, st)
+}
+
+// newServerOver is a server over st, closed at the end of the test (st is
+// not), whose scripted clients are not held to people's limits.
+func newServerOver(t *testing.T, st store.Store) *Server {
+	t.Helper()
 	s := New(st)
 	s.moveLimit = newLimiter(1e6, 1e6) // scripted clients move faster than people (TestMoveLimit tests the limit)
 	s.hintLimit = newLimiter(1e6, 1e6) // and ask for more hints (TestHintAndSandboxLimits)
 	s.sandboxLimit = newLimiter(1e6, 1e6)
-	t.Cleanup(func() { s.Close(); st.Close() })
+	t.Cleanup(s.Close)
 	return s
 }
 
 func seed(n uint64) *uint64 { return &n }
-
-// publicOrMine reports whether seat may see card c right now.
-func publicOrMine(g *engine.Game, c, seat int) bool {
-	if g.Knows(engine.Seat(seat), engine.CardID(c)) {
-		return true // the engine's own word; the re-deal property checks it
-	}
-	cd := g.Cards[c]
-	switch cd.Zone {
-	case engine.ZInPlay, engine.ZDiscard, engine.ZBaseInPlay, engine.ZBaseDiscard:
-		return true
-	case engine.ZHand:
-		return int(cd.Ctrl) == seat
-	case engine.ZSetAside:
-		return cd.Flags&engine.FRevealed != 0 || int(cd.Ctrl) == seat
-	}
-	return false
-}
-
-// checkHidden walks a message as the client receives it and fails if it names
-// a card the seat may not see. It is called with the game's lock held: it
-// reports with t.Errorf (never t.Fatal, which would leave the lock held and
-// hang the package), and the caller stops once the test has failed.
-func checkHidden(t *testing.T, l *live, seat int, raw []byte) {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Error(err)
-		return
-	}
-	g := l.g
-	if g == nil {
-		return
-	}
-	byPublic := map[int]engine.CardID{}
-	for c := range g.NCards {
-		byPublic[g.PublicID(c)] = c
-	}
-	mine := map[int]bool{}
-	if d, ok := g.Decision(); ok && int(d.Player) == seat {
-		for _, o := range d.Options { // a decider may see what it chooses among (e.g. a looked-at hand)
-			if o.Card >= 0 {
-				mine[int(o.Card)] = true
-			}
-		}
-	}
-	// every card named with its id must be one the seat may see now (or
-	// chooses among); events name cards as they were seen when they
-	// happened, which the hidden-information property checks
-	var walk func(v any, path string)
-	walk = func(v any, path string) {
-		if t.Failed() {
-			return
-		}
-		switch x := v.(type) {
-		case map[string]any:
-			if pid, ok := x["id"].(float64); ok {
-				if _, isCard := x["name"]; isCard {
-					id, known := byPublic[int(pid)] // ids on the wire are public ids (engine/ids.go)
-					if !known {
-						t.Errorf("seat %d was sent %s under id %d, no card's id now, at %s", seat, x["name"], int(pid), path)
-						return
-					}
-					if !publicOrMine(g, int(id), seat) && !mine[int(id)] {
-						t.Errorf("seat %d was sent %s (card %d, %s, zone %v) at %s", seat, x["name"], int(id), g.Name(id), g.Cards[int(id)].Zone, path)
-					}
-				}
-			}
-			for k, y := range x {
-				if k != "events" {
-					walk(y, path+"."+k)
-				}
-			}
-		case []any:
-			for i, y := range x {
-				walk(y, fmt.Sprintf("%s[%d]", path, i))
-			}
-		}
-	}
-	walk(m, "")
-	if seat == engine.None {
-		if h, ok := m["table"].(map[string]any)["hand"]; ok && h != nil {
-			t.Errorf("a spectator was sent a hand: %v", h)
-		}
-	}
-}
-
-// TestHiddenInformationOverFullGames plays whole games between two human seats
-// (chosen at random by the test) and checks every message each seat and a
-// spectator would receive.
-func TestHiddenInformationOverFullGames(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "h.db"))
-	ctx := context.Background()
-	games := 3
-	if testing.Short() {
-		games = 1
-	}
-	for gi := 0; gi < games; gi++ {
-		resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human", "human"}, Mode: "random", Seed: seed(uint64(100 + gi))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		l, _ := s.game(ctx, resp.ID)
-		askEveryWindow(l)
-		rng := rand.New(rand.NewPCG(uint64(gi), 9))
-		for n := 0; n < 3000; n++ {
-			l.mu.Lock()
-			for _, seat := range []int{0, 1, 2, engine.None} {
-				raw, _ := json.Marshal(l.messageLocked(engine.Seat(seat)))
-				checkHidden(t, l, seat, raw)
-			}
-			who, count := l.pending()
-			moves := len(l.moves)
-			l.mu.Unlock()
-			if t.Failed() {
-				return // (checkHidden reported under the lock)
-			}
-			if who == engine.None {
-				break
-			}
-			// a wrong seat, a stale number and a bad option are all refused and change nothing
-			if err := l.move(ctx, (who+1)%3, moves, 0); err != ErrNotYourTurn {
-				t.Fatalf("wrong seat: %v", err)
-			}
-			if err := l.move(ctx, who, moves+1, 0); err != ErrStale {
-				t.Fatalf("stale move: %v", err)
-			}
-			if err := l.move(ctx, who, moves, count); err != ErrBadOption {
-				t.Fatalf("bad option: %v", err)
-			}
-			if err := l.move(ctx, who, moves, rng.IntN(count)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if !l.g.Over {
-			t.Fatalf("game %d did not finish", gi)
-		}
-	}
-}
-
-// TestRestartLosesNothing stops a server mid-game and starts another on the same file.
-func TestRestartLosesNothing(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "r.db")
-	ctx := context.Background()
-	st, _ := store.OpenSQLite(path)
-	s := New(st)
-	s.AnswerPause = time.Hour // the test plays both people's seats: the server never passes for them
-	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(7)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, _ := s.game(ctx, resp.ID)
-	for i := 0; i < 40; i++ {
-		l.mu.Lock()
-		who, count := l.pending()
-		n := len(l.moves)
-		l.mu.Unlock()
-		if err := l.move(ctx, who, n, i%count); err != nil {
-			t.Fatal(err)
-		}
-	}
-	l.mu.Lock()
-	before := *l.g
-	moves := len(l.moves)
-	l.mu.Unlock()
-	s.Close() // "kill" the server: nothing is flushed on close that was not already durable
-	st.Close()
-
-	s2 := newSQLiteServer(t, path)
-	s2.AnswerPause = time.Hour
-	if err := s2.Resume(ctx); err != nil {
-		t.Fatal(err)
-	}
-	l2, err := s2.game(ctx, resp.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(l2.moves) != moves {
-		t.Fatalf("after restart %d moves, before %d", len(l2.moves), moves)
-	}
-	if *l2.g != before {
-		t.Fatal("the restored game differs from the game before the restart")
-	}
-}
 
 // TestComputerGameOverWebSocket creates a person-vs-computer game over HTTP and
 // plays the person's seat from a WebSocket client until the game ends.
@@ -232,7 +58,7 @@ func TestComputerGameOverWebSocket(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cr CreateResponse
+	var cr table.CreateResponse
 	json.NewDecoder(r.Body).Decode(&cr)
 	r.Body.Close()
 	if cr.ID == "" || cr.Links[0] == "" || cr.Links[1] != "" {
@@ -268,10 +94,9 @@ func TestComputerGameOverWebSocket(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := s.game(context.Background(), cr.ID)
-	l.mu.Lock()
-	same := *g == *l.g
-	l.mu.Unlock()
+	l, _ := s.Game(context.Background(), cr.ID)
+	var same bool
+	l.Peek(func(lg *engine.Game, _ int) { same = *g == *lg })
 	if !same || !g.Over {
 		t.Fatal("the downloaded replay does not rebuild the game")
 	}
@@ -340,7 +165,7 @@ func TestTwoInstancesShareAPostgresStore(t *testing.T) {
 	ta, tb := httptest.NewServer(a.Handler()), httptest.NewServer(b.Handler())
 	defer ta.Close()
 	defer tb.Close()
-	resp, err := a.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(3)})
+	resp, err := a.Create(ctx, table.CreateRequest{Seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,10 +183,8 @@ func TestTwoInstancesShareAPostgresStore(t *testing.T) {
 		t.Fatalf("first message at move %d", m.Move)
 	}
 	// seat 0 moves through instance A
-	la, _ := a.game(ctx, resp.ID)
-	la.mu.Lock()
-	who, _ := la.pending()
-	la.mu.Unlock()
+	la, _ := a.Game(ctx, resp.ID)
+	who, _, _ := la.Pending()
 	tok := tok0
 	if who == 1 {
 		tok = tok1
@@ -409,7 +232,7 @@ func TestLoad(t *testing.T) {
 	start := time.Now()
 	ids := make([]string, games)
 	for gi := 0; gi < games; gi++ {
-		resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(uint64(1000 + gi))})
+		resp, err := s.Create(ctx, table.CreateRequest{Seated: true, Seats: []string{"human", "human"}, Mode: "random", Seed: seed(uint64(1000 + gi))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -445,14 +268,15 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		re, err := rebuild(s, id, st)
+		re, err := s.Rebuild(id, st)
 		if err != nil {
 			t.Fatal(err)
 		}
-		l, _ := s.game(ctx, id)
-		l.mu.Lock()
-		same := *l.g == *re.g && len(l.moves) == len(st.Moves)
-		l.mu.Unlock()
+		l, _ := s.Game(ctx, id)
+		var same bool
+		l.Peek(func(g *engine.Game, moves int) {
+			re.Peek(func(rg *engine.Game, _ int) { same = *g == *rg && moves == len(st.Moves) })
+		})
 		if !same {
 			t.Fatalf("game %s differs from the replay of its log", id)
 		}

@@ -65,6 +65,7 @@ import (
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/longtest"
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // TestServerSoak: see the comment at the top of this file.
@@ -87,10 +88,14 @@ func TestServerSoak(t *testing.T) {
 		t.Skip("soak test skipped in -short mode")
 	}
 
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "soak.db"))
-	// set before the first game: the workers reach the store only through a game
-	stamps := &stampStore{Store: s.store}
-	s.store = stamps
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "soak.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() }) // after the server's Close
+	// the workers reach the store only through the server
+	stamps := &stampStore{Store: st}
+	s := newServerOver(t, stamps)
 	ts := httptest.NewServer(soakAddresses(s.Handler()))
 	defer ts.Close()
 	so := &soak{t: t, base: ts.URL, stamps: stamps, think: think,
@@ -129,16 +134,14 @@ func TestServerSoak(t *testing.T) {
 	bg := context.Background()
 	settle := time.Now()
 	for _, g := range so.games {
-		l, err := s.game(bg, g.id)
+		l, err := s.Game(bg, g.id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for {
-			l.mu.Lock()
-			who, _ := l.pending()
-			broken := l.broken
-			auto := who == g.person && l.autoMove(who) // the server answers it for the person: play goes on
-			l.mu.Unlock()
+			who, _, _ := l.Pending()
+			broken := l.Broken()
+			auto := who == g.person && l.AutoMove(who) // the server answers it for the person: play goes on
 			if who == g.person && !auto || who == engine.None || broken != nil {
 				break
 			}
@@ -160,23 +163,27 @@ func TestServerSoak(t *testing.T) {
 		total += len(st.Moves)
 		mine := g.check(t, s, st)
 		byPerson += mine
-		l, _ := s.game(bg, g.id)
-		re, err := s.restore(bg, g.id, st)
+		l, _ := s.Game(bg, g.id)
+		re, err := s.Rebuild(g.id, st)
 		if err != nil {
 			t.Fatalf("game %s (seed %d): rebuilding from the store: %v", g.id, g.seed, err)
 		}
-		l.mu.Lock()
-		if l.broken != nil || re.broken != nil {
-			t.Errorf("game %s (seed %d) is broken: %v / %v", g.id, g.seed, l.broken, re.broken)
-		} else if !slices.Equal(l.moves, st.Moves) || !slices.Equal(re.moves, st.Moves) {
-			t.Errorf("game %s (seed %d): %d moves in memory, %d stored, %d replayed, or they differ", g.id, g.seed, len(l.moves), len(st.Moves), len(re.moves))
-		} else if *l.g != *re.g {
-			t.Errorf("game %s (seed %d) differs from the replay of its stored log", g.id, g.seed)
-		}
-		if l.g != nil && l.g.Over {
-			over++
-		}
-		l.mu.Unlock()
+		lb, rb := l.Broken(), re.Broken()
+		l.Peek(func(lg *engine.Game, moves int) {
+			re.Peek(func(rg *engine.Game, replayed int) {
+				switch {
+				case lb != nil || rb != nil:
+					t.Errorf("game %s (seed %d) is broken: %v / %v", g.id, g.seed, lb, rb)
+				case moves != len(st.Moves) || replayed != len(st.Moves):
+					t.Errorf("game %s (seed %d): %d moves in memory, %d stored, %d replayed, or they differ", g.id, g.seed, moves, len(st.Moves), replayed)
+				case *lg != *rg:
+					t.Errorf("game %s (seed %d) differs from the replay of its stored log", g.id, g.seed)
+				}
+				if lg != nil && lg.Over {
+					over++
+				}
+			})
+		})
 	}
 	if byPerson == 0 {
 		t.Error("the scripted players made no move")
@@ -331,8 +338,8 @@ func (so *soak) create(slot, round int, addr string) (*soakGame, error) {
 	g := &soakGame{seed: uint64(slot)<<20 | uint64(round), addr: addr, person: engine.Seat(slot % 2),
 		sent: map[int]time.Time{}, acked: map[int]int{}}
 	seats := []string{level, level}
-	seats[g.person] = Human
-	body, _ := json.Marshal(CreateRequest{Seats: seats, Mode: "random", Seed: seed(g.seed)})
+	seats[g.person] = table.Human
+	body, _ := json.Marshal(table.CreateRequest{Seats: seats, Mode: "random", Seed: seed(g.seed)})
 	req, _ := http.NewRequest("POST", so.base+"/api/games", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(soakAddrHeader, addr)
@@ -341,7 +348,7 @@ func (so *soak) create(slot, round int, addr string) (*soakGame, error) {
 		return nil, err
 	}
 	defer resp.Body.Close()
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if err := json.NewDecoder(resp.Body).Decode(&cr); err != nil || resp.StatusCode != 200 {
 		return nil, fmt.Errorf("create: %s (%v)", resp.Status, err)
 	}
@@ -455,7 +462,7 @@ func (so *soak) move(g *soakGame, n int, perm []int, opts []soakOption) bool {
 			g.mu.Unlock()
 			so.moved.Add(1)
 			return true
-		case resp.StatusCode == 409 && strings.Contains(ae.Error, ErrPanic.Error()):
+		case resp.StatusCode == 409 && strings.Contains(ae.Error, table.ErrPanic.Error()):
 			so.t.Logf("game %s (seed %d) move %d: option %d refused (%s); trying another", g.id, g.seed, n, opt, ae.Error)
 		default:
 			so.fail("game %s (seed %d) move %d option %d: %s: %s", g.id, g.seed, n, opt, resp.Status, ae.Error)
@@ -541,17 +548,17 @@ func (so *soak) follow(ctx context.Context, g *soakGame, token string, out chan<
 // the person's moves.
 func (g *soakGame) check(t *testing.T, s *Server, st *store.Game) int {
 	t.Helper()
-	l, err := rebuild(s, g.id, &store.Game{Config: st.Config, Fingerprint: st.Fingerprint})
+	l, err := s.Rebuild(g.id, &store.Game{Config: st.Config, Fingerprint: st.Fingerprint})
 	if err != nil {
 		t.Fatal(err)
 	}
 	mine := 0
 	for n, m := range st.Moves {
-		who, _ := l.pending()
+		who, _, _ := l.Pending()
 		opt, acked := g.acked[n]
 		// a window where the person had nothing to play: the server passes
 		// for them (settings.go), and their page is never asked
-		auto := who == g.person && !acked && l.autoMove(who)
+		auto := who == g.person && !acked && l.AutoMove(who)
 		switch {
 		case auto:
 		case who == g.person && !acked:
@@ -564,7 +571,7 @@ func (g *soakGame) check(t *testing.T, s *Server, st *store.Game) int {
 		if who == g.person && !auto {
 			mine++
 		}
-		if err := l.applyLocal(m); err != nil {
+		if err := l.Replay(m); err != nil {
 			t.Fatalf("game %s (seed %d): replaying move %d: %v", g.id, g.seed, n, err)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/smashup/smashup/internal/engine"
 	"github.com/smashup/smashup/internal/longtest"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // One stranger cannot slow the others (issue 33): a person plays a hard
@@ -27,7 +28,7 @@ import (
 // max computers, the bot answering at once, and all-computer max games.
 // The victim's pace is the time from the update that leaves the server to
 // answer (its computer, or a pass for the person) to the update with the
-// answer. Before the scheduler took turns between addresses (queue.go),
+// answer. Before the scheduler took turns between addresses (internal/table queue.go),
 // the victim's median was several seconds under 12 + 30 such games.
 func TestOneStrangerCannotSlowTheOthers(t *testing.T) {
 	if raceBuild {
@@ -120,10 +121,10 @@ func post(base, path, addr, key, body string) (int, []byte, error) {
 
 // seated is a person bot's seat in a game it created, with its page connected.
 type seated struct {
-	l   *live
+	l   *table.Table
 	id  string
 	key string
-	sub *subscriber
+	sub *table.Subscriber
 	m   Message
 }
 
@@ -132,7 +133,7 @@ func join(s *Server, base, addr, body string) (*seated, int, []byte, error) {
 	if err != nil || code != 200 {
 		return nil, code, b, err
 	}
-	var cr CreateResponse
+	var cr table.CreateResponse
 	if err := json.Unmarshal(b, &cr); err != nil {
 		return nil, code, b, err
 	}
@@ -140,11 +141,11 @@ func join(s *Server, base, addr, body string) (*seated, int, []byte, error) {
 	if cr.Seat >= 0 {
 		g.key = tokenOf(cr.Links[cr.Seat])
 	}
-	if g.l, err = s.game(context.Background(), cr.ID); err != nil {
+	if g.l, err = s.Game(context.Background(), cr.ID); err != nil {
 		return nil, code, b, err
 	}
-	g.sub = &subscriber{seat: engine.Seat(cr.Seat), ch: make(chan []byte, 256), gone: make(chan struct{})}
-	if !g.l.subscribe(g.sub, &g.m) {
+	g.sub = table.NewSubscriber(engine.Seat(cr.Seat), 256)
+	if !g.l.Subscribe(g.sub, &g.m) {
 		return nil, code, b, fmt.Errorf("game %s: not subscribed", cr.ID)
 	}
 	return g, code, b, nil
@@ -152,7 +153,7 @@ func join(s *Server, base, addr, body string) (*seated, int, []byte, error) {
 
 func (g *seated) leave() {
 	if g != nil {
-		g.l.unsubscribe(g.sub)
+		g.l.Unsubscribe(g.sub)
 	}
 }
 
@@ -175,7 +176,7 @@ func (g *seated) answer(base, addr string, r *rand.Rand) error {
 // next waits for the next update until deadline.
 func (g *seated) next(ctx context.Context, deadline time.Time) (bool, error) {
 	select {
-	case raw := <-g.sub.ch:
+	case raw := <-g.sub.Updates():
 		var m Message
 		if err := json.Unmarshal(raw, &m); err != nil {
 			return false, err

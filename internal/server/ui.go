@@ -10,7 +10,7 @@ import (
 
 	"github.com/smashup/smashup/internal/cards"
 	"github.com/smashup/smashup/internal/engine"
-	"github.com/smashup/smashup/internal/present"
+	"github.com/smashup/smashup/internal/table"
 	"github.com/smashup/smashup/internal/web"
 	"github.com/smashup/smashup/internal/wire"
 )
@@ -89,14 +89,14 @@ func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 // rematch key is given only to the key that held the seat when the game
 // ended: the cache below holds every seat's key, and a request gets the
 // key of the seat its own key holds, unless that seat was claimed after the
-// end (Seat.Late: the host invited it again once its person had gone), which
+// end (table.Seat.Late: the host invited it again once its person had gone), which
 // gets the spectators' link. So nobody but the person who held a seat at the
 // end ever sees that seat's rematch key: not the host (whose key is no
 // seat's), not another seat, not a later claimant of the seat.
 var rematches = struct {
 	sync.Mutex
-	m map[rematchKey]CreateResponse
-}{m: map[rematchKey]CreateResponse{}}
+	m map[rematchKey]table.CreateResponse
+}{m: map[rematchKey]table.CreateResponse{}}
 
 type rematchKey struct {
 	s  *Server
@@ -114,15 +114,16 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if l.cfg.Sandbox != nil { // set once, when the game is made
+	cfg := l.Config()
+	if cfg.Sandbox != nil { // set once, when the game is made
 		writeJSON(w, 409, apiError{"a sandbox game has no rematch: go back to its first decision instead"})
 		return
 	}
-	if l.cfg.Lesson != nil { // set once, when the game is made
+	if cfg.Lesson != nil { // set once, when the game is made
 		writeJSON(w, 409, apiError{"a lesson has no rematch: start it again from the lessons page"})
 		return
 	}
-	key := rematchKey{s, l.id}
+	key := rematchKey{s, l.ID()}
 	rematches.Lock()
 	defer rematches.Unlock()
 	resp, found := rematches.m[key]
@@ -135,28 +136,26 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, 403, apiError{"spectators cannot start a rematch"})
 			return
 		}
-		var over bool
-		req := CreateRequest{Mode: "chosen", Bases: "sets", seated: true}
-		l.locked(func() {
-			over = l.g != nil && l.g.Over
-			req.PassAndPlay = l.cfg.SharedScreen
-			req.Hints = l.cfg.Hints
-			if l.cfg.Setup.AllBases {
-				req.Bases = "all"
-			}
-			for i, st := range l.cfg.Seats {
-				req.Seats = append(req.Seats, st.Kind)
-				req.Names = append(req.Names, strings.TrimSuffix(st.Name, " (computer)"))
-				req.Factions = append(req.Factions, append([]string(nil), l.cfg.Setup.Players[i].Factions...))
-			}
-		})
+		cfg := l.Config()
+		over := l.Ended()
+		req := table.CreateRequest{Mode: "chosen", Bases: "sets", Seated: true}
+		req.PassAndPlay = cfg.SharedScreen
+		req.Hints = cfg.Hints
+		if cfg.Setup.AllBases {
+			req.Bases = "all"
+		}
+		for i, st := range cfg.Seats {
+			req.Seats = append(req.Seats, st.Kind)
+			req.Names = append(req.Names, strings.TrimSuffix(st.Name, " (computer)"))
+			req.Factions = append(req.Factions, append([]string(nil), cfg.Setup.Players[i].Factions...))
+		}
 		if !over {
 			writeJSON(w, 409, apiError{"the game is not over"})
 			return
 		}
 		var err error
-		resp, err = s.Create(withOwner(r.Context(), s.clientAddr(r)), req)
-		var many errTooManyComputerGames
+		resp, err = s.Create(table.WithOwner(r.Context(), s.clientAddr(r)), req)
+		var many table.TooManyComputerGames
 		if errors.As(err, &many) {
 			s.refused("computer-games")
 			tooMany(w, 30, err.Error())
@@ -174,10 +173,11 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	out := RematchResponse{ID: resp.ID, Link: resp.Spectator}
 	late := false
 	if seat >= 0 {
-		l.locked(func() { late = int(seat) < len(l.cfg.Seats) && l.cfg.Seats[seat].Late })
+		seats := l.Config().Seats
+		late = int(seat) < len(seats) && seats[seat].Late
 	}
-	if seat >= 0 && !late && int(seat) < len(resp.tokens) && resp.tokens[seat] != "" {
-		out.Link = "/g/" + resp.ID + "?t=" + resp.tokens[seat] // the player's own seat's key, moved out of the address by the page
+	if seat >= 0 && !late && int(seat) < len(resp.Tokens) && resp.Tokens[seat] != "" {
+		out.Link = "/g/" + resp.ID + "?t=" + resp.Tokens[seat] // the player's own seat's key, moved out of the address by the page
 	}
 	writeJSON(w, 200, out)
 }
@@ -197,17 +197,12 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var rep *engine.Replay
-	var err error
+	rep, err := l.ReplayFile()
 	var seats []SeatInfo
-	var names present.Names
-	l.locked(func() {
-		rep, err = l.replayFile()
-		for _, st := range l.cfg.Seats {
-			seats = append(seats, SeatInfo{Name: st.Name, Kind: st.Kind})
-		}
-		names = l.names()
-	})
+	for _, st := range l.Config().Seats {
+		seats = append(seats, SeatInfo{Name: st.Name, Kind: st.Kind})
+	}
+	names := l.Names()
 	if err != nil {
 		writeJSON(w, 409, apiError{err.Error()})
 		return
@@ -235,7 +230,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		}
 		lg.Collect(g)
 	}
-	m := Message{Game: l.id, Move: n, Seat: int(seat), Seats: seats, Spectator: seat == engine.NoSeat, Goal: wire.Goal}
+	m := Message{Game: l.ID(), Move: n, Seat: int(seat), Seats: seats, Spectator: seat == engine.NoSeat, Goal: wire.Goal}
 	m.Events = lg.For(int(seat))
 	m.Table, _ = wire.Build(g, seat, names) // no decision: a replay is watched, not played
 	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: m})

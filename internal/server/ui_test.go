@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smashup/smashup/internal/table"
 )
 
 func TestCatalogIsRulesTextOnly(t *testing.T) {
@@ -46,7 +48,7 @@ func TestRematchKeepsSeatsAndFactions(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	// a fixed deal, so that a failure can be replayed
-	cr, err := s.Create(context.Background(), CreateRequest{Seats: []string{"human", "ai"}, Names: []string{"Ada", "Bo"}, Mode: "random", Seed: seed(4)})
+	cr, err := s.Create(context.Background(), table.CreateRequest{Seats: []string{"human", "ai"}, Names: []string{"Ada", "Bo"}, Mode: "random", Seed: seed(4)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,18 +92,19 @@ func TestRematchKeepsSeatsAndFactions(t *testing.T) {
 	if first.ID == "" || first != again || !strings.HasPrefix(first.Link, "/g/"+first.ID+"?t=") {
 		t.Fatalf("rematch: %+v then %+v", first, again)
 	}
-	old, _ := s.game(context.Background(), cr.ID)
-	l, err := s.game(context.Background(), first.ID)
+	oldGame, _ := s.Game(context.Background(), cr.ID)
+	newGame, err := s.Game(context.Background(), first.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range l.cfg.Seats {
-		if l.cfg.Seats[i].Name != old.cfg.Seats[i].Name || l.cfg.Seats[i].Kind != old.cfg.Seats[i].Kind ||
-			strings.Join(l.cfg.Setup.Players[i].Factions, "+") != strings.Join(old.cfg.Setup.Players[i].Factions, "+") {
-			t.Fatalf("seat %d: %+v %v, was %+v %v", i, l.cfg.Seats[i], l.cfg.Setup.Players[i].Factions, old.cfg.Seats[i], old.cfg.Setup.Players[i].Factions)
+	oc, lc := oldGame.Config(), newGame.Config()
+	for i := range lc.Seats {
+		if lc.Seats[i].Name != oc.Seats[i].Name || lc.Seats[i].Kind != oc.Seats[i].Kind ||
+			strings.Join(lc.Setup.Players[i].Factions, "+") != strings.Join(oc.Setup.Players[i].Factions, "+") {
+			t.Fatalf("seat %d: %+v %v, was %+v %v", i, lc.Seats[i], lc.Setup.Players[i].Factions, oc.Seats[i], oc.Setup.Players[i].Factions)
 		}
 	}
-	if l.cfg.Reproducible || l.cfg.Setup.Seed == old.cfg.Setup.Seed {
+	if lc.Reproducible || lc.Setup.Seed == oc.Setup.Seed {
 		t.Fatal("the rematch should have a new secret seed")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/smashup/smashup/internal/store"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // errDriver is what a database driver says when the database is down: it
@@ -123,10 +124,10 @@ func TestStoreFailuresAnswer503WithoutDetail(t *testing.T) {
 	s, ds, logs := newDownServer(t)
 	h := s.Handler()
 	a := seatAPI{t, h}
-	create := func(body string) CreateResponse {
+	create := func(body string) table.CreateResponse {
 		t.Helper()
 		code, b := a.call("POST", "/api/games", "", body)
-		var cr CreateResponse
+		var cr table.CreateResponse
 		if code != 200 || json.Unmarshal(b, &cr) != nil {
 			t.Fatalf("create: %d %s", code, b)
 		}

@@ -4,24 +4,21 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/smashup/smashup/internal/engine"
+	"github.com/smashup/smashup/internal/table"
 )
 
 // Live updates: each page holds a WebSocket (handleWS), subscribed to its
-// game, which receives the update of every change (broadcastLocked).
+// game (table.Subscriber), which receives the update of every change.
 
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	l, seat, ok := s.lookup(w, r)
 	if !ok {
 		return
 	}
-	var full bool
-	l.locked(func() { full = len(l.subs) >= maxConnsPerGame })
-	if full {
+	if l.Subscribers() >= maxConnsPerGame {
 		s.refused("ws-per-game")
 		writeJSON(w, http.StatusTooManyRequests, apiError{"too many connections to this game"})
 		return
@@ -47,20 +44,20 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer c.CloseNow()
 	s.open.Add(1)
 	defer s.open.Add(-1)
-	sub := &subscriber{seat: seat, ch: make(chan []byte, 8), gone: make(chan struct{})}
+	sub := table.NewSubscriber(seat, 8)
 	var msg Message
 	for { // subscribe to the game as held in memory (loaded again if it was unloaded)
-		if l.subscribe(sub, &msg) {
+		if l.Subscribe(sub, &msg) {
 			break
 		}
-		if l, err = s.game(r.Context(), l.id); err != nil {
+		if l, err = s.Game(r.Context(), l.ID()); err != nil {
 			c.Close(websocket.StatusTryAgainLater, "the game cannot be loaded now")
 			return
 		}
 	}
-	defer s.pokePresence() // after unsubscribe: the other instances see the page leave soon (lease.go)
-	defer l.unsubscribe(sub)
-	s.sharePresence(r.Context(), l) // the other instances count this page before it is shown anything
+	defer s.PokePresence() // after unsubscribe: the other instances see the page leave soon (table's lease.go)
+	defer l.Unsubscribe(sub)
+	s.SharePresence(r.Context(), l) // the other instances count this page before it is shown anything
 	first, err := json.Marshal(msg) // catch up at once
 	if err != nil {
 		return
@@ -85,10 +82,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		case <-s.ctx.Done():
 			c.Close(websocket.StatusGoingAway, "server stopping")
 			return
-		case <-sub.gone:
+		case <-sub.Gone():
 			c.Close(websocket.StatusPolicyViolation, "this seat was invited again: its old link no longer plays it")
 			return
-		case b := <-sub.ch:
+		case b := <-sub.Updates():
 			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			err := c.Write(wctx, websocket.MessageText, b)
 			cancel()
@@ -97,50 +94,4 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-}
-
-// subscriber is a connected client of one seat (NoSeat: a spectator).
-type subscriber struct {
-	seat engine.Seat
-	ch   chan []byte
-	// gone is closed when the seat's key changes (seats.go): the page is
-	// disconnected
-	gone     chan struct{}
-	dropOnce sync.Once
-	mu       sync.Mutex
-	last     uint64 // the latest update offered (updates are marshalled concurrently)
-}
-
-// drop disconnects the subscriber (its seat was invited again).
-func (s *subscriber) drop() {
-	if s.gone != nil {
-		s.dropOnce.Do(func() { close(s.gone) })
-	}
-}
-
-// subscribe adds sub to l's clients and fills in its first message, unless
-// l was unloaded (then it reports false).
-func (l *live) subscribe(sub *subscriber, first *Message) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.evicted {
-		return false
-	}
-	// the others are told of the arrival; the newcomer gets its first
-	// message, and from then on every update broadcast after it
-	l.arriveLocked(sub.seat, time.Now())
-	l.subs[sub] = struct{}{}
-	sub.mu.Lock()
-	sub.last = l.sent
-	sub.mu.Unlock()
-	*first = l.messageLocked(engine.Seat(sub.seat))
-	return true
-}
-
-func (l *live) unsubscribe(sub *subscriber) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.subs, sub)
-	l.leaveLocked(sub.seat, time.Now())
-	l.touch()
 }

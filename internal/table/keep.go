@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -25,7 +25,7 @@ const purgeEvery = time.Hour
 
 // resumeWorkLocked reports whether a restart must load l so that a computer
 // seat of it carries on (one instance: with several, the lease says so).
-func (l *live) resumeWorkLocked() bool {
+func (l *Table) resumeWorkLocked() bool {
 	if l.srv.share != nil || l.overLocked() {
 		return false
 	}
@@ -36,7 +36,7 @@ func (l *live) resumeWorkLocked() bool {
 // markLocked records in the store, if it changed, whether a restart must
 // load l and whether it is over. A failure is logged: the store is marked at
 // the next move, or when the game is next loaded.
-func (l *live) markLocked(ctx context.Context) {
+func (l *Table) markLocked(ctx context.Context) {
 	work, over := l.resumeWorkLocked(), l.overLocked() && l.g != nil
 	if work == l.marked.work && over == l.marked.over {
 		return
@@ -52,7 +52,7 @@ func (l *live) markLocked(ctx context.Context) {
 type marks struct{ work, over bool }
 
 // purge deletes what is no longer kept, and unloads it.
-func (s *Server) purge(ctx context.Context) {
+func (s *Tables) purge(ctx context.Context) {
 	if s.KeepDone <= 0 && s.KeepIdle <= 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 
 // pending returns who must decide now and among how many options (NoSeat:
 // nobody, the game is over or not dealt yet).
-func (l *live) pending() (engine.Seat, int) {
+func (l *Table) pending() (engine.Seat, int) {
 	if l.src == nil {
 		return engine.NoSeat, 0
 	}
@@ -30,7 +30,7 @@ func (l *live) pending() (engine.Seat, int) {
 }
 
 // recordMove describes option of the pending decision as a stored move.
-func (l *live) recordMove(option int) (store.Move, error) {
+func (l *Table) recordMove(option int) (store.Move, error) {
 	if l.src == nil {
 		return store.Move{}, ErrGameOver
 	}
@@ -40,7 +40,7 @@ func (l *live) recordMove(option int) (store.Move, error) {
 // applyLocal applies the next move, a recorded one (see recordMove), to the
 // in-memory game (no store, no checks of who), checking that the record is
 // the option this build offers (see source.apply).
-func (l *live) applyLocal(m store.Move) error {
+func (l *Table) applyLocal(m store.Move) error {
 	n := len(l.moves) + 1
 	if m.Kind == "" { // a legacy move by position only (being migrated)
 		r, err := l.recordMove(m.Option)
@@ -84,10 +84,11 @@ var (
 	ErrGameOver    = errors.New("the game is over")
 )
 
-// move validates and records a decision of seat at move number n, and then
+// Move validates and records a decision of seat at move number n, and then
 // the answers to the questions it leads to at once (wire.Move.Then): all of
-// them, or none.
-func (l *live) move(ctx context.Context, seat engine.Seat, n, option int, then ...int) error {
+// them, or none. ErrEvicted: the game was unloaded meanwhile (ask Tables.Game
+// for it again).
+func (l *Table) Move(ctx context.Context, seat engine.Seat, n, option int, then ...int) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if n > len(l.moves) && l.srv.share != nil {
@@ -135,7 +136,7 @@ var ErrBadThen = errors.New("the rest of this move does not fit the questions it
 // three). What was offered is worked out again here, by the code that
 // built the message (source.offered), never taken from the client; a
 // refusal is the same ErrBadThen whatever the hidden cards.
-func (l *live) tryThen(seat engine.Seat, n, option int, then []int) error {
+func (l *Table) tryThen(seat engine.Seat, n, option int, then []int) error {
 	if l.src == nil || len(then) > wire.MaxThen {
 		return ErrBadThen
 	}
@@ -178,7 +179,7 @@ func fitsOffered(t *wire.Then, then []int) bool {
 // tryLocked tries option and then its follow-up answers on a copy: a move
 // that fails (a card's bug) is refused and never reaches the log, where it
 // would break the game for good.
-func (l *live) tryLocked(seat engine.Seat, n, option int, then []int) error {
+func (l *Table) tryLocked(seat engine.Seat, n, option int, then []int) error {
 	err := l.src.try(seat, option, then)
 	if errors.Is(err, ErrPanic) {
 		l.log().Error("a move fails: refused", "seat", seat, "move", n, "option", option, "then", then, "err", err)
@@ -186,9 +187,9 @@ func (l *live) tryLocked(seat engine.Seat, n, option int, then []int) error {
 	return err
 }
 
-func (l *live) moveLocked(ctx context.Context, seat engine.Seat, n, option int) error {
+func (l *Table) moveLocked(ctx context.Context, seat engine.Seat, n, option int) error {
 	if l.evicted {
-		return errEvicted
+		return ErrEvicted
 	}
 	if l.broken != nil {
 		return l.broken

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"encoding/json"
@@ -18,7 +18,15 @@ type Message = wire.Update
 // SeatInfo is public information about a seat.
 type SeatInfo = wire.Seat
 
-func (l *live) messageLocked(seat engine.Seat) Message {
+// Message is seat's message (NoSeat: the spectators'), built under the
+// game's lock.
+func (l *Table) Message(seat engine.Seat) Message {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.messageLocked(seat)
+}
+
+func (l *Table) messageLocked(seat engine.Seat) Message {
 	if l.cfg.Sandbox != nil && l.g != nil {
 		return l.sandboxMessageLocked() // sandbox.go
 	}
@@ -53,13 +61,13 @@ func (l *live) messageLocked(seat engine.Seat) Message {
 
 // showLocked announces the moves not announced yet: those reloaded from the
 // store (another instance's, or one that won a race for a move number).
-func (l *live) showLocked() {
+func (l *Table) showLocked() {
 	if l.shown != len(l.moves) {
 		l.broadcastLocked()
 	}
 }
 
-func (l *live) broadcastLocked() {
+func (l *Table) broadcastLocked() {
 	l.shown = len(l.moves)
 	if len(l.subs) == 0 {
 		return
@@ -68,7 +76,7 @@ func (l *live) broadcastLocked() {
 	// built under the lock and marshalled and sent after it (deliver)
 	l.sent++
 	var msgs perSeat[*Message]
-	subs := make([]*subscriber, 0, len(l.subs))
+	subs := make([]*Subscriber, 0, len(l.subs))
 	for s := range l.subs {
 		m := msgs.at(s.seat)
 		if m == nil {
@@ -102,7 +110,7 @@ func (p *perSeat[T]) at(seat engine.Seat) *T {
 
 // deliver marshals update number n (one message per seat) and offers it to
 // each client.
-func deliver(n uint64, msgs *perSeat[*Message], subs []*subscriber) {
+func deliver(n uint64, msgs *perSeat[*Message], subs []*Subscriber) {
 	var raw perSeat[[]byte]
 	marshal := func(m *Message) []byte {
 		if m == nil {
@@ -125,7 +133,7 @@ func deliver(n uint64, msgs *perSeat[*Message], subs []*subscriber) {
 // offer queues update n for the client unless it has a later one already
 // (updates are marshalled concurrently). A slow client loses its oldest
 // pending update, never the newest.
-func (s *subscriber) offer(n uint64, b []byte) {
+func (s *Subscriber) offer(n uint64, b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if n <= s.last {

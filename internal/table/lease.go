@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 //   - Every move reaches every page: an instance told of a move made
 //     elsewhere (remoteMove) or that loses a race for a move number
 //     (moveLocked) reloads the game and announces what it did not show yet
-//     (live.shown).
+//     (Table.shown).
 //   - One instance makes a game's server-made answers (its computer seats,
 //     the passes made for a person, a stand-in's moves): the holder of the
 //     game's lease. A worker of any other instance that finds such an answer
@@ -43,11 +43,11 @@ import (
 //     asked for it, or when it takes its lease (the games whose computer
 //     seats must carry on are those with a lease).
 //
-// With the embedded store (one instance) there is none of it: Server.share
+// With the embedded store (one instance) there is none of it: Tables.share
 // is nil, every answer is this instance's to make, and Resume loads the
 // stored games at start.
 
-// Defaults of the sharing periods (Server.SetLeaseTTL, SetPresenceEvery).
+// Defaults of the sharing periods (Tables.SetLeaseTTL, SetPresenceEvery).
 const (
 	defaultLeaseTTL      = 3 * time.Second
 	defaultPresenceEvery = 500 * time.Millisecond
@@ -72,20 +72,20 @@ func newSharing(st store.Shared) *sharing {
 
 // SetLeaseTTL sets how long a game's lease lasts unless renewed (default
 // 3 s): how soon another instance takes over the games of one killed.
-func (s *Server) SetLeaseTTL(d time.Duration) { s.leaseTTL.Store(int64(d)) }
+func (s *Tables) SetLeaseTTL(d time.Duration) { s.leaseTTL.Store(int64(d)) }
 
 // SetPresenceEvery sets how often an instance shares its pages' presence
 // (default half a second); another instance's rows count for three times that.
-func (s *Server) SetPresenceEvery(d time.Duration) { s.presenceEvery.Store(int64(d)) }
+func (s *Tables) SetPresenceEvery(d time.Duration) { s.presenceEvery.Store(int64(d)) }
 
-func (s *Server) ttl() time.Duration { return time.Duration(s.leaseTTL.Load()) }
+func (s *Tables) ttl() time.Duration { return time.Duration(s.leaseTTL.Load()) }
 
-func (s *Server) presenceTTL() time.Duration {
+func (s *Tables) presenceTTL() time.Duration {
 	return max(3*time.Duration(s.presenceEvery.Load()), 500*time.Millisecond)
 }
 
 // startSharing starts the lease and presence loops.
-func (s *Server) startSharing() {
+func (s *Tables) startSharing() {
 	s.wg.Add(2)
 	go func() {
 		defer s.wg.Done()
@@ -113,9 +113,17 @@ func (s *Server) startSharing() {
 	}()
 }
 
+// Abandon makes Close stop as if this instance were killed: its leases and
+// presence rows are left to expire (tests).
+func (s *Tables) Abandon() {
+	if s.share != nil {
+		s.share.abandoned.Store(true)
+	}
+}
+
 // stopSharing lets this instance's leases expire at once and deletes its
 // presence rows (a graceful stop), unless it was abandoned.
-func (s *Server) stopSharing() {
+func (s *Tables) stopSharing() {
 	if s.share == nil || s.share.abandoned.Load() {
 		return
 	}
@@ -129,7 +137,7 @@ func (s *Server) stopSharing() {
 
 // serverWorkLocked reports whether the server is to answer l's pending
 // decision: a computer seat's, a stand-in's, or a pass for a person.
-func (l *live) serverWorkLocked() bool {
+func (l *Table) serverWorkLocked() bool {
 	who, _ := l.pending()
 	if who == engine.NoSeat || l.broken != nil || l.rec.foreign != "" {
 		return false
@@ -140,7 +148,7 @@ func (l *live) serverWorkLocked() bool {
 // mayAnswer reports whether this instance is to make l's server-made answer
 // now: there is one to make and this instance holds the game's lease (one
 // instance: always). A game that has ended lets its lease go.
-func (s *Server) mayAnswer(ctx context.Context, l *live) bool {
+func (s *Tables) mayAnswer(ctx context.Context, l *Table) bool {
 	if s.share == nil {
 		return true
 	}
@@ -161,14 +169,14 @@ func (s *Server) mayAnswer(ctx context.Context, l *live) bool {
 		return false
 	}
 	if standing { // a stand-in plays only for a person connected nowhere: asked again now
-		s.sharePresence(ctx, l)
+		s.SharePresence(ctx, l)
 	}
 	return true
 }
 
 // leaseFor reports whether this instance holds l's lease, taking it if it is
 // free or expired.
-func (s *Server) leaseFor(ctx context.Context, l *live) bool {
+func (s *Tables) leaseFor(ctx context.Context, l *Table) bool {
 	sh, ttl, now := s.share, s.ttl(), time.Now()
 	sh.mu.Lock()
 	until, had := sh.held[l.id]
@@ -205,7 +213,7 @@ func (s *Server) leaseFor(ctx context.Context, l *live) bool {
 }
 
 // dropLease lets l's lease go, if held (its game ended, or it was unloaded).
-func (s *Server) dropLease(id string) {
+func (s *Tables) dropLease(id string) {
 	if s.share == nil {
 		return
 	}
@@ -226,7 +234,7 @@ func (s *Server) dropLease(id string) {
 }
 
 // renewLeases renews every lease this instance holds.
-func (s *Server) renewLeases() {
+func (s *Tables) renewLeases() {
 	sh, ttl, start := s.share, s.ttl(), time.Now()
 	sh.mu.Lock()
 	ids := slices.Collect(maps.Keys(sh.held))
@@ -263,7 +271,7 @@ func (s *Server) renewLeases() {
 // takeOrphans takes the expired leases (their holder stopped) and loads
 // their games, whose computer seats carry on here. It returns how many it
 // took.
-func (s *Server) takeOrphans(ctx context.Context) int {
+func (s *Tables) takeOrphans(ctx context.Context) int {
 	sh, ttl := s.share, s.ttl()
 	ids, err := sh.st.Orphans(ctx, 100)
 	if err != nil {
@@ -284,7 +292,7 @@ func (s *Server) takeOrphans(ctx context.Context) int {
 		sh.held[id] = start.Add(ttl)
 		delete(sh.other, id)
 		sh.mu.Unlock()
-		l, err := s.game(ctx, id)
+		l, err := s.Game(ctx, id)
 		if err != nil {
 			if errors.Is(err, store.ErrNotFound) {
 				s.dropLease(id)
@@ -309,8 +317,9 @@ func (s *Server) takeOrphans(ctx context.Context) int {
 	return taken
 }
 
-// pokePresence asks for this instance's presence to be shared soon.
-func (s *Server) pokePresence() {
+// PokePresence asks for this instance's presence to be shared soon (a page
+// left).
+func (s *Tables) PokePresence() {
 	if s.share == nil {
 		return
 	}
@@ -321,9 +330,9 @@ func (s *Server) pokePresence() {
 }
 
 // presenceRound shares the presence of every game in memory with people.
-func (s *Server) presenceRound() {
+func (s *Tables) presenceRound() {
 	s.mu.Lock()
-	ls := make([]*live, 0, len(s.games))
+	ls := make([]*Table, 0, len(s.games))
 	for _, l := range s.games {
 		if l.people() {
 			ls = append(ls, l)
@@ -333,15 +342,15 @@ func (s *Server) presenceRound() {
 	s.sharePresenceOf(s.ctx, ls)
 }
 
-// sharePresence shares l's presence now: this instance's pages written,
+// SharePresence shares l's presence now: this instance's pages written,
 // the other instances' read.
-func (s *Server) sharePresence(ctx context.Context, l *live) {
+func (s *Tables) SharePresence(ctx context.Context, l *Table) {
 	if s.share != nil && l.people() {
-		s.sharePresenceOf(ctx, []*live{l})
+		s.sharePresenceOf(ctx, []*Table{l})
 	}
 }
 
-func (s *Server) sharePresenceOf(ctx context.Context, ls []*live) {
+func (s *Tables) sharePresenceOf(ctx context.Context, ls []*Table) {
 	if len(ls) == 0 {
 		return
 	}
@@ -365,7 +374,7 @@ func (s *Server) sharePresenceOf(ctx context.Context, ls []*live) {
 }
 
 // sharePresenceLocked is sharePresence for a caller holding l's lock.
-func (s *Server) sharePresenceLocked(ctx context.Context, l *live) {
+func (s *Tables) sharePresenceLocked(ctx context.Context, l *Table) {
 	if s.share == nil || !l.people() {
 		return
 	}
@@ -378,7 +387,7 @@ func (s *Server) sharePresenceLocked(ctx context.Context, l *live) {
 
 // exchangePresence writes this instance's rows and reads the other
 // instances' of games ids, by game.
-func (s *Server) exchangePresence(ctx context.Context, rows []store.Presence, ids []string) (map[string][]store.Presence, bool) {
+func (s *Tables) exchangePresence(ctx context.Context, rows []store.Presence, ids []string) (map[string][]store.Presence, bool) {
 	sh := s.share
 	if err := sh.st.PutPresence(ctx, sh.instance, rows); err != nil {
 		if ctx.Err() == nil {
@@ -401,7 +410,7 @@ func (s *Server) exchangePresence(ctx context.Context, rows []store.Presence, id
 }
 
 // presenceRowsLocked is what this instance tells the others of l's seats.
-func (l *live) presenceRowsLocked(now time.Time) []store.Presence {
+func (l *Table) presenceRowsLocked(now time.Time) []store.Presence {
 	var rows []store.Presence
 	for seat := range l.seats() {
 		p := &l.pres
@@ -425,7 +434,7 @@ func (l *live) presenceRowsLocked(now time.Time) []store.Presence {
 // takePresenceLocked takes the other instances' presence of l's seats,
 // starting or ending stand-ins and telling the pages as needed. It reports
 // whether a stand-in started or ended.
-func (l *live) takePresenceLocked(rows []store.Presence, now time.Time) bool {
+func (l *Table) takePresenceLocked(rows []store.Presence, now time.Time) bool {
 	p := &l.pres
 	var remote [engine.MaxPlayers]int
 	var rseen [engine.MaxPlayers]time.Time

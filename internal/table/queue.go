@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // lock).
 //
 // Turns are taken between owners, the client address that created a game
-// (live.owner), not between games: twelve games of one address get one
+// (Table.owner), not between games: twelve games of one address get one
 // turn when another address's one game gets one, so a stranger running as
 // many games as the limits let it (issue 33) takes one share of the
 // thinking, not twelve. And one owner's games are decided by at most
@@ -47,7 +47,7 @@ const (
 )
 
 // tier is where l waits its turn now.
-func (l *live) tier() int {
+func (l *Table) tier() int {
 	watched := l.watched.Load() > 0
 	switch {
 	case l.people() && watched:
@@ -59,14 +59,14 @@ func (l *live) tier() int {
 }
 
 // ownerOf is the key l takes turns by.
-func (l *live) ownerOf() string {
+func (l *Table) ownerOf() string {
 	if l.owner == "" {
 		return "game " + l.id
 	}
 	return "addr " + l.owner
 }
 
-// runQueue is the games waiting for a worker (guarded by Server.qmu): for
+// runQueue is the games waiting for a worker (guarded by Tables.qmu): for
 // each tier, the owners with games waiting, in turn, each with its games
 // in order.
 type runQueue struct {
@@ -76,11 +76,11 @@ type runQueue struct {
 
 type owner struct {
 	key   string
-	games [tiers][]*live
+	games [tiers][]*Table
 	busy  int // workers deciding for its games now
 }
 
-func (q *runQueue) push(l *live) {
+func (q *runQueue) push(l *Table) {
 	if q.owners == nil {
 		q.owners = map[string]*owner{}
 	}
@@ -100,7 +100,7 @@ func (q *runQueue) push(l *live) {
 // pop takes the next game a worker may decide for, nil if none: the first
 // tier's first owner in turn below its share of workers, whose turn then
 // goes to the back.
-func (q *runQueue) pop(share int) (*live, *owner) {
+func (q *runQueue) pop(share int) (*Table, *owner) {
 	for t := range q.turns {
 		turns := q.turns[t]
 		for i, o := range turns {
@@ -144,7 +144,7 @@ func (o *owner) idle() bool {
 }
 
 // kick asks the computer players to look at a game.
-func (s *Server) kick(l *live) {
+func (s *Tables) kick(l *Table) {
 	if !l.queued.CompareAndSwap(false, true) {
 		return // already waiting its turn
 	}
@@ -154,13 +154,13 @@ func (s *Server) kick(l *live) {
 	s.qmu.Unlock()
 }
 
-func (s *Server) aiWorker() {
+func (s *Tables) aiWorker() {
 	defer s.wg.Done()
 	share := perOwner(aiWorkers())
 	s.qmu.Lock()
 	defer s.qmu.Unlock()
 	for {
-		var l *live
+		var l *Table
 		var o *owner
 		for s.ctx.Err() == nil {
 			if l, o = s.queue.pop(share); l != nil {
@@ -193,7 +193,7 @@ func (s *Server) aiWorker() {
 // or an answer's pause running out, that came while a worker was done
 // looking but had not yet let go was dropped, and the game waited until
 // some other request woke it).
-func (l *live) stepAI(ctx context.Context) bool {
+func (l *Table) stepAI(ctx context.Context) bool {
 	l.again.Store(true)
 	for l.thinking.CompareAndSwap(false, true) {
 		l.again.Store(false)
@@ -210,7 +210,7 @@ func (l *live) stepAI(ctx context.Context) bool {
 }
 
 // decideAI is stepAI's work, by the one worker deciding for the game.
-func (l *live) decideAI(ctx context.Context) bool {
+func (l *Table) decideAI(ctx context.Context) bool {
 	if !l.srv.mayAnswer(ctx, l) { // another instance makes this game's answers (lease.go)
 		return false
 	}
@@ -225,7 +225,7 @@ func (l *live) decideAI(ctx context.Context) bool {
 		var err error
 		start := time.Now()
 		opt, err = think()
-		l.srv.thought(l, who, time.Since(start)) // (metrics.go)
+		l.srv.thought(l, who, time.Since(start)) // (metrics.go: OnThought)
 		if err != nil {
 			// a computer player's bug stops its game only
 			l.mu.Lock()
@@ -243,7 +243,7 @@ func (l *live) decideAI(ctx context.Context) bool {
 // on a copy of the game without holding the lock (so that the game's pages
 // are served while a computer player searches). An answer already thought
 // of, waiting for its pause (aiMove), is given again.
-func (l *live) aiTurn() (who engine.Seat, at, opt int, think func() (int, error), ok bool) {
+func (l *Table) aiTurn() (who engine.Seat, at, opt int, think func() (int, error), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	who, _ = l.pending()
@@ -277,7 +277,7 @@ func (l *live) aiTurn() (who engine.Seat, at, opt int, think func() (int, error)
 
 // aiMove plays opt for seat who at move at, unless the game has moved on
 // meanwhile; if the option fails (a card's bug), any other that works.
-func (l *live) aiMove(ctx context.Context, who engine.Seat, at, opt int) bool {
+func (l *Table) aiMove(ctx context.Context, who engine.Seat, at, opt int) bool {
 	// the move in hand is finished even when the server is stopping
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
@@ -310,9 +310,18 @@ func (l *live) aiMove(ctx context.Context, who engine.Seat, at, opt int) bool {
 		l.broadcastLocked()
 		return false
 	}
-	if hook := l.srv.afterStandIn; hook != nil && standIn {
+	if hook := l.srv.AfterStandIn; hook != nil && standIn {
 		hook(l, who, at)
 	}
 	l.broadcastLocked()
 	return true
+}
+
+// PeopleWait reports whether a game with people (or someone watching)
+// waits for a computer's move: background work (the server's reviews)
+// steps aside meanwhile.
+func (s *Tables) PeopleWait() bool {
+	s.qmu.Lock()
+	defer s.qmu.Unlock()
+	return len(s.queue.turns[tierWatched])+len(s.queue.turns[tierPeople]) > 0
 }

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"cmp"
@@ -11,13 +11,13 @@ import (
 )
 
 // Games held in memory. The store holds every game; memory holds the games
-// in use, loaded on first use (Server.game). A game nobody is connected to
+// in use, loaded on first use (Tables.Game). A game nobody is connected to
 // and no computer seat is moving is idle; an idle game is evicted once it has
 // been idle for IdleAfter (a finished one after DoneAfter), and when memory
 // holds MaxGames games the least recently used idle ones make room. Evicted
 // games are loaded again from the store when next asked for.
 
-// Defaults of the memory limits (Server.MaxGames, IdleAfter, DoneAfter).
+// Defaults of the memory limits (Tables.MaxGames, IdleAfter, DoneAfter).
 const (
 	defaultMaxGames  = 2000
 	defaultIdleAfter = 10 * time.Minute
@@ -28,16 +28,16 @@ const (
 // ErrBusy: memory holds as many games as it may, none of them idle.
 var ErrBusy = errors.New("the server is busy with as many games as it can hold; try again in a few minutes")
 
-// errEvicted: the live game was evicted while a request used it; the
-// request asks for the game again.
-var errEvicted = errors.New("the game was unloaded from memory; ask again")
+// ErrEvicted: the game was unloaded from memory while a request used it;
+// the request asks for the game again (Tables.Game).
+var ErrEvicted = errors.New("the game was unloaded from memory; ask again")
 
 // touch marks l as used now.
-func (l *live) touch() { l.used.Store(time.Now().UnixNano()) }
+func (l *Table) touch() { l.used.Store(time.Now().UnixNano()) }
 
 // idleLocked reports whether nothing goes on in l: no client connected, no
 // computer seat thinking or waiting to move.
-func (l *live) idleLocked() bool {
+func (l *Table) idleLocked() bool {
 	if len(l.subs) > 0 || l.queued.Load() || l.thinking.Load() {
 		return false
 	}
@@ -49,14 +49,14 @@ func (l *live) idleLocked() bool {
 }
 
 // overLocked reports whether l's game has ended (or can go no further).
-func (l *live) overLocked() bool {
+func (l *Table) overLocked() bool {
 	who, _ := l.pending()
 	return who == engine.NoSeat || l.broken != nil || l.rec.foreign != ""
 }
 
 // janitor evicts idle games and lets computer players stand in for people
 // who have left (presence.go), every tick.
-func (s *Server) janitor() {
+func (s *Tables) janitor() {
 	defer s.wg.Done()
 	var purged time.Time
 	for {
@@ -67,7 +67,7 @@ func (s *Server) janitor() {
 		}
 		now := time.Now()
 		s.look(now)
-		s.renewOwned(s.ctx)                // limit.go
+		s.renewOwned(s.ctx)                // budget.go
 		if now.Sub(purged) >= purgeEvery { // keep.go
 			purged = now
 			s.purge(s.ctx)
@@ -79,7 +79,7 @@ func (s *Server) janitor() {
 }
 
 // look is one round of the janitor; a bug in it is logged, never fatal.
-func (s *Server) look(now time.Time) {
+func (s *Tables) look(now time.Time) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.log().Error("the janitor failed", "err", r)
@@ -89,24 +89,24 @@ func (s *Server) look(now time.Time) {
 	s.standIns(now)
 }
 
-// withGames runs f holding the server's lock on its games, released even if
+// withGames runs f holding the tables' lock on its games, released even if
 // f panics.
-func (s *Server) withGames(f func()) {
+func (s *Tables) withGames(f func()) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	f()
 }
 
-// SetTick sets how often the server looks for idle games and for seats a
+// SetTick sets how often the janitor looks for idle games and for seats a
 // computer should stand in for (default 5 s).
-func (s *Server) SetTick(d time.Duration) { s.tick.Store(int64(d)) }
+func (s *Tables) SetTick(d time.Duration) { s.tick.Store(int64(d)) }
 
 // sweepLocked evicts the games idle for long enough, and then, if fewer than
 // room places are free under MaxGames, the least recently used idle games
 // until there are (or no idle game is left). It reports whether there is room.
-func (s *Server) sweepLocked(now time.Time, room int) bool {
+func (s *Tables) sweepLocked(now time.Time, room int) bool {
 	type idle struct {
-		l    *live
+		l    *Table
 		used int64
 	}
 	var keep []idle
@@ -143,17 +143,17 @@ func (s *Server) sweepLocked(now time.Time, room int) bool {
 }
 
 // evictLocked drops l from memory (s.mu and l.mu held).
-func (s *Server) evictLocked(l *live) {
+func (s *Tables) evictLocked(l *Table) {
 	l.evicted = true
 	delete(s.games, l.id)
 	s.dropLease(l.id) // lease.go
-	s.disown(l)       // limit.go
+	s.disown(l)       // budget.go
 	s.log().Debug("game unloaded", "game", l.id)
 }
 
 // unloadIfIdle evicts l at once if it is idle (a game resumed at start that
 // no computer seat is to move: it is loaded again when someone asks).
-func (s *Server) unloadIfIdle(l *live) {
+func (s *Tables) unloadIfIdle(l *Table) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	l.mu.Lock()
@@ -164,16 +164,16 @@ func (s *Server) unloadIfIdle(l *live) {
 }
 
 // Games reports how many games are held in memory.
-func (s *Server) Games() int {
+func (s *Tables) Games() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.games)
 }
 
-// game returns the live game id, loading it from the store if needed. The
-// store is read and the game replayed without holding the server's lock, so
+// Game returns the game id, loading it from the store if needed. The
+// store is read and the game replayed without holding the tables' lock, so
 // that loading a long game holds up no other request.
-func (s *Server) game(ctx context.Context, id string) (*live, error) {
+func (s *Tables) Game(ctx context.Context, id string) (*Table, error) {
 	s.mu.Lock()
 	l, ok := s.games[id]
 	s.mu.Unlock()

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"crypto/rand"
@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,7 +37,7 @@ type Seat struct {
 	Invite string `json:"invite,omitempty"`
 	// Late: the seat was claimed after the game had ended. A rematch's
 	// seat key goes only to whoever held the seat when the game ended
-	// (ui.go handleRematch), so a late claim gets none.
+	// (the server's handleRematch, ui.go), so a late claim gets none.
 	Late bool `json:"late,omitempty"`
 }
 
@@ -75,8 +76,9 @@ type Config struct {
 	Lesson *LessonConfig `json:"lesson,omitempty"`
 }
 
-// live is a game held in memory, rebuilt from the store.
-type live struct {
+// Table is one game held in memory, rebuilt from the store: its live
+// state, guarded by its lock.
+type Table struct {
 	mu  sync.Mutex
 	id  string
 	cfg Config
@@ -86,7 +88,7 @@ type live struct {
 	// owner: the client address that created the game, "" when not known
 	// (loaded from the store); computers take turns by owner (queue.go)
 	owner string
-	// computers: some seat is a computer's (the budget of limit.go)
+	// computers: some seat is a computer's (the budget of budget.go)
 	computers bool
 	// watched: pages connected to the game, a seat's or a spectator's
 	// (presence.go); read without the lock (kick)
@@ -98,9 +100,9 @@ type live struct {
 	g      *engine.Game // nil until dealt
 	events wire.Log     // every seat's events, as each may see them
 	asked  time.Time    // when the pending decision was first put
-	subs   map[*subscriber]struct{}
+	subs   map[*Subscriber]struct{}
 	ais    []ai.Player
-	srv    *Server
+	srv    *Tables // the tables holding it
 	broken error
 	rec    recording   // the rules the game was recorded under (record.go)
 	ready  readyAnswer // an answer the server made, held until its pause is over (settings.go)
@@ -113,8 +115,8 @@ type live struct {
 	// for them after the pause a computer takes: settings.go)
 	askAll   [engine.MaxPlayers]bool
 	manual   bool         // tests that play the people's seats: the server answers nothing for them
-	owned    atomic.Bool  // counts against its owner's budget on every instance (limit.go ownGame)
-	queued   atomic.Bool  // waiting in the server's queue of games to move (server.go kick)
+	owned    atomic.Bool  // counts against its owner's budget on every instance (budget.go ownGame)
+	queued   atomic.Bool  // waiting in the server's queue of games to move (queue.go kick)
 	thinking atomic.Bool  // a worker is deciding for one of its computer seats
 	again    atomic.Bool  // asked to look again while a worker was deciding (queue.go stepAI)
 	used     atomic.Int64 // when last asked for (unix ns; memory.go)
@@ -131,7 +133,7 @@ type live struct {
 }
 
 // locked runs f holding l's lock, which is released even if f panics.
-func (l *live) locked(f func()) {
+func (l *Table) locked(f func()) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	f()
@@ -153,14 +155,14 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// rebuild replays a stored game into a fresh live game, checking every
+// rebuild replays a stored game into a fresh Table, checking every
 // recorded decision (see replayStored in record.go).
-func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
+func rebuild(srv *Tables, id string, st *store.Game) (*Table, error) {
 	var cfg Config
 	if err := json.Unmarshal(st.Config, &cfg); err != nil {
 		return nil, fmt.Errorf("game %s: bad configuration: %w", id, err)
 	}
-	l := &live{id: id, cfg: cfg, subs: map[*subscriber]struct{}{}, srv: srv, raw: st.Config, marked: marks{st.Work, st.Over}}
+	l := &Table{id: id, cfg: cfg, subs: map[*Subscriber]struct{}{}, srv: srv, raw: st.Config, marked: marks{st.Work, st.Over}}
 	for _, s := range cfg.Seats {
 		l.withPeople = l.withPeople || s.Kind == Human
 		l.computers = l.computers || s.Kind != Human
@@ -183,12 +185,12 @@ func rebuild(srv *Server, id string, st *store.Game) (*live, error) {
 	return l, nil
 }
 
-func (l *live) start() error {
+func (l *Table) start() error {
 	n := len(l.cfg.Seats)
 	l.ais = make([]ai.Player, n)
 	for i, s := range l.cfg.Seats {
 		if s.Kind != Human {
-			p, ok := ai.New(s.Kind, subSeed(l.cfg.Setup.Seed, "ai", uint64(i)))
+			p, ok := ai.New(s.Kind, SubSeed(l.cfg.Setup.Seed, "ai", uint64(i)))
 			if !ok {
 				return fmt.Errorf("unknown seat kind %q", s.Kind)
 			}
@@ -212,14 +214,14 @@ func (l *live) start() error {
 
 // dealDrafted deals the game once the draft is over, each seat with the
 // factions it picked.
-func (l *live) dealDrafted(picks [][]string) error {
+func (l *Table) dealDrafted(picks [][]string) error {
 	for i := range l.cfg.Setup.Players {
 		l.cfg.Setup.Players[i].Factions = append([]string(nil), picks[i]...)
 	}
 	return l.startGame()
 }
 
-func (l *live) startGame() error {
+func (l *Table) startGame() error {
 	g, err := engine.New(l.cfg.Setup)
 	if err != nil {
 		return err
@@ -233,10 +235,10 @@ func (l *live) startGame() error {
 
 // tell adds a public event (a draft pick, a seat's presence) to every
 // seat's events.
-func (l *live) tell(e wire.Event) { l.events.Tell(e) }
+func (l *Table) tell(e wire.Event) { l.events.Tell(e) }
 
 // names are the seats' names.
-func (l *live) names() present.Names {
+func (l *Table) names() present.Names {
 	n := make(present.Names, len(l.cfg.Seats))
 	for i, s := range l.cfg.Seats {
 		n[i] = s.Name
@@ -249,7 +251,7 @@ func (l *live) names() present.Names {
 // every seat is told. That names the move only: err's details (a choice
 // recorded, the options offered, a card's failure) may be about another
 // seat's decision and its hidden cards, so they go to the server's log alone.
-func (l *live) breakLocked(err error) error {
+func (l *Table) breakLocked(err error) error {
 	n := len(l.moves) + 1
 	l.log().Error("game broken", "move", n, "err", err)
 	l.broken = &brokenError{fmt.Sprintf("game %s is broken at move %d (a failure of this version of smashup; the details are in the server's log): it is kept read-only", l.id, n), err}
@@ -267,23 +269,15 @@ func (e *brokenError) Error() string { return e.text }
 func (e *brokenError) Unwrap() error { return e.err }
 
 // seats is how many seats the game has: range over it for each seat.
-func (l *live) seats() engine.Seat { return engine.Seat(len(l.cfg.Seats)) }
-
-// seatAt is the seat numbered n in a request (NoSeat: no game has it).
-func seatAt(n int) engine.Seat {
-	if n < 0 || n >= engine.MaxPlayers {
-		return engine.NoSeat
-	}
-	return engine.Seat(n)
-}
+func (l *Table) seats() engine.Seat { return engine.Seat(len(l.cfg.Seats)) }
 
 // people reports whether a person sits at the game.
-func (l *live) people() bool { return l.withPeople }
+func (l *Table) people() bool { return l.withPeople }
 
-// seatOf returns the seat a token holds, NoSeat for the spectator token. Every
+// SeatOf returns the seat a token holds, NoSeat for the spectator token. Every
 // token of the game is compared, each in constant time, so that how long the
 // answer takes tells nothing about any of them.
-func (l *live) seatOf(token string) (engine.Seat, error) {
+func (l *Table) SeatOf(token string) (engine.Seat, error) {
 	found, seat := 0, 0
 	for i, s := range l.cfg.Seats {
 		eq := subtle.ConstantTimeCompare([]byte(token), []byte(s.Token))
@@ -297,4 +291,32 @@ func (l *live) seatOf(token string) (engine.Seat, error) {
 		return engine.NoSeat, ErrBadToken
 	}
 	return engine.Seat(seat), nil
+}
+
+// ID is the game's id.
+func (l *Table) ID() string { return l.id }
+
+// Config is a copy of the game's configuration (its seats and players
+// copied, so that the caller may read it without the lock).
+func (l *Table) Config() Config {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := l.cfg
+	c.Seats = slices.Clone(l.cfg.Seats)
+	c.Setup.Players = slices.Clone(l.cfg.Setup.Players)
+	return c
+}
+
+// Ended reports whether the game was dealt and is over.
+func (l *Table) Ended() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.g != nil && l.g.Over
+}
+
+// Names are the seats' names.
+func (l *Table) Names() present.Names {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.names()
 }

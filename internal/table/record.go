@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -32,7 +32,7 @@ import (
 //     (store.Migrate); one that does not replay is marked with the problem
 //     and kept read-only.
 
-// recording is what a live game knows of the rules it was recorded under.
+// recording is what a Table knows of the rules it was recorded under.
 type recording struct {
 	fingerprint string // the stored fingerprint
 	other       bool   // recorded by another build: replayed under the compatibility check
@@ -40,7 +40,7 @@ type recording struct {
 }
 
 // replayStored replays a stored game's moves into l (just started).
-func (l *live) replayStored(st *store.Game) error {
+func (l *Table) replayStored(st *store.Game) error {
 	here := engine.RulesFingerprint()
 	l.rec = recording{fingerprint: st.Fingerprint, other: st.Fingerprint != "" && st.Fingerprint != here}
 	if st.Problem != "" {
@@ -78,7 +78,7 @@ func (e *legacyError) Error() string { return e.err.Error() }
 func (e *legacyError) Unwrap() error { return e.err }
 
 // restore rebuilds a stored game, first migrating it if it is a legacy game.
-func (s *Server) restore(ctx context.Context, id string, st *store.Game) (*live, error) {
+func (s *Tables) restore(ctx context.Context, id string, st *store.Game) (*Table, error) {
 	if st.Problem == "" && st.Legacy() {
 		l, err := rebuild(s, id, st)
 		var le *legacyError
@@ -108,7 +108,7 @@ func (s *Server) restore(ctx context.Context, id string, st *store.Game) (*live,
 	return rebuild(s, id, st)
 }
 
-func (s *Server) reloadStored(ctx context.Context, id string) (*live, error) {
+func (s *Tables) reloadStored(ctx context.Context, id string) (*Table, error) {
 	st, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
@@ -120,7 +120,7 @@ func (s *Server) reloadStored(ctx context.Context, id string) (*live, error) {
 }
 
 // versionInfo fills in a message's notes about seeds and versions.
-func (l *live) versionInfo(m *Message) {
+func (l *Table) versionInfo(m *Message) {
 	if l.cfg.Reproducible {
 		seed := l.cfg.Setup.Seed
 		m.Reproducible, m.Seed = true, &seed
@@ -132,9 +132,11 @@ func (l *live) versionInfo(m *Message) {
 	}
 }
 
-// replayFile returns the game as a replay file, seed included, once the game
+// ReplayFile returns the game as a replay file, seed included, once the game
 // is over (never before: the seed and the decisions reveal hidden cards).
-func (l *live) replayFile() (*engine.Replay, error) {
+func (l *Table) ReplayFile() (*engine.Replay, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if l.rec.foreign != "" {
 		return nil, errors.New("no replay: " + l.rec.foreign)
 	}
@@ -195,10 +197,10 @@ func secretSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// subSeed derives the seed of one use of a game's seed (computer players,
-// random draft picks, random factions) so that what those reveal by
-// playing tells nothing of the game's own seed.
-func subSeed(seed uint64, use string, i uint64) uint64 {
+// SubSeed derives the seed of one use of a game's seed (computer players,
+// random draft picks, random factions, hints and reviews) so that what
+// those reveal by playing tells nothing of the game's own seed.
+func SubSeed(seed uint64, use string, i uint64) uint64 {
 	var b [16]byte
 	binary.LittleEndian.PutUint64(b[:], seed)
 	binary.LittleEndian.PutUint64(b[8:], i)

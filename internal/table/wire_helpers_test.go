@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -22,19 +22,12 @@ func over(m Message) bool { return m.Table != nil && m.Table.Over }
 // askEveryWindow makes every seat of l be asked in every Me First window
 // (the server then never moves for a person), for tests that play the
 // people's seats themselves.
-func askEveryWindow(l *live) {
-	l.locked(func() {
-		for i := range l.askAll {
-			l.askAll[i] = true
-		}
-		l.manual = true // nor the questions without a real choice
-	})
-}
+func askEveryWindow(l *Table) { l.Manual() }
 
 // keepHands answers the setup's questions (every seat is asked about the
 // mulligan) for the people's seats, keeping every hand, so that a test
 // starts at the first player's Play Cards phase.
-func keepHands(t testing.TB, l *live) {
+func keepHands(t testing.TB, l *Table) {
 	t.Helper()
 	for range 16 {
 		var who engine.Seat
@@ -56,7 +49,7 @@ func keepHands(t testing.TB, l *live) {
 		if done {
 			return
 		}
-		if err := l.move(context.Background(), who, at, opt); err != nil && err != ErrStale {
+		if err := l.Move(context.Background(), who, at, opt); err != nil && err != ErrStale {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"math/rand/v2"
@@ -36,7 +36,7 @@ func (b *backoff) reset() { b.cur = 0 }
 // and the server catches up with the moves made meanwhile. A lost
 // subscription is logged once, and retried with backoff (quietly, the
 // attempts at debug level) until it is back, which is logged once too.
-func (s *Server) listen(n store.Notifier, first func()) {
+func (s *Tables) listen(n store.Notifier, first func()) {
 	b := backoff{min: listenBackoff.min, max: listenBackoff.max}
 	lost, attempts := false, 0
 	var up time.Time

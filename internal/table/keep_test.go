@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -25,7 +25,7 @@ func TestARestartLoadsOnlyWhatMustCarryOn(t *testing.T) {
 	s := New(st)
 	create := func(seats ...string) string {
 		t.Helper()
-		cr, err := s.Create(ctx, CreateRequest{Seats: seats, Mode: "random", seated: true})
+		cr, err := s.Create(ctx, CreateRequest{Seats: seats, Mode: "random", Seated: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +34,7 @@ func TestARestartLoadsOnlyWhatMustCarryOn(t *testing.T) {
 	people := create("human", "human")
 	// a game the computer has played in until the person is to decide
 	waiting := create("human", "ai")
-	lw, _ := s.game(ctx, waiting)
+	lw, _ := s.Game(ctx, waiting)
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		var ok bool
 		lw.locked(func() {
@@ -53,7 +53,7 @@ func TestARestartLoadsOnlyWhatMustCarryOn(t *testing.T) {
 	thinking := create("human", "ai")
 	playUntil := func(id string, computer bool) { // the person plays their first option
 		t.Helper()
-		l, err := s.game(ctx, id)
+		l, err := s.Game(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,14 +67,14 @@ func TestARestartLoadsOnlyWhatMustCarryOn(t *testing.T) {
 			if who != 0 || i > 500 {
 				t.Fatalf("game %s: seat %d to decide at move %d", id, who, n)
 			}
-			if err := l.move(ctx, 0, n, 0); err != nil {
+			if err := l.Move(ctx, 0, n, 0); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	playUntil(thinking, true)
 	over := create("random", "random")
-	lo, _ := s.game(ctx, over)
+	lo, _ := s.Game(ctx, over)
 	deadline := time.Now().Add(30 * time.Second)
 	for !lo.doneForTest() {
 		if time.Now().After(deadline) {
@@ -106,13 +106,13 @@ func TestARestartLoadsOnlyWhatMustCarryOn(t *testing.T) {
 		t.Fatalf("a restart loaded %d games and holds %d, want the one a computer is to decide in", loads.Load(), n)
 	}
 	// the others load when asked for
-	if _, err := s2.game(ctx, people); err != nil {
+	if _, err := s2.Game(ctx, people); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // doneForTest reports whether l's game is over.
-func (l *live) doneForTest() bool {
+func (l *Table) doneForTest() bool {
 	var over bool
 	l.locked(func() { over = l.g != nil && l.g.Over })
 	return over
@@ -133,11 +133,11 @@ func TestGamesAreKeptAsLongAsTold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", seated: true})
+	open, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "human"}, Mode: "random", Seated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := s.game(ctx, over.ID)
+	l, _ := s.Game(ctx, over.ID)
 	for deadline := time.Now().Add(30 * time.Second); !l.doneForTest(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the computers' game did not end")
@@ -150,7 +150,7 @@ func TestGamesAreKeptAsLongAsTold(t *testing.T) {
 	if _, err := st.Load(ctx, over.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a game over for longer than kept is still stored: %v", err)
 	}
-	if _, err := s.game(ctx, over.ID); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.Game(ctx, over.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a deleted game is still served: %v", err)
 	}
 	if _, err := st.Load(ctx, open.ID); err != nil {

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"time"
@@ -17,14 +17,14 @@ import (
 // maxStandIn is the longest stand-in time a game may set (seconds).
 const maxStandIn = 3600
 
-// presence is who is at the table (guarded by live.mu). With a shared store
+// presence is who is at the table (guarded by Table.mu). With a shared store
 // the other instances' pages count too (lease.go): remote and remoteSeen are
 // what they reported at their last heartbeat.
 type presence struct {
 	conns    [engine.MaxPlayers]int       // open connections of each seat, here
 	seen     [engine.MaxPlayers]time.Time // when each seat was last connected (or moved), here or loaded here
 	touched  [engine.MaxPlayers]time.Time // when each seat was last connected or moved here (zero: never; shared with the other instances)
-	askSet   [engine.MaxPlayers]time.Time // when live.askAll was last set (zero: never; shared)
+	askSet   [engine.MaxPlayers]time.Time // when Table.askAll was last set (zero: never; shared)
 	remote   [engine.MaxPlayers]int       // open connections of each seat on other instances
 	rseen    [engine.MaxPlayers]time.Time // when each seat was last seen on another instance (zero: never)
 	standing [engine.MaxPlayers]bool      // a computer plays for the seat (as last announced)
@@ -33,7 +33,7 @@ type presence struct {
 
 // arriveLocked and leaveLocked count a connection of seat (NoSeat: a
 // spectator's).
-func (l *live) arriveLocked(seat engine.Seat, now time.Time) {
+func (l *Table) arriveLocked(seat engine.Seat, now time.Time) {
 	l.watched.Add(1)
 	if seat < 0 || int(seat) >= len(l.cfg.Seats) {
 		return
@@ -45,7 +45,7 @@ func (l *live) arriveLocked(seat engine.Seat, now time.Time) {
 	}
 }
 
-func (l *live) leaveLocked(seat engine.Seat, now time.Time) {
+func (l *Table) leaveLocked(seat engine.Seat, now time.Time) {
 	l.watched.Add(-1)
 	if seat < 0 || int(seat) >= len(l.cfg.Seats) {
 		return
@@ -76,19 +76,19 @@ func (p *presence) seenLocked(seat engine.Seat) time.Time {
 }
 
 // awayLocked reports whether seat is a person's with no page connected.
-func (l *live) awayLocked(seat engine.Seat) bool {
+func (l *Table) awayLocked(seat engine.Seat) bool {
 	return l.cfg.Seats[seat].Kind == Human && l.pres.connsLocked(seat) == 0
 }
 
 // standsInLocked reports whether a computer is to play for seat at now.
-func (l *live) standsInLocked(seat engine.Seat, now time.Time) bool {
+func (l *Table) standsInLocked(seat engine.Seat, now time.Time) bool {
 	t := l.cfg.StandIn
 	return t > 0 && l.awayLocked(seat) && now.Sub(l.pres.seenLocked(seat)) >= time.Duration(t)*time.Second
 }
 
 // presenceChangedLocked updates who is stood in for and tells every page,
 // reporting whether anything changed.
-func (l *live) presenceChangedLocked(now time.Time) bool {
+func (l *Table) presenceChangedLocked(now time.Time) bool {
 	changed := false
 	for seat := range l.seats() {
 		if si := l.standsInLocked(seat, now); si != l.pres.standing[seat] {
@@ -109,21 +109,21 @@ func (l *live) presenceChangedLocked(now time.Time) bool {
 }
 
 // standInLocked returns the computer player standing in for seat now, or nil.
-func (l *live) standInLocked(seat engine.Seat) ai.Player {
+func (l *Table) standInLocked(seat engine.Seat) ai.Player {
 	if !l.pres.standing[seat] {
 		return nil
 	}
 	if l.pres.players[seat] == nil {
-		p, _ := ai.New(Greedy, subSeed(l.cfg.Setup.Seed, "stand-in", uint64(seat)))
+		p, _ := ai.New(Greedy, SubSeed(l.cfg.Setup.Seed, "stand-in", uint64(seat)))
 		l.pres.players[seat] = p
 	}
 	return l.pres.players[seat]
 }
 
 // standIns starts the stand-ins whose time has come, in every game in memory.
-func (s *Server) standIns(now time.Time) {
+func (s *Tables) standIns(now time.Time) {
 	s.mu.Lock()
-	ls := make([]*live, 0, len(s.games))
+	ls := make([]*Table, 0, len(s.games))
 	for _, l := range s.games {
 		if l.cfg.StandIn > 0 {
 			ls = append(ls, l)

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"bytes"
@@ -53,13 +53,13 @@ func TestMessageSizes(t *testing.T) {
 // returns the size of every update every seat and the spectator received,
 // as JSON and compressed.
 func messageSizes(t *testing.T, sd uint64) (raw, wire []int) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "s.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "s.db"))
 	ctx := context.Background()
-	resp, err := s.Create(ctx, CreateRequest{seated: true, Seats: []string{"human", "human", "human", "human"}, Mode: "random", Seed: seed(sd)})
+	resp, err := s.Create(ctx, CreateRequest{Seated: true, Seats: []string{"human", "human", "human", "human"}, Mode: "random", Seed: seed(sd)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := s.game(ctx, resp.ID)
+	l, err := s.Game(ctx, resp.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func messageSizes(t *testing.T, sd uint64) (raw, wire []int) {
 		if over {
 			break
 		}
-		if err := l.move(ctx, who, at, r.IntN(n)); err != nil && err != ErrStale {
+		if err := l.Move(ctx, who, at, r.IntN(n)); err != nil && err != ErrStale {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 // Computer players are fair between games: while hundreds of all-computer
 // games play, a new game's computer seat makes its first move within a second.
 func TestComputerPlayersAreFair(t *testing.T) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "f.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "f.db"))
 	ctx := context.Background()
 	busy := fairGames
 	for i := 0; i < busy; i++ {
@@ -24,7 +24,7 @@ func TestComputerPlayersAreFair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := s.game(ctx, resp.ID)
+	l, err := s.Game(ctx, resp.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestComputerPlayersAreFair(t *testing.T) {
 		l.mu.Unlock()
 		switch who {
 		case 1:
-			if err := l.move(ctx, 1, at, 0); err != nil && err != ErrStale {
+			if err := l.Move(ctx, 1, at, 0); err != nil && err != ErrStale {
 				t.Fatal(err)
 			}
 			continue

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"fmt"
@@ -90,7 +90,7 @@ func (s *draftSource) check(m store.Move, n int, compat bool) error {
 // computer: a computer seat drafts at random (from the game's seed, so
 // that a replay drafts the same).
 func (s *draftSource) computer(p ai.Player, seat engine.Seat, at int, seed uint64, _ time.Duration) (int, func() (int, error)) {
-	r := mrand.New(mrand.NewPCG(subSeed(seed, "draft", uint64(at)), 0))
+	r := mrand.New(mrand.NewPCG(SubSeed(seed, "draft", uint64(at)), 0))
 	return r.IntN(len(s.d.Options())), nil
 }
 

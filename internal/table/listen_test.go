@@ -1,9 +1,8 @@
-package server
+package table
 
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -119,9 +118,4 @@ func TestBackoffIsCappedWithJitter(t *testing.T) {
 	if d := b.next(); d > 100*time.Millisecond {
 		t.Errorf("after reset: %v", d)
 	}
-}
-
-// newTestLogger logs text lines, debug ones too, to w.
-func newTestLogger(w *syncBuffer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -44,21 +44,21 @@ const clockPause = 300 * time.Millisecond
 // from each computer question to the person's page receiving its answer:
 // with something usable or a real choice, and without.
 func computerDelays(t *testing.T, level string, want int) (yes, no []time.Duration) {
-	s := newSQLiteServer(t, filepath.Join(t.TempDir(), "clock.db"))
+	s := newSQLiteTables(t, filepath.Join(t.TempDir(), "clock.db"))
 	s.AnswerPause = clockPause
 	ctx := context.Background()
 	cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", level}, Mode: "random", Seed: seed(2211)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := s.game(ctx, cr.ID)
+	l, err := s.Game(ctx, cr.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub := &subscriber{seat: 0, ch: make(chan []byte, 64), gone: make(chan struct{})}
+	sub := &Subscriber{seat: 0, ch: make(chan []byte, 64), gone: make(chan struct{})}
 	var first Message
-	l.subscribe(sub, &first)
-	defer l.unsubscribe(sub)
+	l.Subscribe(sub, &first)
+	defer l.Unsubscribe(sub)
 	r := rand.New(rand.NewPCG(7, 7))
 	var asked time.Time
 	var askedAt int
@@ -95,7 +95,7 @@ func computerDelays(t *testing.T, level string, want int) (yes, no []time.Durati
 		if mine {
 			var at int
 			l.locked(func() { at = len(l.moves) })
-			if err := l.move(ctx, 0, at, r.IntN(n)); err != nil {
+			if err := l.Move(ctx, 0, at, r.IntN(n)); err != nil {
 				t.Fatal(err)
 			}
 			// our own move's update comes back too; the next question is looked at with it
@@ -143,7 +143,7 @@ func TestPersonsAnswersTellNothingByTheClock(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := newSQLiteServer(t, filepath.Join(t.TempDir(), "person.db"))
+			s := newSQLiteTables(t, filepath.Join(t.TempDir(), "person.db"))
 			s.AnswerPause = clockPause
 			ctx := context.Background()
 			cr, err := s.Create(ctx, CreateRequest{Seats: []string{"human", "hard"}, Mode: "random", Seed: seed(uint64(4400 + g))})
@@ -151,18 +151,18 @@ func TestPersonsAnswersTellNothingByTheClock(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			l, err := s.game(ctx, cr.ID)
+			l, err := s.Game(ctx, cr.ID)
 			if err != nil {
 				t.Error(err)
 				return
 			}
-			watch := &subscriber{seat: engine.NoSeat, ch: make(chan []byte, 256), gone: make(chan struct{})}
+			watch := &Subscriber{seat: engine.NoSeat, ch: make(chan []byte, 256), gone: make(chan struct{})}
 			var first Message
-			l.subscribe(watch, &first)
-			defer l.unsubscribe(watch)
-			page := &subscriber{seat: 0, ch: make(chan []byte, 256), gone: make(chan struct{})}
-			l.subscribe(page, &first)
-			defer l.unsubscribe(page)
+			l.Subscribe(watch, &first)
+			defer l.Unsubscribe(watch)
+			page := &Subscriber{seat: 0, ch: make(chan []byte, 256), gone: make(chan struct{})}
+			l.Subscribe(page, &first)
+			defer l.Unsubscribe(page)
 			go func() { // the person's page only reads
 				for range page.ch {
 				}
@@ -186,7 +186,7 @@ func TestPersonsAnswersTellNothingByTheClock(t *testing.T) {
 				if real {
 					go func() { // the person thinks, then answers
 						time.Sleep(time.Duration(50+r.IntN(900)) * time.Millisecond)
-						l.move(ctx, 0, at, r.IntN(n))
+						l.Move(ctx, 0, at, r.IntN(n))
 					}()
 				}
 				// the spectator sees the answer

@@ -43,7 +43,16 @@ type Setup struct {
 	AllBases    bool     // Deal: use every playable base
 	Options     uint8
 	Copies      int // Deal: copies of each set in use (default 1): how many players may share a faction
+	// Goal: the VP that end the game (0: WinVP, 15), agreed before the
+	// game: some tables play to 20 for a longer game.
+	Goal int `json:",omitempty"`
 }
+
+// Goals a game may be played to (Setup.Goal).
+const (
+	MinGoal = 5
+	MaxGoal = 40
+)
 
 // New builds a game from a setup and runs it to its first decision.
 // Card names are checked; an error leaves nothing behind.
@@ -52,8 +61,11 @@ func New(s Setup) (*Game, error) {
 	if n < 2 || n > MaxPlayers {
 		return nil, fmt.Errorf("a game needs 2 to %d players, got %d", MaxPlayers, n)
 	}
+	if s.Goal != 0 && (s.Goal < MinGoal || s.Goal > MaxGoal) {
+		return nil, fmt.Errorf("a game is played to between %d and %d VP, not %d", MinGoal, MaxGoal, s.Goal)
+	}
 	g := &Game{NPlayers: Seat(n), Winner: None, BreakPhase: None, BreakTurn: None, Rng: s.Seed*0x2545f4914f6cdd1d + 1, Options: s.Options, LastScore: ScoreRecord{Base: None, Slot: None},
-		IDKey: idKey(s.Seed), IncCard: None}
+		IDKey: idKey(s.Seed), IncCard: None, Goal: int16(s.Goal)}
 	for p := range g.Players {
 		g.Players[p].Faction = [2]int8{None, None}
 	}

@@ -399,6 +399,7 @@ type Game struct {
 	Moved    CardID
 	MovedWas uint8
 	Winners  uint8 // bit set of winners
+	Goal     int16 // the VP that end the game (Setup.Goal; 0: WinVP): see GoalVP
 	// Breakpoints for tools that run a game to a point (scenarios): the game
 	// pauses when the named phase begins (BreakPhase) or when a player's turn
 	// begins (BreakTurn). None disables them.
@@ -463,3 +464,12 @@ func (g *Game) Clone() *Game {
 
 // CopyFrom overwrites g with src without allocating.
 func (g *Game) CopyFrom(src *Game) { *g = *src }
+
+// GoalVP is the VP that end the game: WinVP (15) unless the game was set
+// up to another goal (Setup.Goal).
+func (g *Game) GoalVP() int {
+	if g.Goal > 0 {
+		return int(g.Goal)
+	}
+	return WinVP
+}

@@ -158,7 +158,7 @@ func (g *Game) checkGameOver() bool {
 			who |= 1 << p
 		}
 	}
-	if best < WinVP || n > 1 {
+	if best < g.GoalVP() || n > 1 {
 		return false
 	}
 	g.Over = true

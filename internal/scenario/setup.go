@@ -36,6 +36,7 @@ func (s *Scenario) buildSetup(setup *yaml.Node) error {
 		{"deal", func(k, v *yaml.Node) (err error) { es.Deal, err = s.boolVal(k, v); return }},
 		{"all_bases", func(k, v *yaml.Node) (err error) { es.AllBases, err = s.boolVal(k, v); return }},
 		{"copies", func(k, v *yaml.Node) (err error) { es.Copies, err = s.intVal(v); return }},
+		{"goal", func(k, v *yaml.Node) (err error) { es.Goal, err = s.intVal(v); return }},
 		{"titans", rule(engine.RuleTitans)},
 		{"ask_all", rule(engine.RuleAskAll)},
 	})

@@ -48,6 +48,14 @@ type Setup struct {
 	Goal int `json:",omitempty"`
 }
 
+// GoalVP is the VP that end a game so set up (Goal, 15 by default).
+func (s Setup) GoalVP() int {
+	if s.Goal > 0 {
+		return s.Goal
+	}
+	return WinVP
+}
+
 // Goals a game may be played to (Setup.Goal).
 const (
 	MinGoal = 5

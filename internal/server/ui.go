@@ -141,6 +141,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		req := table.CreateRequest{Mode: "chosen", Bases: "sets", Seated: true}
 		req.PassAndPlay = cfg.SharedScreen
 		req.Hints = cfg.Hints
+		req.Goal, req.Preset = cfg.Setup.Goal, cfg.Preset // a first game's rematch is one too, with the same factions
 		if cfg.Setup.AllBases {
 			req.Bases = "all"
 		}
@@ -230,7 +231,7 @@ func (s *Server) handleAt(w http.ResponseWriter, r *http.Request) {
 		}
 		lg.Collect(g)
 	}
-	m := Message{Game: l.ID(), Move: n, Seat: int(seat), Seats: seats, Spectator: seat == engine.NoSeat, Goal: wire.Goal}
+	m := Message{Game: l.ID(), Move: n, Seat: int(seat), Seats: seats, Spectator: seat == engine.NoSeat, Goal: rep.Setup.GoalVP()}
 	m.Events = lg.For(int(seat))
 	m.Table, _ = wire.Build(g, seat, names) // no decision: a replay is watched, not played
 	writeJSON(w, 200, ReplayFrame{Total: len(rep.Moves), Message: m})

@@ -46,7 +46,26 @@ type CreateRequest struct {
 	// Hints: every person agrees that any seat may ask for hints (hint.go);
 	// a game where every other seat is a computer has them anyway.
 	Hints bool `json:"hints"`
+	// Goal: the VP that end the game (0: 15; engine.MinGoal to
+	// engine.MaxGoal), shown to every seat.
+	Goal int `json:"goal"`
+	// Preset "first-game": a newcomer's first game. Every seat plays a pair
+	// of core-set factions picked for newcomers (FirstGameFactions; the
+	// form's factions and mode are not used), with the core set's bases,
+	// and every page says so (Update.Preset).
+	Preset string `json:"preset"`
 }
+
+// PresetFirstGame is the preset of a newcomer's first game.
+const PresetFirstGame = "first-game"
+
+// FirstGameFactions are the factions of a first game, a pair per seat in
+// seat order: core-set factions whose cards do what they say on the
+// table, with few reactions in other players' turns and no cards passing
+// between hands (Dinosaurs' big minions, Robots' extra minions, Pirates'
+// moves, Wizards' extra actions and draws; then Aliens and Zombies, Ninjas
+// and Tricksters for a third and a fourth seat).
+var FirstGameFactions = [][2]string{{"Dinosaurs", "Robots"}, {"Pirates", "Wizards"}, {"Aliens", "Zombies"}, {"Ninjas", "Tricksters"}}
 
 // CreateResponse tells the creator their own seat and the invite links.
 type CreateResponse struct {
@@ -76,7 +95,13 @@ func (s *Tables) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if req.StandIn < 0 || req.StandIn > maxStandIn {
 		return CreateResponse{}, fmt.Errorf("stand_in: %d seconds is not between 0 (never) and %d", req.StandIn, maxStandIn)
 	}
-	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn, SharedScreen: req.PassAndPlay, Hints: req.Hints}
+	if req.Goal != 0 && (req.Goal < engine.MinGoal || req.Goal > engine.MaxGoal) {
+		return CreateResponse{}, fmt.Errorf("goal: a game is played to between %d and %d VP, not %d", engine.MinGoal, engine.MaxGoal, req.Goal)
+	}
+	if req.Preset != "" && req.Preset != PresetFirstGame {
+		return CreateResponse{}, fmt.Errorf("unknown preset %q (%s, or none)", req.Preset, PresetFirstGame)
+	}
+	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn, SharedScreen: req.PassAndPlay, Hints: req.Hints, Preset: req.Preset}
 	req.Seated = req.Seated || req.PassAndPlay
 	if !req.Seated {
 		cfg.Host = newToken()
@@ -116,7 +141,12 @@ func (s *Tables) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		cfg.Seats = append(cfg.Seats, st)
 	}
 	var factions [][2]string // none while drafting
+	if req.Preset == PresetFirstGame {
+		req.Mode, req.Bases = "first-game", "sets"
+		factions = FirstGameFactions[:n]
+	}
 	switch req.Mode {
+	case "first-game": // chosen above
 	case "draft":
 		cfg.Draft, cfg.DraftPool = true, engine.PlayableFactions()
 		if len(cfg.DraftPool) < 2*n {
@@ -145,6 +175,7 @@ func (s *Tables) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	// its pause), so that neither being asked nor when play goes on tells
 	// anything about a hand (engine.RuleAskAll, engine.RuleStopNoChoice)
 	cfg.Setup = match.SetupFor(factions, seed, match.Options{AllBases: req.Bases == "all", AskAll: true, StopNoChoice: true})
+	cfg.Setup.Goal = req.Goal
 	if cfg.Draft {
 		cfg.Setup.Players = make([]engine.SetupPlayer, n) // their factions once drafted (dealDrafted)
 	}

@@ -74,6 +74,9 @@ type Config struct {
 	Hints bool `json:"hints,omitempty"`
 	// Lesson: a lesson of the guided first game (lessons.go).
 	Lesson *LessonConfig `json:"lesson,omitempty"`
+	// Preset: how the game was made, when by a preset of the lobby
+	// ("first-game": create.go FirstGameFactions), shown to every seat.
+	Preset string `json:"preset,omitempty"`
 }
 
 // Table is one game held in memory, rebuilt from the store: its live

@@ -30,7 +30,7 @@ func (l *Table) messageLocked(seat engine.Seat) Message {
 	if l.cfg.Sandbox != nil && l.g != nil {
 		return l.sandboxMessageLocked() // sandbox.go
 	}
-	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.NoSeat, Goal: wire.Goal, Hints: l.hintsAllowed()}
+	m := Message{Game: l.id, Move: len(l.moves), Seat: int(seat), Spectator: seat == engine.NoSeat, Goal: l.cfg.Setup.GoalVP(), Preset: l.cfg.Preset, Hints: l.hintsAllowed()}
 	if seat >= 0 && int(seat) < len(l.askAll) {
 		m.Settings = &wire.Settings{AskEveryWindow: l.askAll[seat]}
 	}

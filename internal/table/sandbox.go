@@ -252,7 +252,7 @@ func (l *Table) sandboxMessageLocked() Message {
 	if act == engine.NoSeat {
 		act = l.g.Current
 	}
-	m := Message{Game: l.id, Move: len(l.moves), Seat: int(act), Goal: wire.Goal}
+	m := Message{Game: l.id, Move: len(l.moves), Seat: int(act), Goal: l.cfg.Setup.GoalVP()}
 	for _, st := range l.cfg.Seats {
 		m.Seats = append(m.Seats, SeatInfo{Name: st.Name, Kind: st.Kind})
 	}

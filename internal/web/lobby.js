@@ -64,7 +64,9 @@ async function create() {
   const pass = $('pnp').checked;
   if (pass && seats.filter(k => k === 'human').length < 2) problem = problem || 'Pass and play is for two people or more at one screen: make at least two seats "a person", or untick it to play against the computer.';
   if (problem) { $('err').textContent = problem; return; }
-  const body = { seats, names, factions: fs, mode: $('mode').value, bases: $('bases').value, stand_in: Number($('standin').value), pass_and_play: pass, hints: $('hints').checked };
+  const first = $('mode').value === 'first-game';
+  const body = { seats, names, factions: fs, mode: first ? 'random' : $('mode').value, bases: first ? 'sets' : $('bases').value, stand_in: Number($('standin').value), pass_and_play: pass, hints: $('hints').checked, goal: Number($('goal').value) };
+  if (first) body.preset = 'first-game';
   if (seed !== undefined) body.seed = seed;
   $('create').disabled = true;
   try {

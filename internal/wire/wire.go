@@ -16,7 +16,10 @@ type Update struct {
 	Seat      int    `json:"seat"`      // the page's seat, -1 for a spectator
 	Spectator bool   `json:"spectator"` // the page only watches
 	Seats     []Seat `json:"seats"`
-	Goal      int    `json:"goal"` // VP that end the game (15)
+	Goal      int    `json:"goal"` // VP that end the game (15 unless the game was made to another)
+	// Preset: how the game was made, when by a lobby preset ("first-game":
+	// every seat plays a pair of core-set factions picked for newcomers).
+	Preset string `json:"preset,omitempty"`
 	// Waiting: the game waits for the people it invited to take their seats
 	// (Seats[].Open); nothing is dealt yet (Table and Draft are absent).
 	Waiting bool `json:"waiting,omitempty"`

@@ -27,7 +27,7 @@ export async function startLesson(id) {
 // startFirstGame makes a real game, the person against the easy computer,
 // and goes to its table.
 export async function startFirstGame() {
-  const body = { seats: ['human', 'easy'], names: ['You', 'Computer'], mode: 'random', bases: 'sets', stand_in: 0 };
+  const body = { seats: ['human', 'easy'], names: ['You', 'Computer'], mode: 'random', bases: 'sets', stand_in: 0, preset: 'first-game' };
   const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const b = await r.json().catch(() => ({}));
   if (!r.ok || !b.links || !b.links[0]) throw new Error(b.error || `the server answered ${r.status}`);

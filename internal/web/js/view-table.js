@@ -61,7 +61,7 @@ function Minion(ctx, c) {
       <span class=${'pw' + dir}>${c.power}</span><span class="sr-only"> power, </span>
       <span class="nm">${c.name}</span>
       ${c.counters ? html`<span class="ctr" title="+1 power counters">+${c.counters}<span class="sr-only"> power counters</span></span>` : null}
-      ${owner != null ? html`<span class="own" style=${`--pc:${playerColour(owner)}`}><span class="sr-only">owned by </span>${ctx.n.name(owner)}'s</span>` : null}
+      ${owner != null ? html`<span class="own" style=${`--pc:${playerColour(owner)}`}><span class="sr-only">owned by </span>${ctx.n.poss(owner)}</span>` : null}
     </div>
     ${(c.attached || []).map(a => Badge(ctx, a))}
   </li>`;

@@ -120,7 +120,10 @@ export function Menu(ctx) {
 // DetailPanel: the whole text of the selected card, or of what was tapped
 // (touch), in the dock: it never covers the table.
 export function DetailPanel(ctx) {
-  const what = ctx.s.detail || (ctx.plan.selected ? ctx.plan.selected.key : null);
+  // a selected card of the hand shows its text on its own face
+  const sel = ctx.plan.selected ? ctx.plan.selected.key : null;
+  const inHand = sel && ((ctx.u.table && ctx.u.table.hand) || []).some(c => `card:${c.id}` === sel);
+  const what = ctx.s.detail || (inHand ? null : sel);
   const d = what ? detail(ctx.u, what, ctx.n) : null;
   if (!d) return null;
   return html`<div id="detail-panel" role="note" tabindex="0" aria-label=${'About ' + d.title}>

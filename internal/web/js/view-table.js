@@ -26,8 +26,17 @@ export function mark(ctx, key) {
   };
 }
 
-// card is one card face: hand, tray, pile. Name, power, type and faction on
-// the face; the whole text in the tooltip and for screen readers.
+// firstSentence is a card text's first sentence (the whole text when it
+// has one), for faces too small for all of it.
+export function firstSentence(text) {
+  const m = /^.+?[.!?](?=\s+[A-Z"“(]|$)/s.exec(text || '');
+  return m ? m[0] : (text || '');
+}
+
+// card is one card face: hand, tray, pile. Name, power, type and faction,
+// and the rules text on the face: all of it on a wide screen (the face
+// scrolls when it is long), its first sentence on a phone until the card is
+// selected (or its detail opened), then all of it.
 export function Card(ctx, c, where = 'hand') {
   const i = info(c);
   const key = c.hidden ? null : `card:${c.id}`;
@@ -36,14 +45,17 @@ export function Card(ctx, c, where = 'hand') {
   const pw = c.power ?? i.power;
   const dir = c.printed != null && pw > c.printed ? ' up' : c.printed != null && pw < c.printed ? ' down' : '';
   const hl = ctx.step && key && ctx.step.cards.has(String(c.id)) ? ' hl' : '';
-  return html`<div key=${key || where} class=${`card ${i.type || 'hidden'} ${where}${m.cls}${hl}`} data-card=${c.hidden ? undefined : c.id}
+  const whole = !ctx.s.narrow || m.cls.includes(' selected') || where === 'pile';
+  const text = where === 'titan' ? '' : whole ? i.text : firstSentence(i.text);
+  const rest = i.text && text !== i.text ? i.text.slice(text.length).trim() : '';
+  return html`<div key=${key || where} class=${`card ${i.type || 'hidden'} ${where}${m.cls}${hl}${text ? ' texted' : ''}`} data-card=${c.hidden ? undefined : c.id}
     data-key=${c.hidden ? undefined : c.key} data-info=${key || undefined} tabindex="0" role="button" style=${`--fc:${factionColour(i.faction)}`} ...${m.attrs}>
     <span class="sr-only">${m.label}</span>
     <span class="chead"><span class="cname">${i.name}</span>${minion && pw != null ? html`<span class=${'cpow' + dir}><span class="sr-only">, power </span>${pw}</span>` : null}</span>
     <span class="ctype"><span class="sr-only">, </span>${typeWord(i.type)}${i.faction ? ' · ' + i.faction : ''}</span>
     ${c.counters ? html`<span class="ctr">+${c.counters}<span class="sr-only"> power counters</span></span>` : null}
     ${where === 'base-choice' && i.breakpoint ? html`<span class="cbase">Breakpoint ${i.breakpoint} · ${(i.vp || []).join(' / ')} VP</span>` : null}
-    <span class="sr-only">. ${i.text}</span>
+    ${text ? html`<span class="ctext"><span class="sr-only">. </span>${text}${rest ? html`<span class="more" aria-hidden="true"> …</span><span class="sr-only"> ${rest}</span>` : null}</span>` : html`<span class="sr-only">. ${i.text}</span>`}
   </div>`;
 }
 
@@ -138,6 +150,7 @@ export function Seat(ctx, pl) {
     <div class=${'who' + m.cls} tabindex="0" data-info=${key} ...${whoAttrs}>
       <span class="sr-only">${m.label}</span>
       <span class="pname">${ctx.n.you(i)}</span>
+      ${pl.factions && pl.factions.length ? html`<small class="pfac" title=${pl.factions.join(' + ')}><span class="sr-only">, playing </span>${pl.factions.join(' + ')}</small>` : null}
       <span class="pline"><span class="pvp"><b>${pl.vp}</b><small>/${ctx.u.goal || 15} VP</small></span>
       <small class="pmeta">hand ${pl.hand} · deck ${pl.deck}</small>
       ${away ? html`<span class="away">${away}</span>` : null}</span>

@@ -9,7 +9,7 @@ import { get, set, subscribe } from './js/store.js';
 import * as net from './js/net.js';
 import * as queue from './js/queue.js';
 import { App } from './js/view.js';
-import { install, initReplay, tipStale, refreshTip, onRematch } from './js/input.js';
+import { install, initReplay, tipStale, refreshTip, onRematch, autoEnd } from './js/input.js';
 import { namer } from './js/words.js';
 import { mine as mineOf, plan } from './js/decide.js';
 import * as keys from './js/keys.js';
@@ -42,11 +42,31 @@ let logLen = 0, logWasOpen = false;
 export const whenRendered = () => new Promise((res) => waiters.push(res));
 
 function draw(s) {
+  const t0 = performance.now();
   render(App(s), root);
   hooks(s);
   afterDraw(s);
+  timing(s, t0);
   const w = waiters; waiters = [];
   for (const f of w) f();
+}
+
+// timing keeps, for the browser test, how long each update took from its
+// arrival to the frame that shows it painted (window.__render: {ms,
+// draw}: the whole, and the drawing alone; the last 500).
+const arrived = new WeakMap();
+const after = (f) => requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = f; ch.port2.postMessage(0); });
+function timing(s, t0) {
+  const u = s.shown;
+  const at = u && arrived.get(u);
+  if (at == null) return;
+  arrived.delete(u);
+  const drawMs = performance.now() - t0;
+  after(() => {
+    const all = (window.__render = window.__render || []);
+    all.push({ ms: performance.now() - at, draw: drawMs, move: u.move });
+    if (all.length > 500) all.shift();
+  });
 }
 
 // hooks are the attributes the browser tests read (docs/client.md).
@@ -83,6 +103,7 @@ let drawnUpdate = null, scrolledFor = '';
 function afterDraw(s) {
   if (s.shown !== drawnUpdate) { drawnUpdate = s.shown; refreshTip(); } // its text may be out of date
   tipStale();
+  autoEnd(s);
   // the log shows its newest line: when it grows, and when it opens
   const log = document.getElementById('log');
   if (log) {
@@ -132,6 +153,7 @@ function onUpdate(u) {
     else keys.setSeat(game, token);
   }
   u.receivedAt = Date.now(); // for the countdown before a stand-in (seats[].stand_in_in)
+  arrived.set(u, performance.now());
   remember(u);
   queue.rememberAll(u);
   syncSettings(u);

@@ -5,7 +5,7 @@
 import { get, set } from './store.js';
 import * as net from './net.js';
 import * as queue from './queue.js';
-import { plan, optText, unusedPlays, byIndex } from './decide.js';
+import { plan, optText, unusedPlays, byIndex, single, nothingToPlay } from './decide.js';
 import { detail } from './detail.js';
 import { namer } from './words.js';
 import { byId } from './util.js';
@@ -56,11 +56,18 @@ function commit(path, confirmed) {
   send(path);
 }
 
-// activate is a click (or Enter) on a target of the decision.
-function activate(key, el) {
+// activate is a click (or Enter) on a target of the decision; again is the
+// second click of a double click.
+function activate(key, el, again = false) {
   const p = planNow();
   const s = get();
-  if (p.selected && p.selected.key === key) { set({ selected: null, menu: null }); return; }
+  if (p.selected && p.selected.key === key) {
+    // a double click on a card whose play needs nothing more plays it
+    const path = again ? single(s.shown, key) : null;
+    if (path) { commit(path); return; }
+    set({ selected: null, menu: null });
+    return;
+  }
   if (p.targets.has(key)) {
     const paths = p.targets.get(key);
     if (paths.length === 1) { commit(paths[0].path); return; }
@@ -118,7 +125,8 @@ function onClick(e) {
     return;
   }
   if (s.replay) { touchDetail(e, el); return; }
-  if ((x = is(el, '[data-target]'))) { activate(x.dataset.target, x); return; }
+  if ((x = is(el, '[data-more]')) && x.dataset.more) { set({ detail: x.dataset.more }); return; } // the rest of a card's text
+  if ((x = is(el, '[data-target]'))) { activate(x.dataset.target, x, e.detail >= 2); return; }
   if ((x = is(el, '[data-pile]'))) { set({ pile: +x.dataset.pile, pileChose: null }); return; }
   // a click on a lit base, away from its own targets
   if ((x = is(el, 'section.base'))) {
@@ -258,6 +266,28 @@ async function rematch() {
   const r = await net.rematch(true);
   if (r.link) location.href = r.link;
   else set({ rematch: { error: r.error } });
+}
+
+// ---------- a Play Cards phase with nothing to play ends by itself ----------
+// once the person has seen it for a moment (the bar's button ends it at
+// once); never in a lesson or a sandbox, where the person drives.
+let autoFor = null, autoTimer = null;
+export const AUTO_END_MS = { slow: 2200, normal: 1500, fast: 1000, instant: 700 };
+export function autoEnd(s) {
+  const u = s.shown;
+  const ok = u && !s.busy && !s.sending && !s.replay && !s.selected && !s.confirmEnd && !s.menu && !s.pile &&
+    !u.lesson && !u.sandbox && !(s.pnp && s.pnp.cover != null) && nothingToPlay(u);
+  const key = ok ? `${u.game}:${u.move}` : null;
+  if (key === autoFor) return;
+  clearTimeout(autoTimer);
+  autoFor = key;
+  if (!key) return;
+  const pass = u.decision.options.find(o => o.kind === 'pass');
+  autoTimer = setTimeout(() => {
+    const now = get();
+    if (autoFor !== key || !now.shown || now.shown.move !== u.move || now.busy || now.sending || now.selected) return;
+    send([pass.index]);
+  }, AUTO_END_MS[s.speed] ?? 1500);
 }
 
 export function install() {

@@ -21,7 +21,8 @@ export function mark(ctx, key) {
   const hint = t && ctx.suggest && ctx.suggest.keys.has(key); // js/hint.js
   return {
     cls: (t ? ' target' : '') + (sel ? ' selected' : '') + (ctx.lit.has(key) ? ' lit' : '') + (hint ? ' suggested' : ''),
-    attrs: t ? { 'data-target': key } : {},
+    // data-act: what a click does, "select" (then choose where) or "commit" (the answer itself)
+    attrs: t ? { 'data-target': key, 'data-act': sel ? 'deselect' : p.selectable.has(key) ? 'select' : 'commit' } : {},
     label: (hint ? 'Hint: ' : '') + (sel ? 'Selected: ' : t ? 'Choose: ' : ''),
   };
 }
@@ -34,9 +35,9 @@ export function firstSentence(text) {
 }
 
 // card is one card face: hand, tray, pile. Name, power, type and faction,
-// and the rules text on the face: all of it on a wide screen (the face
-// scrolls when it is long), its first sentence on a phone until the card is
-// selected (or its detail opened), then all of it.
+// and the rules text on the face: all of it on a wide screen (cut after
+// five lines, which few texts need: the tooltip has it all), its first
+// sentence on a phone, with "more…" to open the rest in the detail panel.
 export function Card(ctx, c, where = 'hand') {
   const i = info(c);
   const key = c.hidden ? null : `card:${c.id}`;
@@ -45,7 +46,7 @@ export function Card(ctx, c, where = 'hand') {
   const pw = c.power ?? i.power;
   const dir = c.printed != null && pw > c.printed ? ' up' : c.printed != null && pw < c.printed ? ' down' : '';
   const hl = ctx.step && key && ctx.step.cards.has(String(c.id)) ? ' hl' : '';
-  const whole = !ctx.s.narrow || m.cls.includes(' selected') || where === 'pile';
+  const whole = !ctx.s.narrow || where === 'pile';
   const text = where === 'titan' ? '' : whole ? i.text : firstSentence(i.text);
   const rest = i.text && text !== i.text ? i.text.slice(text.length).trim() : '';
   return html`<div key=${key || where} class=${`card ${i.type || 'hidden'} ${where}${m.cls}${hl}${text ? ' texted' : ''}`} data-card=${c.hidden ? undefined : c.id}
@@ -55,14 +56,15 @@ export function Card(ctx, c, where = 'hand') {
     <span class="ctype"><span class="sr-only">, </span>${typeWord(i.type)}${i.faction ? ' · ' + i.faction : ''}</span>
     ${c.counters ? html`<span class="ctr">+${c.counters}<span class="sr-only"> power counters</span></span>` : null}
     ${where === 'base-choice' && i.breakpoint ? html`<span class="cbase">Breakpoint ${i.breakpoint} · ${(i.vp || []).join(' / ')} VP</span>` : null}
-    ${text ? html`<span class="ctext"><span class="sr-only">. </span>${text}${rest ? html`<span class="more" aria-hidden="true"> …</span><span class="sr-only"> ${rest}</span>` : null}</span>` : html`<span class="sr-only">. ${i.text}</span>`}
+    ${text ? html`<span class="ctext"><span class="sr-only">. </span>${text}${rest ? html` <span class="more" data-more=${key || ''} aria-hidden="true">more…</span><span class="sr-only"> ${rest}</span>` : null}</span>` : html`<span class="sr-only">. ${i.text}</span>`}
   </div>`;
 }
 
 // Minion is one minion on a base: a compact row (power, name, counters),
 // its attached actions as badges after it.
-function Minion(ctx, c) {
+function Minion(ctx, c, roomy) {
   const key = `card:${c.id}`;
+  const short = roomy ? firstSentence(info(c).text) : '';
   const m = mark(ctx, key);
   const dir = c.printed != null && c.power > c.printed ? ' up' : c.power < c.printed ? ' down' : '';
   const hl = ctx.step && ctx.step.cards.has(String(c.id)) ? ' hl' : '';
@@ -74,6 +76,7 @@ function Minion(ctx, c) {
       <span class="nm">${c.name}</span>
       ${c.counters ? html`<span class="ctr" title="+1 power counters">+${c.counters}<span class="sr-only"> power counters</span></span>` : null}
       ${owner != null ? html`<span class="own" style=${`--pc:${playerColour(owner)}`}><span class="sr-only">owned by </span>${ctx.n.poss(owner)}</span>` : null}
+      ${short ? html`<span class="mtext"><span class="sr-only">: </span>${short}</span>` : null}
     </div>
     ${(c.attached || []).map(a => Badge(ctx, a))}
   </li>`;
@@ -105,6 +108,8 @@ export function Base(ctx, b) {
     groups.push({ p, mins });
   }
   const dense = b.minions.length > 5 ? ' dense' : '';
+  // a short form of each minion's text where the column has room for it
+  const roomyMins = ctx.roomy && !ctx.many && b.minions.length + (b.actions || []).length + b.minions.reduce((k, m) => k + (m.attached || []).length, 0) <= 3;
   return html`<section key=${'b' + b.slot} class=${`base${b.scoring ? ' scoring' : ''}${m.cls ? ' base-target' : ''}${hl}${dense}`} data-slot=${b.slot}
       aria-label=${'Base ' + name} style=${`--fc:${factionColour(bi.faction)}`}>
     <div class=${'bhead' + m.cls} data-info=${key} tabindex="0" role="button" ...${m.attrs}>
@@ -123,7 +128,7 @@ export function Base(ctx, b) {
           <div class="gh" data-info=${`total:${b.slot}:${p.seat}`} tabindex="0" role="button">
             <span class="gname">${ctx.n.you(p.seat)}</span><span class="sr-only">: power here </span><b class="gpow">${p.power}</b>${p.place ? html`<span class="sr-only">, would take </span><span class="gplace">${ordinal(p.place)}</span>` : null}
           </div>
-          <ul class="mins" aria-label=${`Minions of ${ctx.n.name(p.seat)}`}>${mins.map(c => Minion(ctx, c))}</ul>
+          <ul class="mins" aria-label=${`Minions of ${ctx.n.name(p.seat)}`}>${mins.map(c => Minion(ctx, c, roomyMins))}</ul>
         </div>`) : html`<p class="none">No minions yet</p>`}
     </div>
   </section>`;

@@ -43,7 +43,10 @@ async function send(path) {
 }
 
 // commit answers with a whole move, asking first when it ends the Play
-// Cards phase with plays left.
+// Cards phase with plays left: the first time in a game only (the bar's
+// "1 minion · 1 action left" says it every turn; asking every time cost a
+// click that chose nothing).
+const endAsked = new Set();
 function commit(path, confirmed) {
   const u = get().shown;
   const d = u && u.decision;
@@ -51,7 +54,7 @@ function commit(path, confirmed) {
   const o = byIndex(d, path[0]);
   if (!confirmed && o && o.kind === 'pass' && d.kind === 'main' && path.length === 1) {
     const text = unusedPlays(u);
-    if (text) { set({ confirmEnd: { path, text }, menu: null }); return; }
+    if (text && !endAsked.has(u.game)) { endAsked.add(u.game); set({ confirmEnd: { path, text }, menu: null }); return; }
   }
   send(path);
 }

@@ -83,7 +83,7 @@ export function ConfirmEnd(ctx) {
   if (!c) return null;
   return html`<div id="confirm-end" class="confirm" role="alertdialog" aria-modal="true" aria-labelledby="ce-title" aria-describedby="ce-text">
     <h2 id="ce-title">${c.text}.</h2>
-    <p id="ce-text">End the Play Cards phase anyway?</p>
+    <p id="ce-text">End the Play Cards phase anyway? (Asked once a game: afterwards the button ends the phase at once.)</p>
     <p class="row"><button data-confirm="no" class="primary">Keep playing</button><button data-confirm="yes">End the phase</button></p>
   </div>`;
 }

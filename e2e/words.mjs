@@ -67,6 +67,7 @@ const EVENTS = [
   { kind: 'vp', player: 0, count: 1, cause: ninja },
   { kind: 'scoring', base: turnip },
   { kind: 'award', player: 0, place: 1, count: 4, base: turnip },
+  { kind: 'award', player: 0, place: 3, base: turnip }, // 0 VP: count is left out of the JSON
   { kind: 'base-replaced', card: C(16, 'Tar Pits'), replaced: C(17, 'Giant Turnip'), base: pits },
   { kind: 'base-replaced', card: C(16, 'Tar Pits'), replaced: hidden, base: pits },
   { kind: 'note', player: 0, text: 'puts {} on top of their deck', cards: [laser] },
@@ -131,6 +132,7 @@ for (const r of got.out) {
   if (/\b[Yy]ou(?:'s| plays| draws| discards| takes| gains| is\b| has\b| looks| sees| puts| moves| reveals| shuffles| controls| drafts| wins)/.test(t)) bad.push(`${where}: a third-person verb or possessive after "you"`);
   if (/\btheir\b/.test(t) && r.person.startsWith('second')) bad.push(`${where}: "their" in a line about you`);
   if (!/^[A-Z]/.test(t) || !/[.!?]$/.test(t)) bad.push(`${where}: not a sentence`);
+  if (/\b(undefined|null|NaN)\b|\[object/.test(t)) bad.push(`${where}: a programming value in a line`);
   if (r.person.startsWith('second') && r.i >= 0 && EVENTS[r.i].player === 0 && !NOT_SUBJECT.has(EVENTS[r.i].kind) && !/\b[Yy]ou(r)?\b/.test(t)) bad.push(`${where}: a line about the reader without "you" or "your"`);
   if (r.person === 'third' && /\byour?\b/i.test(t) && r.i >= 0 && EVENTS[r.i].whom !== 1 && !(EVENTS[r.i].winners || []).includes(1)) bad.push(`${where}: "you" in a line about another seat`);
   const e = r.i >= 0 ? EVENTS[r.i] : null;

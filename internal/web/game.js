@@ -62,26 +62,33 @@ function timing(s, t0) {
   if (at == null) return;
   arrived.delete(u);
   const drawMs = performance.now() - t0;
+  let raf = 0;
+  requestAnimationFrame(() => { raf = performance.now() - at; });
   after(() => {
     const all = (window.__render = window.__render || []);
-    all.push({ ms: performance.now() - at, draw: drawMs, move: u.move });
+    all.push({ ms: performance.now() - at, draw: drawMs, wait: t0 - at, raf, move: u.move });
     if (all.length > 500) all.shift();
   });
 }
 
 // hooks are the attributes the browser tests read (docs/client.md).
+// (each is written only when it changes: a write invalidates the page's style)
 function hooks(s) {
-  const b = document.body.dataset;
   const u = s.shown;
   const d = u && u.decision;
   const mine = mineOf(u) && !s.busy && !s.sending;
-  b.seat = u ? u.seat : '';
-  b.state = s.pnp && s.pnp.cover != null ? 'handover' : s.pnp && s.pnp.switching ? 'loading' : s.ask ? 'ask' : s.gone ? 'gone' : !u ? 'loading' : s.replay ? 'replay' : u.table && u.table.over ? 'over' : mine ? 'mine' : 'wait';
-  b.move = u ? u.move : '';
-  b.decision = mine && !s.replay ? d.kind : '';
-  b.busy = s.busy ? '1' : '';
-  b.sending = s.sending ? '1' : '';
-  document.title = title(s, mine);
+  put('seat', u ? u.seat : '');
+  put('state', s.pnp && s.pnp.cover != null ? 'handover' : s.pnp && s.pnp.switching ? 'loading' : s.ask ? 'ask' : s.gone ? 'gone' : !u ? 'loading' : s.replay ? 'replay' : u.table && u.table.over ? 'over' : mine ? 'mine' : 'wait');
+  put('move', u ? u.move : '');
+  put('decision', mine && !s.replay ? d.kind : '');
+  put('busy', s.busy ? '1' : '');
+  put('sending', s.sending ? '1' : '');
+  const t = title(s, mine);
+  if (document.title !== t) document.title = t;
+}
+function put(k, v) {
+  const b = document.body.dataset;
+  if (b[k] !== String(v)) b[k] = v;
 }
 
 function title(s, mine) {

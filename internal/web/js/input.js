@@ -220,6 +220,7 @@ function showTip(el) {
   for (const l of d.lines) add(l, 'dim');
   if (d.rulings.length) add('Rulings: ' + d.rulings.join(' '), 'rulings');
   t.hidden = false;
+  tipHidden = false;
   tipFor = el;
   const r = el.getBoundingClientRect();
   const w = t.offsetWidth, h2 = t.offsetHeight;
@@ -229,7 +230,8 @@ function showTip(el) {
   t.style.left = left + 'px';
   t.style.top = top + 'px';
 }
-export function hideTip() { const t = tip(); if (t) t.hidden = true; tipFor = null; }
+export function hideTip() { if (!tipFor && tipHidden) return; const t = tip(); if (t && !t.hidden) t.hidden = true; tipHidden = true; tipFor = null; }
+let tipHidden = false;
 export function tipStale() { if (tipFor && !tipFor.isConnected) hideTip(); }
 // refreshTip says again what the element under the tooltip is now.
 export function refreshTip() { if (tipFor && tipFor.isConnected) showTip(tipFor); else hideTip(); }

@@ -11,11 +11,19 @@ import { Card } from './view-table.js';
 import { detail } from './detail.js';
 import { ReviewPanel } from './review.js';
 
+// Log is the log's lines, drawn again only when the log or the names
+// change (the same elements otherwise: Preact skips them, a frame's work
+// stays with what changed).
+let logMemo = { log: null, names: '', el: null };
 export function Log(ctx) {
+  const names = `${ctx.n.me}|${((ctx.u && ctx.u.seats) || []).map(x => x.name).join('|')}`;
+  if (logMemo.log === ctx.s.log && logMemo.names === names && logMemo.el) return logMemo.el;
   const ls = lines(ctx.s.log, ctx.n);
-  return html`<div class="logwrap" role="log" aria-label="Game log">
+  const el = html`<div class="logwrap" role="log" aria-label="Game log">
     <ol id="log" tabindex="0" aria-label="What happened, newest last">${ls.map(l => html`<li key=${l.seq} class=${l.tone} style=${l.player != null ? `--pc:${playerColour(l.player)}` : ''}>${l.text}</li>`)}</ol>
   </div>`;
+  logMemo = { log: ctx.s.log, names, el };
+  return el;
 }
 
 export function Overlay(ctx) {
@@ -176,12 +184,30 @@ export function Tray(ctx) {
   const p = ctx.plan;
   const t = ctx.u && ctx.u.table;
   const rev = (t && t.revealed) || [];
-  if (!p.tray.length && !rev.length) return null;
+  const piled = ctx.s.pile == null ? fromPiles(ctx) : [];
+  if (!p.tray.length && !rev.length && !piled.length) return null;
   return html`<div id="tray" role="group" aria-label="Cards shown apart">
     ${p.tray.length ? html`<div class="trayrow"><span class="traylabel">${p.prompt || 'Choose'}:</span>
       ${p.tray.map(x => TrayCard(ctx, x))}</div>` : null}
+    ${piled.length ? html`<div class="trayrow"><span class="traylabel">From ${[...new Set(piled.map(x => x.seat))].map(i => ctx.n.poss(i)).join(' and ')} discard pile:</span>
+      ${piled.map(x => Card(ctx, x.c, 'tray'))}</div>` : null}
     ${rev.length ? html`<div class="trayrow"><span class="traylabel">Revealed:</span>${rev.map(c => Card(ctx, c, 'tray'))}</div>` : null}
   </div>`;
+}
+
+// fromPiles are the cards of the discard piles the decision may choose,
+// shown in the tray (one click, no pile to open) when they are few.
+function fromPiles(ctx) {
+  const p = ctx.plan, t = ctx.u && ctx.u.table;
+  if (!t || !p.piles.size) return [];
+  const out = [];
+  for (const [key, xs] of p.targets) {
+    const o = xs[0].o, tg = o.target || {};
+    if (tg.where !== 'discard' || tg.player == null || !t.players[tg.player]) continue;
+    const c = t.players[tg.player].discard.find(d => `card:${d.id}` === key);
+    if (c) out.push({ c, seat: tg.player });
+  }
+  return out.length <= (ctx.s.narrow ? 3 : 8) ? out : [];
 }
 
 function TrayCard(ctx, x) {

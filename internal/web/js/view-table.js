@@ -49,6 +49,7 @@ export function Card(ctx, c, where = 'hand') {
   const whole = !ctx.s.narrow || where === 'pile';
   const text = where === 'titan' ? '' : whole ? i.text : firstSentence(i.text);
   const rest = i.text && text !== i.text ? i.text.slice(text.length).trim() : '';
+  const more = key && ctx.s.narrow && where !== 'titan' && (rest || i.text.length > 70); // the face may not hold it all
   return html`<div key=${key || where} class=${`card ${i.type || 'hidden'} ${where}${m.cls}${hl}${text ? ' texted' : ''}`} data-card=${c.hidden ? undefined : c.id}
     data-key=${c.hidden ? undefined : c.key} data-info=${key || undefined} tabindex="0" role="button" style=${`--fc:${factionColour(i.faction)}`} ...${m.attrs}>
     <span class="sr-only">${m.label}</span>
@@ -56,7 +57,8 @@ export function Card(ctx, c, where = 'hand') {
     <span class="ctype"><span class="sr-only">, </span>${typeWord(i.type)}${i.faction ? ' · ' + i.faction : ''}</span>
     ${c.counters ? html`<span class="ctr">+${c.counters}<span class="sr-only"> power counters</span></span>` : null}
     ${where === 'base-choice' && i.breakpoint ? html`<span class="cbase">Breakpoint ${i.breakpoint} · ${(i.vp || []).join(' / ')} VP</span>` : null}
-    ${text ? html`<span class="ctext"><span class="sr-only">. </span>${text}${rest ? html` <span class="more" data-more=${key || ''} aria-hidden="true">more…</span><span class="sr-only"> ${rest}</span>` : null}</span>` : html`<span class="sr-only">. ${i.text}</span>`}
+    ${text ? html`<span class="ctext"><span class="sr-only">. </span>${text}${rest ? html`<span class="sr-only"> ${rest}</span>` : null}</span>` : html`<span class="sr-only">. ${i.text}</span>`}
+    ${more ? html`<span class="more" data-more=${key} aria-hidden="true">more…</span>` : null}
   </div>`;
 }
 
@@ -126,7 +128,7 @@ export function Base(ctx, b) {
     <div class="bmins" tabindex="0" role="group" aria-label=${'Minions on ' + name}>
       ${groups.length ? groups.map(({ p, mins }) => html`<div key=${p.seat} class="grp" style=${`--pc:${playerColour(p.seat)}`}>
           <div class="gh" data-info=${`total:${b.slot}:${p.seat}`} tabindex="0" role="button">
-            <span class="gname">${ctx.n.you(p.seat)}</span><span class="sr-only">: power here </span><b class="gpow">${p.power}</b>${p.place ? html`<span class="sr-only">, would take </span><span class="gplace">${ordinal(p.place)}</span>` : null}
+            <span class="gname">${ctx.n.isMe(p.seat) ? 'You' : ctx.n.name(p.seat)}</span><span class="sr-only">: power here </span><b class="gpow">${p.power}</b>${p.place ? html`<span class="sr-only">, would take </span><span class="gplace">${ordinal(p.place)}</span>` : null}
           </div>
           <ul class="mins" aria-label=${`Minions of ${ctx.n.name(p.seat)}`}>${mins.map(c => Minion(ctx, c, roomyMins))}</ul>
         </div>`) : html`<p class="none">No minions yet</p>`}

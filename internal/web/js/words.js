@@ -30,11 +30,11 @@ export function namer(update, watching = false) {
   const me = update && !update.spectator && !watching ? update.seat : -1;
   const isMe0 = (i) => i != null && i >= 0 && i === me;
   // a seat called "You" (the lessons' first game) is "Player N" to everyone else
-  const name = (i) => {
-    if (i == null || i < 0) return 'someone';
-    const n = (seats[i] && seats[i].name) || '';
+  const names = seats.map((st, i) => {
+    const n = (st && st.name) || '';
     return !n || (!isMe0(i) && /^you$/i.test(n.trim())) ? `Player ${i + 1}` : n;
-  };
+  });
+  const name = (i) => (i == null || i < 0 ? 'someone' : names[i] || `Player ${i + 1}`);
   const isMe = (i) => i != null && i >= 0 && i === me;
   const possName = (i) => { const n = name(i); return n.endsWith('s') ? `${n}'` : `${n}'s`; };
   const poss = (i) => (isMe(i) ? 'your' : possName(i));
@@ -135,9 +135,9 @@ export function line(e, n) {
     case 'look': return e.card ? `${S} ${v('sees', 'see')} ${card(e.card)} in ${n.poss(e.whom)} hand` : `${S} ${v('looks', 'look')} at ${n.poss(e.whom)} hand`;
     case 'give': return `${S} ${v('puts', 'put')} ${card(e.card)} into ${n.poss(e.whom)} hand${by ? ` with ${by}` : ''}`;
     case 'take': return `${S} ${v('takes', 'take')} ${card(e.card)} ${(TAKEN[e.zone] || TAKEN['set-aside'])(n.their(e.player))} into ${n.their(e.player)} hand${by ? ` with ${by}` : ''}`;
-    case 'vp': return `${S} ${v('gains', 'gain')} ${e.count} VP${by ? ` from ${by}` : ''}`;
+    case 'vp': return `${S} ${v('gains', 'gain')} ${e.count || 0} VP${by ? ` from ${by}` : ''}`;
     case 'scoring': return `${base(e.base)} is about to score`;
-    case 'award': return `${S} ${v('takes', 'take')} ${ordinal(e.place)} place at ${base(e.base)}: ${e.count} VP`;
+    case 'award': return `${S} ${v('takes', 'take')} ${ordinal(e.place)} place at ${base(e.base)}: ${e.count || 0} VP`; // count is left out of the JSON when 0
     case 'base-replaced':
       if (e.replaced && !e.replaced.hidden) return `${card(e.card)} replaces ${card(e.replaced)}`;
       return e.replaced ? `${card(e.card)} takes the place of another base` : `${card(e.card)} comes out as a new base`;

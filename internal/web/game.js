@@ -38,7 +38,7 @@ narrowQ.addEventListener('change', () => set({ narrow: narrowQ.matches }));
 // ---------- drawing ----------
 const root = document.getElementById('app');
 let waiters = [];
-let logLen = 0, logWasOpen = false;
+let logLen = null, logWasOpen = false;
 export const whenRendered = () => new Promise((res) => waiters.push(res));
 
 function draw(s) {
@@ -114,7 +114,7 @@ function afterDraw(s) {
   // the log shows its newest line: when it grows, and when it opens
   const log = document.getElementById('log');
   if (log) {
-    const n = log.children.length;
+    const n = log.lastElementChild; // (the log shows its newest lines only: their count stays the same)
     if (n !== logLen || (s.logOpen && !logWasOpen)) log.scrollTop = log.scrollHeight;
     logLen = n;
   }

@@ -99,6 +99,7 @@ function onClick(e) {
   if (s.menu && !is(el, '#menu')) set({ menu: null });
   if ((x = is(el, '#btn-log'))) { set({ logOpen: !s.logOpen }); return; }
   if (is(el, '#btn-side-close')) { set({ logOpen: false }); return; }
+  if (is(el, '#log-earlier')) { set({ logAll: true }); return; }
   if (is(el, '#btn-rules')) { openRules(); return; }
   if (is(el, '#btn-settings')) { set({ settingsOpen: true }); return; }
   if ((x = is(el, '[data-close]'))) { set({ [x.dataset.close + 'Open']: false }); return; }

@@ -13,16 +13,20 @@ import { ReviewPanel } from './review.js';
 
 // Log is the log's lines, drawn again only when the log or the names
 // change (the same elements otherwise: Preact skips them, a frame's work
-// stays with what changed).
-let logMemo = { log: null, names: '', el: null };
+// stays with what changed); the newest LOG_SHOWN lines, with a button for
+// the earlier ones.
+const LOG_SHOWN = 120;
+let logMemo = { log: null, names: '', all: false, el: null };
 export function Log(ctx) {
   const names = `${ctx.n.me}|${((ctx.u && ctx.u.seats) || []).map(x => x.name).join('|')}`;
-  if (logMemo.log === ctx.s.log && logMemo.names === names && logMemo.el) return logMemo.el;
+  const all = !!ctx.s.logAll;
+  if (logMemo.log === ctx.s.log && logMemo.names === names && logMemo.all === all && logMemo.el) return logMemo.el;
   const ls = lines(ctx.s.log, ctx.n);
+  const shown = all ? ls : ls.slice(-LOG_SHOWN);
   const el = html`<div class="logwrap" role="log" aria-label="Game log">
-    <ol id="log" tabindex="0" aria-label="What happened, newest last">${ls.map(l => html`<li key=${l.seq} class=${l.tone} style=${l.player != null ? `--pc:${playerColour(l.player)}` : ''}>${l.text}</li>`)}</ol>
+    <ol id="log" tabindex="0" aria-label="What happened, newest last">${shown.length < ls.length ? html`<li key="earlier" class="earlier"><button id="log-earlier">Show the ${ls.length - shown.length} earlier lines</button></li>` : null}${shown.map(l => html`<li key=${l.seq} class=${l.tone} style=${l.player != null ? `--pc:${playerColour(l.player)}` : ''}>${l.text}</li>`)}</ol>
   </div>`;
-  logMemo = { log: ctx.s.log, names, el };
+  logMemo = { log: ctx.s.log, names, all, el };
   return el;
 }
 

@@ -39,7 +39,7 @@ export function namer(update, watching = false) {
   const possName = (i) => { const n = name(i); return n.endsWith('s') ? `${n}'` : `${n}'s`; };
   const poss = (i) => (isMe(i) ? 'your' : possName(i));
   return {
-    me, name, isMe, poss, possName,
+    me, name, isMe, poss, possName, key: `${me}|${names.join('|')}`,
     who: (i) => (isMe(i) ? 'you' : name(i)),
     whom: (i) => (isMe(i) ? 'you' : name(i)),
     their: (i) => (isMe(i) ? 'your' : 'their'),
@@ -190,7 +190,7 @@ export function lines(events, n) {
       i = j - 1;
       continue;
     }
-    const t = line(e, n);
+    const t = memoLine(e, n);
     if (!t) continue;
     // the same thing again at once (a card put back one at a time) is one line
     const prev = out[out.length - 1];
@@ -198,6 +198,18 @@ export function lines(events, n) {
     out.push({ seq: e.seq, tone: tone(e), text: sentence(t), player: e.player, same: t, times: 1 });
   }
   return out;
+}
+
+// memoLine is line(e, n), kept per event object and reader (the log's
+// events are the same objects from one drawing to the next).
+const lineMemo = new WeakMap();
+function memoLine(e, n) {
+  const k = n.key || '';
+  const m = lineMemo.get(e);
+  if (m && m.k === k) return m.t;
+  const t = line(e, n);
+  lineMemo.set(e, { k, t });
+  return t;
 }
 
 // byPlace puts each run of awards at one base in the order of the places.

@@ -44,19 +44,21 @@ export const whenRendered = () => new Promise((res) => waiters.push(res));
 function draw(s) {
   const t0 = performance.now();
   render(App(s), root);
+  const t1 = performance.now();
   hooks(s);
   afterDraw(s);
-  timing(s, t0);
+  timing(s, t0, t1);
   const w = waiters; waiters = [];
   for (const f of w) f();
 }
 
 // timing keeps, for the browser test, how long each update took from its
 // arrival to the frame that shows it painted (window.__render: {ms,
-// draw}: the whole, and the drawing alone; the last 500).
+// draw, render, wait, raf}: the whole, the drawing, its Preact part, the
+// wait before it, the start of the next frame; the last 500).
 const arrived = new WeakMap();
 const after = (f) => requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = f; ch.port2.postMessage(0); });
-function timing(s, t0) {
+function timing(s, t0, t1) {
   const u = s.shown;
   const at = u && arrived.get(u);
   if (at == null) return;
@@ -66,7 +68,7 @@ function timing(s, t0) {
   requestAnimationFrame(() => { raf = performance.now() - at; });
   after(() => {
     const all = (window.__render = window.__render || []);
-    all.push({ ms: performance.now() - at, draw: drawMs, wait: t0 - at, raf, move: u.move });
+    all.push({ ms: performance.now() - at, draw: drawMs, render: t1 - t0, wait: t0 - at, raf, move: u.move });
     if (all.length > 500) all.shift();
   });
 }

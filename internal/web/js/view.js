@@ -98,7 +98,8 @@ function gridStyle(bases, narrow) {
   for (let i = 0; i < nb; i += cols) {
     const row = bases.slice(i, i + cols);
     const need = Math.max(...row.map(b => b.minions.length + 0.8 * new Set(b.minions.map(m => m.controller)).size + 0.5 * (b.actions || []).length));
-    rows.push(`minmax(${narrow ? 112 : 190}px, ${(3 + need).toFixed(1)}fr)`);
+    // a phone's row keeps the head of its bases and one lit minion (44 px) in sight, unless there are three rows
+    rows.push(`minmax(${narrow ? (nb > 6 ? 112 : 150) : 190}px, ${(3 + need).toFixed(1)}fr)`);
   }
   return `--n:${nb};--cols:${cols};grid-template-rows:${rows.join(' ')}`;
 }

@@ -17,6 +17,7 @@ port=$((30000 + RANDOM % 20000))
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 for i in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/factions" >/dev/null && break; sleep 0.2; done
+node words.mjs "$art"
 node browser.mjs "http://127.0.0.1:$port" "$art"
 node table.mjs "http://127.0.0.1:$port" "$art"
 node sandbox.mjs "http://127.0.0.1:$port" "$art"

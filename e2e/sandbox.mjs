@@ -137,7 +137,7 @@ await phone.click('#btn-opts');
 await phone.click('#optlist button[data-whole]');
 await phone.waitForSelector('#pile [data-target]', { timeout: 20000 });
 await phone.click('#pile >> text=Walker');
-await phone.waitForFunction(() => [...document.querySelectorAll('#log li')].some(li => /takes Walker from their discard pile/.test(li.textContent)), null, { timeout: 20000 });
+await phone.waitForFunction(() => [...document.querySelectorAll('#log li')].some(li => /takes? Walker from (their|your) discard pile/.test(li.textContent)), null, { timeout: 20000 });
 await mine(phone);
 await check(phone, !(await phone.$('#pile')), 'the discard pile closes once its card is chosen');
 await phone.screenshot({ path: `${out}/sandbox-390-taken.png` });

@@ -89,3 +89,85 @@ export function logCheck() {
   }
   return { n: ls.length, bad: bad.slice(0, 8), sample: ls.slice(-6) };
 }
+
+// fitCheck: nothing clipped, everything tappable (issue 35, item 5). For
+// every minion row and attached action on the bases: not wider than its
+// base's column, its name not cut, reachable (scrolled into view inside
+// its own column, never by scrolling the page) and not covered; on a phone
+// (opts.phone) every lit target on the table at least 44 px tall and wide;
+// every hand card reachable; the header in one row on a laptop; every base
+// shows its text on a laptop; on a phone the dock covers at most 35% of the
+// window (opts.dock, default 0.35). Returns {probs, minions, attached, hand}.
+export function fitCheck(opts) {
+  const probs = [];
+  // brokenWord is a word of el's own text drawn on two lines ('' if none)
+  const brokenWord = (el) => {
+    const r = document.createRange();
+    for (const t of el.childNodes) {
+      if (t.nodeType !== 3) continue;
+      for (const m of t.textContent.matchAll(/[^\s-]+/g)) {
+        r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+        if (tops.size > 1) return m[0];
+      }
+    }
+    return '';
+  };
+  const vw = innerWidth, vh = innerHeight;
+  const doc = document.scrollingElement;
+  const name = (el) => ((el.querySelector('.nm') || el).textContent || '').trim().replace(/\s+/g, ' ').slice(0, 30);
+  const seen = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return `${what} has no size`;
+    const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 10);
+    if (x < 0 || y < 0 || x >= vw || y >= vh) return `${what} is outside the window`;
+    const h = document.elementFromPoint(x, y);
+    if (!h || !(el.contains(h) || h.contains(el))) return `${what} is covered by ${h ? h.tagName.toLowerCase() + (h.id ? '#' + h.id : '') + '.' + [...h.classList].join('.') : 'nothing'}`;
+    return '';
+  };
+  let minions = 0, attached = 0;
+  for (const b of document.querySelectorAll('section.base[data-slot]')) {
+    const col = b.getBoundingClientRect();
+    const bname = (b.querySelector('[data-role=base-name]') || {}).textContent || '?';
+    for (const el of b.querySelectorAll('.m[data-card], .att[data-card]')) {
+      const isAtt = el.classList.contains('att');
+      if (isAtt) attached++; else minions++;
+      const what = `${isAtt ? 'attached card' : 'minion'} "${name(el)}" at ${bname}`;
+      const before = [doc.scrollLeft, doc.scrollTop];
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      if (doc.scrollTop !== before[1] || doc.scrollLeft !== before[0]) { probs.push(`${what} can only be reached by scrolling the whole page`); doc.scrollTo(before[0], before[1]); }
+      const r = el.getBoundingClientRect();
+      if (r.right > col.right + 1 || r.left < col.left - 1) probs.push(`${what} runs out of its column (${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(col.left)}–${Math.round(col.right)})`);
+      const nm = el.querySelector('.nm') || (isAtt ? el : null);
+      if (nm && nm.scrollWidth > nm.clientWidth + 1) probs.push(`${what}: its name is cut (${nm.scrollWidth} px of text in ${nm.clientWidth} px)`);
+      const broken = nm ? brokenWord(nm) : '';
+      if (broken) probs.push(`${what}: the word "${broken}" is broken across two lines`);
+      const p = seen(el, what);
+      if (p) probs.push(p);
+      if (opts.phone && el.classList.contains('target') && (r.height < 43.5 || r.width < 43.5)) probs.push(`${what} is a target of ${Math.round(r.width)}x${Math.round(r.height)} px on a phone (under 44 px)`);
+    }
+    if (opts.texts && !b.querySelector('.btext')) probs.push(`base ${bname} does not show its text`);
+  }
+  for (const col of document.querySelectorAll('.bmins')) col.scrollTop = 0;
+  const cards = [...document.querySelectorAll('#hand .card')];
+  for (const el of cards) {
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const p = seen(el, `hand card "${(el.querySelector('.cname') || el).textContent.trim()}"`);
+    if (p) probs.push(p);
+    const t = el.querySelector('.ctext');
+    if (!t && !el.classList.contains('hidden')) probs.push(`hand card "${el.querySelector('.cname').textContent}" shows no rules text`);
+  }
+  const hand = document.getElementById('hand');
+  if (hand) hand.scrollLeft = 0;
+  if (!opts.phone) {
+    const chips = [...document.querySelectorAll('#players > li')].map(li => Math.round(li.getBoundingClientRect().top));
+    if (new Set(chips).size > 1) probs.push(`the header wraps: its players start at ${[...new Set(chips)].join(', ')} px`);
+    const top = document.querySelector('.top');
+    if (top && top.getBoundingClientRect().height > 80) probs.push(`the header is ${Math.round(top.getBoundingClientRect().height)} px tall`);
+  }
+  for (const ch of document.querySelectorAll('#players .pchip')) if (!ch.querySelector('.pfac')) { probs.push('a seat in the header does not show its factions'); break; }
+  const dock = document.getElementById('dock');
+  const share = dock ? dock.getBoundingClientRect().height / vh : 0;
+  if (opts.phone && share > (opts.dock || 0.35)) probs.push(`the dock covers ${(100 * share).toFixed(0)}% of the window`);
+  return { probs, minions, attached, hand: cards.length, dock: share };
+}

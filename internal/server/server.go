@@ -82,7 +82,7 @@ func (s *Server) Close() {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	// pages (api.go, ui.go)
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(web.Files)))
+	mux.Handle("GET /static/", http.StripPrefix("/static/", web.Static())) // gzipped, with ETags (web.Static)
 	mux.HandleFunc("GET /{$}", page("lobby.html"))
 	mux.HandleFunc("GET /g/{id}", page("game.html"))
 	mux.HandleFunc("GET /g/{$}", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/", http.StatusSeeOther) })
@@ -92,7 +92,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/factions", s.handleFactions)
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
 	mux.HandleFunc("GET /api/cards", s.handleCards)
-	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
+	mux.Handle("GET /api/catalog", web.Compress(http.HandlerFunc(s.handleCatalog)))
 	// games (create.go, api.go, ws.go, settings.go)
 	mux.HandleFunc("POST /api/games", s.limited(s.createLimit, "new games", s.handleCreate))
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)

@@ -9,7 +9,7 @@ import { get, set, subscribe } from './js/store.js';
 import * as net from './js/net.js';
 import * as queue from './js/queue.js';
 import { App } from './js/view.js';
-import { install, initReplay, tipStale, refreshTip, onRematch } from './js/input.js';
+import { install, initReplay, tipStale, refreshTip, onRematch, autoEnd } from './js/input.js';
 import { namer } from './js/words.js';
 import { mine as mineOf, plan } from './js/decide.js';
 import * as keys from './js/keys.js';
@@ -38,30 +38,59 @@ narrowQ.addEventListener('change', () => set({ narrow: narrowQ.matches }));
 // ---------- drawing ----------
 const root = document.getElementById('app');
 let waiters = [];
-let logLen = 0, logWasOpen = false;
+let logLen = null, logWasOpen = false;
 export const whenRendered = () => new Promise((res) => waiters.push(res));
 
 function draw(s) {
+  const t0 = performance.now();
   render(App(s), root);
+  const t1 = performance.now();
   hooks(s);
   afterDraw(s);
+  timing(s, t0, t1);
   const w = waiters; waiters = [];
   for (const f of w) f();
 }
 
+// timing keeps, for the browser test, how long each update took from its
+// arrival to the frame that shows it painted (window.__render: {ms,
+// draw, render, wait, raf}: the whole, the drawing, its Preact part, the
+// wait before it, the start of the next frame; the last 500).
+const arrived = new WeakMap();
+const after = (f) => requestAnimationFrame(() => { const ch = new MessageChannel(); ch.port1.onmessage = f; ch.port2.postMessage(0); });
+function timing(s, t0, t1) {
+  const u = s.shown;
+  const at = u && arrived.get(u);
+  if (at == null) return;
+  arrived.delete(u);
+  const drawMs = performance.now() - t0;
+  let raf = 0;
+  requestAnimationFrame(() => { raf = performance.now() - at; });
+  after(() => {
+    const all = (window.__render = window.__render || []);
+    all.push({ ms: performance.now() - at, draw: drawMs, render: t1 - t0, wait: t0 - at, raf, move: u.move });
+    if (all.length > 500) all.shift();
+  });
+}
+
 // hooks are the attributes the browser tests read (docs/client.md).
+// (each is written only when it changes: a write invalidates the page's style)
 function hooks(s) {
-  const b = document.body.dataset;
   const u = s.shown;
   const d = u && u.decision;
   const mine = mineOf(u) && !s.busy && !s.sending;
-  b.seat = u ? u.seat : '';
-  b.state = s.pnp && s.pnp.cover != null ? 'handover' : s.pnp && s.pnp.switching ? 'loading' : s.ask ? 'ask' : s.gone ? 'gone' : !u ? 'loading' : s.replay ? 'replay' : u.table && u.table.over ? 'over' : mine ? 'mine' : 'wait';
-  b.move = u ? u.move : '';
-  b.decision = mine && !s.replay ? d.kind : '';
-  b.busy = s.busy ? '1' : '';
-  b.sending = s.sending ? '1' : '';
-  document.title = title(s, mine);
+  put('seat', u ? u.seat : '');
+  put('state', s.pnp && s.pnp.cover != null ? 'handover' : s.pnp && s.pnp.switching ? 'loading' : s.ask ? 'ask' : s.gone ? 'gone' : !u ? 'loading' : s.replay ? 'replay' : u.table && u.table.over ? 'over' : mine ? 'mine' : 'wait');
+  put('move', u ? u.move : '');
+  put('decision', mine && !s.replay ? d.kind : '');
+  put('busy', s.busy ? '1' : '');
+  put('sending', s.sending ? '1' : '');
+  const t = title(s, mine);
+  if (document.title !== t) document.title = t;
+}
+function put(k, v) {
+  const b = document.body.dataset;
+  if (b[k] !== String(v)) b[k] = v;
 }
 
 function title(s, mine) {
@@ -83,10 +112,11 @@ let drawnUpdate = null, scrolledFor = '';
 function afterDraw(s) {
   if (s.shown !== drawnUpdate) { drawnUpdate = s.shown; refreshTip(); } // its text may be out of date
   tipStale();
+  autoEnd(s);
   // the log shows its newest line: when it grows, and when it opens
   const log = document.getElementById('log');
   if (log) {
-    const n = log.children.length;
+    const n = log.lastElementChild; // (the log shows its newest lines only: their count stays the same)
     if (n !== logLen || (s.logOpen && !logWasOpen)) log.scrollTop = log.scrollHeight;
     logLen = n;
   }
@@ -132,6 +162,7 @@ function onUpdate(u) {
     else keys.setSeat(game, token);
   }
   u.receivedAt = Date.now(); // for the countdown before a stand-in (seats[].stand_in_in)
+  arrived.set(u, performance.now());
   remember(u);
   queue.rememberAll(u);
   syncSettings(u);

@@ -103,7 +103,10 @@ export function plan(update, selected) {
     byKey.get(k).push(o);
   }
   for (const [k, os] of byKey) {
-    if (os.some(needsSelect)) out.selectable.set(k, os.map(o => o.index));
+    // a card of the hand chosen as the answer to a question (discard it,
+    // give it, put it back) is one click; a card to play is selected first
+    const oneClick = d.kind !== 'main' && os.length === 1 && !os[0].then && os[0].kind === 'card';
+    if (!oneClick && os.some(needsSelect)) out.selectable.set(k, os.map(o => o.index));
     else for (const o of os) add(k, [o.index], o);
   }
   // identical copies in the hand: when one copy is offered, every copy is
@@ -116,6 +119,23 @@ export function plan(update, selected) {
     if (twin) out.selectable.set(k, out.selectable.get(`card:${twin.id}`));
   }
   return out;
+}
+
+// single is the one answer of a selected element that needs nothing else
+// (a targetless action: its "Play" button), or null: a double click on the
+// element makes that move at once.
+export function single(update, key) {
+  const p0 = plan(update, null);
+  if (!p0.selectable.has(key)) return null;
+  const p = plan(update, { key, opts: p0.selectable.get(key) });
+  if (p.targets.size || p.bar.length !== 1) return null;
+  return p.bar[0].path;
+}
+
+// nothingToPlay reports a Play Cards phase whose only answer is to end it.
+export function nothingToPlay(update) {
+  const d = update && update.decision;
+  return !!(mine(update) && d.kind === 'main' && d.options.length && d.options.every(o => o.kind === 'pass'));
 }
 
 // isTarget reports whether key is clickable in plan p (a target, or a card to select).

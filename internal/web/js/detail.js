@@ -2,8 +2,8 @@
 // a card's whole text, its power broken down, its rulings; a base's
 // breakpoint, rewards and standings; a player's total at a base.
 import { info, typeWord, powerText, totalText } from './cards.js';
-import { ordinal } from './util.js';
-import { PHASES, PHASE_HELP } from './words.js';
+import { ordinal, capital } from './util.js';
+import { PHASES, PHASE_HELP, kindWord } from './words.js';
 
 // findCard looks for card id on the table the seat sees, then among the
 // decision's options (a card shown apart), and answers it with where it is.
@@ -48,8 +48,8 @@ function cardDetail(c, where, n) {
   else if (i.power != null && i.type === 'minion') lines.push(`Power ${i.power}.`);
   if (where && where.zone === 'play') {
     const ctrl = c.controller ?? c.owner;
-    let who = `${n.you(ctrl)} controls it`;
-    if (c.owner != null && c.owner !== ctrl) who += `; ${n.name(c.owner)} owns it`;
+    let who = `${capital(n.who(ctrl))} ${n.v(ctrl, 'controls', 'control')} it`;
+    if (c.owner != null && c.owner !== ctrl) who += `; ${n.who(c.owner)} ${n.v(c.owner, 'owns', 'own')} it`;
     lines.push(`${who}${where.base ? `, at ${where.base.card.name}` : ''}${where.on ? `, on ${where.on.name}` : ''}.`);
   } else if (where && where.zone === 'discard') lines.push(`In ${n.poss(where.player)} discard pile.`);
   return { title: i.name, sub, text: i.text || (i.hidden ? i.text : 'No ability.'), lines, rulings: i.rulings || [] };
@@ -76,7 +76,7 @@ export function detail(u, what, n) {
   if (kind === 'total' && t) {
     const base = t.bases.find(x => x.slot === +a);
     if (!base) return null;
-    return { title: `${n.you(+b)} at ${base.card.name}`, sub: 'Power here', text: totalText(base, +b, n.name(+b)) + '.', lines: [], rulings: [] };
+    return { title: `${n.you(+b)} at ${base.card.name}`, sub: 'Power here', text: totalText(base, +b, capital(n.who(+b))) + '.', lines: [], rulings: [] };
   }
   if (kind === 'player' && t) {
     const p = t.players[+a];
@@ -85,7 +85,7 @@ export function detail(u, what, n) {
     const lines = [`${p.vp} of ${u.goal || 15} VP · ${p.hand} cards in hand · ${p.deck} in the deck · ${p.discard.length} in the discard pile.`];
     if (seat.stand_in) lines.push('Away: the computer plays for them until they come back.');
     else if (seat.away) lines.push('Away from the table.');
-    return { title: n.you(+a), sub: seat.kind === 'human' ? 'A person' : 'The computer', text: (p.factions || []).join(' + '), lines, rulings: [] };
+    return { title: n.you(+a), sub: kindWord(seat, n.name(+a), n.isMe(+a)), text: (p.factions || []).join(' + '), lines, rulings: [] };
   }
   if (kind === 'phase' && t) return { title: PHASES[t.phase] || t.phase, sub: 'Phase', text: PHASE_HELP[t.phase] || '', lines: [], rulings: [] };
   return null;

@@ -5,7 +5,7 @@
 import { get, set } from './store.js';
 import * as net from './net.js';
 import * as queue from './queue.js';
-import { plan, optText, unusedPlays, byIndex } from './decide.js';
+import { plan, optText, unusedPlays, byIndex, single, nothingToPlay } from './decide.js';
 import { detail } from './detail.js';
 import { namer } from './words.js';
 import { byId } from './util.js';
@@ -43,7 +43,10 @@ async function send(path) {
 }
 
 // commit answers with a whole move, asking first when it ends the Play
-// Cards phase with plays left.
+// Cards phase with plays left: the first time in a game only (the bar's
+// "1 minion · 1 action left" says it every turn; asking every time cost a
+// click that chose nothing).
+const endAsked = new Set();
 function commit(path, confirmed) {
   const u = get().shown;
   const d = u && u.decision;
@@ -51,16 +54,23 @@ function commit(path, confirmed) {
   const o = byIndex(d, path[0]);
   if (!confirmed && o && o.kind === 'pass' && d.kind === 'main' && path.length === 1) {
     const text = unusedPlays(u);
-    if (text) { set({ confirmEnd: { path, text }, menu: null }); return; }
+    if (text && !endAsked.has(u.game)) { endAsked.add(u.game); set({ confirmEnd: { path, text }, menu: null }); return; }
   }
   send(path);
 }
 
-// activate is a click (or Enter) on a target of the decision.
-function activate(key, el) {
+// activate is a click (or Enter) on a target of the decision; again is the
+// second click of a double click.
+function activate(key, el, again = false) {
   const p = planNow();
   const s = get();
-  if (p.selected && p.selected.key === key) { set({ selected: null, menu: null }); return; }
+  if (p.selected && p.selected.key === key) {
+    // a double click on a card whose play needs nothing more plays it
+    const path = again ? single(s.shown, key) : null;
+    if (path) { commit(path); return; }
+    set({ selected: null, menu: null });
+    return;
+  }
   if (p.targets.has(key)) {
     const paths = p.targets.get(key);
     if (paths.length === 1) { commit(paths[0].path); return; }
@@ -89,6 +99,7 @@ function onClick(e) {
   if (s.menu && !is(el, '#menu')) set({ menu: null });
   if ((x = is(el, '#btn-log'))) { set({ logOpen: !s.logOpen }); return; }
   if (is(el, '#btn-side-close')) { set({ logOpen: false }); return; }
+  if (is(el, '#log-earlier')) { set({ logAll: true }); return; }
   if (is(el, '#btn-rules')) { openRules(); return; }
   if (is(el, '#btn-settings')) { set({ settingsOpen: true }); return; }
   if ((x = is(el, '[data-close]'))) { set({ [x.dataset.close + 'Open']: false }); return; }
@@ -118,7 +129,8 @@ function onClick(e) {
     return;
   }
   if (s.replay) { touchDetail(e, el); return; }
-  if ((x = is(el, '[data-target]'))) { activate(x.dataset.target, x); return; }
+  if ((x = is(el, '[data-more]')) && x.dataset.more) { set({ detail: x.dataset.more }); return; } // the rest of a card's text
+  if ((x = is(el, '[data-target]'))) { activate(x.dataset.target, x, e.detail >= 2); return; }
   if ((x = is(el, '[data-pile]'))) { set({ pile: +x.dataset.pile, pileChose: null }); return; }
   // a click on a lit base, away from its own targets
   if ((x = is(el, 'section.base'))) {
@@ -209,6 +221,7 @@ function showTip(el) {
   for (const l of d.lines) add(l, 'dim');
   if (d.rulings.length) add('Rulings: ' + d.rulings.join(' '), 'rulings');
   t.hidden = false;
+  tipHidden = false;
   tipFor = el;
   const r = el.getBoundingClientRect();
   const w = t.offsetWidth, h2 = t.offsetHeight;
@@ -218,7 +231,8 @@ function showTip(el) {
   t.style.left = left + 'px';
   t.style.top = top + 'px';
 }
-export function hideTip() { const t = tip(); if (t) t.hidden = true; tipFor = null; }
+export function hideTip() { if (!tipFor && tipHidden) return; const t = tip(); if (t && !t.hidden) t.hidden = true; tipHidden = true; tipFor = null; }
+let tipHidden = false;
 export function tipStale() { if (tipFor && !tipFor.isConnected) hideTip(); }
 // refreshTip says again what the element under the tooltip is now.
 export function refreshTip() { if (tipFor && tipFor.isConnected) showTip(tipFor); else hideTip(); }
@@ -258,6 +272,28 @@ async function rematch() {
   const r = await net.rematch(true);
   if (r.link) location.href = r.link;
   else set({ rematch: { error: r.error } });
+}
+
+// ---------- a Play Cards phase with nothing to play ends by itself ----------
+// once the person has seen it for a moment (the bar's button ends it at
+// once); never in a lesson or a sandbox, where the person drives.
+let autoFor = null, autoTimer = null;
+export const AUTO_END_MS = { slow: 2200, normal: 1500, fast: 1000, instant: 700 };
+export function autoEnd(s) {
+  const u = s.shown;
+  const ok = u && !s.busy && !s.sending && !s.replay && !s.selected && !s.confirmEnd && !s.menu && !s.pile &&
+    !u.lesson && !u.sandbox && !(s.pnp && s.pnp.cover != null) && nothingToPlay(u);
+  const key = ok ? `${u.game}:${u.move}` : null;
+  if (key === autoFor) return;
+  clearTimeout(autoTimer);
+  autoFor = key;
+  if (!key) return;
+  const pass = u.decision.options.find(o => o.kind === 'pass');
+  autoTimer = setTimeout(() => {
+    const now = get();
+    if (autoFor !== key || !now.shown || now.shown.move !== u.move || now.busy || now.sending || now.selected) return;
+    send([pass.index]);
+  }, AUTO_END_MS[s.speed] ?? 1500);
 }
 
 export function install() {

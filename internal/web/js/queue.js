@@ -203,7 +203,7 @@ function scorings(evs, shown, n) {
     awards = awards.filter(a => !mine.includes(a));
     const b = shown && shown.table ? shown.table.bases.find(x => x.slot === slot) : null;
     const power = new Map((b ? b.players : []).map(p => [p.seat, p.power]));
-    const rows = mine.map(a => ({ seat: a.player, place: a.place, vp: a.count, power: power.get(a.player) }));
+    const rows = mine.map(a => ({ seat: a.player, place: a.place, vp: a.count || 0, power: power.get(a.player) }));
     for (const [seat, pw] of power) if (pw > 0 && !rows.some(r => r.seat === seat)) rows.push({ seat, place: 0, vp: 0, power: pw });
     rows.sort((x, y) => (x.place || 9) - (y.place || 9) || (y.power || 0) - (x.power || 0));
     for (const r of rows) r.tie = r.place > 0 && rows.filter(x => x.place === r.place).length > 1;
@@ -221,15 +221,15 @@ export function awards(u) {
   let all = {};
   try { all = JSON.parse(localStorage.getItem(awardsKey(u))) || {}; } catch { /* storage off */ }
   for (const e of (u.events || [])) {
-    if (e.kind === 'award') all[e.seq] = { player: e.player, base: e.base && e.base.name, vp: e.count };
-    if (e.kind === 'vp') all[e.seq] = { player: e.player, base: null, vp: e.count }; // VP a card gave
+    if (e.kind === 'award') all[e.seq] = { player: e.player, base: e.base && e.base.name, vp: e.count || 0 };
+    if (e.kind === 'vp') all[e.seq] = { player: e.player, base: null, vp: e.count || 0 }; // VP a card gave
   }
   return all;
 }
 function remember(u, list) {
   if (!list.length) return;
   const all = awards(u);
-  for (const e of list) all[e.seq] = { player: e.player, base: e.base && e.base.name, vp: e.count };
+  for (const e of list) all[e.seq] = { player: e.player, base: e.base && e.base.name, vp: e.count || 0 };
   try { localStorage.setItem(awardsKey(u), JSON.stringify(all)); } catch { /* full or off */ }
 }
 export function rememberAll(u) {

@@ -11,11 +11,23 @@ import { Card } from './view-table.js';
 import { detail } from './detail.js';
 import { ReviewPanel } from './review.js';
 
+// Log is the log's lines, drawn again only when the log or the names
+// change (the same elements otherwise: Preact skips them, a frame's work
+// stays with what changed); the newest LOG_SHOWN lines, with a button for
+// the earlier ones.
+const LOG_SHOWN = 120;
+let logMemo = { log: null, names: '', all: false, el: null };
 export function Log(ctx) {
+  const names = `${ctx.n.me}|${((ctx.u && ctx.u.seats) || []).map(x => x.name).join('|')}`;
+  const all = !!ctx.s.logAll;
+  if (logMemo.log === ctx.s.log && logMemo.names === names && logMemo.all === all && logMemo.el) return logMemo.el;
   const ls = lines(ctx.s.log, ctx.n);
-  return html`<div class="logwrap" role="log" aria-label="Game log">
-    <ol id="log" tabindex="0" aria-label="What happened, newest last">${ls.map(l => html`<li key=${l.seq} class=${l.tone} style=${l.player != null ? `--pc:${playerColour(l.player)}` : ''}>${l.text}</li>`)}</ol>
+  const shown = all ? ls : ls.slice(-LOG_SHOWN);
+  const el = html`<div class="logwrap" role="log" aria-label="Game log">
+    <ol id="log" tabindex="0" aria-label="What happened, newest last">${shown.length < ls.length ? html`<li key="earlier" class="earlier"><button id="log-earlier">Show the ${ls.length - shown.length} earlier lines</button></li>` : null}${shown.map(l => html`<li key=${l.seq} class=${l.tone} style=${l.player != null ? `--pc:${playerColour(l.player)}` : ''}>${l.text}</li>`)}</ol>
   </div>`;
+  logMemo = { log: ctx.s.log, names, all, el };
+  return el;
 }
 
 export function Overlay(ctx) {
@@ -83,7 +95,7 @@ export function ConfirmEnd(ctx) {
   if (!c) return null;
   return html`<div id="confirm-end" class="confirm" role="alertdialog" aria-modal="true" aria-labelledby="ce-title" aria-describedby="ce-text">
     <h2 id="ce-title">${c.text}.</h2>
-    <p id="ce-text">End the Play Cards phase anyway?</p>
+    <p id="ce-text">End the Play Cards phase anyway? (Asked once a game: afterwards the button ends the phase at once.)</p>
     <p class="row"><button data-confirm="no" class="primary">Keep playing</button><button data-confirm="yes">End the phase</button></p>
   </div>`;
 }
@@ -120,7 +132,10 @@ export function Menu(ctx) {
 // DetailPanel: the whole text of the selected card, or of what was tapped
 // (touch), in the dock: it never covers the table.
 export function DetailPanel(ctx) {
-  const what = ctx.s.detail || (ctx.plan.selected ? ctx.plan.selected.key : null);
+  // a selected card of the hand shows its text on its own face
+  const sel = ctx.plan.selected ? ctx.plan.selected.key : null;
+  const inHand = sel && ((ctx.u.table && ctx.u.table.hand) || []).some(c => `card:${c.id}` === sel);
+  const what = ctx.s.detail || (inHand ? null : sel);
   const d = what ? detail(ctx.u, what, ctx.n) : null;
   if (!d) return null;
   return html`<div id="detail-panel" role="note" tabindex="0" aria-label=${'About ' + d.title}>
@@ -173,12 +188,30 @@ export function Tray(ctx) {
   const p = ctx.plan;
   const t = ctx.u && ctx.u.table;
   const rev = (t && t.revealed) || [];
-  if (!p.tray.length && !rev.length) return null;
+  const piled = ctx.s.pile == null ? fromPiles(ctx) : [];
+  if (!p.tray.length && !rev.length && !piled.length) return null;
   return html`<div id="tray" role="group" aria-label="Cards shown apart">
     ${p.tray.length ? html`<div class="trayrow"><span class="traylabel">${p.prompt || 'Choose'}:</span>
       ${p.tray.map(x => TrayCard(ctx, x))}</div>` : null}
+    ${piled.length ? html`<div class="trayrow"><span class="traylabel">From ${[...new Set(piled.map(x => x.seat))].map(i => ctx.n.poss(i)).join(' and ')} discard pile:</span>
+      ${piled.map(x => Card(ctx, x.c, 'tray'))}</div>` : null}
     ${rev.length ? html`<div class="trayrow"><span class="traylabel">Revealed:</span>${rev.map(c => Card(ctx, c, 'tray'))}</div>` : null}
   </div>`;
+}
+
+// fromPiles are the cards of the discard piles the decision may choose,
+// shown in the tray (one click, no pile to open) when they are few.
+function fromPiles(ctx) {
+  const p = ctx.plan, t = ctx.u && ctx.u.table;
+  if (!t || !p.piles.size) return [];
+  const out = [];
+  for (const [key, xs] of p.targets) {
+    const o = xs[0].o, tg = o.target || {};
+    if (tg.where !== 'discard' || tg.player == null || !t.players[tg.player]) continue;
+    const c = t.players[tg.player].discard.find(d => `card:${d.id}` === key);
+    if (c) out.push({ c, seat: tg.player });
+  }
+  return out.length <= (ctx.s.narrow ? 3 : 8) ? out : [];
 }
 
 function TrayCard(ctx, x) {

@@ -3,6 +3,7 @@
 // person who lost their seat, and starting with computers in the open seats.
 import { html } from '../vendor/preact-htm.js';
 import * as keys from './keys.js';
+import { kindWord } from './words.js';
 
 export function WaitingView(ctx) {
   const { u, s } = ctx;
@@ -15,7 +16,7 @@ export function WaitingView(ctx) {
       ${open === 1 ? ' One seat is still open.' : ` ${open} seats are still open.`}</p>
     <ul class="seatlist">${u.seats.map((st, i) => html`<li key=${i} style=${`--pc:var(--p${i})`} data-seat=${i} class=${st.open ? 'open' : 'taken'}>
       <span class="swatch" aria-hidden="true"></span><b>${ctx.n.you(i)}</b>
-      <span class="state">${st.kind !== 'human' ? 'the computer' : st.open ? 'invited, not here yet' : i === u.seat ? 'your seat' : 'seated'}</span>
+      <span class="state">${st.kind !== 'human' ? (kindWord(st, ctx.n.name(i), false) ? 'the computer' : 'ready') : st.open ? 'invited, not here yet' : i === u.seat ? 'your seat' : 'seated'}</span>
       ${hosting && st.kind === 'human' && i !== u.seat ? html`<span class="inv">
         ${st.open && inv[i] ? html`<code>${location.origin + inv[i]}</code><button data-copy=${location.origin + inv[i]} aria-label=${`Copy the invite link of seat ${i + 1}`}>Copy</button>` : null}
         <button data-reinvite=${i}>${st.open ? 'New invite link' : 'Invite again'}</button></span>` : null}

@@ -21,13 +21,23 @@ export function mark(ctx, key) {
   const hint = t && ctx.suggest && ctx.suggest.keys.has(key); // js/hint.js
   return {
     cls: (t ? ' target' : '') + (sel ? ' selected' : '') + (ctx.lit.has(key) ? ' lit' : '') + (hint ? ' suggested' : ''),
-    attrs: t ? { 'data-target': key } : {},
+    // data-act: what a click does, "select" (then choose where) or "commit" (the answer itself)
+    attrs: t ? { 'data-target': key, 'data-act': sel ? 'deselect' : p.selectable.has(key) ? 'select' : 'commit' } : {},
     label: (hint ? 'Hint: ' : '') + (sel ? 'Selected: ' : t ? 'Choose: ' : ''),
   };
 }
 
-// card is one card face: hand, tray, pile. Name, power, type and faction on
-// the face; the whole text in the tooltip and for screen readers.
+// firstSentence is a card text's first sentence (the whole text when it
+// has one), for faces too small for all of it.
+export function firstSentence(text) {
+  const m = /^.+?[.!?](?=\s+[A-Z"“(]|$)/s.exec(text || '');
+  return m ? m[0] : (text || '');
+}
+
+// card is one card face: hand, tray, pile. Name, power, type and faction,
+// and the rules text on the face: all of it on a wide screen (cut after
+// five lines, which few texts need: the tooltip has it all), its first
+// sentence on a phone, with "more…" to open the rest in the detail panel.
 export function Card(ctx, c, where = 'hand') {
   const i = info(c);
   const key = c.hidden ? null : `card:${c.id}`;
@@ -36,21 +46,27 @@ export function Card(ctx, c, where = 'hand') {
   const pw = c.power ?? i.power;
   const dir = c.printed != null && pw > c.printed ? ' up' : c.printed != null && pw < c.printed ? ' down' : '';
   const hl = ctx.step && key && ctx.step.cards.has(String(c.id)) ? ' hl' : '';
-  return html`<div key=${key || where} class=${`card ${i.type || 'hidden'} ${where}${m.cls}${hl}`} data-card=${c.hidden ? undefined : c.id}
+  const whole = !ctx.s.narrow || where === 'pile';
+  const text = where === 'titan' ? '' : whole ? i.text : firstSentence(i.text);
+  const rest = i.text && text !== i.text ? i.text.slice(text.length).trim() : '';
+  const more = key && ctx.s.narrow && where !== 'titan' && (rest || i.text.length > 70); // the face may not hold it all
+  return html`<div key=${key || where} class=${`card ${i.type || 'hidden'} ${where}${m.cls}${hl}${text ? ' texted' : ''}`} data-card=${c.hidden ? undefined : c.id}
     data-key=${c.hidden ? undefined : c.key} data-info=${key || undefined} tabindex="0" role="button" style=${`--fc:${factionColour(i.faction)}`} ...${m.attrs}>
     <span class="sr-only">${m.label}</span>
     <span class="chead"><span class="cname">${i.name}</span>${minion && pw != null ? html`<span class=${'cpow' + dir}><span class="sr-only">, power </span>${pw}</span>` : null}</span>
     <span class="ctype"><span class="sr-only">, </span>${typeWord(i.type)}${i.faction ? ' · ' + i.faction : ''}</span>
     ${c.counters ? html`<span class="ctr">+${c.counters}<span class="sr-only"> power counters</span></span>` : null}
     ${where === 'base-choice' && i.breakpoint ? html`<span class="cbase">Breakpoint ${i.breakpoint} · ${(i.vp || []).join(' / ')} VP</span>` : null}
-    <span class="sr-only">. ${i.text}</span>
+    ${text ? html`<span class="ctext"><span class="sr-only">. </span>${text}${rest ? html`<span class="sr-only"> ${rest}</span>` : null}</span>` : html`<span class="sr-only">. ${i.text}</span>`}
+    ${more ? html`<span class="more" data-more=${key} aria-hidden="true">more…</span>` : null}
   </div>`;
 }
 
 // Minion is one minion on a base: a compact row (power, name, counters),
 // its attached actions as badges after it.
-function Minion(ctx, c) {
+function Minion(ctx, c, roomy) {
   const key = `card:${c.id}`;
+  const short = roomy ? firstSentence(info(c).text) : '';
   const m = mark(ctx, key);
   const dir = c.printed != null && c.power > c.printed ? ' up' : c.power < c.printed ? ' down' : '';
   const hl = ctx.step && ctx.step.cards.has(String(c.id)) ? ' hl' : '';
@@ -61,7 +77,8 @@ function Minion(ctx, c) {
       <span class=${'pw' + dir}>${c.power}</span><span class="sr-only"> power, </span>
       <span class="nm">${c.name}</span>
       ${c.counters ? html`<span class="ctr" title="+1 power counters">+${c.counters}<span class="sr-only"> power counters</span></span>` : null}
-      ${owner != null ? html`<span class="own" style=${`--pc:${playerColour(owner)}`}><span class="sr-only">owned by </span>${ctx.n.name(owner)}'s</span>` : null}
+      ${owner != null ? html`<span class="own" style=${`--pc:${playerColour(owner)}`}><span class="sr-only">owned by </span>${ctx.n.poss(owner)}</span>` : null}
+      ${short ? html`<span class="mtext"><span class="sr-only">: </span>${short}</span>` : null}
     </div>
     ${(c.attached || []).map(a => Badge(ctx, a))}
   </li>`;
@@ -93,6 +110,8 @@ export function Base(ctx, b) {
     groups.push({ p, mins });
   }
   const dense = b.minions.length > 5 ? ' dense' : '';
+  // a short form of each minion's text where the column has room for it
+  const roomyMins = ctx.roomy && !ctx.many && b.minions.length + (b.actions || []).length + b.minions.reduce((k, m) => k + (m.attached || []).length, 0) <= 3;
   return html`<section key=${'b' + b.slot} class=${`base${b.scoring ? ' scoring' : ''}${m.cls ? ' base-target' : ''}${hl}${dense}`} data-slot=${b.slot}
       aria-label=${'Base ' + name} style=${`--fc:${factionColour(bi.faction)}`}>
     <div class=${'bhead' + m.cls} data-info=${key} tabindex="0" role="button" ...${m.attrs}>
@@ -109,9 +128,9 @@ export function Base(ctx, b) {
     <div class="bmins" tabindex="0" role="group" aria-label=${'Minions on ' + name}>
       ${groups.length ? groups.map(({ p, mins }) => html`<div key=${p.seat} class="grp" style=${`--pc:${playerColour(p.seat)}`}>
           <div class="gh" data-info=${`total:${b.slot}:${p.seat}`} tabindex="0" role="button">
-            <span class="gname">${ctx.n.you(p.seat)}</span><span class="sr-only">: power here </span><b class="gpow">${p.power}</b>${p.place ? html`<span class="sr-only">, would take </span><span class="gplace">${ordinal(p.place)}</span>` : null}
+            <span class="gname">${ctx.n.isMe(p.seat) ? 'You' : ctx.n.name(p.seat)}</span><span class="sr-only">: power here </span><b class="gpow">${p.power}</b>${p.place ? html`<span class="sr-only">, would take </span><span class="gplace">${ordinal(p.place)}</span>` : null}
           </div>
-          <ul class="mins" aria-label=${`Minions of ${ctx.n.name(p.seat)}`}>${mins.map(c => Minion(ctx, c))}</ul>
+          <ul class="mins" aria-label=${`Minions of ${ctx.n.name(p.seat)}`}>${mins.map(c => Minion(ctx, c, roomyMins))}</ul>
         </div>`) : html`<p class="none">No minions yet</p>`}
     </div>
   </section>`;
@@ -138,6 +157,7 @@ export function Seat(ctx, pl) {
     <div class=${'who' + m.cls} tabindex="0" data-info=${key} ...${whoAttrs}>
       <span class="sr-only">${m.label}</span>
       <span class="pname">${ctx.n.you(i)}</span>
+      ${pl.factions && pl.factions.length ? html`<small class="pfac" title=${pl.factions.join(' + ')}><span class="sr-only">, playing </span>${pl.factions.join(' + ')}</small>` : null}
       <span class="pline"><span class="pvp"><b>${pl.vp}</b><small>/${ctx.u.goal || 15} VP</small></span>
       <small class="pmeta">hand ${pl.hand} · deck ${pl.deck}</small>
       ${away ? html`<span class="away">${away}</span>` : null}</span>

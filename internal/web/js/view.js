@@ -4,7 +4,7 @@
 // by slot.
 import { html } from '../vendor/preact-htm.js';
 import { namer, waiting, PHASES } from './words.js';
-import { plan, where, playsLeft, mine as mineOf } from './decide.js';
+import { plan, where, playsLeft, mine as mineOf, nothingToPlay } from './decide.js';
 import { Base, Seat, Card } from './view-table.js';
 import { Log, Overlay, GameOver, ConfirmEnd, Pile, Menu, DetailPanel, Settings, Rules, Tray, SpeedSelect } from './view-panels.js';
 import { DraftView } from './view-draft.js';
@@ -37,7 +37,8 @@ export function App(s) {
   if (!u) return html`<main class="loading"><p>Loading the game…</p></main>`;
   const t = u.table;
   const nb = t ? t.bases.length : 0;
-  ctx.roomy = nb <= 5 && !s.narrow; // wide columns: the base's whole text under its name
+  ctx.roomy = !s.narrow; // a laptop: the base's text under its name (clamped to a few lines at six bases or more)
+  ctx.many = nb >= 6;
   return html`
     <a class="skip" href="#bar">Skip to the action bar</a>
     <header class="top">
@@ -60,7 +61,7 @@ export function App(s) {
       <button id="skip" hidden=${!s.busy} aria-label="Skip: show the rest at once">Skip ›</button>
     </div>
     <main id="table">
-      ${t ? html`<section id="bases" aria-label="Bases on the table" style=${gridStyle(t.bases, s.narrow)} class=${'n' + nb + (s.narrow && nb > 6 ? ' tight' : '')}>${t.bases.map(b => Base(ctx, b))}</section>`
+      ${t ? html`<section id="bases" aria-label="Bases on the table" style=${gridStyle(t.bases, s.narrow)} class=${'n' + nb + (s.narrow && nb > 6 ? ' tight' : '') + (nb >= 6 ? ' many' : '')}>${t.bases.map(b => Base(ctx, b))}</section>`
         : u.waiting ? WaitingView(ctx) : u.draft ? DraftView(ctx) : null}
       <aside id="side" class=${s.logOpen ? 'open' : ''} aria-label="Game log">
         <div class="sidehead"><h2>What happened</h2><button id="btn-side-close" aria-label="Close the log">Close</button></div>
@@ -97,7 +98,8 @@ function gridStyle(bases, narrow) {
   for (let i = 0; i < nb; i += cols) {
     const row = bases.slice(i, i + cols);
     const need = Math.max(...row.map(b => b.minions.length + 0.8 * new Set(b.minions.map(m => m.controller)).size + 0.5 * (b.actions || []).length));
-    rows.push(`minmax(${narrow ? 112 : 190}px, ${(3 + need).toFixed(1)}fr)`);
+    // a phone's row keeps the head of its bases and one lit minion (44 px) in sight, unless there are three rows
+    rows.push(`minmax(${narrow ? (nb > 6 ? 112 : 150) : 190}px, ${(3 + need).toFixed(1)}fr)`);
   }
   return `--n:${nb};--cols:${cols};grid-template-rows:${rows.join(' ')}`;
 }
@@ -158,7 +160,8 @@ function Bar(ctx) {
     if (!t.over && t.phase === 'play' && cur) turn += ` · ${playsLeft(cur)}`;
   } else if (u.waiting) turn = 'Waiting for players';
   else if (u.draft) turn = 'Faction draft';
-  const prompt = t && t.over ? 'The game is over.' : mine ? p.prompt : s.busy ? 'Showing the other players\' moves…' : waiting(u, n);
+  const autoEnds = mine && nothingToPlay(u) && !u.lesson && !u.sandbox;
+  const prompt = t && t.over ? 'The game is over.' : autoEnds ? 'Nothing left to play: the Play Cards phase ends by itself…' : mine ? p.prompt : s.busy ? 'Showing the other players\' moves…' : waiting(u, n);
   const hint = mine && s.hints ? where(p, n) : '';
   const all = mine && d.options.length > 1;
   return html`<div id="bar" role="region" aria-label="Action bar" tabindex="-1">

@@ -136,6 +136,8 @@ function Info(ctx) {
   if (u.broken) bits.push(`This game stopped: ${u.broken}`);
   if (u.foreign) bits.push(u.foreign);
   if (u.spectator) bits.push('You are watching this game.');
+  if (u.preset === 'first-game') bits.push('A first game: every player has two core-set factions picked for newcomers, with the core set\'s bases.');
+  if (u.goal && u.goal !== 15) bits.push(`This game is played to ${u.goal} VP.`);
   if (u.hints && u.seats.filter(x => x.kind === 'human').length > 1) bits.push('Hints are on for everyone: any player may ask what the strongest computer level would play.');
   return bits.length ? html`<p class="info">${bits.join(' ')}</p>` : null;
 }

@@ -46,6 +46,7 @@ func (a *Greedy) choose(g *engine.Game, v *engine.View) int {
 	a.me = d.Player
 	a.nodes = 0
 	det := g.Determinize(a.me, a.r.Uint64())
+	det.SetQuiet() // no one reads its log
 	best, bestV := 0, math.Inf(-1)
 	n := len(d.Options)
 	share := a.Budget / n

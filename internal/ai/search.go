@@ -181,6 +181,7 @@ func (s *Search) search(g *engine.Game, me engine.Seat) []*searcher {
 			} else {
 				g.DeterminizeInto(&sr.world, sr.me, sr.r.Uint64())
 			}
+			sr.world.SetQuiet() // no one reads a world's log
 			sr.iterate(&sr.world)
 		}
 	}

@@ -37,7 +37,12 @@ func (g *Game) collapseAlike(f *Frame) bool {
 	// Each option has a key that alike options share (alikeKey): an option
 	// is compared (optsAlike, trigOptsAlike) only with the kept options of
 	// its key, and not at all when no option before it had its key (seen).
+	// Each key is worked out once: keys[j] is the key of the kept option j
+	// (keyless when no option may be alike to it).
 	var seen [4]uint64 // a bit per hashed key of the options so far
+	var keys [MaxOpts]uint64
+	var pointed pointedCache   // (what points at cards, worked out once)
+	const keyless = ^uint64(0) // (no key has every bit set: Kind < 128)
 	k := 0
 	for i := 0; i < n; i++ {
 		key, any := g.alikeKey(opts[i], order)
@@ -46,13 +51,13 @@ func (g *Game) collapseAlike(f *Frame) bool {
 			h := (key * 0x9e3779b97f4a7c15) >> 56
 			if seen[h>>6]&(1<<(h&63)) != 0 {
 				for j := 0; j < k && !dup; j++ {
-					if kj, ok := g.alikeKey(opts[j], order); !ok || kj != key {
+					if keys[j] != key {
 						continue
 					}
 					if order {
 						dup = g.trigOptsAlike(opts[j], opts[i])
 					} else {
-						dup = g.optsAlike(opts[j], opts[i])
+						dup = g.optsAlike(opts[j], opts[i], &pointed)
 					}
 				}
 			}
@@ -60,6 +65,10 @@ func (g *Game) collapseAlike(f *Frame) bool {
 		}
 		if !dup {
 			opts[k] = opts[i]
+			keys[k] = keyless
+			if any {
+				keys[k] = key
+			}
 			k++
 		}
 	}
@@ -95,8 +104,9 @@ func (g *Game) alikeKey(o Option, order bool) (key uint64, any bool) {
 	return key | c<<40, true
 }
 
-// optsAlike reports whether options a and b are alike (see above).
-func (g *Game) optsAlike(a, b Option) bool {
+// optsAlike reports whether options a and b are alike (see above); pc
+// caches what points at cards while the game does not change.
+func (g *Game) optsAlike(a, b Option, pc *pointedCache) bool {
 	if a.Kind != b.Kind || a.Player != b.Player || a.Base != b.Base || a.Num != b.Num {
 		return false
 	}
@@ -105,7 +115,7 @@ func (g *Game) optsAlike(a, b Option) bool {
 	}
 	switch a.Kind {
 	case OptPlay, OptUse, OptCard:
-		return g.cardsAlike(a.Card, b.Card, None, None)
+		return g.cardsAlikeIn(a.Card, b.Card, None, None, pc)
 	}
 	return false
 }
@@ -159,6 +169,12 @@ func (g *Game) trigOf(t *Trig) *Trigger {
 // waiting triggers skipA and skipB (or None) are not counted as pointing at
 // them.
 func (g *Game) cardsAlike(a, b CardID, skipA, skipB int) bool {
+	return g.cardsAlikeIn(a, b, skipA, skipB, nil)
+}
+
+// cardsAlikeIn is cardsAlike, looking up what points at the cards in pc
+// (nil: in the game) when nothing is skipped.
+func (g *Game) cardsAlikeIn(a, b CardID, skipA, skipB int, pc *pointedCache) bool {
 	if a < 0 || b < 0 || a >= g.NCards || b >= g.NCards {
 		return false
 	}
@@ -178,7 +194,72 @@ func (g *Game) cardsAlike(a, b CardID, skipA, skipB int) bool {
 	if d := defs[ca.Def]; d.Type == BaseCard || d.Type == Titan {
 		return false
 	}
+	if pc != nil && skipA == None && skipB == None {
+		if !pc.have {
+			pc.set, pc.have = g.pointedSet(), true
+		}
+		return !pc.set.has(a) && !pc.set.has(b) && g.sameMarks(a, b)
+	}
 	return !g.pointedAt(a, skipA, skipB) && !g.pointedAt(b, skipA, skipB) && g.sameMarks(a, b)
+}
+
+// pointedCache holds pointedSet once it is worked out (have).
+type pointedCache struct {
+	set  cardSet
+	have bool
+}
+
+// pointedSet returns the cards c for which pointedAt(c, None, None) holds,
+// found in one walk of what may point at a card.
+func (g *Game) pointedSet() (s cardSet) {
+	add := func(c CardID) {
+		if c >= 0 && c < g.NCards {
+			s[c>>6] |= 1 << (c & 63)
+		}
+	}
+	for i := range g.inZone(ZInPlay).each {
+		if on := g.Cards[i].On; on >= 0 && on < g.NCards && g.Cards[on].Zone == ZInPlay {
+			add(on)
+		}
+	}
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind != EffMark { // (marks: sameMarks)
+			add(e.Card)
+		}
+		add(e.Src)
+	}
+	for i := 0; i < int(g.NTrig); i++ {
+		t := &g.Trigs[i]
+		add(t.Src)
+		add(t.Ev.Card)
+		if otherIsCard(t.Ev.Kind) {
+			add(t.Ev.OtherCard())
+		}
+	}
+	for p := range g.NPlayers {
+		pl := &g.Players[p]
+		for i := 0; i < int(pl.NExtra); i++ {
+			if pl.Extras[i].Uses > 0 {
+				add(pl.Extras[i].Src)
+			}
+		}
+	}
+	for i := 0; i < int(g.NFrames); i++ {
+		f := &g.Frames[i]
+		add(f.Src)
+		add(f.Target)
+		if f.Ev.Kind != EvNone {
+			add(f.Ev.Card)
+			if otherIsCard(f.Ev.Kind) {
+				add(f.Ev.OtherCard())
+			}
+		}
+		if f.Ans.Kind != OptNone {
+			add(f.Ans.Card)
+		}
+	}
+	return s
 }
 
 // CardsAlike reports whether cards a and b are alike (see above): a question

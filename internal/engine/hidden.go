@@ -355,17 +355,35 @@ func (g *Game) hideOrder(f *Frame, player Seat) {
 		return
 	}
 	pd := &g.Pending
+	n := 0
+	for i := 0; i < int(pd.N) && n < 2; i++ {
+		if g.secretOpt(i, player) {
+			n++
+		}
+	}
+	if n >= 2 {
+		g.sortSecretOpts(player)
+	}
+}
+
+// secretOpt reports whether option i of the question being built is about
+// a card whose order player may not know (hideOrder).
+func (g *Game) secretOpt(i int, player Seat) bool {
+	o := &g.Pending.Opts[i]
+	return o.Card >= 0 && o.Card < g.NCards && o.Kind != OptPass && g.orderSecret(o.Card, player)
+}
+
+// sortSecretOpts is hideOrder for a question with two secret options or more.
+func (g *Game) sortSecretOpts(player Seat) {
+	pd := &g.Pending
 	var at [MaxOpts]int16
 	var cs [MaxOpts]CardID
 	n := 0
 	for i := 0; i < int(pd.N); i++ {
-		if c := pd.Opts[i].Card; c >= 0 && c < g.NCards && pd.Opts[i].Kind != OptPass && g.orderSecret(c, player) {
-			at[n], cs[n] = int16(i), c
+		if g.secretOpt(i, player) {
+			at[n], cs[n] = int16(i), pd.Opts[i].Card
 			n++
 		}
-	}
-	if n < 2 {
-		return
 	}
 	var opts [MaxOpts]Option
 	for k := 0; k < n; k++ {

@@ -370,7 +370,9 @@ func (g *Game) Apply(i int) error {
 		return fmt.Errorf("corrupt game: decision frame %d", fi)
 	}
 	g.Frames[fi].Ans = g.Pending.Opts[i]
-	g.shownByDecision()
+	if !g.Quiet {
+		g.shownByDecision()
+	}
 	g.Pending.Active, g.Pending.NoChoice = false, false
 	g.Pending.N = 0
 	g.Moves++

@@ -434,6 +434,9 @@ type Game struct {
 	// kinds some card of the game triggers on, in play and from elsewhere.
 	TrigKinds [4]uint64
 	OffKinds  [4]uint64
+	// Quiet is set when no one reads the game's log (SetQuiet): the
+	// simulator's, the random playouts' and the computers' searches' games.
+	Quiet bool
 }
 
 // Game options bits.

@@ -33,13 +33,31 @@ func (g *Game) collapseAlike(f *Frame) bool {
 		return false
 	}
 	order := f.Fn == fnDrain
-	opts := &g.Pending.Opts
 	// Each option has a key that alike options share (alikeKey): an option
 	// is compared (optsAlike, trigOptsAlike) only with the kept options of
 	// its key, and not at all when no option before it had its key (seen).
+	// Most questions have no two options of one key: nothing to compare.
+	var seen [4]uint64 // a bit per hashed key of the options so far
+	for i := 0; i < n; i++ {
+		if key, any := g.alikeKey(g.Pending.Opts[i], order); any {
+			h := (key * 0x9e3779b97f4a7c15) >> 56
+			if seen[h>>6]&(1<<(h&63)) != 0 {
+				return g.collapseKeyed(order)
+			}
+			seen[h>>6] |= 1 << (h & 63)
+		}
+	}
+	return false
+}
+
+// collapseKeyed is collapseAlike for a question with two options whose keys
+// may be the same.
+func (g *Game) collapseKeyed(order bool) bool {
+	n := int(g.Pending.N)
+	opts := &g.Pending.Opts
 	// Each key is worked out once: keys[j] is the key of the kept option j
 	// (keyless when no option may be alike to it).
-	var seen [4]uint64 // a bit per hashed key of the options so far
+	var seen [4]uint64
 	var keys [MaxOpts]uint64
 	var pointed pointedCache   // (what points at cards, worked out once)
 	const keyless = ^uint64(0) // (no key has every bit set: Kind < 128)
@@ -115,7 +133,14 @@ func (g *Game) optsAlike(a, b Option, pc *pointedCache) bool {
 	}
 	switch a.Kind {
 	case OptPlay, OptUse, OptCard:
-		return g.cardsAlikeIn(a.Card, b.Card, None, None, pc)
+		// the options of one card are built together (a minion on each
+		// base): the same two cards are often compared again
+		if pc.pairOK && pc.a == a.Card && pc.b == b.Card {
+			return pc.alike
+		}
+		pc.a, pc.b, pc.pairOK = a.Card, b.Card, true
+		pc.alike = g.cardsAlikeIn(a.Card, b.Card, None, None, pc)
+		return pc.alike
 	}
 	return false
 }
@@ -203,10 +228,14 @@ func (g *Game) cardsAlikeIn(a, b CardID, skipA, skipB int, pc *pointedCache) boo
 	return !g.pointedAt(a, skipA, skipB) && !g.pointedAt(b, skipA, skipB) && g.sameMarks(a, b)
 }
 
-// pointedCache holds pointedSet once it is worked out (have).
+// pointedCache holds pointedSet once it is worked out (have), and whether
+// the last two cards compared (a, b: pairOK) were alike.
 type pointedCache struct {
-	set  cardSet
-	have bool
+	set    cardSet
+	have   bool
+	a, b   CardID
+	alike  bool
+	pairOK bool
 }
 
 // pointedSet returns the cards c for which pointedAt(c, None, None) holds,

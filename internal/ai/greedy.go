@@ -70,7 +70,7 @@ func (a *Greedy) try(g *engine.Game, i, budget, depth int, passed bool) (float64
 		a.bufs = append(a.bufs, new(engine.Game))
 	}
 	c := a.bufs[depth]
-	c.CopyFrom(g)
+	c.CopyToPlay(g) // (quiet: no one reads its log)
 	a.nodes++
 	if !apply(c, i) {
 		return 0, false

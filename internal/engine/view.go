@@ -361,14 +361,21 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 // the instance became (abilities read their card's definition as they run).
 func (g *Game) Determinize(p Seat, seed uint64) *Game {
 	c := new(Game)
-	g.DeterminizeInto(c, p, seed)
+	c.CopyFrom(g)
+	c.determinize(p, seed)
 	return c
 }
 
 // DeterminizeInto is Determinize writing the copy into c (no allocation: for
-// searches that determinize thousands of times per decision).
+// searches that determinize thousands of times per decision), as a copy to
+// play on (CopyToPlay: quiet, and only the parts in use copied).
 func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
-	c.CopyFrom(g)
+	c.CopyToPlay(g)
+	c.determinize(p, seed)
+}
+
+// determinize makes c, a copy of a game, a Determinize of it.
+func (c *Game) determinize(p Seat, seed uint64) {
 	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
 	var known [MaxCards]bool
 	if c.Pending.Active && c.Pending.Player == p && p >= 0 {

@@ -392,7 +392,7 @@ func (c *Game) determinize(p Seat, seed uint64) {
 	bit := SeatBit(p)
 	for _, z := range [...]Zone{ZDeck, ZHand, ZSetAside, ZBaseDeck} {
 		for i := range c.inZone(z).each {
-			if known[i] || c.visMask(i)&bit != 0 {
+			if known[i] || z != ZDeck && c.visMask(i)&bit != 0 { // (no one sees a deck)
 				continue
 			}
 			if k := c.redealGroup(i); k >= 0 {
@@ -413,6 +413,7 @@ func (c *Game) determinize(p Seat, seed uint64) {
 		fill[k]++
 	}
 	var pool [MaxCards]DefID
+	var changed cardSet
 	for k := 0; k <= MaxPlayers; k++ {
 		ids := ids[at[k]:at[k+1]]
 		// the group's definitions, sorted (an order that tells nothing), then shuffled
@@ -426,10 +427,15 @@ func (c *Game) determinize(p Seat, seed uint64) {
 			ds[a], ds[b] = ds[b], ds[a]
 		}
 		for j, i := range ids {
+			// what an instance is decides which hooks and triggers it has:
+			// those of the instances that change them are made again
+			if old := c.Cards[i].Def; defHooks[old] != defHooks[ds[j]] || defOffTrig[old] != defOffTrig[ds[j]] {
+				changed[i>>6] |= 1 << (i & 63)
+			}
 			c.Cards[i].Def = ds[j]
 		}
 	}
-	c.restamp(&mask) // what an instance is decides which hooks and triggers it has
+	c.restamp(&changed)
 }
 
 // redealGroup returns the group among which card i's identity may be dealt
@@ -440,7 +446,7 @@ func (c *Game) determinize(p Seat, seed uint64) {
 // the game, public zones).
 func (g *Game) redealGroup(i CardID) int {
 	cd := &g.Cards[i]
-	t := defs[cd.Def].Type
+	t := defType[cd.Def]
 	switch cd.Zone {
 	case ZBaseDeck:
 		if t == BaseCard && !g.lent(i) {

@@ -413,7 +413,6 @@ func (c *Game) determinize(p Seat, seed uint64) {
 		fill[k]++
 	}
 	var pool [MaxCards]DefID
-	var changed cardSet
 	for k := 0; k <= MaxPlayers; k++ {
 		ids := ids[at[k]:at[k+1]]
 		// the group's definitions, sorted (an order that tells nothing), then shuffled
@@ -427,15 +426,10 @@ func (c *Game) determinize(p Seat, seed uint64) {
 			ds[a], ds[b] = ds[b], ds[a]
 		}
 		for j, i := range ids {
-			// what an instance is decides which hooks and triggers it has:
-			// those of the instances that change them are made again
-			if old := c.Cards[i].Def; defHooks[old] != defHooks[ds[j]] || defOffTrig[old] != defOffTrig[ds[j]] {
-				changed[i>>6] |= 1 << (i & 63)
-			}
 			c.Cards[i].Def = ds[j]
 		}
 	}
-	c.restamp(&changed)
+	c.restamp(&mask) // what an instance is decides which hooks and triggers it has
 }
 
 // redealGroup returns the group among which card i's identity may be dealt

@@ -407,20 +407,22 @@ func (g *Game) sortSecretOpts(player Seat) {
 // numbered as the decks were built, the same in every deal; among cards of
 // one name the instance tells nothing a seat may not know.)
 func (g *Game) byName(cs []CardID) {
+	rank := registry().nameRank // (names compared by their ranks: the same order)
 	for i := 1; i < len(cs); i++ {
 		c, j := cs[i], i
-		for ; j > 0 && g.nameBefore(c, cs[j-1]); j-- {
+		for ; j > 0 && g.nameBefore(rank, c, cs[j-1]); j-- {
 			cs[j] = cs[j-1]
 		}
 		cs[j] = c
 	}
 }
 
-// nameBefore reports whether card a comes before card b by name, then instance.
-func (g *Game) nameBefore(a, b CardID) bool {
-	na, nb := defs[g.Cards[a].Def].Name, defs[g.Cards[b].Def].Name
-	if na != nb {
-		return na < nb
+// nameBefore reports whether card a comes before card b by name, then
+// instance, given the ranks of the definitions' names (regSnapshot.nameRank).
+func (g *Game) nameBefore(rank []int32, a, b CardID) bool {
+	ra, rb := rank[g.Cards[a].Def], rank[g.Cards[b].Def]
+	if ra != rb {
+		return ra < rb
 	}
 	return a < b
 }

@@ -127,6 +127,19 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID, key CardID) {
 			}
 		}
 	}
+	// and those in p's deck and discard pile, unless some Special for w is
+	// used from there (specialFrom)
+	var away cardSet
+	for _, z := range [...]Zone{ZDeck, ZDiscard} {
+		if specialFrom[w]&(1<<z) == 0 {
+			for k := range away {
+				away[k] |= g.Zones[z][k]
+			}
+		}
+	}
+	for k := range cands {
+		cands[k] &^= away[k]
+	}
 	for i := range cands.each {
 		c := &g.Cards[i]
 		if c.Ctrl != p {

@@ -36,22 +36,12 @@ func (g *Game) collapseAlike(f *Frame) bool {
 	// Each option has a key that alike options share (alikeKey): an option
 	// is compared (optsAlike, trigOptsAlike) only with the kept options of
 	// its key, and not at all when no option before it had its key (seen).
-	// Most questions have no two options of one key: nothing to compare.
-	var seen [4]uint64 // a bit per hashed key of the options so far
-	for i := 0; i < n; i++ {
-		if key, any := g.alikeKey(g.Pending.Opts[i], order); any {
-			h := (key * 0x9e3779b97f4a7c15) >> 56
-			if seen[h>>6]&(1<<(h&63)) != 0 {
-				return g.collapseKeyed(order)
-			}
-			seen[h>>6] |= 1 << (h & 63)
-		}
-	}
-	return false
+	return g.collapseKeyed(order)
 }
 
-// collapseKeyed is collapseAlike for a question with two options whose keys
-// may be the same.
+// collapseKeyed is collapseAlike once the question has two options or more.
+// (Most such questions have two options of one key, often two copies of a
+// card: a first pass looking for them costs more than it saves.)
 func (g *Game) collapseKeyed(order bool) bool {
 	n := int(g.Pending.N)
 	opts := &g.Pending.Opts

@@ -94,7 +94,9 @@ func (g *Game) exec(fi int) {
 	f.Flags &^= frAsked | frContinue
 	f.Jump = -1
 	h := g.NFrames
-	g.refreshLent()
+	if g.Lent != 0 || g.Hooked&hLends != 0 { // (else nothing is or can be lent)
+		g.refreshLent()
+	}
 	g.Running = int8(fi + 1)
 	fns[f.Fn](g, f)
 	g.Running = 0

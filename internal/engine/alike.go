@@ -48,9 +48,18 @@ func (g *Game) collapseKeyed(order bool) bool {
 	// Each key is worked out once: keys[j] is the key of the kept option j
 	// (keyless when no option may be alike to it).
 	var seen [4]uint64
-	var keys [MaxOpts]uint64
-	var pointed pointedCache   // (what points at cards, worked out once)
 	const keyless = ^uint64(0) // (no key has every bit set: Kind < 128)
+	var keys [24]uint64        // (enough for most questions; further keys are worked out again: keyOf)
+	keyOf := func(j int) uint64 {
+		if j < len(keys) {
+			return keys[j]
+		}
+		if key, any := g.alikeKey(opts[j], order); any {
+			return key
+		}
+		return keyless
+	}
+	var pointed pointedCache // (what points at cards, worked out once)
 	k := 0
 	for i := 0; i < n; i++ {
 		key, any := g.alikeKey(opts[i], order)
@@ -59,7 +68,7 @@ func (g *Game) collapseKeyed(order bool) bool {
 			h := (key * 0x9e3779b97f4a7c15) >> 56
 			if seen[h>>6]&(1<<(h&63)) != 0 {
 				for j := 0; j < k && !dup; j++ {
-					if keys[j] != key {
+					if keyOf(j) != key {
 						continue
 					}
 					if order {
@@ -73,9 +82,11 @@ func (g *Game) collapseKeyed(order bool) bool {
 		}
 		if !dup {
 			opts[k] = opts[i]
-			keys[k] = keyless
-			if any {
-				keys[k] = key
+			if k < len(keys) {
+				keys[k] = keyless
+				if any {
+					keys[k] = key
+				}
 			}
 			k++
 		}
@@ -89,27 +100,30 @@ func (g *Game) collapseKeyed(order bool) bool {
 // when o is alike to no option at all.
 func (g *Game) alikeKey(o Option, order bool) (key uint64, any bool) {
 	if order {
-		i := o.Waiting()
-		if o.Kind != OptCard || i < 0 || i >= int(g.NTrig) {
-			return 0, false
-		}
-		t := &g.Trigs[i]
-		src := uint64(uint16(t.Src))
-		if t.Src >= 0 && t.Src < g.NCards {
-			src = uint64(uint16(g.Cards[t.Src].Def)) // alike cards share a definition
-		}
-		return uint64(uint16(t.Fn)) | src<<16 | uint64(uint8(t.Player))<<32 |
-			uint64(uint8(t.Base))<<40 | uint64(t.Ev.Kind)<<48, true
+		return g.trigAlikeKey(o)
 	}
 	key = uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Num))<<24
 	c := uint64(uint16(o.Card)) // alike with the same card only, or
-	switch o.Kind {
-	case OptPlay, OptUse, OptCard:
-		if o.Card >= 0 && int(o.Card) < int(g.NCards) {
-			c = uint64(uint16(g.Cards[o.Card].Def)) | 1<<16 // with a card of the same definition (cardsAlike)
-		}
+	if (o.Kind == OptPlay || o.Kind == OptUse || o.Kind == OptCard) && o.Card >= 0 && o.Card < g.NCards {
+		c = uint64(uint16(g.Cards[o.Card].Def)) | 1<<16 // with a card of the same definition (cardsAlike)
 	}
 	return key | c<<40, true
+}
+
+// trigAlikeKey is alikeKey of an option of the question ordering
+// simultaneous abilities.
+func (g *Game) trigAlikeKey(o Option) (key uint64, any bool) {
+	i := o.Waiting()
+	if o.Kind != OptCard || i < 0 || i >= int(g.NTrig) {
+		return 0, false
+	}
+	t := &g.Trigs[i]
+	src := uint64(uint16(t.Src))
+	if t.Src >= 0 && t.Src < g.NCards {
+		src = uint64(uint16(g.Cards[t.Src].Def)) // alike cards share a definition
+	}
+	return uint64(uint16(t.Fn)) | src<<16 | uint64(uint8(t.Player))<<32 |
+		uint64(uint8(t.Base))<<40 | uint64(t.Ev.Kind)<<48, true
 }
 
 // optsAlike reports whether options a and b are alike (see above); pc

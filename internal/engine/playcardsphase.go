@@ -117,28 +117,28 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID, key CardID) {
 	if g.SpecialWins&(1<<w) == 0 {
 		return
 	}
-	// the cards having Specials, less those in other players' hands, decks
-	// and discard piles (Game.Held)
+	// the cards having Specials in the zones some Special for w is used
+	// from (specialFrom), and of a hand, deck or discard pile only p's own
+	// (Game.Held): the others have no Special p may use now
+	var in cardSet
+	for zs := specialFrom[w]; zs != 0; zs &= zs - 1 {
+		z := Zone(bits.TrailingZeros32(zs))
+		if z > ZTitan {
+			continue
+		}
+		if heldZone(z) && p >= 0 && p < MaxPlayers {
+			for k := range in {
+				in[k] |= g.Zones[z][k] & g.Held[p][k]
+			}
+		} else {
+			for k := range in {
+				in[k] |= g.Zones[z][k]
+			}
+		}
+	}
 	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
-	for q := range g.Held {
-		if Seat(q) != p {
-			for w := range cands {
-				cands[w] &^= g.Held[q][w]
-			}
-		}
-	}
-	// and those in p's deck and discard pile, unless some Special for w is
-	// used from there (specialFrom)
-	var away cardSet
-	for _, z := range [...]Zone{ZDeck, ZDiscard} {
-		if specialFrom[w]&(1<<z) == 0 {
-			for k := range away {
-				away[k] |= g.Zones[z][k]
-			}
-		}
-	}
 	for k := range cands {
-		cands[k] &^= away[k]
+		cands[k] &= in[k]
 	}
 	for i := range cands.each {
 		c := &g.Cards[i]

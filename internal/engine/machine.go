@@ -107,7 +107,9 @@ func (g *Game) exec(fi int) {
 	}
 	if f.Flags&(frAsked|frContinue) == 0 {
 		// finished; the work it scheduled (above it) still happens
-		copy(g.Frames[fi:g.NFrames-1], g.Frames[fi+1:g.NFrames])
+		if fi+1 < int(g.NFrames) {
+			copy(g.Frames[fi:g.NFrames-1], g.Frames[fi+1:g.NFrames])
+		}
 		g.NFrames--
 		return
 	}

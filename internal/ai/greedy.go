@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/smashup/smashup/internal/engine"
@@ -46,6 +47,7 @@ func (a *Greedy) choose(g *engine.Game, v *engine.View) int {
 	a.me = d.Player
 	a.nodes = 0
 	det := g.Determinize(a.me, a.r.Uint64())
+	det.SetQuiet() // no one reads its log
 	best, bestV := 0, math.Inf(-1)
 	n := len(d.Options)
 	share := a.Budget / n
@@ -69,7 +71,7 @@ func (a *Greedy) try(g *engine.Game, i, budget, depth int, passed bool) (float64
 		a.bufs = append(a.bufs, new(engine.Game))
 	}
 	c := a.bufs[depth]
-	c.CopyFrom(g)
+	c.CopyToPlay(g) // (quiet: no one reads its log)
 	a.nodes++
 	if !apply(c, i) {
 		return 0, false
@@ -147,9 +149,9 @@ func evaluate(g *engine.Game, me engine.Seat) float64 {
 	// power and presence by base slot and player, in one pass
 	var pw [engine.MaxBases][engine.MaxPlayers]int
 	var has [engine.MaxBases][engine.MaxPlayers]bool
-	for i := range g.NCards {
+	for i := range inZone(g, engine.ZInPlay) {
 		cd := &g.Cards[i]
-		if cd.Zone == engine.ZInPlay && cd.Ctrl >= 0 && cd.Ctrl < n && cd.Base >= 0 && g.IsMinion(i) {
+		if cd.Ctrl >= 0 && cd.Ctrl < n && cd.Base >= 0 && g.IsMinion(i) {
 			pw[cd.Base][cd.Ctrl] += g.Power(i)
 			has[cd.Base][cd.Ctrl] = true
 		}
@@ -188,9 +190,9 @@ func evaluate(g *engine.Game, me engine.Seat) float64 {
 	// Cards in hand are worth a little (up to six of them), and so is having
 	// used this turn's plays: a card kept back must earn its place.
 	var held [engine.MaxPlayers]int
-	for i := range g.NCards {
+	for i := range inZone(g, engine.ZHand) {
 		cd := &g.Cards[i]
-		if cd.Zone != engine.ZHand || cd.Ctrl >= n || cd.Ctrl < 0 || held[cd.Ctrl] >= 6 {
+		if cd.Ctrl >= n || cd.Ctrl < 0 || held[cd.Ctrl] >= 6 {
 			continue
 		}
 		held[cd.Ctrl]++
@@ -209,4 +211,18 @@ func evaluate(g *engine.Game, me engine.Seat) float64 {
 		}
 	}
 	return val[me] - other
+}
+
+// inZone yields the cards in zone z in index order (Game.Zones: the same
+// cards, in the same order, as a walk of every card looking at its zone).
+func inZone(g *engine.Game, z engine.Zone) func(yield func(engine.CardID) bool) {
+	return func(yield func(engine.CardID) bool) {
+		for w, word := range g.Zones[z] {
+			for ; word != 0; word &= word - 1 {
+				if !yield(engine.CardID(w<<6 | bits.TrailingZeros64(word))) {
+					return
+				}
+			}
+		}
+	}
 }

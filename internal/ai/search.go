@@ -176,8 +176,9 @@ func (s *Search) search(g *engine.Game, me engine.Seat) []*searcher {
 			} else if it%16 == 0 && time.Now().After(deadline) {
 				return
 			}
+			// a world to play on: quiet, only the parts in use copied (CopyToPlay)
 			if s.exact {
-				sr.world.CopyFrom(g)
+				sr.world.CopyToPlay(g)
 			} else {
 				g.DeterminizeInto(&sr.world, sr.me, sr.r.Uint64())
 			}

@@ -33,11 +33,33 @@ func (g *Game) collapseAlike(f *Frame) bool {
 		return false
 	}
 	order := f.Fn == fnDrain
-	opts := &g.Pending.Opts
 	// Each option has a key that alike options share (alikeKey): an option
 	// is compared (optsAlike, trigOptsAlike) only with the kept options of
 	// its key, and not at all when no option before it had its key (seen).
-	var seen [4]uint64 // a bit per hashed key of the options so far
+	return g.collapseKeyed(order)
+}
+
+// collapseKeyed is collapseAlike once the question has two options or more.
+// (Most such questions have two options of one key, often two copies of a
+// card: a first pass looking for them costs more than it saves.)
+func (g *Game) collapseKeyed(order bool) bool {
+	n := int(g.Pending.N)
+	opts := &g.Pending.Opts
+	// Each key is worked out once: keys[j] is the key of the kept option j
+	// (keyless when no option may be alike to it).
+	var seen [4]uint64
+	const keyless = ^uint64(0) // (no key has every bit set: Kind < 128)
+	var keys [24]uint64        // (enough for most questions; further keys are worked out again: keyOf)
+	keyOf := func(j int) uint64 {
+		if j < len(keys) {
+			return keys[j]
+		}
+		if key, any := g.alikeKey(opts[j], order); any {
+			return key
+		}
+		return keyless
+	}
+	var pointed pointedCache // (what points at cards, worked out once)
 	k := 0
 	for i := 0; i < n; i++ {
 		key, any := g.alikeKey(opts[i], order)
@@ -46,13 +68,13 @@ func (g *Game) collapseAlike(f *Frame) bool {
 			h := (key * 0x9e3779b97f4a7c15) >> 56
 			if seen[h>>6]&(1<<(h&63)) != 0 {
 				for j := 0; j < k && !dup; j++ {
-					if kj, ok := g.alikeKey(opts[j], order); !ok || kj != key {
+					if keyOf(j) != key {
 						continue
 					}
 					if order {
 						dup = g.trigOptsAlike(opts[j], opts[i])
 					} else {
-						dup = g.optsAlike(opts[j], opts[i])
+						dup = g.optsAlike(opts[j], opts[i], &pointed)
 					}
 				}
 			}
@@ -60,6 +82,12 @@ func (g *Game) collapseAlike(f *Frame) bool {
 		}
 		if !dup {
 			opts[k] = opts[i]
+			if k < len(keys) {
+				keys[k] = keyless
+				if any {
+					keys[k] = key
+				}
+			}
 			k++
 		}
 	}
@@ -72,31 +100,35 @@ func (g *Game) collapseAlike(f *Frame) bool {
 // when o is alike to no option at all.
 func (g *Game) alikeKey(o Option, order bool) (key uint64, any bool) {
 	if order {
-		i := o.Waiting()
-		if o.Kind != OptCard || i < 0 || i >= int(g.NTrig) {
-			return 0, false
-		}
-		t := &g.Trigs[i]
-		src := uint64(uint16(t.Src))
-		if t.Src >= 0 && t.Src < g.NCards {
-			src = uint64(uint16(g.Cards[t.Src].Def)) // alike cards share a definition
-		}
-		return uint64(uint16(t.Fn)) | src<<16 | uint64(uint8(t.Player))<<32 |
-			uint64(uint8(t.Base))<<40 | uint64(t.Ev.Kind)<<48, true
+		return g.trigAlikeKey(o)
 	}
 	key = uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Num))<<24
 	c := uint64(uint16(o.Card)) // alike with the same card only, or
-	switch o.Kind {
-	case OptPlay, OptUse, OptCard:
-		if o.Card >= 0 && int(o.Card) < int(g.NCards) {
-			c = uint64(uint16(g.Cards[o.Card].Def)) | 1<<16 // with a card of the same definition (cardsAlike)
-		}
+	if (o.Kind == OptPlay || o.Kind == OptUse || o.Kind == OptCard) && o.Card >= 0 && o.Card < g.NCards {
+		c = uint64(uint16(g.Cards[o.Card].Def)) | 1<<16 // with a card of the same definition (cardsAlike)
 	}
 	return key | c<<40, true
 }
 
-// optsAlike reports whether options a and b are alike (see above).
-func (g *Game) optsAlike(a, b Option) bool {
+// trigAlikeKey is alikeKey of an option of the question ordering
+// simultaneous abilities.
+func (g *Game) trigAlikeKey(o Option) (key uint64, any bool) {
+	i := o.Waiting()
+	if o.Kind != OptCard || i < 0 || i >= int(g.NTrig) {
+		return 0, false
+	}
+	t := &g.Trigs[i]
+	src := uint64(uint16(t.Src))
+	if t.Src >= 0 && t.Src < g.NCards {
+		src = uint64(uint16(g.Cards[t.Src].Def)) // alike cards share a definition
+	}
+	return uint64(uint16(t.Fn)) | src<<16 | uint64(uint8(t.Player))<<32 |
+		uint64(uint8(t.Base))<<40 | uint64(t.Ev.Kind)<<48, true
+}
+
+// optsAlike reports whether options a and b are alike (see above); pc
+// caches what points at cards while the game does not change.
+func (g *Game) optsAlike(a, b Option, pc *pointedCache) bool {
 	if a.Kind != b.Kind || a.Player != b.Player || a.Base != b.Base || a.Num != b.Num {
 		return false
 	}
@@ -105,7 +137,14 @@ func (g *Game) optsAlike(a, b Option) bool {
 	}
 	switch a.Kind {
 	case OptPlay, OptUse, OptCard:
-		return g.cardsAlike(a.Card, b.Card, None, None)
+		// the options of one card are built together (a minion on each
+		// base): the same two cards are often compared again
+		if pc.pairOK && pc.a == a.Card && pc.b == b.Card {
+			return pc.alike
+		}
+		pc.a, pc.b, pc.pairOK = a.Card, b.Card, true
+		pc.alike = g.cardsAlikeIn(a.Card, b.Card, None, None, pc)
+		return pc.alike
 	}
 	return false
 }
@@ -159,6 +198,12 @@ func (g *Game) trigOf(t *Trig) *Trigger {
 // waiting triggers skipA and skipB (or None) are not counted as pointing at
 // them.
 func (g *Game) cardsAlike(a, b CardID, skipA, skipB int) bool {
+	return g.cardsAlikeIn(a, b, skipA, skipB, nil)
+}
+
+// cardsAlikeIn is cardsAlike, looking up what points at the cards in pc
+// (nil: in the game) when nothing is skipped.
+func (g *Game) cardsAlikeIn(a, b CardID, skipA, skipB int, pc *pointedCache) bool {
 	if a < 0 || b < 0 || a >= g.NCards || b >= g.NCards {
 		return false
 	}
@@ -178,7 +223,76 @@ func (g *Game) cardsAlike(a, b CardID, skipA, skipB int) bool {
 	if d := defs[ca.Def]; d.Type == BaseCard || d.Type == Titan {
 		return false
 	}
+	if pc != nil && skipA == None && skipB == None {
+		if !pc.have {
+			pc.set, pc.have = g.pointedSet(), true
+		}
+		return !pc.set.has(a) && !pc.set.has(b) && g.sameMarks(a, b)
+	}
 	return !g.pointedAt(a, skipA, skipB) && !g.pointedAt(b, skipA, skipB) && g.sameMarks(a, b)
+}
+
+// pointedCache holds pointedSet once it is worked out (have), and whether
+// the last two cards compared (a, b: pairOK) were alike.
+type pointedCache struct {
+	set    cardSet
+	have   bool
+	a, b   CardID
+	alike  bool
+	pairOK bool
+}
+
+// pointedSet returns the cards c for which pointedAt(c, None, None) holds,
+// found in one walk of what may point at a card.
+func (g *Game) pointedSet() (s cardSet) {
+	add := func(c CardID) {
+		if c >= 0 && c < g.NCards {
+			s[c>>6] |= 1 << (c & 63)
+		}
+	}
+	for i := range g.inZone(ZInPlay).each {
+		if on := g.Cards[i].On; on >= 0 && on < g.NCards && g.Cards[on].Zone == ZInPlay {
+			add(on)
+		}
+	}
+	for i := 0; i < int(g.NEff); i++ {
+		e := &g.Effects[i]
+		if e.Kind != EffMark { // (marks: sameMarks)
+			add(e.Card)
+		}
+		add(e.Src)
+	}
+	for i := 0; i < int(g.NTrig); i++ {
+		t := &g.Trigs[i]
+		add(t.Src)
+		add(t.Ev.Card)
+		if otherIsCard(t.Ev.Kind) {
+			add(t.Ev.OtherCard())
+		}
+	}
+	for p := range g.NPlayers {
+		pl := &g.Players[p]
+		for i := 0; i < int(pl.NExtra); i++ {
+			if pl.Extras[i].Uses > 0 {
+				add(pl.Extras[i].Src)
+			}
+		}
+	}
+	for i := 0; i < int(g.NFrames); i++ {
+		f := &g.Frames[i]
+		add(f.Src)
+		add(f.Target)
+		if f.Ev.Kind != EvNone {
+			add(f.Ev.Card)
+			if otherIsCard(f.Ev.Kind) {
+				add(f.Ev.OtherCard())
+			}
+		}
+		if f.Ans.Kind != OptNone {
+			add(f.Ans.Card)
+		}
+	}
+	return s
 }
 
 // CardsAlike reports whether cards a and b are alike (see above): a question

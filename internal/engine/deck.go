@@ -121,25 +121,27 @@ func (g *Game) reshuffleDiscardBelow(p Seat) {
 	g.shuffleToBottom(p, pile)
 }
 
-// topCards appends to buf up to k cards from the top of p's deck, top first.
+// topCards appends to buf (empty) up to k cards from the top of p's deck,
+// top first.
 func (g *Game) topCards(p Seat, buf []CardID, k int) []CardID {
 	for i := range g.inZoneOf(ZDeck, p).each {
 		c := &g.Cards[i]
 		if c.Ctrl != p {
 			continue
 		}
-		// insert i keeping buf sorted by position, at most k long
-		j := len(buf)
-		for j > 0 && g.Cards[buf[j-1]].Pos > c.Pos {
-			j--
+		pos := c.Pos
+		if len(buf) >= k && (k == 0 || g.Cards[buf[len(buf)-1]].Pos <= pos) {
+			continue // below the k cards found so far
 		}
-		if j >= k {
-			continue
-		}
+		// insert i keeping buf sorted by position, at most k long (the
+		// last one out when it is full)
 		if len(buf) < k {
-			buf = append(buf, 0)
+			buf = append(buf, i)
 		}
-		copy(buf[j+1:], buf[j:len(buf)-1])
+		j := len(buf) - 1
+		for ; j > 0 && g.Cards[buf[j-1]].Pos > pos; j-- {
+			buf[j] = buf[j-1]
+		}
 		buf[j] = i
 	}
 	return buf

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // CardType is a card's kind.
@@ -279,18 +280,47 @@ const (
 // fnCause is the cause rule of each registered procedure (beside fns).
 var fnCause []causeRule
 
-// textTable is a snapshot of the interned texts.
+// textTable is a snapshot of the interned texts: every text by id, and an
+// index of the first of them (the others are in textRecent).
 type textTable struct {
 	texts []string
 	index map[string]TextID
 }
 
+// textRecent holds, under textMu, the texts interned since the snapshot's
+// index was made: the index is made again when they grow to a part of it,
+// so that interning costs a constant on average (and not a copy of the
+// table each time: a game naming cards interns many).
+var textRecent = map[string]TextID{}
+
+// textCache remembers the id of recently interned strings by where their
+// bytes lie (a prompt is a literal: the same bytes each time), so most
+// calls need no map look-up; an entry is used only when its string is the
+// same (the bytes of a string no longer used may be reused by another).
+var textCache [4096]atomic.Pointer[textCached]
+
+type textCached struct {
+	s  string
+	id TextID
+}
+
 // Text interns a string and returns its id (for prompts and text options).
 // Texts are interned while games run (prompts are literals, so the table is
 // as small as the source), possibly by games on several goroutines at once.
-// Readers take no lock: they read an immutable snapshot of the table, which
-// a writer replaces (copy on write) under textMu.
+// Readers take no lock for a text in the snapshot: they read an immutable
+// snapshot of the table, which a writer replaces under textMu.
 func Text(s string) TextID {
+	h := (uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3 ^ uintptr(len(s))*0x9e37) % uintptr(len(textCache))
+	if e := textCache[h].Load(); e != nil && e.s == s {
+		return e.id
+	}
+	id := textLookup(s)
+	textCache[h].Store(&textCached{s: s, id: id})
+	return id
+}
+
+// textLookup is Text without the cache.
+func textLookup(s string) TextID {
 	if id, ok := textTab.Load().index[s]; ok {
 		return id
 	}
@@ -300,12 +330,23 @@ func Text(s string) TextID {
 	if id, ok := old.index[s]; ok {
 		return id
 	}
-	next := &textTable{texts: append(old.texts[:len(old.texts):len(old.texts)], s), index: make(map[string]TextID, len(old.index)+1)}
-	for k, v := range old.index {
-		next.index[k] = v
+	if id, ok := textRecent[s]; ok {
+		return id
 	}
+	// texts only grows: a snapshot reads only its own length of it
+	next := &textTable{texts: append(old.texts, s), index: old.index}
 	id := TextID(len(next.texts) - 1)
-	next.index[s] = id
+	textRecent[s] = id
+	if len(textRecent) >= 8+len(old.index)/16 {
+		next.index = make(map[string]TextID, len(old.index)+len(textRecent))
+		for k, v := range old.index {
+			next.index[k] = v
+		}
+		for k, v := range textRecent {
+			next.index[k] = v
+		}
+		textRecent = map[string]TextID{}
+	}
 	textTab.Store(next)
 	return id
 }
@@ -320,7 +361,7 @@ func TextOf(id TextID) string {
 }
 
 // allTexts returns the interned texts, in id order (not to be changed).
-func allTexts() []string { return textTab.Load().texts }
+func allTexts() []string { t := textTab.Load().texts; return t[:len(t):len(t)] }
 
 // Normalize folds a card name for matching: case and ' ’ . , ! ? - are ignored.
 func Normalize(s string) string {

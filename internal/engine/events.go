@@ -6,18 +6,43 @@ package engine
 // emit records an event and queues the triggered abilities it sets off.
 // Its Cause is the cause of the step running (the ability resolving: see
 // Game.push), None outside any step.
-func (g *Game) emit(ev Event) { g.emitCaused(ev, g.runningCause()) }
+func (g *Game) emit(ev Event) {
+	if g.unheard(ev.Kind) {
+		g.EvSeq++
+		return
+	}
+	g.emitCaused(ev, g.runningCause())
+}
+
+// SetQuiet makes g a game whose log no one reads (a simulated game, a
+// playout, a search's copy; copies of it are quiet too): events are then
+// recorded only as far as the rules use them, and so faster. An event is
+// still numbered (EvSeq) and sets off what it sets off; what is left out
+// is what only views read: the ring of recent events (Events, EvInc), who
+// may see each event's cards, and the incarnations that make the public
+// ids (Card.Inc, IncCard; ids.go). Those of a quiet game mean nothing: do
+// not show it.
+func (g *Game) SetQuiet() { g.Quiet = true }
+
+// unheard reports whether an event of kind k would change nothing that is
+// read: the game is quiet and no card of it triggers on or answers the
+// kind (a question asked, a phase beginning, a log line).
+func (g *Game) unheard(k EventKind) bool {
+	return g.Quiet && !kindIn(&g.TrigKinds, k) && !(kindIn(&answerKinds, k) && g.SpecialWins&(1<<WinAnswer) != 0)
+}
 
 // emitCaused is emit naming cause (None: none) as the event's cause.
 func (g *Game) emitCaused(ev Event, cause CardID) {
 	g.EvSeq++
 	ev.Seq = g.EvSeq
 	ev.Cause = cause
-	ev.Vis, ev.OVis, ev.CVis = g.audience(ev)
-	g.Events[int(g.EvSeq)%MaxEvents] = ev
-	g.EvInc[int(g.EvSeq)%MaxEvents] = [3]uint8{g.incOf(ev.Card), g.incOf(CardID(ev.Other)), g.incOf(ev.Cause)}
-	if ev.Kind == EvLook || ev.Kind == EvReveal {
-		g.shown(ev.Card)
+	if !g.Quiet {
+		ev.Vis, ev.OVis, ev.CVis = g.audience(ev)
+		g.Events[int(g.EvSeq)%MaxEvents] = ev
+		g.EvInc[int(g.EvSeq)%MaxEvents] = [3]uint8{g.incOf(ev.Card), g.incOf(CardID(ev.Other)), g.incOf(ev.Cause)}
+		if ev.Kind == EvLook || ev.Kind == EvReveal {
+			g.shown(ev.Card)
+		}
 	}
 	g.collectTriggers(ev)
 	if kindIn(&answerKinds, ev.Kind) && g.SpecialWins&(1<<WinAnswer) != 0 {
@@ -32,6 +57,10 @@ func (g *Game) Emit(ev Event) { g.emit(ev) }
 // Log records a line of the log about player p: text is a template whose
 // {} stand for up to two cards, named to the seats that may see them.
 func (g *Game) Log(p Seat, text Prompt, cards ...CardID) {
+	if g.unheard(EvText) {
+		g.EvSeq++
+		return
+	}
 	ev := Event{Kind: EvText, Player: p, Num: int16(Text(string(text))), Card: None, Other: None, Base: None}
 	switch len(cards) {
 	case 2:

@@ -69,3 +69,6 @@ func (g *Game) KeepBaseDeck(real *Game) {
 	}
 	g.renoteCards()
 }
+
+// CopyLayoutOK reports whether Game's fields lie as CopyToPlay expects.
+var CopyLayoutOK = copyLayoutOK

@@ -355,17 +355,35 @@ func (g *Game) hideOrder(f *Frame, player Seat) {
 		return
 	}
 	pd := &g.Pending
+	n := 0
+	for i := 0; i < int(pd.N) && n < 2; i++ {
+		if g.secretOpt(i, player) {
+			n++
+		}
+	}
+	if n >= 2 {
+		g.sortSecretOpts(player)
+	}
+}
+
+// secretOpt reports whether option i of the question being built is about
+// a card whose order player may not know (hideOrder).
+func (g *Game) secretOpt(i int, player Seat) bool {
+	o := &g.Pending.Opts[i]
+	return o.Card >= 0 && o.Card < g.NCards && o.Kind != OptPass && g.orderSecret(o.Card, player)
+}
+
+// sortSecretOpts is hideOrder for a question with two secret options or more.
+func (g *Game) sortSecretOpts(player Seat) {
+	pd := &g.Pending
 	var at [MaxOpts]int16
 	var cs [MaxOpts]CardID
 	n := 0
 	for i := 0; i < int(pd.N); i++ {
-		if c := pd.Opts[i].Card; c >= 0 && c < g.NCards && pd.Opts[i].Kind != OptPass && g.orderSecret(c, player) {
-			at[n], cs[n] = int16(i), c
+		if g.secretOpt(i, player) {
+			at[n], cs[n] = int16(i), pd.Opts[i].Card
 			n++
 		}
-	}
-	if n < 2 {
-		return
 	}
 	var opts [MaxOpts]Option
 	for k := 0; k < n; k++ {
@@ -389,20 +407,22 @@ func (g *Game) hideOrder(f *Frame, player Seat) {
 // numbered as the decks were built, the same in every deal; among cards of
 // one name the instance tells nothing a seat may not know.)
 func (g *Game) byName(cs []CardID) {
+	rank := registry().nameRank // (names compared by their ranks: the same order)
 	for i := 1; i < len(cs); i++ {
 		c, j := cs[i], i
-		for ; j > 0 && g.nameBefore(c, cs[j-1]); j-- {
+		for ; j > 0 && g.nameBefore(rank, c, cs[j-1]); j-- {
 			cs[j] = cs[j-1]
 		}
 		cs[j] = c
 	}
 }
 
-// nameBefore reports whether card a comes before card b by name, then instance.
-func (g *Game) nameBefore(a, b CardID) bool {
-	na, nb := defs[g.Cards[a].Def].Name, defs[g.Cards[b].Def].Name
-	if na != nb {
-		return na < nb
+// nameBefore reports whether card a comes before card b by name, then
+// instance, given the ranks of the definitions' names (regSnapshot.nameRank).
+func (g *Game) nameBefore(rank []int32, a, b CardID) bool {
+	ra, rb := rank[g.Cards[a].Def], rank[g.Cards[b].Def]
+	if ra != rb {
+		return ra < rb
 	}
 	return a < b
 }

@@ -64,14 +64,12 @@ func (g *Game) activeHooks() uint16 {
 	for w := range on {
 		on[w] = g.Zones[ZInPlay][w] | g.Zones[ZBaseInPlay][w]
 	}
+	// (a card's bit of HookCards[k] is bit k of its definition's hooks: the
+	// hooks of the few cards on the table, rather than every kind's set)
 	var h uint16
-	for rest := g.Hooked; rest != 0; rest &= rest - 1 { // only kinds some card of the game has
-		k := bits.TrailingZeros16(rest)
-		for w := range on {
-			if on[w]&g.HookCards[k][w] != 0 {
-				h |= 1 << k
-				break
-			}
+	for w, word := range on {
+		for ; word != 0; word &= word - 1 {
+			h |= defHooks[g.Cards[w<<6|bits.TrailingZeros64(word)].Def]
 		}
 	}
 	return h

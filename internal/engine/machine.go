@@ -94,7 +94,9 @@ func (g *Game) exec(fi int) {
 	f.Flags &^= frAsked | frContinue
 	f.Jump = -1
 	h := g.NFrames
-	g.refreshLent()
+	if g.Lent != 0 || g.Hooked&hLends != 0 { // (else nothing is or can be lent)
+		g.refreshLent()
+	}
 	g.Running = int8(fi + 1)
 	fns[f.Fn](g, f)
 	g.Running = 0
@@ -105,7 +107,9 @@ func (g *Game) exec(fi int) {
 	}
 	if f.Flags&(frAsked|frContinue) == 0 {
 		// finished; the work it scheduled (above it) still happens
-		copy(g.Frames[fi:g.NFrames-1], g.Frames[fi+1:g.NFrames])
+		if fi+1 < int(g.NFrames) {
+			copy(g.Frames[fi:g.NFrames-1], g.Frames[fi+1:g.NFrames])
+		}
 		g.NFrames--
 		return
 	}
@@ -370,7 +374,9 @@ func (g *Game) Apply(i int) error {
 		return fmt.Errorf("corrupt game: decision frame %d", fi)
 	}
 	g.Frames[fi].Ans = g.Pending.Opts[i]
-	g.shownByDecision()
+	if !g.Quiet {
+		g.shownByDecision()
+	}
 	g.Pending.Active, g.Pending.NoChoice = false, false
 	g.Pending.N = 0
 	g.Moves++

@@ -117,15 +117,28 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID, key CardID) {
 	if g.SpecialWins&(1<<w) == 0 {
 		return
 	}
-	// the cards having Specials, less those in other players' hands, decks
-	// and discard piles (Game.Held)
-	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
-	for q := range g.Held {
-		if Seat(q) != p {
-			for w := range cands {
-				cands[w] &^= g.Held[q][w]
+	// the cards having Specials in the zones some Special for w is used
+	// from (specialFrom), and of a hand, deck or discard pile only p's own
+	// (Game.Held): the others have no Special p may use now
+	var in cardSet
+	for zs := specialFrom[w]; zs != 0; zs &= zs - 1 {
+		z := Zone(bits.TrailingZeros32(zs))
+		if z > ZTitan {
+			continue
+		}
+		if heldZone(z) && p >= 0 && p < MaxPlayers {
+			for k := range in {
+				in[k] |= g.Zones[z][k] & g.Held[p][k]
+			}
+		} else {
+			for k := range in {
+				in[k] |= g.Zones[z][k]
 			}
 		}
+	}
+	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
+	for k := range cands {
+		cands[k] &= in[k]
 	}
 	for i := range cands.each {
 		c := &g.Cards[i]

@@ -1,6 +1,10 @@
 package engine
 
-import "sync/atomic"
+import (
+	"slices"
+	"sort"
+	"sync/atomic"
+)
 
 // Facts derived from the definition registry (faction lists, indexes,
 // normalized names), computed once instead of on every call. Definitions are
@@ -16,6 +20,7 @@ type regSnapshot struct {
 	playable []string          // PlayableFactions()
 	cards    map[string][]*Def // FactionCards()
 	bases    []*Def            // Bases(true)
+	nameRank []int32           // per definition, the rank of its name among all names (equal names, equal ranks)
 }
 
 var regSnap atomic.Pointer[regSnapshot]
@@ -37,6 +42,17 @@ func registry() *regSnapshot {
 		if playable {
 			r.playable = append(r.playable, f)
 		}
+	}
+	names := make([]string, len(defs))
+	for i, d := range defs {
+		names[i] = d.Name
+	}
+	sort.Strings(names)
+	names = slices.Compact(names)
+	r.nameRank = make([]int32, len(defs))
+	for i, d := range defs {
+		k, _ := slices.BinarySearch(names, d.Name)
+		r.nameRank[i] = int32(k)
 	}
 	regSnap.Store(r)
 	return r

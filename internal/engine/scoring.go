@@ -194,6 +194,17 @@ func (g *Game) drawBase() CardID {
 }
 
 func (g *Game) topBase() CardID {
+	if g.TopKnown && g.TopSeq == g.Seq && g.TopLow == g.Low {
+		return g.TopCard
+	}
+	top := g.findTopBase()
+	g.TopKnown, g.TopSeq, g.TopLow, g.TopCard = true, g.Seq, g.Low, top
+	return top
+}
+
+// findTopBase is topBase without the derived fields: the base deck's card
+// of lowest position.
+func (g *Game) findTopBase() CardID {
 	best := NoCard
 	for i := range g.inZone(ZBaseDeck).each {
 		if best == None || g.Cards[i].Pos < g.Cards[best].Pos {

@@ -289,12 +289,17 @@ func (g *Game) deal(s Setup) error {
 		if len(sp.Factions) != 2 {
 			return fmt.Errorf("player %d needs two factions", p+1)
 		}
-		if Normalize(sp.Factions[0]) == Normalize(sp.Factions[1]) {
+		n0, n1 := Normalize(sp.Factions[0]), Normalize(sp.Factions[1])
+		if n0 == n1 {
 			return fmt.Errorf("player %d cannot use the same faction twice", p+1)
 		}
-		for _, f := range sp.Factions {
-			users[Normalize(f)]++
-			if users[Normalize(f)] > copies {
+		for k, f := range sp.Factions {
+			nf := n0
+			if k == 1 {
+				nf = n1
+			}
+			users[nf]++
+			if users[nf] > copies {
 				return fmt.Errorf("faction %s is taken by more players than there are copies of its set (%d)", f, copies)
 			}
 		}
@@ -307,13 +312,16 @@ func (g *Game) deal(s Setup) error {
 			if !FactionPlayable(name) {
 				return fmt.Errorf("player %d: faction %q is not playable yet", p+1, name)
 			}
+			last := ""
 			for _, d := range cs {
 				for k := 0; k < d.Copies; k++ {
 					if _, err := g.newCardDef(d, p, ZDeck); err != nil {
 						return err
 					}
 				}
-				sets[d.Set] = true
+				if d.Set != last { // (a faction's cards are of one set)
+					sets[d.Set], last = true, d.Set
+				}
 			}
 		}
 		g.Players[p].VP = int16(sp.VP)

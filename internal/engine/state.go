@@ -435,6 +435,17 @@ type Game struct {
 	// kinds some card of the game triggers on, in play and from elsewhere.
 	TrigKinds [4]uint64
 	OffKinds  [4]uint64
+	// Quiet is set when no one reads the game's log (SetQuiet): the
+	// simulator's, the random playouts' and the computers' searches' games.
+	Quiet bool
+	// TopKnown, TopSeq, TopLow and TopCard are derived: the top card of
+	// the base deck (topBase) as it was when Seq and Low were TopSeq and
+	// TopLow. A card enters or leaves the base deck, or changes its place
+	// there, only with a new position (nextPos, topPos), which moves one
+	// of them: while neither has moved, the top card is the same.
+	TopKnown       bool
+	TopSeq, TopLow int32
+	TopCard        CardID
 }
 
 // Game options bits.

@@ -70,6 +70,9 @@ const nHooks = 12
 // cardSet is a set of card instances, a bit per card.
 type cardSet [(MaxCards + 63) / 64]uint64
 
+// has reports whether card c (a card of the game) is in s.
+func (s *cardSet) has(c CardID) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+
 // each yields the cards of s in index order; use it as
 // `for i := range s.each { ... }`.
 func (s cardSet) each(yield func(CardID) bool) {

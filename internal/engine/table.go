@@ -90,6 +90,9 @@ func (g *Game) checkTable() bool {
 			held[cd.Ctrl][i>>6] |= 1 << (i & 63)
 		}
 	}
+	if g.TopKnown && g.TopSeq == g.Seq && g.TopLow == g.Low && g.TopCard != g.findTopBase() {
+		return false
+	}
 	if want != g.Table || zones != g.Zones || held != g.Held || !g.checkStatic() {
 		return false
 	}

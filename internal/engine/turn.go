@@ -35,8 +35,9 @@ func (g *Game) resetTurn(p Seat) {
 		g.Players[q].StdPlayed = 0 // "each turn": counts restart every turn, for every player
 	}
 	pl.Extras = [MaxExtras]Extra{}
-	for i := range g.NCards {
-		g.Cards[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
+	cs := g.Cards[:g.NCards]
+	for i := range cs {
+		cs[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
 	}
 	for s := range g.NBases {
 		g.Bases[s].Flags &^= BShinobiUsed | BMinionPlayed

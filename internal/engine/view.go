@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // A View is what one seat may know about a game: its own hand, the sizes of
 // the other hands and of every deck, every public zone (bases and what is on
 // them, discard piles, VP), whose turn it is, and the pending decision as far
@@ -361,14 +363,21 @@ func (g *Game) eventView(p Seat, ev Event) EventView {
 // the instance became (abilities read their card's definition as they run).
 func (g *Game) Determinize(p Seat, seed uint64) *Game {
 	c := new(Game)
-	g.DeterminizeInto(c, p, seed)
+	c.CopyFrom(g)
+	c.determinize(p, seed)
 	return c
 }
 
 // DeterminizeInto is Determinize writing the copy into c (no allocation: for
-// searches that determinize thousands of times per decision).
+// searches that determinize thousands of times per decision), as a copy to
+// play on (CopyToPlay: quiet, and only the parts in use copied).
 func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
-	c.CopyFrom(g)
+	c.CopyToPlay(g)
+	c.determinize(p, seed)
+}
+
+// determinize makes c, a copy of a game, a Determinize of it.
+func (c *Game) determinize(p Seat, seed uint64) {
 	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
 	var known [MaxCards]bool
 	if c.Pending.Active && c.Pending.Player == p && p >= 0 {
@@ -378,34 +387,40 @@ func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
 	// order: an order that tells nothing (it is the same whichever card
 	// each one is)
 	var mask cardSet
+	var grp [MaxCards]int8        // the group of each card of mask (redealGroup)
+	var n, at [MaxPlayers + 2]int // the size of each group, and where it begins in ids
 	bit := SeatBit(p)
 	for _, z := range [...]Zone{ZDeck, ZHand, ZSetAside, ZBaseDeck} {
 		for i := range c.inZone(z).each {
-			if !known[i] && c.visMask(i)&bit == 0 && c.redealGroup(i) >= 0 {
+			if known[i] || z != ZDeck && c.visMask(i)&bit != 0 { // (no one sees a deck)
+				continue
+			}
+			if k := c.redealGroup(i); k >= 0 {
 				mask[i>>6] |= 1 << (i & 63)
+				grp[i] = int8(k)
+				n[k]++
 			}
 		}
 	}
-	var unseen [MaxPlayers + 1][MaxCards]CardID
-	var n [MaxPlayers + 1]int
+	for k := 0; k <= MaxPlayers; k++ {
+		at[k+1] = at[k] + n[k]
+	}
+	var ids [MaxCards]CardID // each group's cards, in index order
+	fill := at
 	for i := range mask.each {
-		k := c.redealGroup(i)
-		unseen[k][n[k]] = i
-		n[k]++
+		k := grp[i]
+		ids[fill[k]] = i
+		fill[k]++
 	}
 	var pool [MaxCards]DefID
-	for k := range unseen {
-		ids := unseen[k][:n[k]]
+	for k := 0; k <= MaxPlayers; k++ {
+		ids := ids[at[k]:at[k+1]]
 		// the group's definitions, sorted (an order that tells nothing), then shuffled
 		ds := pool[:len(ids)]
 		for j, i := range ids {
 			ds[j] = c.Cards[i].Def
 		}
-		for a := 1; a < len(ds); a++ {
-			for b := a; b > 0 && ds[b] < ds[b-1]; b-- {
-				ds[b], ds[b-1] = ds[b-1], ds[b]
-			}
-		}
+		slices.Sort(ds)
 		for a := len(ds) - 1; a > 0; a-- {
 			b := c.Intn(a + 1)
 			ds[a], ds[b] = ds[b], ds[a]
@@ -425,7 +440,7 @@ func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
 // the game, public zones).
 func (g *Game) redealGroup(i CardID) int {
 	cd := &g.Cards[i]
-	t := defs[cd.Def].Type
+	t := defType[cd.Def]
 	switch cd.Zone {
 	case ZBaseDeck:
 		if t == BaseCard && !g.lent(i) {

@@ -19,10 +19,12 @@ func (g *Game) relocate(c CardID, z Zone, p Seat) (had Seat) {
 		z, p = ZTitan, cd.Owner // a titan only ever goes back beside its owner (titans.go)
 	}
 	fromPlay, ctrl, base, counters := cd.Zone == ZInPlay, cd.Ctrl, cd.Base, cd.Counters
-	g.Moved, g.MovedWas = c, g.visMask(c)
-	g.IncCard, g.IncWas = c, cd.Inc
-	if z == ZHand || z == ZDeck || z == ZBaseDeck {
-		cd.Inc++ // out of sight: it comes back out under another id (ids.go)
+	if !g.Quiet { // (who saw it and its ids are for views only)
+		g.Moved, g.MovedWas = c, g.visMask(c)
+		g.IncCard, g.IncWas = c, cd.Inc
+		if z == ZHand || z == ZDeck || z == ZBaseDeck {
+			cd.Inc++ // out of sight: it comes back out under another id (ids.go)
+		}
 	}
 	g.setZone(c, z)
 	cd.Ctrl = p
@@ -91,7 +93,7 @@ func (g *Game) SetAside(c CardID, revealed bool) {
 	g.put(c, ZSetAside, p)
 	if !revealed {
 		g.Cards[c].Flags |= FFaceDown // seen by its holder alone until it is played
-		if g.MovedWas&^SeatBit(p) != 0 {
+		if !g.Quiet && g.MovedWas&^SeatBit(p) != 0 {
 			g.Cards[c].Inc++ // others saw it where it was: face down it takes another id (ids.go)
 		}
 	} else {

@@ -53,6 +53,22 @@ func BenchmarkCopyState(b *testing.B) {
 	}
 }
 
+// BenchmarkCopyToPlay copies a mid-game state into a reused buffer as the
+// searches do (engine.Game.CopyToPlay: the parts in use, no log).
+func BenchmarkCopyToPlay(b *testing.B) {
+	g := midGame(b, 7, 4)
+	var buf engine.Game
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf.CopyToPlay(g)
+	}
+	if buf.Moves != g.Moves {
+		b.Fatal("copy differs")
+	}
+	b.ReportMetric(float64(g.CopiedBytes()), "bytes/copy")
+}
+
 // midGame returns a game after some random decisions.
 func midGame(tb testing.TB, seed uint64, n int) *engine.Game {
 	g, err := engine.New(RandomSetup(seed, n))

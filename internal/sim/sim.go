@@ -89,6 +89,7 @@ func PlayOne(c Config, i int) (Game, error) {
 	if err != nil {
 		return out, err
 	}
+	g.SetQuiet() // no one reads a simulated game's log
 	players := make([]ai.Player, n)
 	for p := range players {
 		pl, ok := ai.New(c.AI, seed*7+uint64(p))

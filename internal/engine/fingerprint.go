@@ -126,7 +126,11 @@ import (
 // them ask that player too, as those that give something did: Tar Pits
 // (the destroyed minion to the deck's bottom), Temple of Goju (the highest
 // minions), School of Wizardry (the winner's choice, else the next tied winner's).
-const RulesVersion = 10
+// 11: a waiting ability that can no longer do anything is dropped before
+// anyone is asked to order the abilities waiting (resolve.go dropStaleTrigs):
+// a Special of a card that left the base that scored (First Mate put under
+// its owner's deck by Temple of Goju) is not offered.
+const RulesVersion = 11
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition, in registration order,

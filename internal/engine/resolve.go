@@ -53,6 +53,7 @@ func (g *Game) Resolve(fn int16, player Seat, src CardID, base BaseID, target Ca
 func drainProc(g *Game, f *Frame) {
 	switch f.Step {
 	case chooseNextTrigger:
+		g.dropStaleTrigs()
 		if g.NTrig == 0 {
 			return
 		}
@@ -96,6 +97,22 @@ func drainProc(g *Game, f *Frame) {
 		g.startTrig(i)
 		f.Goto(chooseNextTrigger)
 	}
+}
+
+// dropStaleTrigs drops the queued triggers that can no longer do anything
+// (staleTrig), so that nobody is asked to order them.
+func (g *Game) dropStaleTrigs() {
+	n := 0
+	for i := 0; i < int(g.NTrig); i++ {
+		if !g.staleTrig(i) {
+			g.Trigs[n] = g.Trigs[i]
+			n++
+		}
+	}
+	for i := n; i < int(g.NTrig); i++ {
+		g.Trigs[i] = Trig{}
+	}
+	g.NTrig = int8(n)
 }
 
 // drainProc's steps.

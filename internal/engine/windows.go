@@ -218,6 +218,30 @@ func (g *Game) queueInPlaySpecials(ev Event, w Window, slot BaseID) {
 	}
 }
 
+// inPlaySpecialUsable reports whether Special k of card c, queued for
+// player at the moment of base slot (then holding base card key), may still
+// be used: the base is still there, the card is still in play under that
+// player, not already used at this moment, and what the Special needs
+// still holds (First Mate is still on the base that scored).
+func (g *Game) inPlaySpecialUsable(c CardID, k int, player Seat, slot BaseID, key CardID) bool {
+	d := defs[g.Cards[c].Def]
+	if k < 0 || k >= len(d.Specials) || slot < 0 || slot >= g.NBases || g.Bases[slot].Card != key {
+		return false
+	}
+	sp := &d.Specials[k]
+	p := g.Cards[c].Ctrl
+	return g.Cards[c].Zone == ZInPlay && p == player && !g.Marked(flagUsedInWindow, c, key) && (sp.OK == nil || sp.OK(g, c, p, slot))
+}
+
+// staleTrig reports whether queued trigger i can no longer do anything and
+// is to be dropped rather than offered: a Special of a card in play that is
+// no longer usable (Temple of Goju put First Mate at the bottom of its
+// owner's deck before First Mate moved away).
+func (g *Game) staleTrig(i int) bool {
+	t := &g.Trigs[i]
+	return t.Fn == fnInPlaySpecial && !g.inPlaySpecialUsable(t.Src, int(t.Ev.Num), t.Player, t.Base, t.Ev.Card)
+}
+
 // inPlaySpecialProc's steps.
 const (
 	offerSpecial Step = iota // its controller may use it
@@ -236,14 +260,10 @@ func inPlaySpecialProc(g *Game, f *Frame) {
 	switch f.Step {
 	case offerSpecial:
 		p := g.Cards[c].Ctrl
-		if f.Base < 0 || f.Base >= g.NBases {
+		if !g.inPlaySpecialUsable(c, k, f.Player, f.Base, f.Ev.Card) {
 			return
 		}
 		key := g.Bases[f.Base].Card
-		if key != f.Ev.Card || g.Cards[c].Zone != ZInPlay ||
-			p != f.Player || g.Marked(flagUsedInWindow, c, key) || sp.OK != nil && !sp.OK(g, c, p, f.Base) {
-			return
-		}
 		g.MarkCard(flagUsedInWindow, c, key) // once for this moment, used or not
 		g.BeginAsk()
 		g.Offer(Option{Kind: OptUse, Player: p, Card: c, Base: g.Cards[c].Base, Num: int16(k)})

@@ -1,8 +1,8 @@
 package table
 
 import (
-	"errors"
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"path/filepath"

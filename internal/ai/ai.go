@@ -60,6 +60,10 @@ func New(kind string, seed uint64) (Player, bool) {
 	return nil, false
 }
 
+// NewMaxOn returns the max level's search player on workers cores (New
+// gives it every core), for measuring it per core.
+func NewMaxOn(seed uint64, workers int) Player { return newMax(seed, workers) }
+
 // newMax returns the search player of the max level on workers cores.
 func newMax(seed uint64, workers int) *Search {
 	s := NewSearch(seed, MaxIterations, workers)

@@ -139,3 +139,39 @@ func BenchmarkSearchFullPlayouts(b *testing.B) {
 	}
 	b.ReportMetric(float64(iterations)*float64(b.N)/b.Elapsed().Seconds(), "iterations/s")
 }
+
+// BenchmarkComputerDecisions is a server's capacity for games against the
+// computer: decisions a second on one core of the hard and max levels (max
+// on one worker here: a server gives it every core, so its decisions a
+// second per core are these), over positions of eight mid-games where the
+// seat has a real choice.
+func BenchmarkComputerDecisions(b *testing.B) {
+	type position struct {
+		g *engine.Game
+		v engine.View
+	}
+	var ps []position
+	for seed := uint64(1); len(ps) < 8; seed++ {
+		g := midGame(b, seed, 30+int(seed)*9)
+		if !g.Over && g.Pending.Active && g.NumOptions() > 1 {
+			ps = append(ps, position{g, g.View(g.Pending.Player)})
+		}
+	}
+	for _, level := range []string{"hard", "max"} {
+		b.Run(level, func(b *testing.B) {
+			var p ai.Player
+			if level == "max" {
+				p = ai.NewMaxOn(1, 1)
+			} else {
+				p, _ = ai.New(level, 1)
+			}
+			n := 0
+			for b.Loop() {
+				pos := &ps[n%len(ps)]
+				p.Choose(pos.g, &pos.v)
+				n++
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "decisions/s")
+		})
+	}
+}

@@ -11,9 +11,10 @@ fi
 { [ -d node_modules/playwright-core ] && [ -d node_modules/axe-core ]; } || npm install --no-audit --no-fund --silent
 tmp=$(mktemp -d)
 port=$((30000 + RANDOM % 20000))
+push_port=$((port + 1)) # the local push service of turns.mjs
 (cd .. && go build -o "$tmp/smashup" ./cmd/smashup)
 # every browser of the test comes from one address, which may keep 8 computer games by default
-"$tmp/smashup" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --max-computer-games 100 > "$art/serve.log" 2>&1 &
+"$tmp/smashup" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --max-computer-games 100 --push-hosts "http://127.0.0.1:$push_port" > "$art/serve.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 for i in $(seq 50); do curl -sf "http://127.0.0.1:$port/api/factions" >/dev/null && break; sleep 0.2; done
@@ -22,3 +23,5 @@ node browser.mjs "http://127.0.0.1:$port" "$art"
 node table.mjs "http://127.0.0.1:$port" "$art"
 node sandbox.mjs "http://127.0.0.1:$port" "$art"
 node lessons.mjs "http://127.0.0.1:$port" "$art"
+node anyone.mjs "http://127.0.0.1:$port" "$art"
+PUSH_PORT=$push_port node turns.mjs "http://127.0.0.1:$port" "$art"

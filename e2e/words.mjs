@@ -37,6 +37,7 @@ const EVENTS = [
   { kind: 'placed', player: 0, card: osebo, base: turnip, cause: ninja },
   { kind: 'destroy', player: 0, card: servitor, base: turnip },
   { kind: 'destroy', player: 0, card: servitor, base: turnip, cause: ninja },
+  { kind: 'destroy', player: 0, card: servitor, base: turnip, self: true },
   { kind: 'move', player: 0, card: osebo, from: turnip, base: pits, whom: 0 },
   { kind: 'move', player: 0, card: osebo, from: turnip, base: pits, cause: ninja },
   { kind: 'return', player: 0, card: osebo },
@@ -52,6 +53,10 @@ const EVENTS = [
   { kind: 'shuffle', player: 0 },
   { kind: 'counters', player: 0, card: osebo, count: 1, cause: wolves },
   { kind: 'counters', player: 0, card: osebo, count: -2, cause: ninja },
+  { kind: 'counters', player: 0, card: wolves, count: 1, self: true },
+  { kind: 'return', player: 0, card: osebo, self: true },
+  { kind: 'discard', player: 0, card: laser, self: true },
+  { kind: 'place', player: 0, card: laser, zone: 'deck-bottom', self: true },
   { kind: 'control', player: 0, card: servitor, whom: 1, cause: ninja },
   { kind: 'control-end', player: 0, card: servitor, whom: 1 },
   { kind: 'cancel', player: 0, card: wolves, cause: ninja },
@@ -137,7 +142,8 @@ for (const r of got.out) {
   if (r.person === 'third' && /\byour?\b/i.test(t) && r.i >= 0 && EVENTS[r.i].whom !== 1 && !(EVENTS[r.i].winners || []).includes(1)) bad.push(`${where}: "you" in a line about another seat`);
   const e = r.i >= 0 ? EVENTS[r.i] : null;
   if (e && e.cause && !t.includes(e.cause.name)) bad.push(`${where}: the cause, ${e.cause.name}, is not named`);
-  if (e && e.kind === 'discard' && !e.cause && !/hand limit/.test(t)) bad.push(`${where}: a discard by the rules does not say it is the hand limit`);
+  if (e && e.self && !/itself|its ability/.test(t)) bad.push(`${where}: a card's own doing does not say so`);
+  if (e && e.kind === 'discard' && !e.cause && !e.self && !/hand limit/.test(t)) bad.push(`${where}: a discard by the rules does not say it is the hand limit`);
 }
 for (const s of got.silent) bad.push(`kind ${s.k} is told ("${s.t}"): it is bookkeeping`);
 if (got.labels.some(l => /^you \(you\)$/i.test(l) || /computer \(computer\)/i.test(l))) bad.push(`a seat label shows a name twice: ${got.labels.join(', ')}`);

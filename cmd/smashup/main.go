@@ -25,6 +25,7 @@ usage:
   smashup sim merge FILE...      combine the result files of a run's shards (smashup sim --shard i/n --out FILE)
   smashup arena [flags]          measure one computer level against another (see smashup arena -h)
   smashup scenario PATH...       run rule scenarios (files or directories)
+  smashup reports [show ID]      list what players reported ("Something looks wrong?"), or print one as a scenario
   smashup soak [flags]           play random games checking the engine's invariants (see smashup soak -h)
   smashup cards [FACTION]        list factions, or a faction's cards with their texts
   smashup version                print the version: the build's (module, commit) and the rules'
@@ -51,6 +52,8 @@ func main() {
 		os.Exit(sim.Main(args, os.Stdout, os.Stderr))
 	case "scenario":
 		os.Exit(scenario.Main(args, os.Stdout))
+	case "reports":
+		os.Exit(server.ReportsMain(args, os.Stdout, os.Stderr))
 	case "soak":
 		os.Exit(soak.Main(args, os.Stdout, os.Stderr))
 	case "version", "--version", "-version":

@@ -126,6 +126,8 @@ export function fitCheck(opts) {
     return '';
   };
   let minions = 0, attached = 0;
+  // (the scroll of the bases' grid as the person left it, put back after the minions are scrolled into view)
+  const grid = document.getElementById('bases'), gridAt = grid ? [grid.scrollLeft, grid.scrollTop] : null;
   for (const b of document.querySelectorAll('section.base[data-slot]')) {
     const col = b.getBoundingClientRect();
     const bname = (b.querySelector('[data-role=base-name]') || {}).textContent || '?';
@@ -149,6 +151,7 @@ export function fitCheck(opts) {
     if (opts.texts && !b.querySelector('.btext')) probs.push(`base ${bname} does not show its text`);
   }
   for (const col of document.querySelectorAll('.bmins')) col.scrollTop = 0;
+  if (grid) grid.scrollTo(gridAt[0], gridAt[1]);
   const cards = [...document.querySelectorAll('#hand .card')];
   for (const el of cards) {
     el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -170,4 +173,39 @@ export function fitCheck(opts) {
   const share = dock ? dock.getBoundingClientRect().height / vh : 0;
   if (opts.phone && share > (opts.dock || 0.35)) probs.push(`the dock covers ${(100 * share).toFixed(0)}% of the window`);
   return { probs, minions, attached, hand: cards.length, dock: share };
+}
+
+// tapCheck: on a phone, everything a person taps to choose or to act is at
+// least 44 px tall and wide (issue 35, item 5): every lit target (cards,
+// bases, players), the bar's and the dock's buttons, the header's buttons
+// and selects, the dialogs' buttons; what a tap only explains (a card's or
+// a group's text in the detail panel: [data-info] that is no target) at
+// least 24 px (WCAG's minimum), those under 44 px counted. Only what is in
+// sight. Returns {probs, n, info, smallInfo}.
+export function tapCheck() {
+  const probs = [];
+  const vw = innerWidth, vh = innerHeight;
+  const describe = (el) => {
+    const what = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.dataset.target ? `[data-target=${el.dataset.target}]` : '') + (el.classList.length ? '.' + [...el.classList].join('.') : '');
+    const txt = (el.getAttribute('aria-label') || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    return `${what}${txt ? ` "${txt}"` : ''}`;
+  };
+  const inSight = (r) => r.width >= 1 && r.height >= 1 && r.bottom > 0 && r.top < vh && r.right > 0 && r.left < vw;
+  const acts = new Set(document.querySelectorAll('[data-target].target:not(.ghost-card), #bar button, #dock button, .top button, .top select, a.button, #menu button, #pile button, #confirm-end button, #overlay button, #gameover button'));
+  let n = 0, infos = 0, smallInfo = 0;
+  for (const el of acts) {
+    const r = el.getBoundingClientRect();
+    if (!inSight(r) || el.closest('[hidden]')) continue;
+    n++;
+    if (r.height < 43.5 || r.width < 43.5) probs.push(`${describe(el)} is a tap of ${Math.round(r.width)}x${Math.round(r.height)} px on a phone (under 44 px)`);
+  }
+  for (const el of document.querySelectorAll('[data-info][role=button]:not(.ghost-card)')) {
+    if (acts.has(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (!inSight(r) || el.closest('[hidden]')) continue;
+    infos++;
+    if (r.height < 43.5 || r.width < 43.5) smallInfo++;
+    if (r.height < 23.5 || r.width < 23.5) probs.push(`${describe(el)}, a tap that shows a text, is ${Math.round(r.width)}x${Math.round(r.height)} px on a phone (under 24 px)`);
+  }
+  return { probs, n, info: infos, smallInfo };
 }

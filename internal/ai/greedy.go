@@ -149,16 +149,21 @@ func evaluate(g *engine.Game, me engine.Seat) float64 {
 	// power and presence by base slot and player, in one pass
 	var pw [engine.MaxBases][engine.MaxPlayers]int
 	var has [engine.MaxBases][engine.MaxPlayers]bool
-	for i := range inZone(g, engine.ZInPlay) {
+	for i, power := range g.MinionPowers() {
 		cd := &g.Cards[i]
-		if cd.Ctrl >= 0 && cd.Ctrl < n && cd.Base >= 0 && g.IsMinion(i) {
-			pw[cd.Base][cd.Ctrl] += g.Power(i)
+		if cd.Ctrl >= 0 && cd.Ctrl < n && cd.Base >= 0 {
+			pw[cd.Base][cd.Ctrl] += power
 			has[cd.Base][cd.Ctrl] = true
 		}
 	}
-	for _, s := range g.BaseSlots() {
+	var bps [engine.MaxBases]int
+	g.Breakpoints(&bps)
+	for s := range g.NBases {
+		if g.BaseCardAt(s) == engine.None {
+			continue
+		}
 		b := g.DefOf(g.BaseCardAt(s))
-		bp := g.Breakpoint(s)
+		bp := bps[s]
 		total := 0
 		for p := engine.Seat(0); p < n; p++ {
 			total += pw[s][p]

@@ -31,8 +31,9 @@ func LookAhead(g *engine.Game, seat engine.Seat, option, playouts int, seed uint
 	var w engine.Game
 	out := Outlook{Leads: map[engine.CardID]float64{}}
 	playouts = max(1, playouts)
+	var d engine.Dealing // (g does not change: DealInto)
 	for range playouts {
-		g.DeterminizeInto(&w, seat, r.Uint64())
+		g.DealInto(&w, &d, seat, r.Uint64())
 		var start [engine.MaxPlayers]int16
 		for p := range n {
 			start[p] = w.Players[p].VP

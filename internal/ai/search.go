@@ -99,10 +99,16 @@ type searcher struct {
 	lastTurn int // the last turn a playout plays before it is judged
 	root     node
 	world    engine.Game
+	dealing  engine.Dealing // what every world dealt from the searched game shares (DealInto)
 	path     []*node
 	keys     []uint64
+	kids     []*node   // the child of each option of keys (nil: none yet)
 	all      []float64 // each seat's judgements summed, when estimating (estimate.go)
 }
+
+// playToQuestion makes a search play each world to the first question past
+// its horizon (the tests: the same iterations as pausing before it).
+var playToQuestion bool
 
 // Choose implements Player.
 func (s *Search) Choose(g *engine.Game, v *engine.View) int {
@@ -180,7 +186,10 @@ func (s *Search) search(g *engine.Game, me engine.Seat) []*searcher {
 			if s.exact {
 				sr.world.CopyToPlay(g)
 			} else {
-				g.DeterminizeInto(&sr.world, sr.me, sr.r.Uint64())
+				g.DealInto(&sr.world, &sr.dealing, sr.me, sr.r.Uint64())
+			}
+			if !playToQuestion {
+				sr.world.SetHorizon(sr.lastTurn) // (the playout's end: iterate stops there)
 			}
 			sr.iterate(&sr.world)
 		}
@@ -256,6 +265,25 @@ func logit(p float64) float64 {
 
 // iterate runs one iteration in world g (a determinization it may change).
 func (sr *searcher) iterate(g *engine.Game) {
+	sr.descend(g)
+	r := sr.reward(g)
+	if sr.all != nil {
+		sr.judgeAll(g)
+	}
+	for _, c := range sr.path {
+		c.visits++
+		c.reward += r
+	}
+	sr.root.visits++
+}
+
+// descend walks down the tree from the root in world g, choosing among the
+// seat's options there, adds one new decision and plays on with the policy
+// to where the iteration ends (sr.path: the decisions walked). A failing
+// card ends it where it failed, as apply's answer does (one recover here
+// for the whole walk instead of one for each answer).
+func (sr *searcher) descend(g *engine.Game) {
+	defer func() { _ = recover() }()
 	sr.path = sr.path[:0]
 	nd := &sr.root
 	expanded := false
@@ -265,7 +293,7 @@ func (sr *searcher) iterate(g *engine.Game) {
 		}
 		n := int(g.Pending.N)
 		if g.Pending.Player != sr.me || expanded {
-			if !apply(g, sr.policy(g)) {
+			if g.Apply(sr.policy(g)) != nil {
 				break
 			}
 			continue
@@ -276,8 +304,11 @@ func (sr *searcher) iterate(g *engine.Game) {
 		}
 		// every option offered here counts as available to its child
 		pick, untried := -1, 0
+		sr.kids = sr.kids[:0]
 		for i, k := range sr.keys {
-			if c := nd.child(k); c != nil {
+			c := nd.child(k)
+			sr.kids = append(sr.kids, c)
+			if c != nil {
 				c.avail++
 			} else {
 				untried++
@@ -293,8 +324,7 @@ func (sr *searcher) iterate(g *engine.Game) {
 			expanded = true
 		} else {
 			bestU := math.Inf(-1)
-			for i, k := range sr.keys {
-				c := nd.child(k)
+			for i, c := range sr.kids {
 				u := c.reward/float64(c.visits) + sr.c*math.Sqrt(math.Log(float64(c.avail))/float64(c.visits))
 				if u > bestU {
 					bestU, pick, next = u, i, c
@@ -303,19 +333,10 @@ func (sr *searcher) iterate(g *engine.Game) {
 		}
 		sr.path = append(sr.path, next)
 		nd = next
-		if !apply(g, pick) {
+		if g.Apply(pick) != nil {
 			break
 		}
 	}
-	r := sr.reward(g)
-	if sr.all != nil {
-		sr.judgeAll(g)
-	}
-	for _, c := range sr.path {
-		c.visits++
-		c.reward += r
-	}
-	sr.root.visits++
 }
 
 // policy answers a decision outside the tree: pass or decline when allowed

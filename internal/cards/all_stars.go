@@ -174,7 +174,7 @@ var _ = card("smash_up_all_stars/friendship_power", func(d *engine.Def) {
 			}),
 			pickBase(theBase, "Choose the base to move {} to", func(g *G, f *F) []BaseID {
 				return where(otherBases(g, g.BaseOf(f.CardIn(theMinion))), func(s BaseID) bool { return len(g.MinionsAt(s, you(f))) > 0 })
-			}).with(cardNamed(theMinion)),
+			}).with(cardNamed(theMinion)).destinationOf(func(g *G, f *F) CardID { return f.CardIn(theMinion) }),
 			act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.BaseIn(theBase)) }),
 		),
 		keepInstead("Put Friendship Power into your hand instead of the discard pile?", false))

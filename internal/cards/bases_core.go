@@ -255,7 +255,7 @@ var _ = card("base/the_grey_opal", func(d *engine.Def) {
 					return
 				}
 				f.Target = c
-				g.AskBases(f, f.SeatIn(asking), "Choose the base {} moves to", otherBases(g, s), false, engine.CardArg(c))
+				g.AskBases(f, f.SeatIn(asking), "Choose the base {} moves to", movesAllowed(g, f.SeatIn(asking), c, otherBases(g, s)), false, engine.CardArg(c))
 			case moveIt:
 				if to := f.ChosenBase(); to != none {
 					f.DoneBy(f.SeatIn(asking), func() { g.Move(f, f.Target, to) }) // credited to the player who chose
@@ -330,7 +330,7 @@ var _ = card("base/mushroom_kingdom", func(d *engine.Def) {
 		Do: flow(
 			pickCard(theMinion, "You may move another player's minion to Mushroom Kingdom", func(g *G, f *F) []CardID {
 				p, s := you(f), f.Base
-				return where(g.Minions(none), func(c CardID) bool { return g.Ctrl(c) != p && g.BaseOf(c) != s })
+				return where(g.Minions(none), func(c CardID) bool { return g.Ctrl(c) != p && g.CanMoveTo(p, c, s) })
 			}).may().when(func(g *G, f *F) bool { return !g.BaseMustIgnore(f.Base, you(f)) }),
 			act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.Base) }),
 		)}}

@@ -29,7 +29,7 @@ var _ = card("base/the_hill", func(d *engine.Def) {
 		On: engine.EvTurnStart,
 		Do: flow(
 			pickCard(theMinion, "The Hill: you may move one of your minions here", func(g *G, f *F) []CardID {
-				return where(g.Minions(you(f)), func(m CardID) bool { return g.BaseOf(m) != f.Base })
+				return where(g.Minions(you(f)), func(m CardID) bool { return g.CanMoveTo(you(f), m, f.Base) })
 			}).may(),
 			act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.Base) }),
 		),

@@ -214,7 +214,7 @@ func TestCancelNamesBothCards(t *testing.T) {
 	if d := findEvent(t, evs, engine.EvDestroy, claw); d.Cause != claw {
 		t.Errorf("Tooth and Claw destroys itself: cause %d, want %d", d.Cause, claw)
 	}
-	hasLine(t, lines, "Tooth and Claw... and Guns (Player 1) is destroyed at Jungle Oasis")
+	hasLine(t, lines, "Tooth and Claw... and Guns (Player 1) destroys itself at Jungle Oasis")
 }
 
 // controlledRex deals player 1 Control Minion and Ninja Master, player 2 a

@@ -60,6 +60,7 @@ type step struct {
 	seen    func(g *G, f *F)            // runs once the answer is kept (onAnswer)
 	pre     func(g *G, f *F) bool       // runs before the question; false: not asked, the flow ends (when)
 	args    func(g *G, f *F) engine.Arg // the value the prompt's {} names, or nil
+	movee   func(g *G, f *F) CardID     // a base question's answer is where this card moves (destinationOf)
 	ask     func(g *G, f *F, st *step)  // poses the question (st: this step)
 	answer  func(g *G, f *F, st *step) bool
 }
@@ -183,7 +184,11 @@ func pickBase(s engine.BaseIDSlot, prompt engine.Prompt, cands func(g *G, f *F) 
 	return step{prompt: prompt,
 		ask: func(g *G, f *F, st *step) {
 			var buf [1]engine.Arg
-			g.AskBases(f, st.asker(f), st.prompt, cands(g, f), st.mayPass, st.argsOf(g, f, &buf)...)
+			bases := cands(g, f)
+			if st.movee != nil {
+				bases = movesAllowed(g, you(f), st.movee(g, f), bases)
+			}
+			g.AskBases(f, st.asker(f), st.prompt, bases, st.mayPass, st.argsOf(g, f, &buf)...)
 		},
 		answer: func(g *G, f *F, st *step) bool {
 			b := f.ChosenBase()
@@ -246,11 +251,34 @@ func pickNumber(s engine.NumSlot, prompt engine.Prompt, span func(g *G, f *F) (l
 }
 
 // pickDestination asks to which other base the minion which(g, f) moves
-// (askMoveDest); the base chosen is kept in slot s.
+// (only those it may go to: destinationOf); the base chosen is kept in slot s.
 func pickDestination(s engine.BaseIDSlot, which func(g *G, f *F) CardID) step {
 	return pickBase(s, "Choose the base to move {} to", func(g *G, f *F) []BaseID {
 		return otherBases(g, g.BaseOf(which(g, f)))
-	}).with(func(g *G, f *F) engine.Arg { return engine.CardArg(which(g, f)) })
+	}).with(func(g *G, f *F) engine.Arg { return engine.CardArg(which(g, f)) }).destinationOf(which)
+}
+
+// destinationOf says that a base question (pickBase) chooses where the card
+// which(g, f) moves by the ability's player: it offers only the bases the
+// rules let it move to (movesAllowed), so that no base is offered where the
+// move would not happen (another player's Mo'ai guards it).
+func (st step) destinationOf(which func(g *G, f *F) CardID) step { st.movee = which; return st }
+
+// movesAllowed keeps the bases of cands that player by's ability may move
+// card c to (engine.Game.CanMoveTo).
+func movesAllowed(g *G, by Seat, c CardID, cands []BaseID) []BaseID {
+	return where(cands, func(b BaseID) bool { return g.CanMoveTo(by, c, b) })
+}
+
+// canMoveSomewhere reports whether player by's ability may move card c to
+// one of cands (a Talent that moves it is offered only then).
+func canMoveSomewhere(g *G, by Seat, c CardID, cands []BaseID) bool {
+	for _, b := range cands {
+		if g.CanMoveTo(by, c, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // askYes asks a yes-or-no question; the flow goes on only after a yes (with

@@ -1,11 +1,6 @@
 package cards
 
-import (
-	"slices"
-	"sort"
-
-	"github.com/smashup/smashup/internal/engine"
-)
+import "github.com/smashup/smashup/internal/engine"
 
 // Geeks: answer other players' plays from the hand, meddle with hands and rules.
 
@@ -93,7 +88,7 @@ var _ = card("geeks/fan", fanSpecial)
 
 // cardNames lists the distinct names of the faction cards player p owns, sorted.
 func cardNames(g *G, p Seat) []string {
-	var out []string
+	var ds []engine.DefID
 	prev := engine.NoDef // the copies of a card are made one after another
 	for i := range g.NCards {
 		if g.Owner(i) != p {
@@ -104,12 +99,9 @@ func cardNames(g *G, p Seat) []string {
 			continue
 		}
 		prev = d.ID
-		if n := g.Name(i); !slices.Contains(out, n) {
-			out = append(out, n)
-		}
+		ds = append(ds, d.ID)
 	}
-	sort.Strings(out)
-	return out
+	return engine.SortedNames(ds)
 }
 
 var _ = card("geeks/banned_list", func(d *engine.Def) {

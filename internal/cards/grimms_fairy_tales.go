@@ -10,14 +10,7 @@ import (
 
 // minionInPlay reports whether a minion with this printed name is in play
 // ("the minion X": Grimms' Blessing does not count).
-func minionInPlay(g *G, name string) bool {
-	for m := range g.EachMinion(none) { // (a power modifier: no list built)
-		if g.NameIs(m, name) {
-			return true
-		}
-	}
-	return false
-}
+func minionInPlay(g *G, name string) bool { return g.MinionNamedInPlay(name) }
 
 // pairBonus: +2 power to this minion while a card named partner is on its base.
 func pairBonus(partner string) func(g *G, self, target CardID) int {
@@ -160,10 +153,12 @@ var _ = card("grimms_fairy_tales/breadcrumbs", func(d *engine.Def) {
 		pickCard(firstMinion, "Choose one of your minions to move (up to two from the same base)", mine).may().
 			onAnswer(func(g *G, f *F) { f.SetBase(fromBase, g.BaseOf(f.CardIn(firstMinion))) }),
 		pickBase(toBase, "Choose the base to move {} to", func(g *G, f *F) []BaseID { return otherBases(g, f.BaseIn(fromBase)) }).
-			with(cardNamed(firstMinion)).
+			with(cardNamed(firstMinion)).destinationOf(func(g *G, f *F) CardID { return f.CardIn(firstMinion) }).
 			onAnswer(func(g *G, f *F) { g.Move(f, f.CardIn(firstMinion), f.BaseIn(toBase)) }),
 		pickCard(secondMinion, "You may move another of your minions from that base to the same base", func(g *G, f *F) []CardID {
-			return where(g.MinionsAt(f.BaseIn(fromBase), you(f)), other(f.CardIn(firstMinion)))
+			return where(g.MinionsAt(f.BaseIn(fromBase), you(f)), func(m CardID) bool {
+				return m != f.CardIn(firstMinion) && g.CanMoveTo(you(f), m, f.BaseIn(toBase))
+			})
 		}).may(),
 		act(func(g *G, f *F) { g.Move(f, f.CardIn(secondMinion), f.BaseIn(toBase)) }),
 	)

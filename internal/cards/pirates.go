@@ -48,7 +48,8 @@ var _ = card("pirates/buccaneer", func(d *engine.Def) {
 	d.InsteadDo = flow(
 		pickBase(theBase, "{} is not destroyed: choose the base it moves to",
 			func(g *G, f *F) []BaseID { return otherBases(g, g.BaseOf(f.Target)) }).
-			with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }),
+			with(func(g *G, f *F) engine.Arg { return engine.CardArg(f.Target) }).
+			destinationOf(func(g *G, f *F) CardID { return f.Target }),
 		act(func(g *G, f *F) { g.Move(f, f.Target, f.BaseIn(theBase)) }),
 	)
 })
@@ -65,10 +66,10 @@ var _ = card("pirates/first_mate", func(d *engine.Def) {
 	d.Specials = []engine.Special{{
 		Window: engine.WinAfterScore, From: engine.ZInPlay,
 		OK: func(g *G, c CardID, p Seat, slot BaseID) bool {
-			return slot != none && g.BaseOf(c) == slot
+			return slot != none && g.BaseOf(c) == slot && canMoveSomewhere(g, p, c, otherBases(g, slot))
 		},
 		Do: chooseBase("Choose the base First Mate moves to", false,
-			func(g *G, f *F) []BaseID { return otherBases(g, f.Base) },
+			func(g *G, f *F) []BaseID { return movesAllowed(g, you(f), self(f), otherBases(g, f.Base)) },
 			func(g *G, f *F, s BaseID) { g.Move(f, self(f), s) }),
 	}}
 })

@@ -32,17 +32,30 @@ var _ = card("polynesian_voyagers/maui", func(d *engine.Def) {
 	)
 	d.Talent = flow(
 		pickCard(theMinion, "Move one of your minions to a base where you have no minions", mine),
-		pickBase(theBase, "Choose a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }),
+		pickBase(theBase, "Choose a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }).
+			destinationOf(func(g *G, f *F) CardID { return f.CardIn(theMinion) }),
 		act(func(g *G, f *F) { g.Move(f, f.CardIn(theMinion), f.BaseIn(theBase)) }),
 	)
-	d.TalentOK = func(g *G, self CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
+	d.TalentOK = func(g *G, self CardID) bool {
+		p := g.Ctrl(self)
+		to := basesWithout(g, p)
+		for _, m := range g.Minions(p) {
+			if canMoveSomewhere(g, p, m, to) {
+				return true
+			}
+		}
+		return false
+	}
 })
 
 var _ = card("polynesian_voyagers/wayfinder", func(d *engine.Def) {
-	d.TalentOK = func(g *G, self CardID) bool { return len(basesWithout(g, g.Ctrl(self))) > 0 }
+	d.TalentOK = func(g *G, self CardID) bool {
+		return canMoveSomewhere(g, g.Ctrl(self), self, basesWithout(g, g.Ctrl(self)))
+	}
 	const theBase engine.BaseIDSlot = 0 // where it moves
 	d.Talent = flow(
-		pickBase(theBase, "Move Wayfinder to a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }),
+		pickBase(theBase, "Move Wayfinder to a base where you have no minions", func(g *G, f *F) []BaseID { return basesWithout(g, you(f)) }).
+			destinationOf(func(g *G, f *F) CardID { return self(f) }),
 		act(func(g *G, f *F) { g.Move(f, self(f), f.BaseIn(theBase)) }),
 		act(func(g *G, f *F) {
 			if g.BaseOf(self(f)) == f.BaseIn(theBase) {
@@ -110,6 +123,10 @@ var _ = card("polynesian_voyagers/ocean_tattoo", func(d *engine.Def) {
 	}
 	const theBase engine.BaseIDSlot = 0                            // where the minion moves
 	host := func(g *G, f *F) CardID { return g.Cards[self(f)].On } // the minion this is on
+	d.TalentOK = func(g *G, self CardID) bool {
+		m := g.Cards[self].On
+		return m != none && canMoveSomewhere(g, g.Ctrl(self), m, otherBases(g, g.BaseOf(m)))
+	}
 	d.Talent = flow(
 		pickDestination(theBase, host).when(func(g *G, f *F) bool { return host(g, f) != none }),
 		act(func(g *G, f *F) { g.Move(f, host(g, f), f.BaseIn(theBase)) }),

@@ -57,7 +57,8 @@ var _ = card("pirates/the_kraken", func(d *engine.Def) {
 		theMinion   engine.CardSlot   = iota // your minion moved away after its base scores
 	)
 	d.Talent = flow(
-		pickBase(destination, "Move The Kraken to another base", func(g *G, f *F) []BaseID { return otherBases(g, here(g, f)) }),
+		pickBase(destination, "Move The Kraken to another base", func(g *G, f *F) []BaseID { return otherBases(g, here(g, f)) }).
+			destinationOf(func(g *G, f *F) CardID { return self(f) }),
 		act(func(g *G, f *F) { g.Move(f, self(f), f.BaseIn(destination)) }),
 		act(func(g *G, f *F) {
 			s := f.BaseIn(destination)

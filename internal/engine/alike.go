@@ -62,31 +62,39 @@ func (g *Game) collapseKeyed(order bool) bool {
 	var pointed pointedCache // (what points at cards, worked out once)
 	k := 0
 	for i := 0; i < n; i++ {
-		key, any := g.alikeKey(opts[i], order)
+		o := opts[i]
+		var key uint64
+		any := true
+		if order {
+			key, any = g.trigAlikeKey(o)
+		} else {
+			key = g.plainAlikeKey(o)
+		}
 		dup := false
 		if any {
 			h := (key * 0x9e3779b97f4a7c15) >> 56
-			if seen[h>>6]&(1<<(h&63)) != 0 {
+			bit := uint64(1) << (h & 63)
+			if seen[h>>6]&bit != 0 {
 				for j := 0; j < k && !dup; j++ {
 					if keyOf(j) != key {
 						continue
 					}
 					if order {
-						dup = g.trigOptsAlike(opts[j], opts[i])
+						dup = g.trigOptsAlike(opts[j], o)
 					} else {
-						dup = g.optsAlike(opts[j], opts[i], &pointed)
+						dup = g.optsAlike(opts[j], o, &pointed)
 					}
 				}
+			} else {
+				seen[h>>6] |= bit
 			}
-			seen[h>>6] |= 1 << (h & 63)
+		} else {
+			key = keyless
 		}
 		if !dup {
-			opts[k] = opts[i]
+			opts[k] = o
 			if k < len(keys) {
-				keys[k] = keyless
-				if any {
-					keys[k] = key
-				}
+				keys[k] = key
 			}
 			k++
 		}
@@ -102,12 +110,17 @@ func (g *Game) alikeKey(o Option, order bool) (key uint64, any bool) {
 	if order {
 		return g.trigAlikeKey(o)
 	}
-	key = uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Num))<<24
+	return g.plainAlikeKey(o), true
+}
+
+// plainAlikeKey is alikeKey of an option of any other question.
+func (g *Game) plainAlikeKey(o Option) uint64 {
+	key := uint64(o.Kind) | uint64(uint8(o.Player))<<8 | uint64(uint8(o.Base))<<16 | uint64(uint16(o.Num))<<24
 	c := uint64(uint16(o.Card)) // alike with the same card only, or
 	if (o.Kind == OptPlay || o.Kind == OptUse || o.Kind == OptCard) && o.Card >= 0 && o.Card < g.NCards {
 		c = uint64(uint16(g.Cards[o.Card].Def)) | 1<<16 // with a card of the same definition (cardsAlike)
 	}
-	return key | c<<40, true
+	return key | c<<40
 }
 
 // trigAlikeKey is alikeKey of an option of the question ordering

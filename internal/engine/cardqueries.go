@@ -57,6 +57,9 @@ func (g *Game) sortByPos(cs []CardID) {
 		}
 		return
 	}
+	if g.placeByPos(cs) {
+		return
+	}
 	// a long list (a deck being shuffled): sort position and index together,
 	// which orders equal positions by index as the stable sort would
 	var arr [64]int64
@@ -68,6 +71,39 @@ func (g *Game) sortByPos(cs []CardID) {
 	for i, k := range keys {
 		cs[i] = CardID(uint16(k))
 	}
+}
+
+// placeByPos is sortByPos for a list whose positions are all different and
+// span fewer than 256 (a deck once shuffled lies at consecutive positions):
+// each card is placed by its position in a bitmap, read back in order. It
+// reports false, leaving cs as it was, for any other list.
+func (g *Game) placeByPos(cs []CardID) bool {
+	lo, hi := g.Cards[cs[0]].Pos, g.Cards[cs[0]].Pos
+	for _, c := range cs[1:] {
+		p := g.Cards[c].Pos
+		lo, hi = min(lo, p), max(hi, p)
+	}
+	if int64(hi)-int64(lo) >= 256 {
+		return false
+	}
+	var seen [4]uint64
+	var at [256]CardID
+	for _, c := range cs {
+		d := uint8(g.Cards[c].Pos - lo)
+		if seen[d>>6]&(1<<(d&63)) != 0 {
+			return false // equal positions: by index (sortByPos)
+		}
+		seen[d>>6] |= 1 << (d & 63)
+		at[d] = c
+	}
+	k := 0
+	for w, word := range seen {
+		for ; word != 0; word &= word - 1 {
+			cs[k] = at[w<<6|bits.TrailingZeros64(word)]
+			k++
+		}
+	}
+	return true
 }
 
 // Count returns the number of cards in zone z held by p.

@@ -6,7 +6,7 @@ package engine
 
 // UseOnce records that card c's once-only ability (once a turn, or once a
 // scoring) has been used; UsedOnce then reports it until the turn ends.
-func (g *Game) UseOnce(c CardID) { g.Cards[c].Flags |= FUsedSpecial }
+func (g *Game) UseOnce(c CardID) { g.markTurn(c, FUsedSpecial) }
 
 // UsedOnce reports whether card c's once-only ability has been used this turn.
 func (g *Game) UsedOnce(c CardID) bool { return g.Cards[c].Flags&FUsedSpecial != 0 }

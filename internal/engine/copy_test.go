@@ -57,3 +57,35 @@ func TestCopyToPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestDealIntoIsDeterminizeInto: a Dealing kept between the worlds dealt
+// from one game gives each the copy DeterminizeInto gives (the search deals
+// its worlds so).
+func TestDealIntoIsDeterminizeInto(t *testing.T) {
+	var a, b engine.Game
+	for seed := uint64(0); seed < 12; seed++ {
+		n := 2 + int(seed%3)
+		g, err := engine.New(playout.RandomSetup(seed, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := playout.NewRandom(seed)
+		for step := 0; !g.Over && step < 300; step++ {
+			if step%7 == 0 {
+				for p := range g.NPlayers {
+					var d engine.Dealing
+					for k := uint64(0); k < 3; k++ {
+						g.DeterminizeInto(&a, p, seed*31+k)
+						g.DealInto(&b, &d, p, seed*31+k)
+						if usedPart(&a) != usedPart(&b) {
+							t.Fatalf("seed %d step %d seat %d world %d: DealInto differs", seed, step, p, k)
+						}
+					}
+				}
+			}
+			if err := g.Apply(r.Choose(g)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"math"
+	"math/bits"
+)
+
 // Decks: the order of cards in a zone (Card.Pos, a deck's top first), and
 // what is done to a deck itself: shuffle it, draw from it, look at its top,
 // and make a new one from the discard pile when it runs out.
@@ -122,27 +127,40 @@ func (g *Game) reshuffleDiscardBelow(p Seat) {
 }
 
 // topCards appends to buf (empty) up to k cards from the top of p's deck,
-// top first.
+// top first. (It runs on every draw: the deck's words are walked by hand,
+// and a card below the k found so far costs one comparison.)
 func (g *Game) topCards(p Seat, buf []CardID, k int) []CardID {
-	for i := range g.inZoneOf(ZDeck, p).each {
-		c := &g.Cards[i]
-		if c.Ctrl != p {
-			continue
+	if k <= 0 {
+		return buf
+	}
+	last := int32(math.MaxInt32) // the position of buf's last card once buf is full, else below any (Seq, counting moves from 0, never gets there)
+	deck := g.inZoneOf(ZDeck, p)
+	for w, word := range deck {
+		for ; word != 0; word &= word - 1 {
+			i := CardID(w<<6 | bits.TrailingZeros64(word))
+			c := &g.Cards[i]
+			if pos := c.Pos; pos < last && c.Ctrl == p {
+				buf, last = g.insertByPos(buf, k, i, pos)
+			}
 		}
-		pos := c.Pos
-		if len(buf) >= k && (k == 0 || g.Cards[buf[len(buf)-1]].Pos <= pos) {
-			continue // below the k cards found so far
-		}
-		// insert i keeping buf sorted by position, at most k long (the
-		// last one out when it is full)
-		if len(buf) < k {
-			buf = append(buf, i)
-		}
-		j := len(buf) - 1
-		for ; j > 0 && g.Cards[buf[j-1]].Pos > pos; j-- {
-			buf[j] = buf[j-1]
-		}
-		buf[j] = i
 	}
 	return buf
+}
+
+// insertByPos inserts card i, at position pos, into buf kept sorted by
+// position and at most k long (the last one out when it is full); it
+// returns buf and, once buf is full, the position of its last card.
+func (g *Game) insertByPos(buf []CardID, k int, i CardID, pos int32) ([]CardID, int32) {
+	if len(buf) < k {
+		buf = append(buf, i)
+	}
+	j := len(buf) - 1
+	for ; j > 0 && g.Cards[buf[j-1]].Pos > pos; j-- {
+		buf[j] = buf[j-1]
+	}
+	buf[j] = i
+	if len(buf) == k {
+		return buf, g.Cards[buf[k-1]].Pos
+	}
+	return buf, math.MaxInt32
 }

@@ -25,10 +25,20 @@ func (g *Game) emit(ev Event) {
 func (g *Game) SetQuiet() { g.Quiet = true }
 
 // unheard reports whether an event of kind k would change nothing that is
-// read: the game is quiet and no card of it triggers on or answers the
-// kind (a question asked, a phase beginning, a log line).
+// read: the game is quiet and no card of it may trigger on (mayTrigger) or
+// answer the kind (a question asked, a phase beginning, a log line; an event
+// no card in play listens for).
 func (g *Game) unheard(k EventKind) bool {
-	return g.Quiet && !kindIn(&g.TrigKinds, k) && !(kindIn(&answerKinds, k) && g.SpecialWins&(1<<WinAnswer) != 0)
+	return g.Quiet && !g.mayTrigger(k) && !(kindIn(&answerKinds, k) && g.SpecialWins&(1<<WinAnswer) != 0)
+}
+
+// mayTrigger reports whether some card may trigger on an event of kind k
+// now: a card of the game triggers on it (TrigKinds) from outside play
+// (OffKinds), or a card in play or base in play does (PlayTrigMask), or a
+// base is lent (its card is live, but not in play). Otherwise the event
+// reaches no card (collectTriggers).
+func (g *Game) mayTrigger(k EventKind) bool {
+	return kindIn(&g.TrigKinds, k) && (g.PlayTrigMask&(1<<k) != 0 || g.Lent != 0 || kindIn(&g.OffKinds, k))
 }
 
 // emitCaused is emit naming cause (None: none) as the event's cause.

@@ -72,3 +72,12 @@ func (g *Game) KeepBaseDeck(real *Game) {
 
 // CopyLayoutOK reports whether Game's fields lie as CopyToPlay expects.
 var CopyLayoutOK = copyLayoutOK
+
+// SetStepCheck has f called after every step any game runs (nil: none), for
+// the tests of derived state.
+func SetStepCheck(f func(g *Game)) { stepCheck = f }
+
+// CheckDerived reports whether the state the engine keeps up to date rather
+// than works out again (the table index, the zone and held sets, the hooks
+// in play, the static facts) matches a full rescan of the cards.
+func (g *Game) CheckDerived() bool { return g.checkTable() }

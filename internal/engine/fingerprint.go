@@ -130,7 +130,20 @@ import (
 // anyone is asked to order the abilities waiting (resolve.go dropStaleTrigs):
 // a Special of a card that left the base that scored (First Mate put under
 // its owner's deck by Temple of Goju) is not offered.
-const RulesVersion = 11
+// 12, part one (issue 35): an option that can do nothing is not offered. A
+// question about where a minion moves offers only the bases it may go to
+// (Game.CanMoveTo: no base another player's Mo'ai guards), for every card
+// that asks it (Feather Gifts, Invasion, Wayfinder, Maui, Ocean Tattoo,
+// First Mate, Buccaneer, The Grey Opal, The Kraken ...); a question about which
+// minion moves to a base already chosen offers only those that may go there
+// (The Hill, Mushroom Kingdom, Breadcrumbs' second minion); a Talent or
+// Special whose every move is forbidden is not offered (Wayfinder, Maui,
+// Ocean Tattoo, First Mate).
+// 12, part two: the current player is asked to order the waiting abilities
+// only where the order can change something: not when every one of them
+// would do nothing (resolve.go orderCannotMatter: Island Peak and Shark
+// Tattoos that give nothing this turn).
+const RulesVersion = 12
 
 // RulesFingerprint identifies the rules a recorded game was played under: a
 // hash of RulesVersion and of every card definition, in registration order,
@@ -180,7 +193,9 @@ func fingerprintOf(version int) string {
 		hashValue(h, reflect.ValueOf(d).Elem())
 		var b [8]byte
 		if i < len(defHooks) {
-			binary.LittleEndian.PutUint16(b[:], defHooks[i])
+			// (hTalentAgain, added later, is TalentAgain's presence, hashed
+			// with the fields: left out, so the fingerprint did not move)
+			binary.LittleEndian.PutUint16(b[:], defHooks[i]&^hTalentAgain)
 		}
 		h.Write(b[:2])
 		if i < len(defTrigKinds) {

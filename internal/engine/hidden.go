@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Hidden information: what each seat may know, decided here and nowhere else.
 //
@@ -234,6 +237,15 @@ func (c *Game) permuteUnknown(p Seat) {
 // whose definitions have just changed: which hooks and triggers from
 // outside play each has.
 func (c *Game) restamp(s *cardSet) {
+	c.unstamp(s)
+	for i := range s.each {
+		c.stamp(i)
+	}
+	c.recountIfInPlay(s)
+}
+
+// unstamp clears the static facts of the cards in s (restamp).
+func (c *Game) unstamp(s *cardSet) {
 	for k := range c.HookCards {
 		for w := range s {
 			c.HookCards[k][w] &^= s[w]
@@ -242,13 +254,26 @@ func (c *Game) restamp(s *cardSet) {
 	for w := range s {
 		c.OffTrig[w] &^= s[w]
 	}
-	for i := range s.each {
-		d := c.Cards[i].Def
-		for h := defHooks[d]; h != 0; h &= h - 1 {
-			c.HookCards[bits.TrailingZeros16(h)][i>>6] |= 1 << (i & 63)
-		}
-		if defOffTrig[d] {
-			c.OffTrig[i>>6] |= 1 << (i & 63)
+}
+
+// stamp records the static facts of card i, unstamped (restamp).
+func (c *Game) stamp(i CardID) {
+	d := c.Cards[i].Def
+	for h := defHooks[d]; h != 0; h &= h - 1 {
+		c.HookCards[bits.TrailingZeros16(h)][i>>6] |= 1 << (i & 63)
+	}
+	if defOffTrig[d] {
+		c.OffTrig[i>>6] |= 1 << (i & 63)
+	}
+}
+
+// recountIfInPlay counts the hooks in play again when a card of s, just
+// restamped, is in play (restamp).
+func (c *Game) recountIfInPlay(s *cardSet) {
+	for w := range s { // (the cards re-dealt are out of play: the hooks in play stay)
+		if s[w]&(c.Zones[ZInPlay][w]|c.Zones[ZBaseInPlay][w]) != 0 {
+			c.recountHooks()
+			break
 		}
 	}
 }
@@ -374,31 +399,27 @@ func (g *Game) secretOpt(i int, player Seat) bool {
 }
 
 // sortSecretOpts is hideOrder for a question with two secret options or more.
+// The secret options are sorted by their cards as byName orders them (name,
+// then instance), the options of one card keeping the order they were built
+// in: each one's key is its card's name rank, its card and its place.
 func (g *Game) sortSecretOpts(player Seat) {
 	pd := &g.Pending
+	rank := registry().nameRank
 	var at [MaxOpts]int16
-	var cs [MaxOpts]CardID
+	var keys [MaxOpts]uint64
+	var opts [MaxOpts]Option
 	n := 0
 	for i := 0; i < int(pd.N); i++ {
 		if g.secretOpt(i, player) {
-			at[n], cs[n] = int16(i), pd.Opts[i].Card
+			c := pd.Opts[i].Card
+			at[n], opts[n] = int16(i), pd.Opts[i]
+			keys[n] = uint64(uint32(rank[g.Cards[c].Def]))<<32 | uint64(uint16(c))<<16 | uint64(n)
 			n++
 		}
 	}
-	var opts [MaxOpts]Option
-	for k := 0; k < n; k++ {
-		opts[k] = pd.Opts[at[k]]
-	}
-	sorted := cs[:n]
-	g.byName(sorted)
-	for k, c := range sorted {
-		for j := 0; j < n; j++ {
-			if opts[j].Card == c && opts[j].Kind != OptNone {
-				pd.Opts[at[k]] = opts[j]
-				opts[j].Kind = OptNone // taken
-				break
-			}
-		}
+	slices.Sort(keys[:n])
+	for k, key := range keys[:n] {
+		pd.Opts[at[k]] = opts[uint16(key)]
 	}
 }
 
@@ -512,4 +533,5 @@ func (g *Game) renoteCards() {
 	for i := range g.NCards {
 		g.noteCard(i)
 	}
+	g.recountHooks()
 }

@@ -24,6 +24,7 @@ const (
 	hLends
 	hLoosePower
 	hTalent
+	hTalentAgain
 )
 
 // defHooks[id] is the hook mask of definition id.
@@ -49,6 +50,7 @@ func hooksOf(d *Def) uint16 {
 		{d.LendsTopBase != nil, hLends},
 		{d.LoosePower != nil, hLoosePower},
 		{d.Talent != nil, hTalent},
+		{d.TalentAgain != nil, hTalentAgain},
 	} {
 		if k.has {
 			h |= k.hook
@@ -57,22 +59,79 @@ func hooksOf(d *Def) uint16 {
 	return h
 }
 
-// activeHooks returns the union of the hook masks of the cards and bases in play.
-func (g *Game) activeHooks() uint16 {
-	// kind k is active when a card in play or a base in play has it (static.go)
-	var on cardSet
-	for w := range on {
-		on[w] = g.Zones[ZInPlay][w] | g.Zones[ZBaseInPlay][w]
-	}
-	// (a card's bit of HookCards[k] is bit k of its definition's hooks: the
-	// hooks of the few cards on the table, rather than every kind's set)
-	var h uint16
-	for w, word := range on {
-		for ; word != 0; word &= word - 1 {
-			h |= defHooks[g.Cards[w<<6|bits.TrailingZeros64(word)].Def]
+// activeHooks returns the union of the hook masks of the cards and bases in
+// play: the kinds counted in PlayHooks (kept by setZone: countHooks).
+func (g *Game) activeHooks() uint16 { return g.PlayHookMask }
+
+// inPlayHooked reports whether a card in zone z counts in PlayHooks.
+func inPlayHooked(z Zone) bool { return z == ZInPlay || z == ZBaseInPlay }
+
+// countHooks adds n (1 or -1) to the PlayHooks of card c's hook kinds, as c
+// enters or leaves play (setZone).
+func (g *Game) countHooks(c CardID, n uint16) {
+	d := g.Cards[c].Def
+	for h := defHooks[d]; h != 0; h &= h - 1 {
+		k := bits.TrailingZeros16(h)
+		g.PlayHooks[k] += n // (-1: wraps round to one less)
+		if g.PlayHooks[k] != 0 {
+			g.PlayHookMask |= 1 << k
+		} else {
+			g.PlayHookMask &^= 1 << k
 		}
 	}
-	return h
+	if defHooks[d]&hTriggers == 0 {
+		return
+	}
+	for ks := defTrigKinds[d][0]; ks != 0; ks &= ks - 1 { // (every kind is in the first word)
+		k := bits.TrailingZeros64(ks)
+		g.PlayTrigs[k] += n
+		if g.PlayTrigs[k] != 0 {
+			g.PlayTrigMask |= 1 << k
+		} else {
+			g.PlayTrigMask &^= 1 << k
+		}
+	}
+}
+
+// recountHooks makes PlayHooks and PlayHookMask again from the cards (after
+// definitions changed: restamp, renoteCards).
+func (g *Game) recountHooks() {
+	g.PlayHooks, g.PlayHookMask = [nHooks]uint16{}, 0
+	g.PlayTrigs, g.PlayTrigMask = [nEventKinds]uint16{}, 0
+	for i := range g.NCards {
+		if inPlayHooked(g.Cards[i].Zone) {
+			g.countHooks(i, 1)
+		}
+	}
+}
+
+// checkHooksCounted reports whether PlayHooks and PlayHookMask match the
+// cards (Validate), and whether the mask is the union of the hook masks of
+// the cards and bases in play; and PlayTrigs and PlayTrigMask the same for
+// the event kinds they trigger on.
+func (g *Game) checkHooksCounted() bool {
+	var want [nHooks]uint16
+	var mask uint16
+	var trigs [nEventKinds]uint16
+	var kinds uint64
+	for i := range g.NCards {
+		if inPlayHooked(g.Cards[i].Zone) {
+			d := g.Cards[i].Def
+			mask |= defHooks[d]
+			for h := defHooks[d]; h != 0; h &= h - 1 {
+				want[bits.TrailingZeros16(h)]++
+			}
+			for _, t := range defs[d].Triggers {
+				kinds |= 1 << t.On
+			}
+			for k := range EventKind(nEventKinds) {
+				if kindIn(&defTrigKinds[d], k) {
+					trigs[k]++
+				}
+			}
+		}
+	}
+	return want == g.PlayHooks && mask == g.PlayHookMask && trigs == g.PlayTrigs && kinds == g.PlayTrigMask
 }
 
 // minionAllowedH is minionAllowed given the activeHooks of the game: with no
@@ -104,6 +163,7 @@ var (
 	specialWindows uint64      // windows some definition has Specials for
 	defTrigKinds   [][4]uint64 // per definition, the event kinds it triggers on
 	defType        []CardType  // per definition, its Type (kept together for the scans)
+	defPowerless   []bool      // a card of the definition in play gives no power (powerless)
 	specialFrom    [64]uint32  // per window, the zones some definition has a Special for it from
 	answerKinds    [4]uint64   // event kinds some definition has a Special answering (WinAnswer)
 )
@@ -120,6 +180,7 @@ func trigKindsOf(d *Def) [4]uint64 {
 func registerHooks(d *Def) {
 	defHooks = append(defHooks, hooksOf(d))
 	defType = append(defType, d.Type)
+	defPowerless = append(defPowerless, powerless(d))
 	defNorm = append(defNorm, Normalize(d.Name))
 	defOffTrig = append(defOffTrig, offTrig(d))
 	defTrigKinds = append(defTrigKinds, trigKindsOf(d))
@@ -149,6 +210,13 @@ func addSkipFacts(d *Def, kinds, offTable *[4]uint64, windows *uint64, from *[64
 	}
 }
 
+// powerless reports whether a card of definition d in play gives no power
+// at all (powerGivenFrom): not a minion, nor a titan, bearing no minion's
+// name and without TotalPower (an action, most bases).
+func powerless(d *Def) bool {
+	return d.Type != Minion && d.Type != Titan && d.AlsoNamed == nil && d.TotalPower == nil
+}
+
 // kindIn reports whether event kind k is in set (a bit per kind).
 func kindIn(set *[4]uint64, k EventKind) bool { return set[k>>6]&(1<<(k&63)) != 0 }
 
@@ -174,6 +242,9 @@ func CheckHooks() error {
 		}
 		if defOffTrig[d.ID] != offTrig(d) || defTrigKinds[d.ID] != trigKindsOf(d) {
 			return fmt.Errorf("%s: triggers changed after registration", d.Key)
+		}
+		if defType[d.ID] != d.Type || defPowerless[d.ID] != powerless(d) {
+			return fmt.Errorf("%s: type or power changed after registration", d.Key)
 		}
 		if defNorm[d.ID] != Normalize(d.Name) {
 			return fmt.Errorf("%s: renamed after registration", d.Key)

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"unsafe"
 )
 
 // Next tells the engine this ability has more steps: it is called again with
@@ -89,17 +90,23 @@ func (g *Game) run() {
 	}
 }
 
+// stepCheck, when set (by tests only), is called after every step exec runs.
+var stepCheck func(g *Game)
+
 func (g *Game) exec(fi int) {
 	f := &g.Frames[fi]
 	f.Flags &^= frAsked | frContinue
 	f.Jump = -1
 	h := g.NFrames
-	if g.Lent != 0 || g.Hooked&hLends != 0 { // (else nothing is or can be lent)
+	if g.Lent != 0 || g.PlayHookMask&hLends != 0 { // (else nothing is lent, nor can be: no lender is in play)
 		g.refreshLent()
 	}
 	g.Running = int8(fi + 1)
 	fns[f.Fn](g, f)
 	g.Running = 0
+	if stepCheck != nil {
+		stepCheck(g) // (tests: derived state after every step)
+	}
 	if g.NFrames > h { // scheduled work runs in the order it was scheduled
 		for i, j := int(h), int(g.NFrames)-1; i < j; i, j = i+1, j-1 {
 			g.Frames[i], g.Frames[j] = g.Frames[j], g.Frames[i]
@@ -260,10 +267,10 @@ func (g *Game) pose(f *Frame, player Seat, prompt Prompt, args []Arg, noChoice b
 }
 
 func (g *Game) frameIndex(f *Frame) int {
-	for i := 0; i < int(g.NFrames); i++ {
-		if &g.Frames[i] == f {
-			return i
-		}
+	// (f points into g.Frames: its index is its distance from the first)
+	d := uintptr(unsafe.Pointer(f)) - uintptr(unsafe.Pointer(&g.Frames[0]))
+	if i := int(d / unsafe.Sizeof(Frame{})); d%unsafe.Sizeof(Frame{}) == 0 && i < int(g.NFrames) {
+		return i
 	}
 	panic("engine: frame not on stack")
 }

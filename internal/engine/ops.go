@@ -125,9 +125,21 @@ func destroyProc(g *Game, f *Frame) {
 // Move schedules moving minion c (with everything on it) to base slot to.
 func (g *Game) Move(f *Frame, c CardID, to BaseID) { g.push(fnMove, f.Player, f.Src, to, c) }
 
+// CanMoveTo reports whether player by's ability may move card c (in play)
+// to base slot to: a base in play other than c's own, and no card in play
+// forbids it (MoveAllowed: Mo'ai). It does not ask whether c is protected
+// from the move (Game Guru): choosing a card that an ability cannot affect
+// is a choice the rules allow, while a move that a card forbids is not one
+// (compendium: you may play a card whose ability cannot happen). A question
+// about where a minion moves offers only the bases this allows, and moving
+// refuses the others.
+func (g *Game) CanMoveTo(by Seat, c CardID, to BaseID) bool {
+	return g.InPlay(c) && to >= 0 && to < MaxBases && g.Bases[to].Card != None && g.Cards[c].Base != to && g.MoveAllowed(by, c, to)
+}
+
 func moveProc(g *Game, f *Frame) {
 	c, to := f.Target, f.Base
-	if !g.InPlay(c) || to < 0 || g.Bases[to].Card == None || g.Cards[c].Base == to || !g.MoveAllowed(f.Player, c, to) {
+	if !g.CanMoveTo(f.Player, c, to) {
 		return
 	}
 	if !g.affect(f, c, AffMove) {

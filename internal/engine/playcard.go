@@ -222,7 +222,7 @@ func (g *Game) enterPlay(f *Frame, slot BaseID, on CardID, from Zone) bool {
 				} else {
 					// an "instead" (Hideout) stopped it: it stays, doing nothing this turn (suspend.go)
 					cd.Pos = g.nextPos()
-					cd.Flags |= FPlayedTurn
+					g.markTurn(c, FPlayedTurn)
 					g.suspend(c)
 				}
 				g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: slot, Other: int16(on), Num: int16(from)})
@@ -231,7 +231,7 @@ func (g *Game) enterPlay(f *Frame, slot BaseID, on CardID, from Zone) bool {
 		}
 	}
 	cd.Pos = g.nextPos()
-	cd.Flags |= FPlayedTurn
+	g.markTurn(c, FPlayedTurn)
 	return true
 }
 

@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Minions played during the Play Cards phase, as opposed to earlier in the
 // turn (start-of-turn abilities): Ninja Acolyte asks about these only.
@@ -29,6 +32,11 @@ func playPhaseProc(g *Game, f *Frame) {
 			f.Goto(offerPlays)
 			return
 		}
+		if g.pastHorizon() {
+			g.Paused = true
+			f.Goto(offerPlays) // (Resume asks)
+			return
+		}
 		g.BeginAsk()
 		g.playOptions(p, WinPlayPhase, None)
 		g.Offer(Option{Kind: OptPass, Player: None, Base: None, Card: None})
@@ -39,6 +47,22 @@ func playPhaseProc(g *Game, f *Frame) {
 		}
 		f.Goto(offerPlays)
 	}
+}
+
+// SetHorizon makes g, a quiet game a search plays on, pause (Paused) where
+// its playout ends, at the first Play Cards question of a turn after turn
+// (0: never), before the options are worked out: that question is always
+// put (its player may pass), so the game is then as it would be at the
+// question, but for the question itself, which the search does not read.
+func (g *Game) SetHorizon(turn int) {
+	g.HorizonTurn = int16(min(max(turn, 0), math.MaxInt16))
+}
+
+// pastHorizon reports whether the Play Cards question about to be asked is
+// past the horizon (SetHorizon) and asking it would change nothing else:
+// the game is quiet and no card hears the question asked (unheard).
+func (g *Game) pastHorizon() bool {
+	return g.HorizonTurn > 0 && g.Turn > g.HorizonTurn && g.unheard(EvAsked)
 }
 
 // playPhaseProc's steps.
@@ -69,7 +93,8 @@ func (g *Game) playOptions(p Seat, w Window, slot BaseID) {
 		// With no extra play held, canPlayNormallyH of a card from the hand
 		// is the same for every minion when no play restriction is in play
 		// (the normal minion play is left and a base is in play), and false
-		// for every action when the normal action play is spent (findAllowance).
+		// for every action when the normal action play is spent (findAllowance);
+		// an action is then played by the normal play when it has a target.
 		pl := &g.Players[p]
 		plain := pl.NExtra == 0
 		minionsOK := pl.MinionQuota > 0 && g.anyBaseInPlay()
@@ -93,6 +118,10 @@ func (g *Game) playOptions(p Seat, w Window, slot BaseID) {
 						ok = minionsOK
 					case plain && c.Zone == ZHand && t == Action && !actionsOK:
 						ok = false
+					case plain && c.Zone == ZHand && t == Action:
+						// the normal action play is left (findAllowance):
+						// what remains of canPlayNormallyH
+						ok = !defs[c.Def].SpecialOnly() && g.actionHasTarget(p, i)
 					default:
 						ok = g.canPlayNormallyH(p, i, hooks)
 					}
@@ -120,25 +149,26 @@ func (g *Game) specialOptions(p Seat, w Window, slot BaseID, key CardID) {
 	// the cards having Specials in the zones some Special for w is used
 	// from (specialFrom), and of a hand, deck or discard pile only p's own
 	// (Game.Held): the others have no Special p may use now
-	var in cardSet
-	for zs := specialFrom[w]; zs != 0; zs &= zs - 1 {
-		z := Zone(bits.TrailingZeros32(zs))
-		if z > ZTitan {
+	// (word by word, skipping the words without a card having Specials)
+	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
+	mine := p >= 0 && p < MaxPlayers
+	for k := range cands {
+		if cands[k] == 0 {
 			continue
 		}
-		if heldZone(z) && p >= 0 && p < MaxPlayers {
-			for k := range in {
-				in[k] |= g.Zones[z][k] & g.Held[p][k]
+		var in uint64
+		for zs := specialFrom[w]; zs != 0; zs &= zs - 1 {
+			z := Zone(bits.TrailingZeros32(zs))
+			if z > ZTitan {
+				continue
 			}
-		} else {
-			for k := range in {
-				in[k] |= g.Zones[z][k]
+			if heldZone(z) && mine {
+				in |= g.Zones[z][k] & g.Held[p][k]
+			} else {
+				in |= g.Zones[z][k]
 			}
 		}
-	}
-	cands := g.HookCards[bits.TrailingZeros16(hSpecials)]
-	for k := range cands {
-		cands[k] &= in[k]
+		cands[k] &= in
 	}
 	for i := range cands.each {
 		c := &g.Cards[i]

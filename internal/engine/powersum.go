@@ -21,7 +21,7 @@ func (g *Game) powerSources(buf []CardID) []CardID {
 // powerGivenFrom is PowerGiven(c) given powerSources.
 func (g *Game) powerGivenFrom(c CardID, srcs []CardID) int {
 	cd := &g.Cards[c]
-	if cd.Zone != ZInPlay {
+	if cd.Zone != ZInPlay || defPowerless[cd.Def] {
 		return 0
 	}
 	n := 0
@@ -46,4 +46,34 @@ func (g *Game) modsFrom(c CardID, srcs []CardID) int {
 		p += sd.PowerMod(g, i, c)
 	}
 	return p + g.effectPower(c)
+}
+
+// MinionPowers yields each minion in play, in index order, with its power
+// (Power), the power modifiers in play found once for all of them: what an
+// evaluation summing the power on the table asks for every minion.
+func (g *Game) MinionPowers() func(yield func(CardID, int) bool) {
+	return func(yield func(CardID, int) bool) {
+		var arr [32]CardID
+		srcs := g.powerSources(arr[:0])
+		for i := range g.inZone(ZInPlay).each {
+			cd := &g.Cards[i]
+			d := defs[cd.Def]
+			if d.Type != Minion {
+				continue
+			}
+			if !yield(i, max(0, d.Power+int(cd.Counters)+g.modsFrom(i, srcs))) {
+				return
+			}
+		}
+	}
+}
+
+// Breakpoints writes the breakpoint (Breakpoint) of every base slot into bp,
+// the breakpoint modifiers in play found once for all of them.
+func (g *Game) Breakpoints(bp *[MaxBases]int) {
+	var arr [16]CardID
+	srcs := g.breakSources(arr[:0])
+	for s := range g.NBases {
+		bp[s] = g.breakpointFrom(s, srcs)
+	}
 }

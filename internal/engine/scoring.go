@@ -26,7 +26,7 @@ func (g *Game) eligibleBases(out []BaseID) []BaseID {
 	bsrcs := g.breakSources(barr[:0]) // the same for every base (power.go)
 	for i := range g.inZone(ZInPlay).each {
 		c := &g.Cards[i]
-		if c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && c.Ctrl >= 0 && c.Ctrl < g.NPlayers {
+		if c.Base >= 0 && c.Base < g.NBases && g.Bases[c.Base].Card != None && c.Ctrl >= 0 && c.Ctrl < g.NPlayers && !defPowerless[c.Def] {
 			tot[c.Base] += g.powerGivenFrom(i, srcs)
 		}
 	}

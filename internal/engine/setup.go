@@ -179,9 +179,9 @@ func (g *Game) newCardDef(d *Def, owner Seat, z Zone) (CardID, error) {
 	}
 	i := g.NCards
 	g.NCards++
-	g.Cards[i] = Card{Def: d.ID, Owner: owner, Ctrl: owner, Zone: z, Base: None, On: None, Pos: g.nextPos()}
+	g.Cards[i] = Card{Def: d.ID, Owner: owner, Ctrl: owner, Zone: ZBox, Base: None, On: None, Pos: g.nextPos()}
 	g.noteCard(i)
-	g.setZone(i, z)
+	g.setZone(i, z) // (from the box: setZone counts it where it goes)
 	return i, nil
 }
 

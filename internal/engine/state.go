@@ -267,7 +267,11 @@ const (
 	// set aside (Num = that zone: FromZone), not from play (EvReturn,
 	// EvPlace) nor drawn (EvDraw). Seats that could see it before see it.
 	EvTake
+
+	nEventKinds // the number of event kinds (at most 64: Game.PlayTrigMask)
 )
+
+var _ [64 - nEventKinds]struct{} // (more kinds: PlayTrigMask needs more words)
 
 // Frame is one unit of pending work on the stack.
 type Frame struct {
@@ -407,7 +411,11 @@ type Game struct {
 	BreakTurn  Seat
 	Paused     bool
 	LastScore  ScoreRecord // places awarded at the most recent base scoring (lastscoring.go)
-	LastPause  int32
+	// HorizonTurn, when above 0, is where a search's playout ends
+	// (SetHorizon): the game pauses as the Play Cards phase of a later turn
+	// is about to ask its player what to play.
+	HorizonTurn int16
+	LastPause   int32
 	// Table is derived: bit i is set while card i is in play or is a base in
 	// play. It is kept by setZone (table.go) so that the many "every card in
 	// play" questions look at those cards only.
@@ -428,7 +436,23 @@ type Game struct {
 	// Held is derived: Held[p] has a bit per card in a deck, hand or
 	// discard pile held by player p (Card.Ctrl), kept by setZone and put
 	// (table.go), so that one player's hand or deck is walked alone.
-	Held        [MaxPlayers]cardSet
+	Held [MaxPlayers]cardSet
+	// PlayHooks and PlayHookMask are derived: per hook kind k the number of
+	// cards in play and bases in play whose definition has hook 1<<k, and
+	// the kinds counted at least once, kept by setZone (hooks.go: activeHooks).
+	PlayHooks    [nHooks]uint16
+	PlayHookMask uint16
+	// PlayTrigs and PlayTrigMask are derived the same way for triggers: per
+	// event kind the number of cards in play and bases in play whose
+	// definition triggers on it (from any zone: defTrigKinds), and the kinds
+	// counted at least once, so that an event no card in play listens for
+	// reaches no card (events.go: mayTrigger).
+	PlayTrigs    [nEventKinds]uint16
+	PlayTrigMask uint64
+	// TurnFlagged is derived: a bit per card that may carry one of the
+	// flags a turn's start clears (turnFlags), set by markTurn: resetTurn
+	// clears those cards alone.
+	TurnFlagged cardSet
 	OffTrig     cardSet
 	SpecialWins uint64
 	// TrigKinds and OffKinds are derived and fixed like Hooked: the event

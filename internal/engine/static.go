@@ -65,7 +65,7 @@ func (g *Game) checkStatic() bool {
 }
 
 // nHooks is the number of hook kinds (hooks.go).
-const nHooks = 12
+const nHooks = 13
 
 // cardSet is a set of card instances, a bit per card.
 type cardSet [(MaxCards + 63) / 64]uint64
@@ -110,6 +110,11 @@ func (g *Game) tableWith(h uint16) cardSet {
 	var s cardSet
 	if g.Hooked&h == 0 {
 		return s // no card of this game has h
+	}
+	if g.PlayHookMask&h == 0 && g.Lent == 0 {
+		// no card in play nor base in play has h (PlayHooks), and none is
+		// lent: the live cards are among those
+		return s
 	}
 	k := bits.TrailingZeros16(h)
 	for w := range s {

@@ -13,15 +13,25 @@ import "math/bits"
 // setZone changes card c's zone, keeping the table index and the zone sets.
 func (g *Game) setZone(c CardID, z Zone) {
 	bit := uint64(1) << (c & 63)
-	if old := g.Cards[c].Zone; old <= ZTitan {
+	old := g.Cards[c].Zone
+	if old <= ZTitan {
 		g.Zones[old][c>>6] &^= bit
+	}
+	if inPlayHooked(old) != inPlayHooked(z) {
+		if inPlayHooked(z) {
+			g.countHooks(c, 1)
+		} else {
+			g.countHooks(c, ^uint16(0))
+		}
 	}
 	g.Cards[c].Zone = z
 	if z <= ZTitan {
 		g.Zones[z][c>>6] |= bit
 	}
 	g.syncTable(c)
-	g.syncHeld(c)
+	if heldZone(old) || heldZone(z) { // (else it is held by no one, before and after)
+		g.syncHeld(c)
+	}
 }
 
 // syncHeld updates card c's bit of the held sets (Game.Held): set in the set
@@ -29,12 +39,19 @@ func (g *Game) setZone(c CardID, z Zone) {
 // the holder (Card.Ctrl) of such a card must be followed by syncHeld.
 func (g *Game) syncHeld(c CardID) {
 	bit := uint64(1) << (c & 63)
-	for p := range g.Held {
-		g.Held[p][c>>6] &^= bit
+	w := int(c >> 6)
+	if w < 0 || w >= len(cardSet{}) {
+		panic("engine: no such card")
 	}
+	const _, _ uint = MaxPlayers - 4, 4 - MaxPlayers // (the four sets of Held, cleared of c without a loop)
+	held := &g.Held
+	held[0][w] &^= bit
+	held[1][w] &^= bit
+	held[2][w] &^= bit
+	held[3][w] &^= bit
 	cd := &g.Cards[c]
 	if heldZone(cd.Zone) && cd.Ctrl >= 0 && cd.Ctrl < MaxPlayers {
-		g.Held[cd.Ctrl][c>>6] |= bit
+		g.Held[cd.Ctrl][w] |= bit
 	}
 }
 
@@ -93,7 +110,7 @@ func (g *Game) checkTable() bool {
 	if g.TopKnown && g.TopSeq == g.Seq && g.TopLow == g.Low && g.TopCard != g.findTopBase() {
 		return false
 	}
-	if want != g.Table || zones != g.Zones || held != g.Held || !g.checkStatic() {
+	if want != g.Table || zones != g.Zones || held != g.Held || !g.checkStatic() || !g.checkHooksCounted() || !g.checkTurnFlagged() {
 		return false
 	}
 	for i := range g.NCards {

@@ -24,7 +24,7 @@ func (g *Game) talentReady(p Seat, c CardID) bool {
 
 // talentGranter finds a card in play that lets c use its Talent again this turn, or None.
 func (g *Game) talentGranter(c CardID) CardID {
-	for i := range g.onTable {
+	for i := range g.tableWith(hTalentAgain).each {
 		s := &g.Cards[i]
 		if s.Zone != ZInPlay && s.Zone != ZBaseInPlay {
 			continue
@@ -48,11 +48,11 @@ func (g *Game) talentGranter(c CardID) CardID {
 // useTalent records that c uses its Talent (the first use, or a granted second one).
 func (g *Game) useTalent(c CardID) {
 	if g.Cards[c].Flags&FTalentUsed == 0 {
-		g.Cards[c].Flags |= FTalentUsed
+		g.markTurn(c, FTalentUsed)
 		return
 	}
 	if gr := g.talentGranter(c); gr != None && !defs[g.Cards[gr].Def].TalentAgainAll {
-		g.Cards[gr].Flags |= FUsedSpecial
+		g.markTurn(gr, FUsedSpecial)
 	}
 	g.SetFlag(flagTalentTwice, g.Current, c, ExpireEndOfTurn)
 }

@@ -147,7 +147,8 @@ func playTitanProc(g *Game, f *Frame) {
 		cd.Ctrl, cd.Base, cd.On, cd.Counters = p, s, None, 0
 		g.setZone(c, ZInPlay)
 		cd.Pos = g.nextPos()
-		cd.Flags = (cd.Flags | FPlayedTurn) &^ FTalentUsed
+		cd.Flags &^= FTalentUsed
+		g.markTurn(c, FPlayedTurn)
 		g.emit(Event{Kind: EvPlay, Player: p, Card: c, Base: s, Other: None})
 		if d := defs[cd.Def]; d.OnPlay != nil {
 			g.resolve(d.onPlayFn, p, c, s, None)

@@ -6,8 +6,8 @@ import "math/bits"
 // (Game.Trigs) as the event is emitted; resolve.go resolves them.
 
 func (g *Game) collectTriggers(ev Event) {
-	if !kindIn(&g.TrigKinds, ev.Kind) {
-		return // no card of this game triggers on this kind of event (static.go)
+	if !g.mayTrigger(ev.Kind) {
+		return // no card of this game, nor in play, triggers on this kind of event (events.go)
 	}
 	kw, kb := ev.Kind>>6, uint64(1)<<(ev.Kind&63) // (kindIn, for each card's kinds)
 	if kindIn(&g.OffKinds, ev.Kind) {

@@ -22,6 +22,26 @@ func init() {
 }
 
 // resetTurn resets the per-turn counters of player p.
+// turnFlags are the card flags that last until the start of the next turn.
+const turnFlags = FTalentUsed | FPlayedTurn | FUsedSpecial
+
+// markTurn sets flag f (of turnFlags) of card c, noting c in TurnFlagged.
+func (g *Game) markTurn(c CardID, f uint8) {
+	g.Cards[c].Flags |= f
+	g.TurnFlagged[c>>6] |= 1 << (c & 63)
+}
+
+// checkTurnFlagged reports whether every card carrying one of turnFlags is
+// in TurnFlagged (Validate).
+func (g *Game) checkTurnFlagged() bool {
+	for i := range g.NCards {
+		if g.Cards[i].Flags&turnFlags != 0 && !g.TurnFlagged.has(i) {
+			return false
+		}
+	}
+	return true
+}
+
 func (g *Game) resetTurn(p Seat) {
 	pl := &g.Players[p]
 	// what every player has played "this turn" starts again from zero
@@ -35,10 +55,10 @@ func (g *Game) resetTurn(p Seat) {
 		g.Players[q].StdPlayed = 0 // "each turn": counts restart every turn, for every player
 	}
 	pl.Extras = [MaxExtras]Extra{}
-	cs := g.Cards[:g.NCards]
-	for i := range cs {
-		cs[i].Flags &^= FTalentUsed | FPlayedTurn | FUsedSpecial
+	for i := range g.TurnFlagged.each { // (no other card has any: markTurn)
+		g.Cards[i].Flags &^= turnFlags
 	}
+	g.TurnFlagged = cardSet{}
 	for s := range g.NBases {
 		g.Bases[s].Flags &^= BShinobiUsed | BMinionPlayed
 	}
@@ -93,7 +113,7 @@ func turnProc(g *Game, f *Frame) {
 		}
 		g.expireTurn(f, ExpireStartOfTurn, p)
 		g.emit(Event{Kind: EvTurnStart, Player: p, Card: None, Base: None})
-		g.push(fnDrain, p, None, None, None)
+		g.drainAfter(p)
 		f.Next()
 	case stepPlayCards:
 		if !g.enterPhase(f, PhasePlay, p) {
@@ -121,7 +141,7 @@ func turnProc(g *Game, f *Frame) {
 			return
 		}
 		g.emit(Event{Kind: EvTurnEnd, Player: p, Card: None, Base: None})
-		g.push(fnDrain, p, None, None, None)
+		g.drainAfter(p)
 		f.Next()
 	case stepPassTurn:
 		g.expireTurn(f, ExpireEndOfTurn, p)

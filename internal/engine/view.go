@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // A View is what one seat may know about a game: its own hand, the sizes of
 // the other hands and of every deck, every public zone (bases and what is on
@@ -372,13 +375,61 @@ func (g *Game) Determinize(p Seat, seed uint64) *Game {
 // searches that determinize thousands of times per decision), as a copy to
 // play on (CopyToPlay: quiet, and only the parts in use copied).
 func (g *Game) DeterminizeInto(c *Game, p Seat, seed uint64) {
-	c.CopyToPlay(g)
-	c.determinize(p, seed)
+	var d Dealing
+	g.DealInto(c, &d, p, seed)
 }
 
 // determinize makes c, a copy of a game, a Determinize of it.
 func (c *Game) determinize(p Seat, seed uint64) {
-	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
+	var d Dealing
+	c.prepareDealing(p, &d)
+	c.redeal(&d, seed)
+}
+
+// A Dealing is the part of a Determinize that is the same whatever the
+// seed: the instances seat p cannot identify, in groups, and the
+// definitions dealt again among each group's, sorted. A search
+// determinizes one game thousands of times: DealInto works it out once.
+type Dealing struct {
+	ready bool
+	seat  Seat
+	mask  cardSet
+	at    [MaxPlayers + 2]int // where each group begins in ids and defs
+	ids   [MaxCards]CardID    // each group's cards, in index order
+	defs  [MaxCards]DefID     // each group's definitions, sorted
+	// dealt: each definition of defs with its stamp (stampOf) above it, in
+	// the same order; was: the stamp of each instance of ids as it is in
+	// the game dealt from (what a world, a copy of it, has before a deal)
+	dealt [MaxCards]uint32
+	was   [MaxCards]uint16
+	pool  [MaxCards]uint32 // (redeal's scratch: a group's dealt being shuffled)
+}
+
+// stampOf packs what stamp records of a card of definition d: its hooks, and
+// whether it triggers from outside play (the top bit).
+func stampOf(d DefID) uint16 {
+	const _ uint16 = 1<<15 - 2*hTalentAgain // (the hooks leave the top bit free)
+	s := defHooks[d]
+	if defOffTrig[d] {
+		s |= 1 << 15
+	}
+	return s
+}
+
+// DealInto is DeterminizeInto(c, p, seed) for a search that determinizes
+// game g many times: d (zero at first, then kept between the calls) holds
+// what every determinization of g for p shares. g must not change between
+// the calls that share d.
+func (g *Game) DealInto(c *Game, d *Dealing, p Seat, seed uint64) {
+	c.CopyToPlay(g)
+	if !d.ready || d.seat != p {
+		c.prepareDealing(p, d)
+	}
+	c.redeal(d, seed)
+}
+
+// prepareDealing works out d for c, a copy of a game, and seat p.
+func (c *Game) prepareDealing(p Seat, d *Dealing) {
 	var known [MaxCards]bool
 	if c.Pending.Active && c.Pending.Player == p && p >= 0 {
 		c.decisionCards(func(k CardID) { known[k] = true })
@@ -392,7 +443,9 @@ func (c *Game) determinize(p Seat, seed uint64) {
 	bit := SeatBit(p)
 	for _, z := range [...]Zone{ZDeck, ZHand, ZSetAside, ZBaseDeck} {
 		for i := range c.inZone(z).each {
-			if known[i] || z != ZDeck && c.visMask(i)&bit != 0 { // (no one sees a deck)
+			// (no one sees a deck; of the base deck only the lent base, which
+			// redealGroup keeps as it is)
+			if known[i] || z != ZDeck && z != ZBaseDeck && c.visMask(i)&bit != 0 {
 				continue
 			}
 			if k := c.redealGroup(i); k >= 0 {
@@ -405,31 +458,69 @@ func (c *Game) determinize(p Seat, seed uint64) {
 	for k := 0; k <= MaxPlayers; k++ {
 		at[k+1] = at[k] + n[k]
 	}
-	var ids [MaxCards]CardID // each group's cards, in index order
 	fill := at
 	for i := range mask.each {
 		k := grp[i]
-		ids[fill[k]] = i
+		d.ids[fill[k]] = i
+		d.defs[fill[k]] = c.Cards[i].Def
 		fill[k]++
 	}
-	var pool [MaxCards]DefID
 	for k := 0; k <= MaxPlayers; k++ {
-		ids := ids[at[k]:at[k+1]]
-		// the group's definitions, sorted (an order that tells nothing), then shuffled
-		ds := pool[:len(ids)]
-		for j, i := range ids {
-			ds[j] = c.Cards[i].Def
-		}
-		slices.Sort(ds)
-		for a := len(ds) - 1; a > 0; a-- {
-			b := c.Intn(a + 1)
-			ds[a], ds[b] = ds[b], ds[a]
-		}
-		for j, i := range ids {
-			c.Cards[i].Def = ds[j]
+		// the group's definitions, sorted (an order that tells nothing)
+		slices.Sort(d.defs[at[k]:at[k+1]])
+	}
+	for j, i := range d.ids[:at[MaxPlayers+1]] {
+		d.dealt[j] = uint32(uint16(d.defs[j])) | uint32(stampOf(d.defs[j]))<<16
+		d.was[j] = stampOf(c.Cards[i].Def)
+	}
+	d.ready, d.seat, d.mask, d.at = true, p, mask, at
+}
+
+// redeal deals again, in c, the identities of d's groups: each group's
+// definitions shuffled by c's random generator, newly seeded.
+func (c *Game) redeal(d *Dealing, seed uint64) {
+	c.Rng = seed*0x9e3779b97f4a7c15 + 0x1234567
+	for k := 0; k <= MaxPlayers; k++ {
+		lo, hi := d.at[k], d.at[k+1]
+		ds := d.pool[:hi-lo]
+		copy(ds, d.dealt[lo:hi])
+		c.shuffleDefs(ds)
+		was := d.was[lo:hi]
+		for j, i := range d.ids[lo:hi] {
+			// what an instance is decides which hooks and triggers from
+			// outside play it has (stamp): those its old definition and
+			// the new one do not share are turned over
+			c.Cards[i].Def = DefID(uint16(ds[j]))
+			x := uint16(ds[j]>>16) ^ was[j]
+			if x == 0 {
+				continue
+			}
+			w, bit := i>>6, uint64(1)<<(i&63)
+			if x&(1<<15) != 0 {
+				c.OffTrig[w] ^= bit
+				x &^= 1 << 15
+			}
+			for ; x != 0; x &= x - 1 {
+				c.HookCards[bits.TrailingZeros16(x)][w] ^= bit
+			}
 		}
 	}
-	c.restamp(&mask) // what an instance is decides which hooks and triggers it has
+	c.recountIfInPlay(&d.mask)
+}
+
+// shuffleDefs shuffles ds (Dealing.dealt) with c's generator: the draws of Intn, one after
+// another, with the generator's state held in a register meanwhile.
+func (c *Game) shuffleDefs(ds []uint32) {
+	r := c.Rng
+	for a := len(ds) - 1; a > 0; a-- {
+		r += 0x9e3779b97f4a7c15 // (rand)
+		z := r
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		b := int((z ^ (z >> 31)) % uint64(a+1))
+		ds[a], ds[b] = ds[b], ds[a]
+	}
+	c.Rng = r
 }
 
 // redealGroup returns the group among which card i's identity may be dealt

@@ -26,9 +26,8 @@ func (g *Game) relocate(c CardID, z Zone, p Seat) (had Seat) {
 			cd.Inc++ // out of sight: it comes back out under another id (ids.go)
 		}
 	}
+	cd.Ctrl = p // (before setZone, which keeps the held sets by it)
 	g.setZone(c, z)
-	cd.Ctrl = p
-	g.syncHeld(c)
 	cd.Base = None
 	cd.On = None
 	cd.Pos = g.nextPos()

@@ -437,6 +437,9 @@ func Event(e engine.EventView, names Names) string {
 		return s + because
 	case engine.EvDestroy:
 		s := fmt.Sprintf("%s (%s) is destroyed", card, p)
+		if self {
+			s = fmt.Sprintf("%s (%s) destroys itself", card, p)
+		}
 		if e.BaseName != "" {
 			s += " at " + e.BaseName
 		}
@@ -456,8 +459,17 @@ func Event(e engine.EventView, names Names) string {
 		if cause != "" {
 			return fmt.Sprintf("%s returns %s to %s's hand", capital(cause), e.CardName, p)
 		}
+		if self {
+			return fmt.Sprintf("%s returns itself to %s's hand", card, p)
+		}
 		return fmt.Sprintf("%s returns to %s's hand", card, p)
 	case engine.EvDiscard:
+		switch {
+		case self:
+			because = " to use its ability"
+		case because == "" && !e.CauseHidden:
+			because = " to keep ten cards (the hand limit)" // the rules discard only at the hand limit
+		}
 		return fmt.Sprintf("%s discards %s%s", p, e.CardName, because)
 	case engine.EvDraw:
 		return fmt.Sprintf("%s draws %s%s", p, count(e.Count(), "a card", "cards"), because)
@@ -504,6 +516,9 @@ func Event(e engine.EventView, names Names) string {
 		}
 		if cause != "" {
 			return fmt.Sprintf("%s places %s "+where[1], capital(cause), e.CardName, p)
+		}
+		if self {
+			return fmt.Sprintf("%s places itself "+where[1], card, p)
 		}
 		return fmt.Sprintf("%s "+where[0], card, p)
 	case engine.EvGameOver:

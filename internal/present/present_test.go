@@ -53,6 +53,10 @@ func TestEventTexts(t *testing.T) {
 	ev := func(k engine.EventKind, p int, card, base, other string, num int) engine.EventView {
 		return engine.EventView{Event: engine.Event{Kind: k, Player: engine.Seat(p), Num: int16(num), Other: 1}, CardName: card, BaseName: base, OtherName: other}
 	}
+	self := func(e engine.EventView) engine.EventView { // the card's own ability did it
+		e.Card, e.Cause, e.CauseName = 5, 5, e.CardName
+		return e
+	}
 	cases := []struct {
 		e    engine.EventView
 		want string
@@ -64,6 +68,10 @@ func TestEventTexts(t *testing.T) {
 		{ev(engine.EvDraw, 0, "", "", "", 2), "Player 1 draws 2 cards"},
 		{ev(engine.EvDraw, 0, "", "", "", 1), "Player 1 draws a card"},
 		{ev(engine.EvAffect, 0, "X", "", "", 0), ""},
+		{ev(engine.EvDiscard, 0, "Zapbot", "", "", 0), "Player 1 discards Zapbot to keep ten cards (the hand limit)"},
+		{self(ev(engine.EvDiscard, 0, "Fan", "", "", 0)), "Player 1 discards Fan to use its ability"},
+		{self(ev(engine.EvDestroy, 0, "Infiltrate", "Tar Pits", "", 0)), "Infiltrate (Player 1) destroys itself at Tar Pits"},
+		{self(ev(engine.EvCounter, 0, "Summon Wolves", "", "", 1)), "Summon Wolves places a +1 power counter on itself"},
 	}
 	for _, c := range cases {
 		if got := present.Event(c.e, nil); got != c.want {

@@ -322,6 +322,17 @@ func allKind(os []engine.Option, k engine.OptKind) bool {
 func (c chooseStep) run(r *runner, i int) {
 	r.checkPlayer(i, c.player)
 	g := r.g
+	if c.option >= 0 {
+		r.resume()
+		d, ok := g.Decision()
+		if !ok || c.option >= len(d.Options) {
+			r.failf(i, "choose option %d: the pending decision has no such option: %s", c.option, r.describeDecision())
+		}
+		if err := r.apply(c.option); err != nil {
+			r.failf(i, "choose option %d: %v", c.option, err)
+		}
+		return
+	}
 	if c.mapped {
 		spec := c.card
 		if spec.name == "" && spec.label == "" && spec.base == "" && c.whom >= 0 {

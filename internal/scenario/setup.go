@@ -37,6 +37,7 @@ func (s *Scenario) buildSetup(setup *yaml.Node) error {
 		{"all_bases", func(k, v *yaml.Node) (err error) { es.AllBases, err = s.boolVal(k, v); return }},
 		{"copies", func(k, v *yaml.Node) (err error) { es.Copies, err = s.intVal(v); return }},
 		{"goal", func(k, v *yaml.Node) (err error) { es.Goal, err = s.intVal(v); return }},
+		{"base_sets", func(k, v *yaml.Node) (err error) { es.BaseSets, err = s.strList(v); return }},
 		{"titans", rule(engine.RuleTitans)},
 		{"ask_all", rule(engine.RuleAskAll)},
 	})

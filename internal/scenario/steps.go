@@ -48,6 +48,11 @@ type chooseStep struct {
 	seat   engine.Seat
 	card   cardSpec
 	whom   int // a mapping's player:, or -1
+	// option: { option: N } takes the pending decision's option at
+	// position N (0-based, as the engine lists them), or -1. Written by
+	// reports (FromGame) where no name tells two options apart whose
+	// outcomes differ (which copy of a card comes out of a deck).
+	option int
 }
 
 type expectStep struct {
@@ -256,9 +261,17 @@ func (s *Scenario) decodeCard(key string, n *yaml.Node) (cardSpec, error) {
 // decodeChoose reads a choose step. A scalar is not checked: it may name a
 // card, a base, a player, a number, yes/no or an option's text.
 func (s *Scenario) decodeChoose(player string, v *yaml.Node) (step, error) {
-	c := chooseStep{player: player, whom: -1}
+	c := chooseStep{player: player, whom: -1, option: -1}
 	switch v.Kind {
 	case yaml.MappingNode:
+		if len(v.Content) == 2 && v.Content[0].Value == "option" {
+			n, err := s.intVal(v.Content[1])
+			if err == nil && n < 0 {
+				err = lerr(s.File, v.Content[1], "choose: option: a position is 0 or more")
+			}
+			c.option = n
+			return c, err
+		}
 		spec, err := s.decodeCard("choose", v)
 		if err != nil {
 			return nil, err

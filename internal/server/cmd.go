@@ -37,6 +37,9 @@ func serve(args []string, out, errOut io.Writer, sigs <-chan os.Signal) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	db := fs.String("db", "smashup.db", "SQLite file for the embedded store (created on first start)")
 	pg := fs.String("pg", "", "PostgreSQL URL for a store shared by several instances (or $SMASHUP_PG); overrides --db")
+	pushHosts := fs.String("push-hosts", "", "push services beyond the browsers' own that \"your turn\" messages may be posted to, comma-separated: host names (HTTPS), or whole origins such as http://127.0.0.1:8099 (a local receiver, for tests)")
+	pushContact := fs.String("push-contact", "", "who the push services may contact about this server's messages: an https: URL or a mail address (default: --origin)")
+	origin := fs.String("origin", "", "the server's public origin (e.g. https://smashup.example): the relying party of passkeys; empty: each request's own host")
 	trustProxy := fs.Bool("trust-proxy", false, "behind a reverse proxy: take each client's address from the last X-Forwarded-For entry (for per-address limits)")
 	fullSync := fs.Bool("full-sync", false, "SQLite: flush every move to the disk before answering (survives a power cut; slower)")
 	logJSON := fs.Bool("log-json", false, "log JSON lines instead of text")
@@ -97,6 +100,12 @@ func serve(args []string, out, errOut io.Writer, sigs <-chan os.Signal) int {
 	srv := New(st)
 	srv.Logger = logger
 	srv.TrustProxy = *trustProxy
+	srv.Origin = *origin
+	contact := *pushContact
+	if contact == "" && *origin != "" {
+		contact = *origin
+	}
+	srv.SetPushHosts(strings.Split(*pushHosts, ","), contact)
 	srv.AnswerPause = *answerPause
 	srv.MaxComputerGames = *maxComputerGames
 	srv.KeepDone, srv.KeepIdle = *keep, *keepIdle

@@ -15,6 +15,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, 1<<16, &req, true) {
 		return
 	}
+	who, ok := s.withIdentity(w, r, false) // anyone.go
+	if !ok {
+		return
+	}
+	req.Player = who
 	resp, err := s.Create(table.WithOwner(r.Context(), s.clientAddr(r)), req)
 	var many table.TooManyComputerGames
 	if errors.As(err, &many) {

@@ -85,6 +85,12 @@ func (s *Server) limitName(lm *limiter) string {
 		return "sandbox"
 	case s.hintLimit:
 		return "hint"
+	case s.reportLimit:
+		return "report"
+	case s.identityLimit:
+		return "identity"
+	case s.passkeyLimit:
+		return "passkey"
 	}
 	return "other"
 }

@@ -23,6 +23,11 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, 1024, &req, false) {
 		return
 	}
+	who, ok := s.withIdentity(w, r, false) // anyone.go
+	if !ok {
+		return
+	}
+	req.Player = who
 	resp, err := s.Claim(r.Context(), r.PathValue("id"), req)
 	if err != nil {
 		s.seatError(w, err)
@@ -70,9 +75,9 @@ func (s *Server) seatError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, table.ErrNoSuchLink), errors.Is(err, store.ErrNotFound):
 		code, err = 404, table.ErrNoSuchLink
-	case errors.Is(err, table.ErrSeatTaken), errors.Is(err, table.ErrSeatHeld):
+	case errors.Is(err, table.ErrSeatTaken), errors.Is(err, table.ErrSeatHeld), errors.Is(err, table.ErrAlreadySeated):
 		code = 409
-	case errors.Is(err, table.ErrNotHost):
+	case errors.Is(err, table.ErrNotHost), errors.Is(err, table.ErrOpenTable):
 		code = 403
 	case errors.Is(err, table.ErrHintsConsent):
 		code = http.StatusPreconditionRequired

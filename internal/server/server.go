@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/smashup/smashup/internal/push"
 	"github.com/smashup/smashup/internal/store"
 	"github.com/smashup/smashup/internal/table"
 	"github.com/smashup/smashup/internal/web"
@@ -33,10 +34,17 @@ type Server struct {
 	ctx    context.Context // cancelled by Close: WebSockets and reviews stop
 	cancel context.CancelFunc
 	ready  atomic.Bool  // stored games resumed (/readyz)
+	push   *push.Pusher // Web Push, nil when the store keeps no subscriptions (notify.go)
 	conns  connCount    // open WebSockets by address
 	open   atomic.Int64 // open WebSockets in all
 	// per-address limits on new games, moves, sandbox games and hints (limit.go)
 	createLimit, moveLimit, sandboxLimit, hintLimit *limiter
+	reportLimit                                     *limiter // reports of what looks wrong (report.go)
+	identityLimit                                   *limiter // new identities and renames (anyone.go)
+	passkeyLimit                                    *limiter // passkey ceremonies begun (passkey.go)
+	// Origin: the server's public origin (https://smashup.example), the
+	// relying party of passkeys (passkey.go); "": each request's own.
+	Origin string
 	// TrustProxy: the server is behind a reverse proxy, which gives each
 	// request's client address as the last X-Forwarded-For entry (limit.go).
 	TrustProxy bool
@@ -54,8 +62,11 @@ func New(st store.Store) *Server {
 	s := &Server{Tables: table.New(st), store: st, ctx: ctx, cancel: cancel,
 		createLimit:  newLimiter(1, 30), // a burst of 30 games, then one a second
 		moveLimit:    newLimiter(20, 200),
-		sandboxLimit: newLimiter(sandboxRate, sandboxBurst), hintLimit: newLimiter(hintRate, hintBurst)}
+		sandboxLimit: newLimiter(sandboxRate, sandboxBurst), hintLimit: newLimiter(hintRate, hintBurst),
+		reportLimit: newLimiter(reportRate, reportBurst), identityLimit: newLimiter(identityRate, identityBurst),
+		passkeyLimit: newLimiter(passkeyRate, passkeyBurst)}
 	s.shared, _ = st.(store.Shared)
+	s.setUpPush(st) // notify.go
 	s.metrics = newMetrics(s)
 	s.OnThought = s.metrics.thought
 	s.unobserve = func() {}
@@ -88,6 +99,11 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /g/{$}", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/", http.StatusSeeOther) })
 	mux.HandleFunc("GET /", notFoundPage)
 	mux.HandleFunc("GET /favicon.ico", handleFavicon)
+	mux.HandleFunc("GET /sw.js", handleServiceWorker)           // notify.go
+	mux.HandleFunc("GET /manifest.webmanifest", handleManifest) // notify.go
+	mux.HandleFunc("GET /api/push/key", s.handlePushKey)        // notify.go
+	mux.HandleFunc("POST /api/me/push", s.limited(s.moveLimit, "requests", s.handleSubscribe))
+	mux.HandleFunc("DELETE /api/me/push", s.limited(s.moveLimit, "requests", s.handleUnsubscribe))
 	// factions and cards (api.go, ui.go)
 	mux.HandleFunc("GET /api/factions", s.handleFactions)
 	mux.HandleFunc("GET /api/cards/{name}", s.handleCard)
@@ -107,6 +123,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/start", s.limited(s.createLimit, "seat requests", s.handleStart))
 	// finished games (api.go, ui.go)
 	mux.HandleFunc("GET /api/games/{id}/replay", s.handleReplay)
+	mux.HandleFunc("POST /api/games/{id}/report", s.limited(s.reportLimit, "reports", s.handleReport)) // report.go
+	mux.HandleFunc("GET /api/reports/{id}", s.limited(s.moveLimit, "requests", s.handleOpenReport))
 	mux.HandleFunc("GET /api/games/{id}/at", s.handleAt)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview) // review.go
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
@@ -120,6 +138,25 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /learn", page("learn.html"))
 	mux.HandleFunc("GET /api/lessons", s.handleLessons)
 	mux.HandleFunc("POST /api/lessons/{lesson}", s.limited(s.createLimit, "new games", s.handleLesson))
+	// playing with anyone: identities, open tables, quick match, ratings (anyone.go)
+	mux.HandleFunc("GET /leaderboard", page("leaderboard.html"))
+	mux.HandleFunc("GET /p/{id}", page("profile.html"))
+	mux.HandleFunc("POST /api/players", s.limited(s.identityLimit, "new identities", s.handleNewPlayer))
+	mux.HandleFunc("GET /api/players/{id}", s.handleProfile)
+	mux.HandleFunc("GET /api/me", s.handleMe)
+	mux.HandleFunc("POST /api/me/name", s.limited(s.identityLimit, "renames", s.handleRename))
+	mux.HandleFunc("POST /api/me/passkey/begin", s.limited(s.passkeyLimit, "passkey requests", s.handlePasskeyBegin)) // passkey.go
+	mux.HandleFunc("POST /api/me/passkey/finish", s.limited(s.moveLimit, "requests", s.handlePasskeyFinish))
+	mux.HandleFunc("POST /api/passkey/begin", s.limited(s.passkeyLimit, "passkey requests", s.handleSignInBegin))
+	mux.HandleFunc("POST /api/passkey/finish", s.limited(s.moveLimit, "requests", s.handleSignInFinish))
+	mux.HandleFunc("POST /api/games/{id}/say", s.limited(s.moveLimit, "requests", s.handleSay)) // talk.go
+	mux.HandleFunc("POST /api/me/block", s.limited(s.moveLimit, "requests", s.handleBlock))
+	mux.HandleFunc("GET /api/me/blocks", s.handleBlocks)
+	mux.HandleFunc("GET /api/me/games", s.handleMyGames) // anyone.go
+	mux.HandleFunc("GET /api/tables", s.handleTables)
+	mux.HandleFunc("POST /api/tables/{id}/take", s.limited(s.createLimit, "seat requests", s.handleTake))
+	mux.HandleFunc("POST /api/quick", s.limited(s.createLimit, "new games", s.handleQuick))
+	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	// operations (ops.go)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("GET /readyz", s.handleReady)

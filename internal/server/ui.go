@@ -51,6 +51,8 @@ type CatalogFaction struct {
 type Catalog struct {
 	Factions []CatalogFaction       `json:"factions"`
 	Cards    map[string]CatalogCard `json:"cards"`
+	// Phrases: what may be said at a table, by id (talk.go)
+	Phrases []string `json:"phrases"`
 }
 
 // notes are remarks about the implementation kept in some card texts; a
@@ -63,7 +65,7 @@ func rulesText(s string) string {
 }
 
 func (s *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
-	c := Catalog{Cards: map[string]CatalogCard{}}
+	c := Catalog{Cards: map[string]CatalogCard{}, Phrases: table.Phrases}
 	sets := map[string]string{}
 	for _, d := range engine.Defs() {
 		cc := CatalogCard{Name: d.Name, Type: wire.TypeName(d.Type), Power: d.Power, Faction: d.Faction, Set: d.Set,

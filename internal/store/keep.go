@@ -99,7 +99,7 @@ func (s *SQLite) Purge(ctx context.Context, done, idle time.Duration) (ids []str
 		return nil, err
 	}
 	for _, id := range ids {
-		for _, q := range []string{`DELETE FROM moves WHERE game_id = ?`, `DELETE FROM reviews WHERE game_id = ?`, `DELETE FROM games WHERE id = ?`} {
+		for _, q := range []string{`DELETE FROM moves WHERE game_id = ?`, `DELETE FROM reviews WHERE game_id = ?`, `DELETE FROM talk WHERE game_id = ?`, `DELETE FROM player_seats WHERE game_id = ?`, `DELETE FROM turn_clocks WHERE game_id = ?`, `DELETE FROM games WHERE id = ?`} {
 			if _, err := tx.ExecContext(ctx, q, id); err != nil {
 				return nil, err
 			}
@@ -159,7 +159,7 @@ func (p *Postgres) Purge(ctx context.Context, done, idle time.Duration) (ids []s
 	if _, err := tx.Exec(ctx, reviewsTable); err != nil {
 		return nil, err
 	}
-	for _, q := range []string{`DELETE FROM moves WHERE game_id = ANY($1)`, `DELETE FROM reviews WHERE game_id = ANY($1)`,
+	for _, q := range []string{`DELETE FROM moves WHERE game_id = ANY($1)`, `DELETE FROM reviews WHERE game_id = ANY($1)`, `DELETE FROM talk WHERE game_id = ANY($1)`, `DELETE FROM player_seats WHERE game_id = ANY($1)`, `DELETE FROM turn_clocks WHERE game_id = ANY($1)`,
 		`DELETE FROM game_leases WHERE game_id = ANY($1)`, `DELETE FROM presence WHERE game_id = ANY($1)`, `DELETE FROM games WHERE id = ANY($1)`} {
 		if _, err := tx.Exec(ctx, q, ids); err != nil {
 			return nil, err

@@ -39,7 +39,7 @@ ALTER TABLE moves ADD COLUMN IF NOT EXISTS choice TEXT;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS work BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS ended TIMESTAMPTZ;
 ALTER TABLE games ADD COLUMN IF NOT EXISTS updated TIMESTAMPTZ NOT NULL DEFAULT now();
-` + metaTable
+` + metaTable + playersSchema + passkeysSchema + talkSchema + seatsSchema + turnsSchema
 
 // OpenPostgres connects to the database at url and creates the schema, or
 // brings a database of an older layout up to this one (see SchemaVersion).

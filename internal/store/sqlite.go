@@ -25,7 +25,7 @@ CREATE TABLE IF NOT EXISTS games (
 	fingerprint TEXT,
 	problem     TEXT
 );
-` + movesTable + metaTable
+` + movesTable + metaTable + playersSchema + passkeysSchema + talkSchema + seatsSchema + turnsSchema
 
 // SQLiteOption changes how OpenSQLite opens a database.
 type SQLiteOption func(*sqliteOptions)

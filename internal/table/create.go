@@ -54,6 +54,18 @@ type CreateRequest struct {
 	// form's factions and mode are not used), with the core set's bases,
 	// and every page says so (Update.Preset).
 	Preset string `json:"preset"`
+	// Open: list the game in the lobby's open tables (public.go), where
+	// identified people take its free seats; FillAfter: minutes after which
+	// seats still free are given to computers (0: never).
+	Open      bool `json:"open"`
+	FillAfter int  `json:"fill_after"`
+	// TurnHours: a turn-based game (turns.go), waiting up to this many
+	// hours for each decision (1 to MaxTurnHours; 0: a live game).
+	TurnHours int `json:"turn_hours"`
+	// Player: the creator's identity (public.go), from the request's
+	// identity header, never from its body; nil: none. Their seat takes
+	// its name.
+	Player *Identity `json:"-"`
 }
 
 // PresetFirstGame is the preset of a newcomer's first game.
@@ -101,7 +113,13 @@ func (s *Tables) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	if req.Preset != "" && req.Preset != PresetFirstGame {
 		return CreateResponse{}, fmt.Errorf("unknown preset %q (%s, or none)", req.Preset, PresetFirstGame)
 	}
-	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn, SharedScreen: req.PassAndPlay, Hints: req.Hints, Preset: req.Preset}
+	if err := checkTurns(req); err != nil { // turns.go
+		return CreateResponse{}, err
+	}
+	if err := checkOpen(req); err != nil { // public.go
+		return CreateResponse{}, err
+	}
+	cfg := Config{Spectator: newToken(), Reproducible: req.Seed != nil || req.Reproducible, StandIn: req.StandIn, SharedScreen: req.PassAndPlay, Hints: req.Hints, Preset: req.Preset, TurnHours: req.TurnHours}
 	req.Seated = req.Seated || req.PassAndPlay
 	if !req.Seated {
 		cfg.Host = newToken()
@@ -133,6 +151,9 @@ func (s *Tables) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 			st.Token = newToken()
 			if creator == engine.NoSeat {
 				creator = engine.Seat(i)
+				if req.Player != nil && !req.PassAndPlay {
+					st.Player, st.Name = req.Player.ID, req.Player.Name
+				}
 			}
 		default: // dealt once this seat is claimed (seats.go)
 			st.Invite = newToken()
@@ -174,6 +195,7 @@ func (s *Tables) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 	// no real choice is put all the same (and answered by the server after
 	// its pause), so that neither being asked nor when play goes on tells
 	// anything about a hand (engine.RuleAskAll, engine.RuleStopNoChoice)
+	openTable(&cfg, req) // public.go
 	cfg.Setup = match.SetupFor(factions, seed, match.Options{AllBases: req.Bases == "all", AskAll: true, StopNoChoice: true})
 	cfg.Setup.Goal = req.Goal
 	if cfg.Draft {
@@ -213,7 +235,10 @@ func (s *Tables) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 		return CreateResponse{}, err
 	}
 	l.touch()
-	l.locked(func() { l.markLocked(ctx) }) // a computer seat may decide first (keep.go)
+	l.locked(func() {
+		l.markLocked(ctx) // a computer seat may decide first (keep.go)
+		l.listLocked(ctx) // an open table is listed (public.go)
+	})
 	s.withGames(func() { s.games[id] = l })
 	s.kick(l)
 	s.log().Info("game created", "game", id, "seats", strings.Join(req.Seats, ","), "mode", req.Mode, "people", humans)
@@ -225,6 +250,8 @@ func (s *Tables) Create(ctx context.Context, req CreateRequest) (CreateResponse,
 			resp.Links = append(resp.Links, "")
 		case i == int(creator) || req.Seated:
 			resp.Links = append(resp.Links, "/g/"+id+"?t="+st.Token)
+		case cfg.Public: // taken from the lobby, never by an invite link
+			resp.Links = append(resp.Links, "")
 		default:
 			resp.Links = append(resp.Links, "/g/"+id+"?invite="+st.Invite)
 		}

@@ -39,6 +39,9 @@ type Seat struct {
 	// seat key goes only to whoever held the seat when the game ended
 	// (the server's handleRematch, ui.go), so a late claim gets none.
 	Late bool `json:"late,omitempty"`
+	// Player: the public id of the identified person who holds the seat
+	// (public.go), "" for a seat taken without an identity.
+	Player string `json:"player,omitempty"`
 }
 
 // Config is everything needed to rebuild a game from its move log.
@@ -77,6 +80,20 @@ type Config struct {
 	// Preset: how the game was made, when by a preset of the lobby
 	// ("first-game": create.go FirstGameFactions), shown to every seat.
 	Preset string `json:"preset,omitempty"`
+	// Public: an open table, listed in the lobby (public.go): its free
+	// seats are taken from there by identified people, and once dealt
+	// anyone may watch it. Rated: a public table between identified people
+	// without computers or hints, whose result moves their ratings (set
+	// false if computers take a seat). FillAfter: minutes after Listed
+	// (unix ms, when the table was listed) at which seats still free are
+	// given to computers (0: never).
+	Public    bool   `json:"public,omitempty"`
+	Mode      string `json:"mode,omitempty"` // a public table's factions: chosen, random, draft, first-game
+	Rated     bool   `json:"rated,omitempty"`
+	FillAfter int    `json:"fill_after,omitempty"`
+	Listed    int64  `json:"listed,omitempty"`
+	// TurnHours: a turn-based game's hours per decision (turns.go; 0: live).
+	TurnHours int `json:"turn_hours,omitempty"`
 }
 
 // Table is one game held in memory, rebuilt from the store: its live
@@ -129,10 +146,20 @@ type Table struct {
 	shown    int          // moves announced so far (broadcastLocked, showLocked)
 	raw      []byte       // the configuration as stored, what a change swaps (seats.go changeConfigLocked)
 	marked   marks        // what the store says of the game beyond its log (keep.go)
+	// the people's seats as last written to the store (myseats.go)
+	seatRows   []store.PlayerSeat
+	seatRowsOK bool
+	// clock: a turn-based game's clock as last read or written (turns.go);
+	// clockRead: the store's was read once, when loaded
+	clock     *store.Clock
+	clockRead bool
 
-	sandbox       *sandboxState // a sandbox game's history (sandbox.go)
-	hintMemo      hintCache     // the last hint given (hint.go)
-	lessonReached bool          // a lesson game's goal was met (lessons.go)
+	sandbox       *sandboxState                // a sandbox game's history (sandbox.go)
+	hintMemo      hintCache                    // the last hint given (hint.go)
+	lessonReached bool                         // a lesson game's goal was met (lessons.go)
+	results       *gameResults                 // a public game's recorded results, once over (public.go)
+	talk          []store.Said                 // the latest things said at the table (talk.go)
+	saidAt        [engine.MaxPlayers]time.Time // when each seat last said something
 }
 
 // locked runs f holding l's lock, which is released even if f panics.

@@ -37,6 +37,9 @@ func (l *Table) resumeWorkLocked() bool {
 // load l and whether it is over. A failure is logged: the store is marked at
 // the next move, or when the game is next loaded.
 func (l *Table) markLocked(ctx context.Context) {
+	l.finishLocked(ctx) // a public game's result (public.go)
+	l.seatsLocked(ctx)  // the people's seats (myseats.go)
+	l.clockLocked(ctx)  // a turn-based game's clock (turns.go)
 	work, over := l.resumeWorkLocked(), l.overLocked() && l.g != nil
 	if work == l.marked.work && over == l.marked.over {
 		return

@@ -67,7 +67,7 @@ func TestARestartLoadsOnlyWhatMustCarryOn(t *testing.T) {
 			if who != 0 || i > 500 {
 				t.Fatalf("game %s: seat %d to decide at move %d", id, who, n)
 			}
-			if err := l.Move(ctx, 0, n, 0); err != nil {
+			if err := l.Move(ctx, 0, n, 0); err != nil && err != ErrStale { // (the server may have answered a question with no real choice first)
 				t.Fatal(err)
 			}
 		}

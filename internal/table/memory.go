@@ -58,7 +58,7 @@ func (l *Table) overLocked() bool {
 // who have left (presence.go), every tick.
 func (s *Tables) janitor() {
 	defer s.wg.Done()
-	var purged time.Time
+	var purged, due time.Time
 	for {
 		select {
 		case <-s.ctx.Done():
@@ -66,6 +66,11 @@ func (s *Tables) janitor() {
 		case <-time.After(time.Duration(s.tick.Load())):
 		}
 		now := time.Now()
+		load := now.Sub(due) >= s.dueEvery()
+		s.dueTurns(s.ctx, now, load) // turns.go
+		if load {
+			due = now
+		}
 		s.look(now)
 		s.renewOwned(s.ctx)                // budget.go
 		if now.Sub(purged) >= purgeEvery { // keep.go
@@ -87,6 +92,7 @@ func (s *Tables) look(now time.Time) {
 	}()
 	s.withGames(func() { s.sweepLocked(now, 0) })
 	s.standIns(now)
+	s.fillDue(now) // public.go
 }
 
 // withGames runs f holding the tables' lock on its games, released even if
@@ -203,7 +209,10 @@ func (s *Tables) Game(ctx context.Context, id string) (*Table, error) {
 		return nil, err
 	}
 	l.touch()
-	l.locked(func() { l.markLocked(ctx) }) // keep.go
+	l.locked(func() {
+		l.markLocked(ctx)     // keep.go
+		l.loadTalkLocked(ctx) // talk.go
+	})
 	s.kick(l)
 	return l, nil
 }

@@ -55,7 +55,10 @@ func (l *Table) messageLocked(seat engine.Seat) Message {
 	if l.src != nil {
 		l.src.show(&m, seat, l.names(), l.autoMove(seat))
 	}
-	m.Lesson = l.lessonLocked() // lessons.go
+	m.Lesson = l.lessonLocked()                                     // lessons.go
+	m.Rated = l.ratedLocked()                                       // public.go
+	m.Talk = l.talkLocked()                                         // talk.go
+	m.TurnHours, m.TurnDue = l.cfg.TurnHours, l.turnDueLocked(seat) // turns.go
 	return m
 }
 

@@ -107,6 +107,11 @@ func (l *Table) Move(ctx context.Context, seat engine.Seat, n, option int, then 
 	if err := l.moveLocked(ctx, seat, n, option); err != nil {
 		return err
 	}
+	// a person who moves is at the table (the answers the server makes for
+	// them, its passes, tell nothing of where they are)
+	if seat >= 0 && int(seat) < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
+		l.pres.markLocked(seat, time.Now())
+	}
 	if seat >= 0 && int(seat) < len(l.answers) && l.ais[seat] == nil {
 		l.answers[seat].add(class, took) // how this person answers (settings.go)
 	}
@@ -230,9 +235,6 @@ func (l *Table) moveLocked(ctx context.Context, seat engine.Seat, n, option int)
 	}
 	if err := l.applyLocal(m); err != nil {
 		return l.breakLocked(err)
-	}
-	if seat >= 0 && int(seat) < len(l.cfg.Seats) && l.ais[seat] == nil && !l.pres.standing[seat] {
-		l.pres.markLocked(seat, time.Now()) // a person who moves is at the table
 	}
 	l.planLocked()    // settings.go
 	l.markLocked(ctx) // keep.go

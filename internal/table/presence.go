@@ -82,6 +82,9 @@ func (l *Table) awayLocked(seat engine.Seat) bool {
 
 // standsInLocked reports whether a computer is to play for seat at now.
 func (l *Table) standsInLocked(seat engine.Seat, now time.Time) bool {
+	if l.turnBased() { // turns.go: once a decision's time ran out, while the person is away
+		return l.cfg.Seats[seat].Kind == Human && (l.overdueLocked(seat, now) || l.pres.standing[seat] && l.awayLocked(seat))
+	}
 	t := l.cfg.StandIn
 	return t > 0 && l.awayLocked(seat) && now.Sub(l.pres.seenLocked(seat)) >= time.Duration(t)*time.Second
 }
@@ -125,7 +128,7 @@ func (s *Tables) standIns(now time.Time) {
 	s.mu.Lock()
 	ls := make([]*Table, 0, len(s.games))
 	for _, l := range s.games {
-		if l.cfg.StandIn > 0 {
+		if l.cfg.StandIn > 0 || l.turnBased() {
 			ls = append(ls, l)
 		}
 	}

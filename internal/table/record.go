@@ -143,6 +143,13 @@ func (l *Table) ReplayFile() (*engine.Replay, error) {
 	if l.g == nil || !l.g.Over {
 		return nil, errors.New("the replay is available once the game is over")
 	}
+	return l.replayLocked()
+}
+
+// replayLocked is the replay of the moves made so far (l.mu held): it holds
+// every hidden card, so it is handed out only once the game is over, or
+// kept with a report for the operator.
+func (l *Table) replayLocked() (*engine.Replay, error) {
 	// the setup names the drafted factions; the positions are this build's
 	// (checked against every recorded decision), so the file carries this
 	// build's fingerprint

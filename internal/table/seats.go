@@ -50,6 +50,9 @@ type ClaimRequest struct {
 	// created with hints for everyone (Config.Hints) gives its seats only to
 	// people who agreed (ErrHintsConsent); elsewhere it is not needed.
 	HintsOK bool `json:"hints_ok"`
+	// Player: the identity of the person who claims (public.go), from the
+	// request's identity header, never from its body; nil: none.
+	Player *Identity `json:"-"`
 }
 
 // InviteInfo is what GET /api/games/{id}/claim (the invite code as the
@@ -114,6 +117,9 @@ func (s *Tables) Claim(ctx context.Context, id string, req ClaimRequest) (ClaimR
 	if l.cfg.Hints && !req.HintsOK {
 		return ClaimResponse{}, ErrHintsConsent
 	}
+	if l.cfg.Public {
+		return ClaimResponse{}, ErrOpenTable // its seats are taken from the lobby (TakeSeat)
+	}
 	tok := newToken()
 	if err := l.changeConfigLocked(ctx, func(c *Config) error {
 		// checked on the configuration as stored: a claim made meanwhile
@@ -124,8 +130,14 @@ func (s *Tables) Claim(ctx context.Context, id string, req ClaimRequest) (ClaimR
 		if c.Seats[seat].Token != "" {
 			return ErrSeatTaken
 		}
+		if req.Player != nil && seatOfPlayer(c, req.Player.ID) >= 0 {
+			return ErrAlreadySeated
+		}
 		c.Seats[seat].Token = tok
 		c.Seats[seat].Late = l.g != nil && l.g.Over // no rematch key for this claim (the server's handleRematch, ui.go)
+		if req.Player != nil {
+			c.Seats[seat].Player, c.Seats[seat].Name = req.Player.ID, req.Player.Name
+		}
 		if openSeats(c) == 0 {
 			c.Waiting = false
 		}
@@ -204,6 +216,9 @@ func (s *Tables) Invite(ctx context.Context, id, host string, seat engine.Seat) 
 	if seat < 0 || int(seat) >= len(l.cfg.Seats) || l.cfg.Seats[seat].Kind != Human {
 		return InviteResponse{}, errors.New("bad request: that seat is not a person's seat of this game")
 	}
+	if l.cfg.Public {
+		return InviteResponse{}, ErrOpenInvite
+	}
 	if l.cfg.Seats[seat].Token != "" {
 		l.srv.sharePresenceLocked(ctx, l) // pages on other instances count (lease.go)
 	}
@@ -215,6 +230,7 @@ func (s *Tables) Invite(ctx context.Context, id, host string, seat engine.Seat) 
 		}
 		c.Seats[seat].Invite = code
 		c.Seats[seat].Token = ""
+		c.Seats[seat].Player = "" // whoever claims it next is who sits there (public.go)
 		return nil
 	}); err != nil {
 		return InviteResponse{}, err
@@ -245,6 +261,7 @@ func (s *Tables) Start(ctx context.Context, id, host string) error {
 			if st := &c.Seats[i]; st.Kind == Human && st.Token == "" {
 				st.Kind, st.Invite = Greedy, ""
 				st.Name += " (computer)"
+				c.Rated = false // a computer at the table (public.go)
 			}
 		}
 		c.Waiting = false
@@ -285,7 +302,10 @@ func (l *Table) changeConfigLocked(ctx context.Context, change func(c *Config) e
 		err = l.srv.store.SwapConfig(ctx, l.id, l.raw, raw)
 		if err == nil {
 			l.raw = raw
-			return l.takeConfigLocked(next)
+			err := l.takeConfigLocked(next)
+			l.listLocked(ctx)  // a public table's listing follows (public.go)
+			l.seatsLocked(ctx) // and the people's seats (myseats.go)
+			return err
 		}
 		if !errors.Is(err, store.ErrConflict) || try == 4 {
 			return err

@@ -63,6 +63,12 @@ type Tables struct {
 	// AfterStandIn, when set (tests), runs after a stand-in's move n for
 	// seat of l is stored.
 	AfterStandIn func(l *Table, seat engine.Seat, n int)
+	// turnUnit: how long a turn-based game's hour is (SetTurnUnit; 0: an
+	// hour). OnTurn, when set, is told of each decision of an
+	// identified person asked in a turn-based game while no page of their
+	// seat is open (turns.go); it runs on its own goroutine.
+	turnUnit atomic.Int64
+	OnTurn   func(TurnNotice)
 }
 
 // New returns the tables of games stored in st, with their workers
@@ -123,6 +129,10 @@ func (s *Tables) remoteMove(id string, n int) {
 	if l == nil {
 		return
 	}
+	if n == store.TalkNote { // something was said at the table (talk.go)
+		l.locked(func() { l.heardLocked(s.ctx) })
+		return
+	}
 	if n < 0 { // the game's configuration changed (seats.go)
 		l.locked(func() { l.reloadConfigLocked(s.ctx) })
 		s.kick(l)
@@ -166,6 +176,8 @@ func (s *Tables) reloadLocked(ctx context.Context, l *Table) {
 			return
 		}
 	}
+	l.finishLocked(ctx) // another instance's last move: a public game's result (public.go)
+	l.clockLocked(ctx)  // and a turn-based game's clock (turns.go): written by one instance, read by the others
 }
 
 // Resume loads the stored games in which a computer seat was to decide

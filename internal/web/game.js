@@ -14,6 +14,8 @@ import { namer } from './js/words.js';
 import { mine as mineOf, plan } from './js/decide.js';
 import * as keys from './js/keys.js';
 import { installHostActions } from './js/view-seats.js';
+import { installReports } from './js/report.js';
+import { installTalk } from './js/talk.js';
 import * as pnp from './js/pnp.js';
 import * as hint from './js/hint.js';
 import * as review from './js/review.js';
@@ -38,7 +40,6 @@ narrowQ.addEventListener('change', () => set({ narrow: narrowQ.matches }));
 // ---------- drawing ----------
 const root = document.getElementById('app');
 let waiters = [];
-let logLen = null, logWasOpen = false;
 export const whenRendered = () => new Promise((res) => waiters.push(res));
 
 function draw(s) {
@@ -113,14 +114,7 @@ function afterDraw(s) {
   if (s.shown !== drawnUpdate) { drawnUpdate = s.shown; refreshTip(); } // its text may be out of date
   tipStale();
   autoEnd(s);
-  // the log shows its newest line: when it grows, and when it opens
-  const log = document.getElementById('log');
-  if (log) {
-    const n = log.lastElementChild; // (the log shows its newest lines only: their count stays the same)
-    if (n !== logLen || (s.logOpen && !logWasOpen)) log.scrollTop = log.scrollHeight;
-    logLen = n;
-  }
-  logWasOpen = s.logOpen;
+  // (the log shows its newest line by itself: style.css, .logwrap)
   // a base's targets in sight: each column that scrolls shows its first target
   const key = s.shown ? `${s.shown.move}:${s.selected ? s.selected.key : ''}:${s.busy}` : '';
   if (key !== scrolledFor) {
@@ -354,6 +348,8 @@ net.catalog().then(c => { if (c) set({ catalog: c }); });
 addEventListener('offline', () => onStatus({ kind: 'offline' }));
 addEventListener('online', () => net.reconnectNow());
 installHostActions(game, set);
+installReports(game, () => token, set);
+installTalk(game, () => token, set);
 findKey().then(ok => {
   if (!ok) return;
   set({ token });

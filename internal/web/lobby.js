@@ -1,6 +1,11 @@
 // The lobby: create a game, hand out invite links, remember my games.
 import { SETS, FACTION_BLURBS, PLAYER_COLOURS as PLAYER_VARS, factionColour as fc } from './js/util.js';
 import * as keys from './js/keys.js';
+import * as identity from './js/identity.js';
+import * as anyone from './js/anyone.js';
+import * as notify from './js/notify.js';
+
+notify.register(); // the service worker: "your turn" with the page closed, and an installable page
 
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
@@ -62,15 +67,29 @@ async function create() {
     if (new Set(all).size !== all.length) problem = problem || 'Each faction can be played by one seat only: choose different factions.';
   }
   const pass = $('pnp').checked;
+  const turns = Number($('pace').value);
+  if (turns && pass) problem = problem || 'A turn-based game is played each at their own screen: untick pass and play, or choose the live pace.';
   if (pass && seats.filter(k => k === 'human').length < 2) problem = problem || 'Pass and play is for two people or more at one screen: make at least two seats "a person", or untick it to play against the computer.';
+  const open = $('open').checked;
+  if (open) {
+    if (!identity.get()) problem = problem || 'An open table is for people with a name: choose yours under "Play with anyone" first.';
+    else if (seats.some(k => k !== 'human')) problem = problem || 'An open table seats people only: make every seat "a person" (its empty seats may go to computers later, if you say so).';
+    else if (pass) problem = problem || 'An open table is for people at their own screens: untick pass and play.';
+    else if (seed !== undefined) problem = problem || 'An open table has a secret shuffle: leave the seed empty.';
+    else if (!turns && !Number($('standin').value)) problem = problem || 'An open table needs a computer that plays for whoever leaves: choose a time under "If a player leaves".';
+  }
   if (problem) { $('err').textContent = problem; return; }
   const first = $('mode').value === 'first-game';
-  const body = { seats, names, factions: fs, mode: first ? 'random' : $('mode').value, bases: first ? 'sets' : $('bases').value, stand_in: Number($('standin').value), pass_and_play: pass, hints: $('hints').checked, goal: Number($('goal').value) };
+  const body = { seats, names, factions: fs, mode: first ? 'random' : $('mode').value, bases: first ? 'sets' : $('bases').value, stand_in: turns ? 0 : Number($('standin').value), pass_and_play: pass, hints: $('hints').checked, goal: Number($('goal').value) };
   if (first) body.preset = 'first-game';
   if (seed !== undefined) body.seed = seed;
+  if (open) { body.open = true; body.fill_after = Number($('fill').value); }
+  if (turns) body.turn_hours = turns;
   $('create').disabled = true;
   try {
-    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    // this browser's identity, if it has one, names the creator's seat
+    let r = await fetch('/api/games', { method: 'POST', headers: identity.headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body) });
+    if (r.status === 401 && identity.get() && !open) { identity.forget(); r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }); }
     const j = await r.json();
     if (!r.ok) { $('err').textContent = j.error; return; }
     if (pass) { // every person's key stays in this browser, and the game opens here
@@ -83,6 +102,11 @@ async function create() {
       return;
     }
     keepKeys(j);
+    if (open) { // its seats are taken from the lobby: straight to the creator's own
+      remember({ id: j.id, at: Date.now(), names: ['an open table'], seats: [{ name: identity.get().name, href: `/g/${j.id}` }, { name: 'spectator', href: `/g/${j.id}#watch` }] });
+      location.href = `/g/${j.id}`;
+      return;
+    }
     showLinks(j, seats, names);
     // one person against the computer: straight to the creator's own seat
     const people = j.links.filter(Boolean);
@@ -152,3 +176,7 @@ fetch('/api/catalog').then(r => r.json()).then(j => {
 });
 $('n').onchange = render; $('mode').onchange = render; $('create').onclick = create;
 showMine();
+anyone.start(remember);
+
+// a turn-based game has no stand-in time of its own: its pace is the time
+$('pace').addEventListener('change', () => { $('standin').disabled = Number($('pace').value) > 0; });

@@ -21,7 +21,7 @@ import (
 
 // Files are the client's files, at the root (lobby.html, game.js, js/view.js ...).
 //
-//go:embed *.html *.js *.css *.svg js vendor
+//go:embed *.html *.js *.css *.svg *.png *.webmanifest js vendor
 var Files embed.FS
 
 // asset is one file as served: its bytes, gzipped when that is smaller,

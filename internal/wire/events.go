@@ -86,6 +86,7 @@ func EventOf(g *engine.Game, seat engine.Seat, e engine.EventView, seq int) Even
 	w.Card = card
 	w.Base = base(e.Base)
 	w.Cause = causeOf(g, e)
+	w.Self = e.Cause >= 0 && e.Cause == e.Card && !e.CauseHidden && !e.CardHidden && e.Kind != engine.EvPlay
 	switch e.Kind {
 	case engine.EvPlay:
 		w.On = other()

@@ -51,6 +51,48 @@ type Update struct {
 	Hints bool `json:"hints,omitempty"`
 	// Lesson: present only in a lesson game (lesson.go).
 	Lesson *Lesson `json:"lesson,omitempty"`
+	// Rated: present only in a rated game (a public table between
+	// identified people, without computers or hints: docs/anyone.md); once
+	// the game is over and its result recorded, each seat's rating change.
+	Rated *Rated `json:"rated,omitempty"`
+	// Talk: the latest things said at the table, oldest first (preset
+	// phrases by id: docs/anyone.md).
+	Talk []Said `json:"talk,omitempty"`
+	// TurnHours: a turn-based game's hours per decision (docs/anyone.md),
+	// shown to every seat; TurnDue (unix milliseconds): when the time of
+	// the decision this seat is asked runs out, told to that seat only
+	// (others could tell from it what the seat holds: a Me First window
+	// with nothing to play is passed by the server and has no clock).
+	TurnHours int   `json:"turn_hours,omitempty"`
+	TurnDue   int64 `json:"turn_due,omitempty"`
+}
+
+// Said is one thing a seat said at the table.
+type Said struct {
+	N      int    `json:"n"` // in the game, from 1
+	Seat   int    `json:"seat"`
+	Phrase string `json:"phrase"`
+}
+
+// Rated is what a rated game's seats are told of the rating.
+type Rated struct {
+	// Changes: one per seat, once the game is over (absent before).
+	Changes []RatingChange `json:"changes,omitempty"`
+}
+
+// RatingChange is one seat's rating change in a rated game: the ratings
+// as the leaderboard shows them (package rating's Display), before and
+// after, and the place the game counted (0 first; a player who left for
+// good, Forfeit, counts behind everyone who stayed).
+type RatingChange struct {
+	Seat    int    `json:"seat"`
+	Player  string `json:"player"` // the player's public id: /p/{player}
+	Name    string `json:"name"`
+	Before  int    `json:"before"`
+	After   int    `json:"after"`
+	Delta   int    `json:"delta"`
+	Place   int    `json:"place"`
+	Forfeit bool   `json:"forfeit,omitempty"`
 }
 
 // MaxEvents is how many of the latest events an update carries.
@@ -264,6 +306,9 @@ type Event struct {
 	Card   *CardRef `json:"card,omitempty"`
 	Base   *BaseRef `json:"base,omitempty"`
 	Cause  *CardRef `json:"cause,omitempty"`
+	// Self: the card's own ability did it (a minion destroying itself, an
+	// action putting a counter on itself): Cause is then left out.
+	Self bool `json:"self,omitempty"`
 	// From: move: the base the card left.
 	From *BaseRef `json:"from,omitempty"`
 	// On: play: the minion the card was played on.

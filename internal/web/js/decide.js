@@ -122,8 +122,8 @@ export function plan(update, selected) {
 }
 
 // single is the one answer of a selected element that needs nothing else
-// (a targetless action: its "Play" button), or null: a double click on the
-// element makes that move at once.
+// (a targetless action: its "Play" button), or null: a double click or a
+// double tap on the element makes that move at once (input.js).
 export function single(update, key) {
   const p0 = plan(update, null);
   if (!p0.selectable.has(key)) return null;
@@ -142,14 +142,17 @@ export function nothingToPlay(update) {
 export const isTarget = (p, key) => p.targets.has(key) || p.selectable.has(key);
 
 // where says in words where the choices lie, for the hint.
-export function where(p, n) {
+// (piled: the discard piles' cards are shown in the tray, js/view-panels.js)
+export function where(p, n, piled = false) {
   if (p.selected) {
     if ([...p.targets.keys()].some(k => k.startsWith('base:'))) return 'Now click a lit base, or Cancel.';
     if (p.targets.size) return 'Now click a lit target, or Cancel.';
+    if (p.bar.length === 1) return 'Confirm with the button, or click the card again at once (a double click or a double tap plays it); or Cancel.';
     return 'Confirm with the button, or Cancel.';
   }
   const keys = [...p.targets.keys(), ...p.selectable.keys()];
   const hand = [...p.selectable.values()].length;
+  if (p.piles.size && piled) return hand ? 'Click a lit card in your hand or one shown above it to select it.' : 'Choose one of the cards shown above your hand.';
   if (p.piles.size) return `The cards to choose are in ${[...p.piles].map(i => n.yours(i)).join(' or ')} discard pile: open the lit pile at the top.`;
   if (p.tray.length) return 'Choose one of the cards shown above your hand.';
   if (keys.some(k => k.startsWith('player:'))) return 'Click a lit player at the top of the page.';

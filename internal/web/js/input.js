@@ -60,7 +60,7 @@ function commit(path, confirmed) {
 }
 
 // activate is a click (or Enter) on a target of the decision; again is the
-// second click of a double click.
+// second click of a double click, or the second tap of a double tap.
 function activate(key, el, again = false) {
   const p = planNow();
   const s = get();
@@ -130,7 +130,7 @@ function onClick(e) {
   }
   if (s.replay) { touchDetail(e, el); return; }
   if ((x = is(el, '[data-more]')) && x.dataset.more) { set({ detail: x.dataset.more }); return; } // the rest of a card's text
-  if ((x = is(el, '[data-target]'))) { activate(x.dataset.target, x, e.detail >= 2); return; }
+  if ((x = is(el, '[data-target]'))) { activate(x.dataset.target, x, e.detail >= 2 || doubleTap(x.dataset.target)); return; }
   if ((x = is(el, '[data-pile]'))) { set({ pile: +x.dataset.pile, pileChose: null }); return; }
   // a click on a lit base, away from its own targets
   if ((x = is(el, 'section.base'))) {
@@ -146,6 +146,20 @@ function onClick(e) {
 function touchDetail(e, el) {
   const x = is(el, '[data-info]');
   if (x && lastPointer === 'touch') set({ detail: x.dataset.info });
+}
+
+// doubleTap reports a tap on key soon after a tap on the same key: the
+// second tap of a double tap. A mouse counts its clicks (e.detail); a touch
+// screen may not, so the page counts its taps itself, and a double tap on a
+// card whose play needs nothing more plays it, as a double click does. A
+// slower second tap deselects the card, as a slower second click does.
+export const DOUBLE_TAP_MS = 500;
+let lastTap = { key: '', t: -Infinity };
+function doubleTap(key) {
+  const now = performance.now();
+  const again = lastPointer === 'touch' && lastTap.key === key && now - lastTap.t < DOUBLE_TAP_MS;
+  lastTap = again ? { key: '', t: -Infinity } : { key, t: now };
+  return again;
 }
 
 let lastPointer = 'mouse';

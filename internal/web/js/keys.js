@@ -5,6 +5,8 @@
 // moves into storage and out of the address at once. The host key (the
 // creator's) starts a game with computers and invites a seat again.
 
+import * as identity from './identity.js';
+
 const seatKey = (game) => `smashup.key.${game}`;
 const watchKey = (game) => `smashup.watch.${game}`;
 const hostKey = (game) => `smashup.host.${game}`;
@@ -48,8 +50,12 @@ export async function inviteInfo(game, code) {
 // or {error}.
 export async function claim(game, code, hintsOk) {
   let r;
-  try { r = await fetch(`/api/games/${game}/claim`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invite: code, hints_ok: !!hintsOk }) }); }
-  catch { return { error: 'The server cannot be reached. Check the connection and open the invite link again.' }; }
+  // the person's identity, if this browser has one, names the seat
+  const post = () => fetch(`/api/games/${game}/claim`, { method: 'POST', headers: identity.headers({ 'Content-Type': 'application/json' }), body: JSON.stringify({ invite: code, hints_ok: !!hintsOk }) });
+  try {
+    r = await post();
+    if (r.status === 401 && identity.get()) { identity.forget(); r = await post(); } // an identity this server does not know
+  } catch { return { error: 'The server cannot be reached. Check the connection and open the invite link again.' }; }
   const body = await r.json().catch(() => ({}));
   if (r.ok) return body;
   if (r.status === 409) return { taken: true };

@@ -28,6 +28,7 @@ const state = {
   logOpen: false, gameoverOpen: true, pile: null, pileChose: null, detail: null, settingsOpen: false, rulesOpen: false,
   rematch: null,            // {link} when a rematch exists; {error}
   replayInfo: { total: 0, seat: -1, playing: false },
+  review: null,             // the finished game's review (review.js); reviewAt: the position under the mouse on its graph
   speed: 'normal',
   now: Date.now(),          // the clock of countdowns
 };

@@ -7,9 +7,10 @@ import { html } from '../vendor/preact-htm.js';
 import { lines } from './words.js';
 import { ordinal, playerColour, capital as cap } from './util.js';
 import { awards } from './queue.js';
-import { Card } from './view-table.js';
+import { Card, RevealedChip } from './view-table.js';
 import { detail } from './detail.js';
 import { ReviewPanel } from './review.js';
+import { ReportBox } from './report.js';
 
 // Log is the log's lines, drawn again only when the log or the names
 // change (the same elements otherwise: Preact skips them, a frame's work
@@ -23,8 +24,10 @@ export function Log(ctx) {
   if (logMemo.log === ctx.s.log && logMemo.names === names && logMemo.all === all && logMemo.el) return logMemo.el;
   const ls = lines(ctx.s.log, ctx.n);
   const shown = all ? ls : ls.slice(-LOG_SHOWN);
-  const el = html`<div class="logwrap" role="log" aria-label="Game log">
-    <ol id="log" tabindex="0" aria-label="What happened, newest last">${shown.length < ls.length ? html`<li key="earlier" class="earlier"><button id="log-earlier">Show the ${ls.length - shown.length} earlier lines</button></li>` : null}${shown.map(l => html`<li key=${l.seq} class=${l.tone} style=${l.player != null ? `--pc:${playerColour(l.player)}` : ''}>${l.text}</li>`)}</ol>
+  // (the wrapper scrolls, in reverse: it stays at the newest line as lines
+  // come, with no script measuring the page: style.css)
+  const el = html`<div class="logwrap" role="log" aria-label="Game log" tabindex="0">
+    <ol id="log" aria-label="What happened, newest last">${shown.length < ls.length ? html`<li key="earlier" class="earlier"><button id="log-earlier">Show the ${ls.length - shown.length} earlier lines</button></li>` : null}${shown.map(l => html`<li key=${l.seq} class=${l.tone} style=${l.player != null ? `--pc:${playerColour(l.player)}` : ''}>${l.text}</li>`)}</ol>
   </div>`;
   logMemo = { log: ctx.s.log, names, all, el };
   return el;
@@ -69,12 +72,14 @@ export function GameOver(ctx) {
   const winners = (t.winners || []).map(ctx.n.you);
   const q = `t=${encodeURIComponent(ctx.s.token)}`;
   const rm = ctx.s.rematch;
+  // (on a phone the VP each base gave go under the player's name, in small)
+  const narrow = ctx.s.narrow;
   return html`<div id="gameover" class="overlay" role="dialog" aria-modal="false" aria-labelledby="go-title">
     <div class="box">
       <h2 id="go-title">Game over: ${winners.join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}</h2>
       <table><caption class="sr-only">Final standings</caption>
-        <thead><tr><th scope="col">#</th><th scope="col">Player</th><th scope="col">VP</th><th scope="col">VP by base</th></tr></thead>
-        <tbody>${rows.map((r, k) => html`<tr key=${r.seat}><td>${r.win ? 'Winner' : k + 1}</td><td><span class="dot" style=${`--pc:${playerColour(r.seat)}`}></span>${ctx.n.you(r.seat)}</td><td><b>${r.vp}</b></td><td>${r.parts.join(', ') || '–'}</td></tr>`)}</tbody>
+        <thead><tr><th scope="col">#</th><th scope="col">Player</th><th scope="col">VP</th>${narrow ? null : html`<th scope="col">VP by base</th>`}</tr></thead>
+        <tbody>${rows.map((r, k) => html`<tr key=${r.seat}><td>${r.win ? 'Winner' : k + 1}</td><td><span class="dot" style=${`--pc:${playerColour(r.seat)}`}></span>${ctx.n.you(r.seat)}${narrow && r.parts.length ? html`<small class="vpby"><span class="sr-only">: </span>${r.parts.join(', ')}</small>` : null}</td><td><b>${r.vp}</b></td>${narrow ? null : html`<td>${r.parts.join(', ') || '–'}</td>`}</tr>`)}</tbody>
       </table>
       <p class="row">
         ${u.lesson ? html`<a class="button primary" id="to-lessons" href="/learn">Back to the lessons</a>` : null}
@@ -85,9 +90,26 @@ export function GameOver(ctx) {
         <button data-go="close">Look at the table</button>
       </p>
       ${rm && rm.error ? html`<p class="error" role="alert">${rm.error}</p>` : null}
+      ${RatingBox(ctx)}
+      ${ReportBox(ctx, true)}
       ${ReviewPanel(ctx)}
     </div>
   </div>`;
+}
+
+// RatingBox tells a rated game's rating changes, once recorded (the
+// server's Update.rated: docs/anyone.md).
+function RatingBox(ctx) {
+  const r = ctx.u.rated;
+  if (!r) return null;
+  const ch = r.changes || [];
+  if (!ch.length) return html`<p class="hint-text" id="rating-box">This game is rated: the ratings change once its result is recorded.</p>`;
+  const line = (c) => {
+    const who = ctx.n.isMe(c.seat) ? 'Your rating' : `${ctx.n.possName(c.seat)} rating`;
+    const d = c.delta >= 0 ? `+${c.delta}` : `−${-c.delta}`;
+    return html`<li key=${c.seat}>${who}: ${c.before} → <b>${c.after}</b> (${d})${c.forfeit ? ', counted last: left the game' : ''}</li>`;
+  };
+  return html`<div id="rating-box"><h3>Ratings</h3><ul class="plain">${ch.map(line)}</ul><p class="row"><a class="link" href="/leaderboard">The leaderboard</a></p></div>`;
 }
 
 export function ConfirmEnd(ctx) {
@@ -161,6 +183,7 @@ export function Settings(ctx) {
         <p class="hint-text">Someone who lost the browser they played in gets back in with a new invite link for their seat; it ends the old one, and every player is told. A seat whose person is at the table, or left less than 5 minutes ago, cannot be invited again.</p>
         <p class="row">${u.seats.map((st, i) => st.kind === 'human' && i !== u.seat ? html`<button key=${i} data-reinvite=${i}>Invite ${st.name} again</button>` : null)}</p>
         ${ctx.s.seatMsg ? html`<p class="info" role="status">${ctx.s.seatMsg}</p>` : null}` : null}
+      ${ReportBox(ctx, false)}
       <p class="row"><button class="primary" data-close="settings">Close</button></p>
     </div>
   </div>`;
@@ -190,13 +213,33 @@ export function Tray(ctx) {
   const rev = (t && t.revealed) || [];
   const piled = ctx.s.pile == null ? fromPiles(ctx) : [];
   if (!p.tray.length && !rev.length && !piled.length) return null;
+  // on a phone the tray keeps the table in sight: the row of choices goes
+  // without its label (the bar's question, just below, says the same), and
+  // the cards revealed are small chips, less those already among the
+  // choices, after them in the same row
+  const narrow = ctx.s.narrow;
+  const chosen = new Set(p.tray.map(x => x.o.card && x.o.card.id).filter(id => id != null));
+  const revealed = narrow ? rev.filter(c => !chosen.has(c.id)) : rev;
+  if (!p.tray.length && !revealed.length && !piled.length) return null;
   return html`<div id="tray" role="group" aria-label="Cards shown apart">
-    ${p.tray.length ? html`<div class="trayrow"><span class="traylabel">${p.prompt || 'Choose'}:</span>
-      ${p.tray.map(x => TrayCard(ctx, x))}</div>` : null}
+    ${p.tray.length ? html`<div class="trayrow"><span class=${narrow ? 'sr-only' : 'traylabel'}>${p.prompt || 'Choose'}:</span>
+      ${p.tray.map(x => TrayCard(ctx, x))}
+      ${narrow && revealed.length ? html`<span class="traylabel">Also revealed:</span>${revealed.map((c, i) => RevealedChip(c, i))}` : null}</div>` : null}
     ${piled.length ? html`<div class="trayrow"><span class="traylabel">From ${[...new Set(piled.map(x => x.seat))].map(i => ctx.n.poss(i)).join(' and ')} discard pile:</span>
-      ${piled.map(x => Card(ctx, x.c, 'tray'))}</div>` : null}
-    ${rev.length ? html`<div class="trayrow"><span class="traylabel">Revealed:</span>${rev.map(c => Card(ctx, c, 'tray'))}</div>` : null}
+      ${piled.map(x => slim(Card(ctx, x.c, 'tray'), narrow))}</div>` : null}
+    ${revealed.length && !(narrow && p.tray.length) ? html`<div class=${'trayrow' + (narrow ? ' chips' : '')}><span class="traylabel">Revealed:</span>${revealed.map((c, i) => narrow ? RevealedChip(c, i) : Card(ctx, c, 'tray'))}</div>` : null}
   </div>`;
+}
+
+// piledInTray reports a decision whose cards in the discard piles are shown
+// in the tray (for the bar's hint).
+export const piledInTray = (ctx) => ctx.s.pile == null && fromPiles(ctx).length > 0;
+
+// slim draws a card of the tray as its name only, on a phone (a long press
+// or its detail gives its text): the tray keeps the table in sight.
+function slim(el, narrow) {
+  if (narrow) el.props.class += ' slim';
+  return el;
 }
 
 // fromPiles are the cards of the discard piles the decision may choose,

@@ -62,6 +62,14 @@ export function Card(ctx, c, where = 'hand') {
   </div>`;
 }
 
+// RevealedChip: a card revealed (in the move on screen, or in the tray on a
+// phone), as a small card face; a tap shows its text.
+export function RevealedChip(r, i) {
+  const c = info(r);
+  return html`<span key=${i} class=${'chip-card ' + (c.type || '')} style=${`--fc:${factionColour(c.faction)}`} data-info=${'key:' + r.key} tabindex="0" role="button">
+    <b>${c.name}</b>${c.type === 'minion' && c.power != null ? html` <span class="cpow">${c.power}</span>` : null}<small>${typeWord(c.type)}${c.faction ? ' · ' + c.faction : ''}</small></span>`;
+}
+
 // Minion is one minion on a base: a compact row (power, name, counters),
 // its attached actions as badges after it.
 function Minion(ctx, c, roomy) {
@@ -71,7 +79,9 @@ function Minion(ctx, c, roomy) {
   const dir = c.printed != null && c.power > c.printed ? ' up' : c.power < c.printed ? ' down' : '';
   const hl = ctx.step && ctx.step.cards.has(String(c.id)) ? ' hl' : '';
   const owner = c.owner != null && c.owner !== c.controller ? c.owner : null;
-  return html`<li key=${c.id} class="mw">
+  // a long word in the name: on a phone its size follows the column's width (style.css)
+  const long = Math.max(...c.name.split(/\s+/).map(w => w.length));
+  return html`<li key=${c.id} class=${long >= 9 ? "mw long" : "mw"} style=${long >= 9 ? `--nml:${long}` : undefined}>
     <div class=${`m${m.cls}${hl}`} data-card=${c.id} data-key=${c.key} data-info=${key} tabindex="0" role="button" style=${`--fc:${factionColour(c.faction)}`} ...${m.attrs}>
       <span class="sr-only">${m.label}</span>
       <span class=${'pw' + dir}>${c.power}</span><span class="sr-only"> power, </span>

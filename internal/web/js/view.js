@@ -5,16 +5,18 @@
 import { html } from '../vendor/preact-htm.js';
 import { namer, waiting, PHASES } from './words.js';
 import { plan, where, playsLeft, mine as mineOf, nothingToPlay } from './decide.js';
-import { Base, Seat, Card } from './view-table.js';
-import { Log, Overlay, GameOver, ConfirmEnd, Pile, Menu, DetailPanel, Settings, Rules, Tray, SpeedSelect } from './view-panels.js';
+import { Base, Seat, Card, RevealedChip } from './view-table.js';
+import { TalkBox } from './talk.js';
+import { Log, Overlay, GameOver, ConfirmEnd, Pile, Menu, DetailPanel, Settings, Rules, Tray, SpeedSelect, piledInTray } from './view-panels.js';
 import { DraftView } from './view-draft.js';
 import { WaitingView } from './view-seats.js';
-import { info, typeWord } from './cards.js';
-import { factionColour, playerColour } from './util.js';
+import { playerColour } from './util.js';
 import { ReplayBar } from './view-replay.js';
 import { SandboxBar } from './view-sandbox.js';
 import { HintButton, HintLine, suggested } from './hint.js';
 import { LessonPanel } from './lesson.js';
+import * as notify from './notify.js';
+import { set } from './store.js';
 
 // context is what every view needs, computed once per drawing.
 export function context(s) {
@@ -57,16 +59,17 @@ export function App(s) {
     ${s.banner ? html`<div id="banner" class=${s.banner.kind} role="status"><span>${s.banner.text}</span>${s.banner.retry ? html`<button id="retry-now">Retry now</button>` : null}</div>` : null}
     <div id="caption" role="status" aria-live="polite" class=${s.busy ? 'playing' : ''}>
       <span class="ctext">${s.step ? s.step.lines.join(' ') : ''}</span>
-      ${s.step && s.step.shown && s.step.shown.length ? html`<span class="cshown">${s.step.shown.map((r, i) => RevealedChip(r, i))}</span>` : null}
+      ${s.step && s.step.shown && s.step.shown.length && !(s.narrow && !s.busy && (ctx.plan.tray.length || (t && (t.revealed || []).length))) ? html`<span class="cshown">${s.step.shown.map((r, i) => RevealedChip(r, i))}</span>` : null}
       <button id="skip" hidden=${!s.busy} aria-label="Skip: show the rest at once">Skip ›</button>
     </div>
     <main id="table">
-      ${t ? html`<section id="bases" aria-label="Bases on the table" style=${gridStyle(t.bases, s.narrow)} class=${'n' + nb + (s.narrow && nb > 6 ? ' tight' : '') + (nb >= 6 ? ' many' : '')}>${t.bases.map(b => Base(ctx, b))}</section>`
+      ${t ? html`<section id="bases" aria-label="Bases on the table" style=${gridStyle(t.bases, s.narrow, !!(s.narrow && (ctx.plan.tray.length || (t.revealed || []).length)))} class=${'n' + nb + (s.narrow && nb > 6 ? ' tight' : '') + (nb >= 6 ? ' many' : '')}>${t.bases.map(b => Base(ctx, b))}</section>`
         : u.waiting ? WaitingView(ctx) : u.draft ? DraftView(ctx) : null}
       <aside id="side" class=${s.logOpen ? 'open' : ''} aria-label="Game log">
         <div class="sidehead"><h2>What happened</h2><button id="btn-side-close" aria-label="Close the log">Close</button></div>
         ${Info(ctx)}
         ${Log(ctx)}
+        ${TalkBox(ctx)}
       </aside>
       ${Overlay(ctx)}${GameOver(ctx)}${Pile(ctx)}
     </main>
@@ -79,19 +82,14 @@ export function App(s) {
     ${ConfirmEnd(ctx)}${Menu(ctx)}${Settings(ctx)}${Rules(ctx)}`;
 }
 
-// RevealedChip: a card revealed in the move on screen, as a small card face.
-function RevealedChip(r, i) {
-  const c = info(r);
-  return html`<span key=${i} class=${'chip-card ' + (c.type || '')} style=${`--fc:${factionColour(c.faction)}`} data-info=${'key:' + r.key} tabindex="0" role="button">
-    <b>${c.name}</b>${c.type === 'minion' && c.power != null ? html` <span class="cpow">${c.power}</span>` : null}<small>${typeWord(c.type)}${c.faction ? ' · ' + c.faction : ''}</small></span>`;
-}
-
 // gridStyle lays the bases out: one row on a wide screen; on a narrow one
 // two or three columns, each row as tall as its fullest base needs (every
 // row keeps a minimum, so that every base's name and numbers stay in sight;
 // with three rows on a phone, class tight leaves out the bar and the
 // rewards, which the base's detail still gives, to keep a minion in sight).
-function gridStyle(bases, narrow) {
+// (short: a tray of cards above the hand on a phone; each row keeps at
+// least its bases' heads in sight)
+function gridStyle(bases, narrow, short) {
   const nb = bases.length;
   const cols = !narrow ? Math.max(1, nb) : nb <= 3 ? Math.max(1, nb) : nb === 4 ? 2 : 3;
   const rows = [];
@@ -99,7 +97,7 @@ function gridStyle(bases, narrow) {
     const row = bases.slice(i, i + cols);
     const need = Math.max(...row.map(b => b.minions.length + 0.8 * new Set(b.minions.map(m => m.controller)).size + 0.5 * (b.actions || []).length));
     // a phone's row keeps the head of its bases and one lit minion (44 px) in sight, unless there are three rows
-    rows.push(`minmax(${narrow ? (nb > 6 ? 112 : 150) : 190}px, ${(3 + need).toFixed(1)}fr)`);
+    rows.push(`minmax(${narrow ? (nb > 6 || short ? 112 : 150) : 190}px, ${(3 + need).toFixed(1)}fr)`);
   }
   return `--n:${nb};--cols:${cols};grid-template-rows:${rows.join(' ')}`;
 }
@@ -139,7 +137,26 @@ function Info(ctx) {
   if (u.preset === 'first-game') bits.push('A first game: every player has two core-set factions picked for newcomers, with the core set\'s bases.');
   if (u.goal && u.goal !== 15) bits.push(`This game is played to ${u.goal} VP.`);
   if (u.hints && u.seats.filter(x => x.kind === 'human').length > 1) bits.push('Hints are on for everyone: any player may ask what the strongest computer level would play.');
-  return bits.length ? html`<p class="info">${bits.join(' ')}</p>` : null;
+  if (u.turn_hours) bits.push(`A turn-based game: each player has ${notify.hours(u.turn_hours)} for each decision; once that runs out, a computer decides for them until they are back.`);
+  if (u.turn_due) bits.push(`You have ${notify.left(u.turn_due)} left for this decision.`);
+  const tell = u.turn_hours && !u.spectator && !(u.table && u.table.over) ? TellMe(ctx) : null;
+  return bits.length || tell ? html`<div class="info"><p>${bits.join(' ')}</p>${tell}</div>` : null;
+}
+
+// TellMe offers a person in a turn-based game to be told when it is their
+// turn, with the page closed (notify.js).
+function TellMe(ctx) {
+  const s = ctx.s;
+  if (!notify.works()) return null;
+  if (notify.denied()) return html`<p class="hint-text">This browser does not show this site's notifications: allow them in its settings to be told when it is your turn.</p>`;
+  const on = notify.on();
+  const click = async () => {
+    set({ notifyMsg: '…' });
+    if (on) { await notify.disable(); set({ notifyMsg: 'This browser will not tell you any more.' }); return; }
+    const err = await notify.enable();
+    set({ notifyMsg: err || 'This browser will tell you when it is your turn, even with the page closed.' });
+  };
+  return html`<p class="row"><button id="btn-notify" onClick=${click}>${on ? 'Stop telling me when it is my turn' : 'Tell me when it is my turn'}</button>${s.notifyMsg ? html` <small class="hint-text" role="status">${s.notifyMsg}</small>` : null}</p>`;
 }
 
 function DraftSeats(ctx) {
@@ -159,18 +176,24 @@ function Bar(ctx) {
     const cur = t.players[t.current];
     const who = t.current === n.me ? 'Your turn' : `${n.poss(t.current)} turn`;
     turn = t.over ? 'Game over' : `${who} · ${PHASES[t.phase] || t.phase}`;
+    if (!t.over && u.turn_due && mine) turn += ` · ${notify.left(u.turn_due)} left`;
     if (!t.over && t.phase === 'play' && cur) turn += ` · ${playsLeft(cur)}`;
   } else if (u.waiting) turn = 'Waiting for players';
   else if (u.draft) turn = 'Faction draft';
   const autoEnds = mine && nothingToPlay(u) && !u.lesson && !u.sandbox;
   const prompt = t && t.over ? 'The game is over.' : autoEnds ? 'Nothing left to play: the Play Cards phase ends by itself…' : mine ? p.prompt : s.busy ? 'Showing the other players\' moves…' : waiting(u, n);
-  const hint = mine && s.hints ? where(p, n) : '';
-  const all = mine && d.options.length > 1;
+  // (on a phone, a choice among the tray's cards goes without it: the
+  // question says what to choose, the cards are just above)
+  const hint = mine && s.hints && !autoEnds && !trayChoice(ctx) ? where(p, n, piledInTray(ctx)) : '';
+  // the list of every choice, unless every choice is already a button here
+  const all = mine && d.options.length > 1 && !(p.bar.length === d.options.length && !p.targets.size && !p.selectable.size && !p.selected);
+  // (on a phone the button that ends the phase says "End Play Cards": with
+  // Hint and All choices beside it, the buttons keep to one row)
   return html`<div id="bar" role="region" aria-label="Action bar" tabindex="-1">
     <span id="turn" class=${t && t.current === n.me && !t.over ? 'me' : ''} data-info="phase" tabindex="0" role="note">${turn}</span>
     <span id="prompt" class=${mine ? 'mine' : ''}>${prompt}${hint ? html`<small class="hint"> ${hint}</small>` : null}</span>
     <span id="buttons">
-      ${mine ? p.bar.map(b => html`<button key=${b.path.join('.')} class=${(b.primary ? 'primary' : '') + (ctx.suggest.paths.has(b.path.join('.')) ? ' suggested' : '')} data-opt=${b.path[0]} data-path=${b.path.join('.')}>${b.text}</button>`) : null}
+      ${mine ? p.bar.map(b => html`<button key=${b.path.join('.')} class=${(b.primary ? 'primary' : '') + (ctx.suggest.paths.has(b.path.join('.')) ? ' suggested' : '')} data-opt=${b.path[0]} data-path=${b.path.join('.')}>${s.narrow && b.o.kind === 'pass' && d.kind === 'main' ? 'End Play Cards' : b.text}</button>`) : null}
       ${mine && p.selected ? html`<button id="cancel">Cancel</button>` : null}
       ${t && t.over && !s.gameoverOpen ? html`<button id="results" class="primary">${u.spectator ? 'Results and replay' : 'Results, rematch and replay'}</button>` : null}
       ${HintButton(ctx)}
@@ -195,12 +218,21 @@ function AllChoices(ctx) {
   </div>`;
 }
 
+// trayChoice reports a decision on a phone whose choices are all cards
+// shown apart (the tray) or on the table, none in the hand: the hand then
+// shows only its cards' names (a tap still opens a card's text), so that
+// the tray and the bases stay in sight.
+function trayChoice(ctx) {
+  const p = ctx.plan;
+  return !!(ctx.s.narrow && p.tray.length && !p.selected && ![...p.selectable.keys(), ...p.targets.keys()].some(k => (ctx.u.table.hand || []).some(c => k === `card:${c.id}`)));
+}
+
 function Hand(ctx) {
   const u = ctx.u, t = u.table;
   if (u.spectator) return html`<div id="hand" class="hand watching"><p class="empty">You are watching: hands are hidden.</p></div>`;
   if (!t) return null;
   const hand = t.hand || [];
-  return html`<ul id="hand" class="hand" aria-label=${`Your hand: ${hand.length} cards`}>
+  return html`<ul id="hand" class=${'hand' + (trayChoice(ctx) ? ' peek' : '')} aria-label=${`Your hand: ${hand.length} cards`}>
     ${hand.length ? hand.map(c => html`<li key=${c.id}>${Card(ctx, c, 'hand')}</li>`) : html`<li class="empty">Your hand is empty.</li>`}
   </ul>`;
 }

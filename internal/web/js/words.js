@@ -101,7 +101,9 @@ export function line(e, n) {
     case 'placed': return by ? `${by} puts ${card(e.card)} on ${base(e.base)}` : `${card(e.card)} enters ${base(e.base)}`;
     case 'destroy': {
       const what = `${e.player != null ? n.poss(e.player) + ' ' : ''}${card(e.card)}`;
-      return by ? `${by} destroys ${what}${e.base ? ` at ${base(e.base)}` : ''}` : `${what} is destroyed${e.base ? ` at ${base(e.base)}` : ''}`;
+      const at = e.base ? ` at ${base(e.base)}` : '';
+      if (e.self) return `${what} destroys itself${at}`;
+      return by ? `${by} destroys ${what}${at}` : `${what} is destroyed${at}`;
     }
     case 'move': {
       const route = `${e.from ? ` from ${base(e.from)}` : ''}${e.base ? ` to ${base(e.base)}` : ''}`;
@@ -109,12 +111,16 @@ export function line(e, n) {
       if (e.whom != null) return `${n.who(e.whom)} ${n.v(e.whom, 'moves', 'move')} ${card(e.card)}${route}`;
       return `${card(e.card)} moves${route}`;
     }
-    case 'return': return by ? `${by} returns ${card(e.card)} to ${n.poss(e.player)} hand` : `${card(e.card)} returns to ${n.poss(e.player)} hand`;
+    case 'return':
+      if (e.self) return `${card(e.card)} returns itself to ${n.poss(e.player)} hand`;
+      return by ? `${by} returns ${card(e.card)} to ${n.poss(e.player)} hand` : `${card(e.card)} returns to ${n.poss(e.player)} hand`;
     case 'discard':
       // the rules discard of their own accord only at the hand limit
+      if (e.self) return `${S} ${v('discards', 'discard')} ${card(e.card)} to use its ability`;
       return `${S} ${v('discards', 'discard')} ${card(e.card)}${by ? ` because of ${by}` : ` to keep ten cards (the hand limit)`}`;
     case 'place': {
       const where = (PLACES[e.zone] || PLACES.discard)(n.poss(e.player));
+      if (e.self) return `${card(e.card)} puts itself ${where.replace(/^to the bottom/, 'on the bottom')}`;
       return by ? `${by} puts ${card(e.card)} ${where}` : `${card(e.card)} goes ${where}`;
     }
     case 'draw': return `${S} ${v('draws', 'draw')} ${plural(e.count || 0, 'card')}${by ? ` with ${by}` : ''}`;
@@ -122,6 +128,7 @@ export function line(e, n) {
     case 'counters': {
       const k = e.count || 0;
       const many = (x) => (x === 1 ? 'a +1 power counter' : `${x} +1 power counters`);
+      if (e.self) return `${card(e.card)} ${k >= 0 ? `puts ${many(k)} on itself` : `takes ${many(-k)} off itself`}`;
       const what = k >= 0 ? `gets ${many(k)}` : `loses ${many(-k)}`;
       return `${card(e.card)} ${what}${by ? ` ${k >= 0 ? 'from' : 'to'} ${by}` : ''}`;
     }

@@ -2,11 +2,7 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Report is what a person saw wrong at one moment of a game ("Something
@@ -75,90 +71,72 @@ func scanReport(row scanner) (Report, error) {
 	return r, err
 }
 
+func saveReport(ctx context.Context, d db, r Report) error {
+	if _, err := d.exec(ctx, reportsTable); err != nil {
+		return err
+	}
+	_, err := d.exec(ctx, `INSERT INTO reports (`+reportColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, reportArgs(r)...)
+	return err
+}
+
+func loadReport(ctx context.Context, d db, id string) (Report, error) {
+	if _, err := d.exec(ctx, reportsTable); err != nil {
+		return Report{}, err
+	}
+	return scanReport(d.row(ctx, `SELECT `+reportColumns+` FROM reports WHERE id = ?`, id)) // a missing one: ErrNotFound (noRow)
+}
+
+func listReports(ctx context.Context, d db, limit int) (out []Report, err error) {
+	if _, err := d.exec(ctx, reportsTable); err != nil {
+		return nil, err
+	}
+	rs, done, err := d.rows(ctx, `SELECT `+reportColumns+` FROM reports ORDER BY created DESC, id LIMIT ?`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	for rs.Next() {
+		r, err := scanReport(rs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rs.Err()
+}
+
 // SaveReport implements Reports.
 func (s *SQLite) SaveReport(ctx context.Context, r Report) (err error) {
 	defer s.obs.done("save-report", time.Now(), &err)
-	if _, err = s.db.ExecContext(ctx, reportsTable); err != nil {
-		return err
-	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO reports (`+reportColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, reportArgs(r)...)
-	return err
+	return saveReport(ctx, s.plain(), r)
 }
 
 // LoadReport implements Reports.
 func (s *SQLite) LoadReport(ctx context.Context, id string) (r Report, err error) {
 	defer s.obs.done("load-report", time.Now(), &err)
-	if _, err = s.db.ExecContext(ctx, reportsTable); err != nil {
-		return r, err
-	}
-	r, err = scanReport(s.db.QueryRowContext(ctx, `SELECT `+reportColumns+` FROM reports WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, ErrNotFound
-	}
-	return r, err
+	return loadReport(ctx, s.plain(), id)
 }
 
 // ListReports implements Reports.
 func (s *SQLite) ListReports(ctx context.Context, limit int) (out []Report, err error) {
 	defer s.obs.done("list-reports", time.Now(), &err)
-	if _, err = s.db.ExecContext(ctx, reportsTable); err != nil {
-		return nil, err
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+reportColumns+` FROM reports ORDER BY created DESC, id LIMIT ?`, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanReport(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return listReports(ctx, s.plain(), limit)
 }
 
 // SaveReport implements Reports.
 func (p *Postgres) SaveReport(ctx context.Context, r Report) (err error) {
 	defer p.obs.done("save-report", time.Now(), &err)
-	if _, err = p.pool.Exec(ctx, reportsTable); err != nil {
-		return err
-	}
-	_, err = p.pool.Exec(ctx, `INSERT INTO reports (`+reportColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, reportArgs(r)...)
-	return err
+	return saveReport(ctx, p.plain(), r)
 }
 
 // LoadReport implements Reports.
 func (p *Postgres) LoadReport(ctx context.Context, id string) (r Report, err error) {
 	defer p.obs.done("load-report", time.Now(), &err)
-	if _, err = p.pool.Exec(ctx, reportsTable); err != nil {
-		return r, err
-	}
-	r, err = scanReport(p.pool.QueryRow(ctx, `SELECT `+reportColumns+` FROM reports WHERE id = $1`, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return r, ErrNotFound
-	}
-	return r, err
+	return loadReport(ctx, p.plain(), id)
 }
 
 // ListReports implements Reports.
 func (p *Postgres) ListReports(ctx context.Context, limit int) (out []Report, err error) {
 	defer p.obs.done("list-reports", time.Now(), &err)
-	if _, err = p.pool.Exec(ctx, reportsTable); err != nil {
-		return nil, err
-	}
-	rows, err := p.pool.Query(ctx, `SELECT `+reportColumns+` FROM reports ORDER BY created DESC, id LIMIT $1`, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanReport(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return listReports(ctx, p.plain(), limit)
 }

@@ -142,8 +142,8 @@ for (const [page, name] of [[ann, 'ann'], [ben, 'ben']]) {
 
 // Ann's report opens in the sandbox from her end-of-game window
 await ann.click('[data-report-open]');
-await ann.waitForURL(/\/g\/[a-z0-9]+/, { timeout: 20000 }).catch(async () => fail(ann, `the report did not open in the sandbox: ${ann.url()} ${await ann.textContent('body').catch(() => '')}`));
-await ann.waitForSelector('#sandbox', { timeout: 20000 }).catch(async () => fail(ann, 'the sandbox game shows no sandbox strip'));
+await ann.waitForURL(u => /\/g\/[a-z0-9]+$/.test(u.pathname) && !u.pathname.endsWith('/' + game), { timeout: 20000 }).catch(async () => fail(ann, `the report did not open in the sandbox: ${ann.url()} ${await ann.textContent('body').catch(() => '')}`));
+await ann.waitForSelector('#sandbox', { timeout: 20000 }).catch(async () => fail(ann, `the sandbox game shows no sandbox strip: ${ann.url().slice(0, 60)}: ${(await ann.textContent('body').catch(() => '')).slice(0, 300)}`));
 await ann.screenshot({ path: `${out}/anyone-report.png` });
 console.log('  Ann\'s report opened in the sandbox after the game:', ann.url().slice(0, 80));
 

@@ -352,6 +352,18 @@ func (s *Scenario) intVal(n *yaml.Node) (int, error) {
 	return v, nil
 }
 
+// seedVal reads a seed: any 64-bit number, as a game's seed is (a table's
+// secret seed is full server randomness, which a report writes down); a
+// negative one is taken as its two's complement, as it always was.
+func (s *Scenario) seedVal(n *yaml.Node) (uint64, error) {
+	var u uint64
+	if n.Kind == yaml.ScalarNode && n.Decode(&u) == nil {
+		return u, nil
+	}
+	v, err := s.intVal(n)
+	return uint64(v), err
+}
+
 // shown quotes a scalar's value, or says what kind of node n is.
 func shown(n *yaml.Node) string {
 	switch n.Kind {

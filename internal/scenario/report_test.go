@@ -75,3 +75,21 @@ func TestOnlyADealtGameIsWritten(t *testing.T) {
 		t.Fatal("a setup that is not dealt was written")
 	}
 }
+
+// A game's seed is any 64-bit number (a table's secret seed is full
+// randomness): a position written with one above 2^63 loads with it.
+func TestAPositionKeepsAFullSeed(t *testing.T) {
+	s := playout.RandomSetup(3, 2)
+	s.Seed = 1<<64 - 12345
+	w, err := FromGame("report", "reported", s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := ParsePosition("report.yaml", w.Setup, 1)
+	if err != nil {
+		t.Fatalf("the position does not load: %v", err)
+	}
+	if pos.Setup.Seed != s.Seed {
+		t.Fatalf("seed %d, written %d", pos.Setup.Seed, s.Seed)
+	}
+}

@@ -22,11 +22,7 @@ func (s *Scenario) buildSetup(setup *yaml.Node) error {
 		}
 	}
 	err := s.fields(setup, "setup", []field{
-		{"seed", func(k, v *yaml.Node) error {
-			n, err := s.intVal(v)
-			es.Seed = uint64(n)
-			return err
-		}},
+		{"seed", func(k, v *yaml.Node) (err error) { es.Seed, err = s.seedVal(v); return }},
 		{"players", func(k, v *yaml.Node) error { playersNode = v; return nil }},
 		{"bases", func(k, v *yaml.Node) error { basesNode = v; return nil }},
 		{"base_deck", func(k, v *yaml.Node) (err error) { es.BaseDeck, err = s.typedNames(v, true); return }},

@@ -352,6 +352,10 @@ func (g *Game) ordering() bool {
 	return g.Pending.Active && fi >= 0 && fi < int(g.NFrames) && g.Frames[fi].Fn == fnDrain
 }
 
+// IsOrdering reports whether the pending decision is the current player's
+// choice of which of several simultaneous abilities resolves next.
+func (g *Game) IsOrdering() bool { return g.ordering() }
+
 // orderSecret reports whether the order of the cards in card c's zone is
 // unknown to seat p: a deck (even p's own), the base deck, another player's
 // hand (which p sees only when an ability shows it, not as it grew), a card

@@ -142,3 +142,81 @@ func TestThenOnlyAsOffered(t *testing.T) {
 		t.Errorf("follow-up answers not offered were tried on a copy (%d and %d times)", tries3, tries1)
 	}
 }
+
+// An ability chosen among several waiting, whose first question is whether
+// its player uses it (a "may"), is one choice on the page: the ordering's
+// option carries the yes-or-no question as its follow-up, so that "Use
+// Signs in the Stars" is one click and one move (issue 35: no second "you
+// may" for an ability just chosen), while an ability that asks more than
+// yes or no (Mushroom Kingdom: which minion) gets no follow-up. The engine
+// asks both questions still (the scenario format's contract).
+func TestAnAbilityChosenWithItsMay(t *testing.T) {
+	for _, use := range []bool{true, false} {
+		s := newSQLiteTables(t, filepath.Join(t.TempDir(), "o.db"))
+		s.AnswerPause = time.Hour
+		l, keys := positionGame(t, s, engine.Setup{
+			Seed: 1,
+			Players: []engine.SetupPlayer{
+				{Deck: []string{"Invader", "Collector", "Scout"}},
+				{Deck: []string{"King Rex", "Laseratops"}},
+			},
+			Bases: []engine.SetupBase{
+				{Base: "The Homeworld", Cards: []engine.SetupCard{{Card: "Signs in the Stars", Owner: 0, Controller: -1, On: -1}, {Card: "King Rex", Owner: 1, Controller: -1, On: -1}}},
+				{Base: "Mushroom Kingdom"},
+			},
+			BaseDeck: []string{"Cuzcu"},
+			Phase:    engine.PhaseStart,
+		})
+		seat, err := l.SeatOf(keys[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := l.Message(seat)
+		if m.Decision == nil || m.Decision.Prompt != "Choose which ability resolves next" {
+			t.Fatalf("not asked to order the abilities: %+v", m.Decision)
+		}
+		var signs, kingdom *wire.Option
+		for _, o := range options(m) {
+			o := o
+			if o.Card != nil && o.Card.Name == "Signs in the Stars" {
+				signs = &o
+			}
+			if o.Card != nil && o.Card.Name == "Mushroom Kingdom" {
+				kingdom = &o
+			}
+		}
+		if signs == nil || kingdom == nil {
+			t.Fatalf("the ordering offers %+v", options(m))
+		}
+		if kingdom.Then != nil {
+			t.Errorf("Mushroom Kingdom, which asks which minion, has a follow-up: %+v", kingdom.Then)
+		}
+		if signs.Then == nil || len(signs.Then.Options) != 2 || signs.Then.Options[0].Kind != "yes" || signs.Then.Options[1].Kind != "no" {
+			t.Fatalf("Signs in the Stars has no yes-or-no follow-up: %+v", signs.Then)
+		}
+		answer := signs.Then.Options[1].Index
+		if use {
+			answer = signs.Then.Options[0].Index
+		}
+		if err := l.Move(context.Background(), seat, m.Move, signs.Index, answer); err != nil {
+			t.Fatalf("the whole move: %v", err)
+		}
+		after := l.Message(seat)
+		if after.Move != m.Move+2 {
+			t.Fatalf("the whole move made move %d, was %d", after.Move, m.Move)
+		}
+		bp := 0
+		for _, b := range after.Table.Bases {
+			if b.Card.Name == "The Homeworld" {
+				bp = b.Breakpoint
+			}
+		}
+		// (face down, the top base card lends nothing: The Homeworld's own 23)
+		if want := map[bool]int{true: 23, false: 20}[use]; bp != want {
+			t.Errorf("used %v: The Homeworld's breakpoint is %d, want %d", use, bp, want)
+		}
+		if after.Decision == nil || !after.Decision.Mine || len(after.Decision.Options) == 0 || after.Decision.Prompt == "Choose which ability resolves next" {
+			t.Errorf("used %v: next, %+v", use, after.Decision)
+		}
+	}
+}

@@ -289,15 +289,26 @@ func (b *builder) target(o engine.OptionView, w Option, v *engine.View) Target {
 }
 
 // Lookahead fills in Then for each option of seat's own decision d that
-// plays a card from the hand and leads at once to another question of the
-// same seat about the table alone (bases, cards in play), with nothing
-// happening in between (no event, no random draw): choosing a card to
-// play, then the base or the minion it goes on. (A Talent or a Special may
-// ask about hidden cards, such as the top of a deck: it is never looked
-// ahead.) It tries each option on a copy of the game, so that the page can
-// light up where a selected card may go and send the whole move at once.
+// leads at once to another question of the same seat, with nothing
+// happening in between (no event, no random draw), where the page can
+// take both answers as one:
+//
+//   - in the Play Cards phase, an option that plays a card from the hand
+//     and asks next about the table alone (bases, cards in play): choosing
+//     a card to play, then the base or the minion it goes on. (A Talent or
+//     a Special may ask about hidden cards, such as the top of a deck: it
+//     is never looked ahead.)
+//   - when seat orders simultaneous abilities, an option whose ability
+//     asks seat at once whether it uses it (a "may": yes or no): choosing
+//     that ability and answering it are one choice, so the page offers
+//     "use it" and "do not use it" for it and sends both answers (issue
+//     35: no second "you may" for an ability just chosen). The engine
+//     still asks the two questions, as the scenario format says.
+//
+// It tries each option on a copy of the game, so that the page can light
+// up where a selected card may go and send the whole move at once.
 func Lookahead(g *engine.Game, seat engine.Seat, names present.Names, d *Decision) {
-	if !lookable(d) {
+	if !lookable(g, d) {
 		return
 	}
 	c := new(engine.Game)
@@ -312,7 +323,7 @@ func Lookahead(g *engine.Game, seat engine.Seat, names present.Names, d *Decisio
 // (Move.Then) against what the seat was offered, not against what trying
 // them would tell.
 func FollowUp(g *engine.Game, seat engine.Seat, names present.Names, d *Decision, index int) *Then {
-	if !lookable(d) {
+	if !lookable(g, d) {
 		return nil
 	}
 	for i := range d.Options {
@@ -324,12 +335,17 @@ func FollowUp(g *engine.Game, seat engine.Seat, names present.Names, d *Decision
 }
 
 // lookable reports whether d is a decision Lookahead looks ahead of: seat's
-// own main decision.
-func lookable(d *Decision) bool { return d != nil && d.Mine && d.Kind == "main" }
+// own main decision, or its ordering of simultaneous abilities.
+func lookable(g *engine.Game, d *Decision) bool {
+	return d != nil && d.Mine && (d.Kind == "main" || g.IsOrdering())
+}
 
 // followUp is the follow-up question of option o of seat's decision in g
 // (nil: none is looked ahead), worked out on c (a scratch game).
 func followUp(g, c *engine.Game, seat engine.Seat, names present.Names, o *Option) *Then {
+	if g.IsOrdering() {
+		return mayFollowUp(g, c, seat, names, o)
+	}
 	if o.Kind != "play" || o.Special || o.Target.Where != "hand" {
 		return nil
 	}
@@ -342,6 +358,32 @@ func followUp(g, c *engine.Game, seat engine.Seat, names present.Names, o *Optio
 	}
 	_, next := Build(c, seat, names)
 	if next == nil || !next.Mine || len(next.Options) == 0 || !onTable(next.Options) {
+		return nil
+	}
+	return &Then{Prompt: next.Prompt, Options: next.Options}
+}
+
+// mayFollowUp is the "may" of the ability option o chooses in seat's
+// ordering of simultaneous abilities: the yes-or-no question that
+// ability asks seat at once, with nothing happening before it; nil for any
+// other option.
+func mayFollowUp(g, c *engine.Game, seat engine.Seat, names present.Names, o *Option) *Then {
+	if o.Kind != "card" || o.Card == nil || o.Card.Hidden {
+		return nil
+	}
+	if o.Index < 0 || o.Index >= int(g.Pending.N) {
+		return nil
+	}
+	src := g.Pending.Opts[o.Index].Card
+	c.CopyFrom(g)
+	if err := c.ApplySafe(o.Index); err != nil {
+		return nil
+	}
+	if !onlyAsked(c, g.EvSeq, seat) || c.Rng != g.Rng || !c.Pending.Active || c.Pending.Player != seat || c.Pending.NoChoice || c.MainDecision() || c.InWindow() || c.IsOrdering() || c.Pending.Src != src {
+		return nil
+	}
+	_, next := Build(c, seat, names)
+	if next == nil || !next.Mine || len(next.Options) != 2 || next.Options[0].Kind != "yes" || next.Options[1].Kind != "no" {
 		return nil
 	}
 	return &Then{Prompt: next.Prompt, Options: next.Options}

@@ -40,8 +40,21 @@ const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : '');
 // byIndex is the option of decision d that a move sends as index i.
 export const byIndex = (d, i) => (d.options || []).find(o => o.index === i);
 
+// answered: an option whose follow-up question is answered by a button
+// (an ability chosen among several waiting, and its "may": yes or no),
+// offered as one answer for each (its path: the option, then the answer).
+const answered = (o) => !!o.then && o.then.options.every(t => !keyOf(t, [o.index, t.index]));
+
 // needsSelect: an option chosen in two steps (its card is selected first).
-const needsSelect = (o) => (o.target && o.target.where === 'hand') || !!o.then;
+const needsSelect = (o) => (o.target && o.target.where === 'hand') || (!!o.then && !answered(o));
+
+// thenText is what the button for option o with its follow-up answer t says.
+export function thenText(o, t, d) {
+  const name = o.card && !o.card.hidden ? o.card.name : '';
+  if (name && t.kind === 'yes') return `Use ${name}`;
+  if (name && t.kind === 'no') return `Don't use ${name}`;
+  return `${optText(o, d)}: ${optText(t, d)}`;
+}
 
 // passedForMe reports a Me First window that the server answers for the
 // seat: it holds nothing it could play there and did not ask to be asked in
@@ -97,6 +110,15 @@ export function plan(update, selected) {
   // option is selected first, and offers all its options once selected
   const byKey = new Map();
   for (const o of d.options) {
+    if (answered(o)) { // one button an answer, and the element lit with both
+      const k = keyOf(o, [o.index]);
+      for (const t of o.then.options) {
+        const path = [o.index, t.index];
+        out.bar.push({ path, o: t, text: thenText(o, t, d), title: o.then.prompt, primary: t.kind === 'yes' });
+        if (k) add(k, path, { ...t, label: thenText(o, t, d) });
+      }
+      continue;
+    }
     const k = keyOf(o, [o.index]);
     if (!k) { add('', [o.index], o); continue; }
     if (!byKey.has(k)) byKey.set(k, []);

@@ -186,14 +186,15 @@ function Bar(ctx) {
   // question says what to choose, the cards are just above)
   const hint = mine && s.hints && !autoEnds && !trayChoice(ctx) ? where(p, n, piledInTray(ctx)) : '';
   // the list of every choice, unless every choice is already a button here
-  const all = mine && d.options.length > 1 && !(p.bar.length === d.options.length && !p.targets.size && !p.selectable.size && !p.selected);
+  const whole = mine ? d.options.reduce((k, o) => k + (o.then ? o.then.options.length : 1), 0) : 0;
+  const all = mine && whole > 1 && !(p.bar.length === whole && !p.targets.size && !p.selectable.size && !p.selected);
   // (on a phone the button that ends the phase says "End Play Cards": with
   // Hint and All choices beside it, the buttons keep to one row)
   return html`<div id="bar" role="region" aria-label="Action bar" tabindex="-1">
     <span id="turn" class=${t && t.current === n.me && !t.over ? 'me' : ''} data-info="phase" tabindex="0" role="note">${turn}</span>
     <span id="prompt" class=${mine ? 'mine' : ''}>${prompt}${hint ? html`<small class="hint"> ${hint}</small>` : null}</span>
     <span id="buttons">
-      ${mine ? p.bar.map(b => html`<button key=${b.path.join('.')} class=${(b.primary ? 'primary' : '') + (ctx.suggest.paths.has(b.path.join('.')) ? ' suggested' : '')} data-opt=${b.path[0]} data-path=${b.path.join('.')}>${s.narrow && b.o.kind === 'pass' && d.kind === 'main' ? 'End Play Cards' : b.text}</button>`) : null}
+      ${mine ? p.bar.map(b => html`<button key=${b.path.join('.')} class=${(b.primary ? 'primary' : '') + (ctx.suggest.paths.has(b.path.join('.')) ? ' suggested' : '')} data-opt=${b.path[0]} data-path=${b.path.join('.')} title=${b.title || undefined}>${s.narrow && b.o.kind === 'pass' && d.kind === 'main' ? 'End Play Cards' : b.text}</button>`) : null}
       ${mine && p.selected ? html`<button id="cancel">Cancel</button>` : null}
       ${t && t.over && !s.gameoverOpen ? html`<button id="results" class="primary">${u.spectator ? 'Results and replay' : 'Results, rematch and replay'}</button>` : null}
       ${HintButton(ctx)}

@@ -45,6 +45,7 @@ js() {
 js words.mjs
 js browser.mjs url
 js table.mjs url
+js render.mjs url # the page's render time at 4 players, alone (reported: RENDER ...)
 js sandbox.mjs url
 js lessons.mjs url
 js anyone.mjs url

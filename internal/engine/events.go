@@ -48,8 +48,16 @@ func (g *Game) emitCaused(ev Event, cause CardID) {
 	ev.Cause = cause
 	if !g.Quiet {
 		ev.Vis, ev.OVis, ev.CVis = g.audience(ev)
+		causeInc := g.incOf(ev.Cause)
+		if r := int(g.Running); r > 0 && r <= int(g.NFrames) && ev.Cause >= 0 {
+			// the cause as those who saw the ability begin saw it (Frame.CauseVis)
+			if f := &g.Frames[r-1]; f.Cause == ev.Cause && f.CauseVis&^ev.CVis != 0 {
+				ev.CVis |= f.CauseVis
+				causeInc = f.CauseInc
+			}
+		}
 		g.Events[int(g.EvSeq)%MaxEvents] = ev
-		g.EvInc[int(g.EvSeq)%MaxEvents] = [3]uint8{g.incOf(ev.Card), g.incOf(CardID(ev.Other)), g.incOf(ev.Cause)}
+		g.EvInc[int(g.EvSeq)%MaxEvents] = [3]uint8{g.incOf(ev.Card), g.incOf(CardID(ev.Other)), causeInc}
 		if ev.Kind == EvLook || ev.Kind == EvReveal {
 			g.shown(ev.Card)
 		}

@@ -55,17 +55,24 @@ func (g *Game) push(fn int16, player Seat, src CardID, base BaseID, target CardI
 	if int(g.NFrames) >= MaxFrames {
 		panic("engine: work stack overflow")
 	}
-	cause := NoCard
+	cause, inherit := NoCard, false
 	switch fnCause[fn] {
 	case causeSrc:
 		if cause = src; src < 0 || src >= g.NCards {
-			cause = g.runningCause()
+			cause, inherit = g.runningCause(), true
 		}
 	case causeInherit:
-		cause = g.runningCause()
+		cause, inherit = g.runningCause(), true
 	}
 	f := &g.Frames[g.NFrames]
 	*f = Frame{Fn: fn, Player: player, Src: src, Base: base, Target: target, Jump: -1, Cause: cause}
+	if !g.Quiet && cause >= 0 {
+		if r := int(g.Running); inherit && r > 0 && r <= int(g.NFrames) {
+			f.CauseVis, f.CauseInc = g.Frames[r-1].CauseVis, g.Frames[r-1].CauseInc
+		} else {
+			f.CauseVis, f.CauseInc = g.visMask(cause), g.incOf(cause)
+		}
+	}
 	g.NFrames++
 	return f
 }

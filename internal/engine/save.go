@@ -37,8 +37,10 @@ const saveMagic = "SMASHUP\x00"
 // 4 with the causes of events (Event.Cause, CVis; Frame.Cause replacing the
 // unused Kind; Game.Running): a game saved before is refused; 5 with public
 // ids (Card.Inc, Game.IncCard, IncWas, EvInc, IDKey: ids.go); 6 without
-// the unused Frame.Parent and frame flag frPushed (frResolving renumbered).
-const SaveVersion = 6
+// the unused Frame.Parent and frame flag frPushed (frResolving renumbered);
+// 7 with who saw a work's cause when it began (Frame.CauseVis, CauseInc).
+// (No game is kept as a save: the server and replays keep the moves.)
+const SaveVersion = 7
 
 // ErrBadSave is wrapped by every error Unmarshal returns.
 var ErrBadSave = errors.New("bad saved game")

@@ -275,18 +275,25 @@ var _ [64 - nEventKinds]struct{} // (more kinds: PlayTrigMask needs more words)
 
 // Frame is one unit of pending work on the stack.
 type Frame struct {
-	Cause  CardID // the card whose ability this work is part of, or None (see Game.push)
-	Step   Step
-	Fn     int16  // registered ability (FAbility)
-	Src    CardID // source card instance, or None
-	Target CardID
-	Player Seat // "you": the player the ability belongs to
-	Base   BaseID
-	Jump   Step // next step override, or -1
-	Flags  uint8
-	Ans    Option
-	V      [6]int16 // values the ability remembers between steps (named by typed slots: slots.go)
-	Ev     Event
+	Cause CardID // the card whose ability this work is part of, or None (see Game.push)
+	// CauseVis and CauseInc: who could see which card Cause is when this
+	// work began, and its incarnation then (see Game.push): an event of this
+	// work names its cause to them, by that id, even once the card has gone
+	// out of their sight (the Gray Wolf on top of its owner's deck before it
+	// puts a counter on the minion it played). Not kept in a quiet game.
+	CauseVis uint8
+	CauseInc uint8
+	Step     Step
+	Fn       int16  // registered ability (FAbility)
+	Src      CardID // source card instance, or None
+	Target   CardID
+	Player   Seat // "you": the player the ability belongs to
+	Base     BaseID
+	Jump     Step // next step override, or -1
+	Flags    uint8
+	Ans      Option
+	V        [6]int16 // values the ability remembers between steps (named by typed slots: slots.go)
+	Ev       Event
 }
 
 // Step names a step of an ability that asks or waits more than once

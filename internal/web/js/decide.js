@@ -178,7 +178,8 @@ export function where(p, n, piled = false) {
   if (p.piles.size) return `The cards to choose are in ${[...p.piles].map(i => n.yours(i)).join(' or ')} discard pile: open the lit pile at the top.`;
   if (p.tray.length) return 'Choose one of the cards shown above your hand.';
   if (keys.some(k => k.startsWith('player:'))) return 'Click a lit player at the top of the page.';
-  if (keys.some(k => k.startsWith('base:'))) return 'Click a lit base.';
+  const buttons = p.bar.some(b => b.o.kind !== 'pass');
+  if (keys.some(k => k.startsWith('base:'))) return buttons ? 'Click a lit base, or answer with a button.' : 'Click a lit base.';
   if (hand && p.bar.length && !p.targets.size) return 'Click a lit card in your hand to select it, or answer with a button.';
   if (hand) return 'Click a lit card to select it.';
   if (keys.length) return 'Click a lit card on the table.';

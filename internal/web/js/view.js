@@ -198,7 +198,7 @@ function Bar(ctx) {
       ${mine && p.selected ? html`<button id="cancel">Cancel</button>` : null}
       ${t && t.over && !s.gameoverOpen ? html`<button id="results" class="primary">${u.spectator ? 'Results and replay' : 'Results, rematch and replay'}</button>` : null}
       ${HintButton(ctx)}
-      ${all ? html`<button id="btn-opts" aria-expanded=${s.allOpen ? 'true' : 'false'} aria-controls="optlist">All choices (${d.options.length})</button>` : null}
+      ${all ? html`<button id="btn-opts" aria-expanded=${s.allOpen ? 'true' : 'false'} aria-controls="optlist">All choices (${whole})</button>` : null}
     </span>
     ${s.error ? html`<p id="err" role="alert">${s.error}</p>` : null}
     ${HintLine(ctx)}

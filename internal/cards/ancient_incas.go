@@ -291,7 +291,10 @@ var _ = card("ancient_incas/signs_in_the_stars", func(d *engine.Def) {
 		Do: flow(
 			askYes("Signs in the Stars: turn the top card of the base deck face down until the end of your turn?").
 				by(eventPlayer).when(func(g *G, f *F) bool { return g.TopBase() != none }),
-			act(func(g *G, f *F) { g.SetFlag(flagTopBaseDown, f.Ev.Player, self(f), engine.ExpireEndOfTurn) }),
+			act(func(g *G, f *F) {
+				g.SetFlag(flagTopBaseDown, f.Ev.Player, self(f), engine.ExpireEndOfTurn)
+				g.Log(f.Ev.Player, "turns the top card of the base deck face down with {} until the end of their turn", self(f))
+			}),
 		),
 	}}
 	d.Talent = func(g *G, f *F) {

@@ -57,3 +57,33 @@ func TestACauseGoneFromSightIsNamedAsSeen(t *testing.T) {
 		t.Errorf("%d counter events seen by the three views, want 3", counters)
 	}
 }
+
+// Signs in the Stars' choice at the start of a turn is told in the log: the
+// base's breakpoint changes, and everyone reads why.
+func TestSignsInTheStarsSaysItTurnsTheTopBaseDown(t *testing.T) {
+	g, err := engine.New(engine.Setup{
+		Seed: 1,
+		Players: []engine.SetupPlayer{
+			{Deck: []string{"Invader", "Scout"}},
+			{Deck: []string{"King Rex"}},
+		},
+		Bases:    []engine.SetupBase{{Base: "The Homeworld", Cards: []engine.SetupCard{{Card: "Signs in the Stars", Owner: 1, Controller: -1, On: -1}}}},
+		BaseDeck: []string{"Cuzcu"},
+		Phase:    engine.PhaseStart,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := g.EvSeq
+	pick(t, g, engine.OptYes, "")
+	want := "turns the top card of the base deck face down with Signs in the Stars until the end of their turn"
+	for seat := engine.Seat(engine.None); seat < 2; seat++ {
+		told := false
+		for _, v := range g.EventViews(seat, after) {
+			told = told || v.Kind == engine.EvText && v.Player == 0 && v.Text == want
+		}
+		if !told {
+			t.Errorf("seat %d is not told %q", seat, want)
+		}
+	}
+}
